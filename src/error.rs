@@ -1,0 +1,98 @@
+//! The crate's errors: [`SolveError`] for the solver, [`GameError`] for invalid rules or moves.
+
+use std::fmt::Debug;
+
+/// Why the [`Solver`](crate::Solver) could not answer.
+///
+/// The solver stays usable after an error: what it learnt before is kept, and the positions
+/// that were being explored are forgotten.
+///
+/// # Examples
+///
+/// ```
+/// use impartial::{ImpartialGame, SolveError, Solver};
+///
+/// /// A token on a cycle 0 → 1 → 2 → 0.
+/// struct Cycle;
+///
+/// impl ImpartialGame for Cycle {
+///     type Position = u8;
+///     fn moves(&self, position: &u8, options: &mut Vec<u8>) {
+///         options.push((position + 1) % 3);
+///     }
+/// }
+///
+/// let error = Solver::new(Cycle).try_outcome(&0).unwrap_err();
+/// assert!(matches!(error, SolveError::Cycle { position: _ }));
+/// assert!(error.to_string().starts_with("position repeats along a line of play"));
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum SolveError<P: Debug> {
+    /// A position repeats along a line of play: the game is loopy, and the ordinary solver
+    /// (which assumes an acyclic game) cannot classify it.
+    #[error("position repeats along a line of play: {position:?}")]
+    Cycle {
+        /// The position that was reached a second time.
+        position: P,
+    },
+    /// Answering would store more states than the solver's limit allows.
+    #[error("state limit of {limit} stored states reached")]
+    StateLimit {
+        /// The limit that was set with [`Solver::with_state_limit`](crate::Solver::with_state_limit).
+        limit: usize,
+    },
+}
+
+/// Invalid rules, parameters or moves.
+///
+/// # Examples
+///
+/// ```
+/// use impartial::{GameError, SubtractionGame};
+///
+/// assert_eq!(SubtractionGame::new(&[]).unwrap_err(), GameError::EmptySubtractionSet);
+/// assert_eq!(
+///     SubtractionGame::new(&[0, 2]).unwrap_err().to_string(),
+///     "subtraction set contains 0, which would be a move that changes nothing"
+/// );
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum GameError {
+    /// A subtraction game needs at least one amount a move may take.
+    #[error("subtraction set is empty: a subtraction game needs at least one amount to take")]
+    EmptySubtractionSet,
+    /// A subtraction set may not contain zero.
+    #[error("subtraction set contains 0, which would be a move that changes nothing")]
+    ZeroInSubtractionSet,
+    /// A move names a heap the position does not have.
+    #[error("heap index {index} is out of range for a position of {heaps} heaps")]
+    HeapIndexOutOfRange {
+        /// The index the move named.
+        index: usize,
+        /// How many heaps the position has.
+        heaps: usize,
+    },
+    /// A move must make a heap strictly smaller.
+    #[error("a move must shrink the heap: new size {new_size} is not smaller than {old_size}")]
+    MoveDoesNotShrink {
+        /// The heap's size before the move.
+        old_size: u128,
+        /// The size the move asked for.
+        new_size: u128,
+    },
+    /// A multiplier of zero would allow no move after the first.
+    #[error("multiplier k must be at least 1, got {0}")]
+    ZeroMultiplier(u64),
+    /// A move takes an amount the rules do not allow.
+    #[error("taking {take} is not allowed here: the rules allow {min} to {max}")]
+    IllegalTake {
+        /// The amount the move takes.
+        take: u128,
+        /// The least amount allowed.
+        min: u128,
+        /// The most allowed.
+        max: u128,
+    },
+}

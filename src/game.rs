@@ -1,0 +1,263 @@
+//! The vocabulary of impartial games: the [`ImpartialGame`] trait, [`Outcome`] and [`Nimber`].
+//!
+//! This module holds no algorithm; the general method lives in [`crate::solver`].
+
+use std::fmt::{self, Debug};
+use std::hash::Hash;
+use std::ops::{BitXor, BitXorAssign};
+
+/// The rules of an impartial game: from every position both players have the same moves.
+///
+/// A ruleset is an object (it may carry parameters such as a subtraction set) with an
+/// associated [`Position`](ImpartialGame::Position) type that stays small. Play is *normal*:
+/// the player who cannot move loses. [`Solver`](crate::Solver) also answers misère play from
+/// the same rules.
+///
+/// # Laws
+///
+/// For every position `p` with options `q₁ … qₖ` (the positions [`moves`](Self::moves) yields):
+///
+/// - `grundy(p) = mex { grundy(qᵢ) }`, so a terminal position has value `*0`;
+/// - `outcome(p) == P` ⇔ `grundy(p) == *0`;
+/// - the value of a disjunctive sum is the nim-sum (XOR) of its parts' values;
+/// - if [`known_grundy`](Self::known_grundy) returns `Some(g)` then `g` is the true value of
+///   `p`: the solver trusts it without checking.
+///
+/// The graph of positions reachable from a start must be finite and acyclic for
+/// [`Solver`](crate::Solver); a position that repeats along a line of play is reported as
+/// [`SolveError::Cycle`](crate::SolveError::Cycle).
+///
+/// # Examples
+///
+/// A game where a move takes one or two counters from a single heap:
+///
+/// ```
+/// use impartial::{ImpartialGame, Nimber, Outcome, Solver};
+///
+/// struct TakeOneOrTwo;
+///
+/// impl ImpartialGame for TakeOneOrTwo {
+///     type Position = u32;
+///
+///     fn moves(&self, heap: &u32, options: &mut Vec<u32>) {
+///         options.extend((1..=2).filter(|&take| take <= *heap).map(|take| heap - take));
+///     }
+/// }
+///
+/// let mut solver = Solver::new(TakeOneOrTwo);
+/// assert_eq!(solver.outcome(&0), Outcome::P);
+/// assert_eq!(solver.outcome(&1), Outcome::N);
+/// assert_eq!(solver.outcome(&3), Outcome::P);
+/// assert_eq!(solver.grundy(&5), Nimber(2));
+/// assert_eq!(solver.winning_move(&5), Some(3));
+/// ```
+#[doc(alias = "Sprague-Grundy")]
+pub trait ImpartialGame {
+    /// A position of the game. Keep it small: the solver stores one per state. `Debug`
+    /// lets errors name the position they are about.
+    type Position: Clone + Eq + Hash + Debug;
+
+    /// Appends every option of `position` (each position one move can reach) to `options`.
+    ///
+    /// The caller owns the buffer and reuses it across positions, so enumerating moves needs
+    /// no heap allocation per position. Implementations must only append; the order of the
+    /// options is the order in which winning moves are reported.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::{ImpartialGame, SubtractionGame};
+    ///
+    /// let game = SubtractionGame::new(&[1, 3, 4])?;
+    /// let mut options = Vec::new();
+    /// game.moves(&vec![5], &mut options);
+    /// assert_eq!(options, [vec![4], vec![2], vec![1]]);
+    /// # Ok::<(), impartial::GameError>(())
+    /// ```
+    fn moves(&self, position: &Self::Position, options: &mut Vec<Self::Position>);
+
+    /// A closed-form Grundy value for `position`, if the ruleset knows one.
+    ///
+    /// The default knows none. A ruleset that returns `Some` lets the solver skip the search
+    /// below `position`, which is how sums of Nim heaps and other games are solved at once.
+    /// The value must be exact (see the laws above).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::{ImpartialGame, Nim, Nimber};
+    ///
+    /// assert_eq!(Nim.known_grundy(&vec![3u64, 5]), Some(Nimber(6)));
+    /// ```
+    fn known_grundy(&self, position: &Self::Position) -> Option<Nimber> {
+        let _ = position;
+        None
+    }
+}
+
+/// The outcome class of a position under optimal play.
+///
+/// # Examples
+///
+/// ```
+/// use impartial::{Nimber, Outcome};
+///
+/// assert_eq!(Outcome::from(Nimber(0)), Outcome::P);
+/// assert_eq!(Outcome::from(Nimber(3)), Outcome::N);
+/// assert!(Outcome::N.is_win_for_mover());
+/// assert_eq!(Outcome::P.to_string(), "P");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Outcome {
+    /// The *previous* player wins: whoever must move loses.
+    #[doc(alias = "P-position")]
+    P,
+    /// The *next* player, the one to move, wins.
+    #[doc(alias = "N-position")]
+    N,
+}
+
+impl Outcome {
+    /// Whether the player to move wins with best play.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::Outcome;
+    ///
+    /// assert!(Outcome::N.is_win_for_mover());
+    /// assert!(!Outcome::P.is_win_for_mover());
+    /// ```
+    #[must_use]
+    pub const fn is_win_for_mover(self) -> bool {
+        matches!(self, Outcome::N)
+    }
+}
+
+impl From<Nimber> for Outcome {
+    /// `P` exactly when the value is `*0`.
+    fn from(value: Nimber) -> Self {
+        if value.is_zero() {
+            Outcome::P
+        } else {
+            Outcome::N
+        }
+    }
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Outcome::P => "P",
+            Outcome::N => "N",
+        })
+    }
+}
+
+/// A Sprague–Grundy value (a *nimber*): the size of the Nim heap a position is equivalent to.
+///
+/// Nim-addition is XOR (`^`), the value of a disjunctive sum. It displays as `*n`.
+///
+/// # Examples
+///
+/// ```
+/// use impartial::Nimber;
+///
+/// assert_eq!(Nimber(3) ^ Nimber(5), Nimber(6));
+/// assert_eq!(Nimber(7).to_string(), "*7");
+/// assert_eq!(Nimber::mex([Nimber(0), Nimber(1), Nimber(3)]), Nimber(2));
+/// assert!(Nimber::ZERO.is_zero());
+/// ```
+#[doc(alias = "Sprague-Grundy")]
+#[doc(alias = "grundy")]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Nimber(pub u128);
+
+impl Nimber {
+    /// The value `*0` of every P-position.
+    pub const ZERO: Nimber = Nimber(0);
+
+    /// Whether this is `*0`, the value of a P-position.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::Nimber;
+    ///
+    /// assert!(Nimber(0).is_zero());
+    /// assert!(!Nimber(1).is_zero());
+    /// ```
+    #[must_use]
+    pub const fn is_zero(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The *minimum excludant*: the least value not in `values`.
+    ///
+    /// This is the rule `grundy(p) = mex { grundy(q) }`. Values may come in any order and
+    /// repeat.
+    ///
+    /// Computes in **O(k)** time and space for `k` values.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::Nimber;
+    ///
+    /// assert_eq!(Nimber::mex([]), Nimber(0));
+    /// assert_eq!(Nimber::mex([Nimber(1), Nimber(2)]), Nimber(0));
+    /// assert_eq!(Nimber::mex([Nimber(2), Nimber(0), Nimber(0), Nimber(1)]), Nimber(3));
+    /// ```
+    #[must_use]
+    pub fn mex<I: IntoIterator<Item = Nimber>>(values: I) -> Nimber {
+        let values: Vec<u128> = values.into_iter().map(|v| v.0).collect();
+        // The mex of k values is at most k, so larger values can never be it.
+        let mut seen = vec![false; values.len() + 1];
+        for value in values {
+            if let Ok(index) = usize::try_from(value)
+                && let Some(slot) = seen.get_mut(index)
+            {
+                *slot = true;
+            }
+        }
+        let first_gap = seen
+            .iter()
+            .position(|&present| !present)
+            .unwrap_or(seen.len());
+        Nimber(first_gap as u128)
+    }
+}
+
+impl BitXor for Nimber {
+    type Output = Nimber;
+
+    /// Nim-addition: the value of the sum of two games.
+    fn bitxor(self, rhs: Nimber) -> Nimber {
+        Nimber(self.0 ^ rhs.0)
+    }
+}
+
+impl BitXorAssign for Nimber {
+    fn bitxor_assign(&mut self, rhs: Nimber) {
+        self.0 ^= rhs.0;
+    }
+}
+
+impl std::iter::Sum for Nimber {
+    /// The nim-sum of many values.
+    fn sum<I: Iterator<Item = Nimber>>(iter: I) -> Nimber {
+        iter.fold(Nimber::ZERO, BitXor::bitxor)
+    }
+}
+
+impl From<u128> for Nimber {
+    fn from(value: u128) -> Self {
+        Nimber(value)
+    }
+}
+
+impl fmt::Display for Nimber {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "*{}", self.0)
+    }
+}

@@ -1,0 +1,101 @@
+//! Impartial combinatorial games: who wins, by how much (the Sprague–Grundy value), and how.
+//!
+//! An impartial game is a directed graph of positions in which both players have the same
+//! moves; under *normal play* the player who cannot move loses. Every position is either
+//! **P** (the *previous* player wins: whoever must move loses) or **N** (the *next* player
+//! wins), and carries a Sprague–Grundy value, a [`Nimber`]:
+//! `grundy(p) = mex { grundy(q) : q an option of p }`. A position is P exactly when its value
+//! is `*0`, and the value of a disjunctive sum of games is the XOR of the parts' values.
+//!
+//! ```
+//! use impartial::{Nimber, Outcome, Solver, SubtractionGame};
+//!
+//! // One heap; a move takes 1, 3 or 4 counters.
+//! let mut solver = Solver::new(SubtractionGame::new(&[1, 3, 4])?);
+//! assert_eq!(solver.outcome(&vec![7]), Outcome::P); // whoever moves from 7 loses
+//! assert_eq!(solver.grundy(&vec![5]), Nimber(3));
+//! assert_eq!(solver.winning_move(&vec![8]), Some(vec![7])); // take 1, leave the P-position 7
+//! # Ok::<(), impartial::GameError>(())
+//! ```
+//!
+//! # Two ways to answer
+//!
+//! **The general method**, [`Solver`]: explore the graph of positions top-down and remember
+//! every answer. A terminal position is P; a position with a P option is N; a position whose
+//! options are all N is P. It works for every game you can describe with the
+//! [`ImpartialGame`] trait, and costs every reachable position: use it for games without a
+//! known theory, for small and medium positions, and to check a theory.
+//!
+//! **The special method**, the game modules: the P-positions of many games have a closed
+//! form and a rule that restores balance, answering in time independent of the size of the
+//! state graph. [`nim`] decides Nim by the XOR of the heaps (Bouton) in one pass.
+//!
+//! | you have | use |
+//! |---|---|
+//! | your own game | implement [`ImpartialGame`], solve with [`Solver`] |
+//! | a game this crate knows | its module's functions (fast, closed form) |
+//! | several games played side by side | [`Sum`] (and [`Union`] to mix rulesets) |
+//! | misère play (last mover loses) | [`Solver::misere_outcome`] |
+//!
+//! A ruleset can hand its closed form to the solver through
+//! [`ImpartialGame::known_grundy`]; the solver then never searches below such positions,
+//! which is what makes sums of, say, many Nim heaps and one custom game instant.
+//!
+//! # Implementing a game
+//!
+//! ```
+//! use impartial::{ImpartialGame, Outcome, Solver};
+//!
+//! /// A single heap; a move halves it (rounding down) or takes one counter.
+//! struct HalveOrTakeOne;
+//!
+//! impl ImpartialGame for HalveOrTakeOne {
+//!     type Position = u64;
+//!
+//!     fn moves(&self, &heap: &u64, options: &mut Vec<u64>) {
+//!         if heap > 0 {
+//!             options.push(heap - 1);
+//!             if heap / 2 != heap - 1 {
+//!                 options.push(heap / 2);
+//!             }
+//!         }
+//!     }
+//! }
+//!
+//! let mut solver = Solver::new(HalveOrTakeOne);
+//! assert_eq!(solver.outcome(&0), Outcome::P);
+//! assert_eq!(solver.outcome(&1), Outcome::N);
+//! assert_eq!(solver.outcome(&2), Outcome::P);
+//! ```
+//!
+//! # Errors and limits
+//!
+//! Every solver query has a `try_` form returning [`SolveError`]: a position that repeats
+//! along a line of play is [`SolveError::Cycle`] (the ordinary solver needs an acyclic game),
+//! and [`Solver::with_state_limit`] turns "out of memory" into [`SolveError::StateLimit`].
+//! The search is iterative, so a line of play millions of moves long does not overflow the
+//! stack. Invalid rules and moves are [`GameError`]s.
+//!
+//! # Crate features
+//!
+//! None yet: the crate depends only on `num-traits` and `thiserror`.
+//!
+//! # Rust version
+//!
+//! The minimum supported Rust version is 1.88 (edition 2024, `let` chains).
+#![doc(test(attr(deny(warnings))))]
+
+mod error;
+mod game;
+mod hash;
+pub mod nim;
+mod solver;
+mod subtraction;
+mod sum;
+
+pub use error::{GameError, SolveError};
+pub use game::{ImpartialGame, Nimber, Outcome};
+pub use nim::Nim;
+pub use solver::{Solver, SolverStats};
+pub use subtraction::SubtractionGame;
+pub use sum::{Either, Sum, SumMove, Union};

@@ -1,0 +1,433 @@
+//! Disjunctive sums: play several games side by side, moving in exactly one per turn.
+//!
+//! By the Sprague–Grundy theorem the value of a sum is the nim-sum (XOR) of its parts'
+//! values, so a sum of `k` games costs the sum, not the product, of their state graphs.
+//! [`Sum`] solves sums of positions of one ruleset; [`Union`] puts two rulesets under one
+//! roof so that a [`Sum`] can mix them (and nesting [`Union`]s mixes more).
+
+use std::cell::RefCell;
+use std::fmt::{self, Debug};
+
+use crate::error::SolveError;
+use crate::game::{ImpartialGame, Nimber, Outcome};
+use crate::solver::Solver;
+
+/// A winning move in a sum: which component to play in, and the position to leave there.
+///
+/// # Examples
+///
+/// ```
+/// use impartial::{Nim, Sum, SumMove};
+///
+/// let sum = Sum::new(Nim);
+/// let best = sum.winning_move(&[vec![3], vec![5]]);
+/// assert_eq!(best, Some(SumMove { component: 1, to: vec![3] }));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct SumMove<P> {
+    /// Index of the component the move is made in.
+    pub component: usize,
+    /// The component's position after the move.
+    pub to: P,
+}
+
+/// The disjunctive sum of positions of one ruleset, solved by the Sprague–Grundy theorem.
+///
+/// A `Sum` owns a [`Solver`] for its ruleset and asks it for each component's value, then
+/// XORs them. It is itself an [`ImpartialGame`] (positions are lists of components) whose
+/// closed-form hook is that XOR, so sums nest and a [`Solver`] of sums never searches the
+/// product graph.
+///
+/// # Complexity
+///
+/// One query costs what the components' values cost, once each; the solver inside keeps
+/// them for later queries.
+///
+/// # Examples
+///
+/// ```
+/// use impartial::{Nimber, Outcome, Sum, SubtractionGame};
+///
+/// // Three heaps of S(1, 3, 4): values 2, 3 and 0.
+/// let sum = Sum::new(SubtractionGame::new(&[1, 3, 4])?);
+/// let heaps = [vec![4], vec![5], vec![7]];
+/// assert_eq!(sum.grundy(&heaps), Nimber(2 ^ 3));
+/// assert_eq!(sum.outcome(&heaps), Outcome::N);
+/// // Bring the value-3 heap of 5 down to value 2: 5 → 4.
+/// let best = sum.winning_move(&heaps).expect("an N-position has a winning move");
+/// assert_eq!((best.component, best.to), (1, vec![4]));
+/// # Ok::<(), impartial::GameError>(())
+/// ```
+pub struct Sum<G: ImpartialGame> {
+    solver: RefCell<Solver<G>>,
+}
+
+impl<G: ImpartialGame> Sum<G> {
+    /// Sums of positions of `game`, with a fresh solver for the components.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::{Nim, Nimber, Sum};
+    ///
+    /// assert_eq!(Sum::new(Nim).grundy(&[vec![1], vec![2]]), Nimber(3));
+    /// ```
+    #[must_use]
+    pub fn new(game: G) -> Self {
+        Self::with_solver(Solver::new(game))
+    }
+
+    /// Sums whose components are solved by `solver` (with its limits and what it knows).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::{Nim, Outcome, Solver, Sum};
+    ///
+    /// let sum = Sum::with_solver(Solver::new(Nim).without_closed_form());
+    /// assert_eq!(sum.outcome(&[vec![2, 2], vec![1]]), Outcome::N);
+    /// ```
+    #[must_use]
+    pub fn with_solver(solver: Solver<G>) -> Self {
+        Sum {
+            solver: RefCell::new(solver),
+        }
+    }
+
+    /// Gives back the solver of the components, with all it has learnt.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::{Nim, Solver, Sum};
+    ///
+    /// let sum = Sum::with_solver(Solver::new(Nim).without_closed_form());
+    /// sum.grundy(&[vec![3]]);
+    /// assert_eq!(sum.into_solver().stats().states, 4);
+    /// ```
+    #[must_use]
+    pub fn into_solver(self) -> Solver<G> {
+        self.solver.into_inner()
+    }
+
+    /// The value of the sum: the XOR of the components' values.
+    ///
+    /// # Panics
+    ///
+    /// As [`Solver::grundy`], for any component.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::{Nim, Nimber, Sum};
+    ///
+    /// let sum = Sum::new(Nim);
+    /// assert_eq!(sum.grundy(&[]), Nimber(0));
+    /// assert_eq!(sum.grundy(&[vec![1, 2], vec![4]]), Nimber(7));
+    /// ```
+    #[track_caller]
+    pub fn grundy(&self, components: &[G::Position]) -> Nimber {
+        unwrap_sum(self.try_grundy(components))
+    }
+
+    /// The value of the sum, or why a component could not be solved.
+    ///
+    /// # Errors
+    ///
+    /// As [`Solver::try_grundy`], for the first component that fails.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::{Nim, Nimber, Sum};
+    ///
+    /// assert_eq!(Sum::new(Nim).try_grundy(&[vec![5], vec![5]]), Ok(Nimber(0)));
+    /// ```
+    pub fn try_grundy(
+        &self,
+        components: &[G::Position],
+    ) -> Result<Nimber, SolveError<G::Position>> {
+        let mut solver = self.solver.borrow_mut();
+        components
+            .iter()
+            .map(|component| solver.try_grundy(component))
+            .sum()
+    }
+
+    /// The outcome of the sum: `P` exactly when the XOR of the values is `*0`.
+    ///
+    /// # Panics
+    ///
+    /// As [`Solver::grundy`], for any component.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::{Nim, Outcome, Sum};
+    ///
+    /// assert_eq!(Sum::new(Nim).outcome(&[vec![3], vec![3]]), Outcome::P);
+    /// ```
+    #[track_caller]
+    pub fn outcome(&self, components: &[G::Position]) -> Outcome {
+        Outcome::from(self.grundy(components))
+    }
+
+    /// A winning move in the sum, or `None` if the sum is a P-position.
+    ///
+    /// This is Bouton's move lifted to any game: with `s` the nim-sum, it plays in the first
+    /// component whose value `g` has `g ^ s < g`, to the first option whose value is
+    /// `g ^ s` (one exists, by the definition of mex).
+    ///
+    /// # Panics
+    ///
+    /// As [`Solver::grundy`], for any component.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::{Nim, Sum, SumMove};
+    ///
+    /// let sum = Sum::new(Nim);
+    /// assert_eq!(sum.winning_move(&[vec![1], vec![1]]), None);
+    /// assert_eq!(sum.winning_move(&[vec![6], vec![1, 2]]), Some(SumMove { component: 0, to: vec![3] }));
+    /// ```
+    #[track_caller]
+    pub fn winning_move(&self, components: &[G::Position]) -> Option<SumMove<G::Position>> {
+        unwrap_sum(self.try_winning_move(components))
+    }
+
+    /// A winning move in the sum, or why a component could not be solved.
+    ///
+    /// # Errors
+    ///
+    /// As [`Solver::try_grundy`], for the first component that fails.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::{Nim, Sum, SumMove};
+    ///
+    /// let best = Sum::new(Nim).try_winning_move(&[vec![2], vec![0]]);
+    /// assert_eq!(best, Ok(Some(SumMove { component: 0, to: vec![0] })));
+    /// ```
+    pub fn try_winning_move(
+        &self,
+        components: &[G::Position],
+    ) -> Result<Option<SumMove<G::Position>>, SolveError<G::Position>> {
+        let values = self.component_values(components)?;
+        let total: Nimber = values.iter().copied().sum();
+        if total.is_zero() {
+            return Ok(None);
+        }
+        let mut solver = self.solver.borrow_mut();
+        let mut options = Vec::new();
+        for (component, (position, &value)) in components.iter().zip(&values).enumerate() {
+            let target = value ^ total;
+            if target >= value {
+                continue;
+            }
+            options.clear();
+            solver.game().moves(position, &mut options);
+            for option in options.drain(..) {
+                if solver.try_grundy(&option)? == target {
+                    return Ok(Some(SumMove {
+                        component,
+                        to: option,
+                    }));
+                }
+            }
+        }
+        // Unreachable for a ruleset whose closed form obeys the laws of `ImpartialGame`.
+        Ok(None)
+    }
+
+    /// Every winning move in the sum: each move, in any component, after which the nim-sum
+    /// is `*0`. In component order, and within a component in the ruleset's order.
+    ///
+    /// # Errors
+    ///
+    /// As [`Solver::try_grundy`], for the first component that fails.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::{Nim, Sum};
+    ///
+    /// let moves = Sum::new(Nim).try_winning_moves(&[vec![3], vec![5], vec![7]])?;
+    /// let targets: Vec<(usize, Vec<u64>)> = moves.into_iter().map(|m| (m.component, m.to)).collect();
+    /// assert_eq!(targets, [(0, vec![2]), (1, vec![4]), (2, vec![6])]);
+    /// # Ok::<(), impartial::SolveError<Vec<u64>>>(())
+    /// ```
+    pub fn try_winning_moves(
+        &self,
+        components: &[G::Position],
+    ) -> Result<Vec<SumMove<G::Position>>, SolveError<G::Position>> {
+        let values = self.component_values(components)?;
+        let total: Nimber = values.iter().copied().sum();
+        let mut winning = Vec::new();
+        if total.is_zero() {
+            return Ok(winning);
+        }
+        let mut solver = self.solver.borrow_mut();
+        let mut options = Vec::new();
+        for (component, (position, &value)) in components.iter().zip(&values).enumerate() {
+            // A winning option may have a larger value than its component: look at all.
+            let target = value ^ total;
+            options.clear();
+            solver.game().moves(position, &mut options);
+            for option in options.drain(..) {
+                if solver.try_grundy(&option)? == target {
+                    winning.push(SumMove {
+                        component,
+                        to: option,
+                    });
+                }
+            }
+        }
+        Ok(winning)
+    }
+
+    fn component_values(
+        &self,
+        components: &[G::Position],
+    ) -> Result<Vec<Nimber>, SolveError<G::Position>> {
+        let mut solver = self.solver.borrow_mut();
+        components
+            .iter()
+            .map(|component| solver.try_grundy(component))
+            .collect()
+    }
+}
+
+impl<G: ImpartialGame> ImpartialGame for Sum<G> {
+    type Position = Vec<G::Position>;
+
+    /// Every move of every component, component by component.
+    fn moves(&self, components: &Vec<G::Position>, options: &mut Vec<Vec<G::Position>>) {
+        let solver = self.solver.borrow();
+        let mut component_options = Vec::new();
+        for (index, component) in components.iter().enumerate() {
+            component_options.clear();
+            solver.game().moves(component, &mut component_options);
+            for option in component_options.drain(..) {
+                let mut sum = components.clone();
+                sum[index] = option;
+                options.push(sum);
+            }
+        }
+    }
+
+    /// The XOR of the components' values, or `None` if a component cannot be solved (the
+    /// outer solver then searches, and reports the error itself).
+    fn known_grundy(&self, components: &Vec<G::Position>) -> Option<Nimber> {
+        self.try_grundy(components).ok()
+    }
+}
+
+impl<G: ImpartialGame + Debug> Debug for Sum<G> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Sum")
+            .field("game", self.solver.borrow().game())
+            .finish_non_exhaustive()
+    }
+}
+
+/// A position of a [`Union`]: a position of the left or of the right ruleset.
+///
+/// # Examples
+///
+/// ```
+/// use impartial::Either;
+///
+/// let heap: Either<Vec<u64>, u32> = Either::Left(vec![3]);
+/// assert!(matches!(heap, Either::Left(_)));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Either<L, R> {
+    /// A position of the left ruleset.
+    Left(L),
+    /// A position of the right ruleset.
+    Right(R),
+}
+
+/// Two rulesets as one: a position is a position of either, and moves within its own rules.
+///
+/// On its own a `Union` is just a way to name positions of two games with one type; its use
+/// is as the ruleset of a [`Sum`], whose components may then come from different games.
+/// Nest unions to mix more rulesets.
+///
+/// # Examples
+///
+/// ```
+/// use impartial::{Either, Nim, Nimber, SubtractionGame, Sum, SumMove, Union};
+///
+/// let sum = Sum::new(Union::new(Nim, SubtractionGame::new(&[1, 3, 4])?));
+/// // A Nim heap of 2 and an S(1,3,4) heap of 5 (value 3): nim-sum 1.
+/// let position = [Either::Left(vec![2]), Either::Right(vec![5])];
+/// assert_eq!(sum.grundy(&position), Nimber(1));
+/// assert_eq!(
+///     sum.winning_move(&position),
+///     Some(SumMove { component: 1, to: Either::Right(vec![4]) })
+/// );
+/// # Ok::<(), impartial::GameError>(())
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Union<A, B> {
+    left: A,
+    right: B,
+}
+
+impl<A: ImpartialGame, B: ImpartialGame> Union<A, B> {
+    /// The union of `left` and `right`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::{Either, ImpartialGame, Nim, Union};
+    ///
+    /// let union = Union::new(Nim, Nim);
+    /// let mut options = Vec::new();
+    /// union.moves(&Either::Right(vec![1]), &mut options);
+    /// assert_eq!(options, [Either::Right(vec![0])]);
+    /// ```
+    #[must_use]
+    pub fn new(left: A, right: B) -> Self {
+        Union { left, right }
+    }
+}
+
+impl<A: ImpartialGame, B: ImpartialGame> ImpartialGame for Union<A, B> {
+    type Position = Either<A::Position, B::Position>;
+
+    fn moves(&self, position: &Self::Position, options: &mut Vec<Self::Position>) {
+        // Only the side buffer is allocated here; a Union is meant to be solved through its
+        // parts, which the Sum's solver caches.
+        match position {
+            Either::Left(left) => {
+                let mut side = Vec::new();
+                self.left.moves(left, &mut side);
+                options.extend(side.into_iter().map(Either::Left));
+            }
+            Either::Right(right) => {
+                let mut side = Vec::new();
+                self.right.moves(right, &mut side);
+                options.extend(side.into_iter().map(Either::Right));
+            }
+        }
+    }
+
+    fn known_grundy(&self, position: &Self::Position) -> Option<Nimber> {
+        match position {
+            Either::Left(left) => self.left.known_grundy(left),
+            Either::Right(right) => self.right.known_grundy(right),
+        }
+    }
+}
+
+#[track_caller]
+fn unwrap_sum<T, P: Debug>(result: Result<T, SolveError<P>>) -> T {
+    match result {
+        Ok(value) => value,
+        Err(error) => panic!("a component of the sum could not be solved: {error}"),
+    }
+}
