@@ -17,8 +17,8 @@ use std::fmt::Debug;
 ///
 /// impl ImpartialGame for Cycle {
 ///     type Position = u8;
-///     fn moves(&self, position: &u8, options: &mut Vec<u8>) {
-///         options.push((position + 1) % 3);
+///     fn moves(&self, position: &u8) -> impl Iterator<Item = u8> {
+///         std::iter::once((position + 1) % 3)
 ///     }
 /// }
 ///

@@ -39,8 +39,8 @@ use std::ops::{BitXor, BitXorAssign};
 /// impl ImpartialGame for TakeOneOrTwo {
 ///     type Position = u32;
 ///
-///     fn moves(&self, heap: &u32, options: &mut Vec<u32>) {
-///         options.extend((1..=2).filter(|&take| take <= *heap).map(|take| heap - take));
+///     fn moves(&self, &heap: &u32) -> impl Iterator<Item = u32> {
+///         (1..=2).filter(move |&take| take <= heap).map(move |take| heap - take)
 ///     }
 /// }
 ///
@@ -57,11 +57,13 @@ pub trait ImpartialGame {
     /// lets errors name the position they are about.
     type Position: Clone + Eq + Hash + Debug;
 
-    /// Appends every option of `position` (each position one move can reach) to `options`.
+    /// The options of `position`: each position one move can reach, as a lazy iterator.
     ///
-    /// The caller owns the buffer and reuses it across positions, so enumerating moves needs
-    /// no heap allocation per position. Implementations must only append; the order of the
-    /// options is the order in which winning moves are reported.
+    /// The iterator may borrow the ruleset and the position. The solver pulls options one
+    /// at a time and stops as soon as it knows the answer, so a position with many moves
+    /// and an early winning one costs little; nothing needs a heap allocation per position
+    /// unless the positions themselves allocate. The order of the options is the order in
+    /// which winning moves are reported.
     ///
     /// # Examples
     ///
@@ -69,12 +71,50 @@ pub trait ImpartialGame {
     /// use impartial::{ImpartialGame, SubtractionGame};
     ///
     /// let game = SubtractionGame::new(&[1, 3, 4])?;
-    /// let mut options = Vec::new();
-    /// game.moves(&vec![5], &mut options);
+    /// let options: Vec<Vec<u64>> = game.moves(&vec![5]).collect();
     /// assert_eq!(options, [vec![4], vec![2], vec![1]]);
     /// # Ok::<(), impartial::GameError>(())
     /// ```
-    fn moves(&self, position: &Self::Position, options: &mut Vec<Self::Position>);
+    fn moves(&self, position: &Self::Position) -> impl Iterator<Item = Self::Position>;
+
+    /// A compact index for `position`, if the ruleset has one: the solver then memoizes the
+    /// position in an array slot (4 bytes, no hashing) instead of its hash table.
+    ///
+    /// The default is `None` for every position, which is always correct. A ruleset whose
+    /// positions map naturally onto `0..n` (a heap size, a pair `(remaining, limit)` laid out
+    /// as a triangle, bounded heaps in mixed radix) can return that number and get memo
+    /// lookups as fast as a hand-written dynamic program. Distinct positions must get
+    /// distinct indices; a position may get `None` while others get `Some`. Keep indices
+    /// small: the array grows to the largest index seen, so its memory follows the largest
+    /// index rather than the number of positions (indices of 2³² and above are hashed).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::{ImpartialGame, Outcome, Solver};
+    ///
+    /// /// Take one or two counters from a single heap; the heap size is its own index.
+    /// struct TakeOneOrTwo;
+    ///
+    /// impl ImpartialGame for TakeOneOrTwo {
+    ///     type Position = u32;
+    ///     fn moves(&self, &heap: &u32) -> impl Iterator<Item = u32> {
+    ///         (1..=heap.min(2)).map(move |take| heap - take)
+    ///     }
+    ///     fn dense_index(&self, &heap: &u32) -> Option<usize> {
+    ///         usize::try_from(heap).ok()
+    ///     }
+    /// }
+    ///
+    /// let mut solver = Solver::new(TakeOneOrTwo);
+    /// assert_eq!(solver.outcome(&3_000), Outcome::P);
+    /// assert_eq!(solver.stats().states, 3_001);
+    /// assert!(solver.stats().bytes < 3_001 * 8); // about 4 bytes a state
+    /// ```
+    fn dense_index(&self, position: &Self::Position) -> Option<usize> {
+        let _ = position;
+        None
+    }
 
     /// A closed-form Grundy value for `position`, if the ruleset knows one.
     ///

@@ -52,13 +52,10 @@
 //! impl ImpartialGame for HalveOrTakeOne {
 //!     type Position = u64;
 //!
-//!     fn moves(&self, &heap: &u64, options: &mut Vec<u64>) {
-//!         if heap > 0 {
-//!             options.push(heap - 1);
-//!             if heap / 2 != heap - 1 {
-//!                 options.push(heap / 2);
-//!             }
-//!         }
+//!     fn moves(&self, &heap: &u64) -> impl Iterator<Item = u64> {
+//!         let take_one = heap.checked_sub(1);
+//!         let halve = Some(heap / 2).filter(|&half| heap > 0 && Some(half) != take_one);
+//!         take_one.into_iter().chain(halve)
 //!     }
 //! }
 //!
@@ -92,6 +89,7 @@ pub mod nim;
 mod solver;
 mod subtraction;
 mod sum;
+mod table;
 
 pub use error::{GameError, SolveError};
 pub use game::{ImpartialGame, Nimber, Outcome};

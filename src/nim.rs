@@ -22,14 +22,14 @@ pub struct Nim;
 impl ImpartialGame for Nim {
     type Position = Vec<u64>;
 
-    fn moves(&self, heaps: &Vec<u64>, options: &mut Vec<Vec<u64>>) {
-        for (index, &heap) in heaps.iter().enumerate() {
-            for smaller in 0..heap {
+    fn moves(&self, heaps: &Vec<u64>) -> impl Iterator<Item = Vec<u64>> {
+        heaps.iter().enumerate().flat_map(move |(index, &heap)| {
+            (0..heap).map(move |smaller| {
                 let mut option = heaps.clone();
                 option[index] = smaller;
-                options.push(option);
-            }
-        }
+                option
+            })
+        })
     }
 
     fn known_grundy(&self, heaps: &Vec<u64>) -> Option<Nimber> {

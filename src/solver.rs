@@ -6,18 +6,19 @@
 
 use std::fmt::Debug;
 use std::mem::size_of;
+use std::num::NonZeroU32;
 
 use crate::error::SolveError;
 use crate::game::{ImpartialGame, Nimber, Outcome};
-use crate::hash::FastMap;
+use crate::table::{MAX_CODE, Memo, MemoSlot};
 
 /// Codes stored per position. Values below `OUTCOME_N` are Grundy values; in the misère
 /// table only `MISERE_P` and `MISERE_N` occur.
 type Code = u32;
-/// The position is N, its Grundy value not yet computed (`outcome` stops early).
-const OUTCOME_N: Code = Code::MAX - 1;
 /// The position is on the line of play being explored: meeting it again is a cycle.
-const ON_PATH: Code = Code::MAX;
+const ON_PATH: Code = MAX_CODE;
+/// The position is N, its Grundy value not yet computed (`outcome` stops early).
+const OUTCOME_N: Code = MAX_CODE - 1;
 /// Largest Grundy value the table can hold.
 const MAX_STORED_GRUNDY: Code = OUTCOME_N - 1;
 const MISERE_P: Code = 0;
@@ -34,6 +35,7 @@ enum Play {
 /// stack, of which those before `next_option` have been looked at.
 struct Frame<P> {
     position: P,
+    slot: MemoSlot,
     first_option: usize,
     next_option: usize,
     first_value: usize,
@@ -57,11 +59,14 @@ struct Frame<P> {
 pub struct SolverStats {
     /// Positions stored, normal and misère play together.
     pub states: usize,
-    /// Approximate bytes held by the solver's tables: allocated slots times the size of a
-    /// position plus its stored code and the table's one control byte. Heap memory owned
-    /// by positions themselves (a `Vec` position's buffer) is not counted.
+    /// Bytes held by the solver's tables: allocated slots times
+    /// [`bytes_per_entry`](Self::bytes_per_entry). The tables stay between 8/15 and 4/5
+    /// full, so this is at most 1.875 times `states * bytes_per_entry` once a table has
+    /// grown past its first 16 slots. Heap memory owned by positions themselves (a `Vec`
+    /// position's buffer) is not counted.
     pub bytes: usize,
-    /// Bytes one stored entry takes in a table slot: the position plus a 4-byte code.
+    /// Bytes one stored entry takes: the position plus a 4-byte code, rounded up to the
+    /// position's alignment (no control bytes).
     pub bytes_per_entry: usize,
 }
 
@@ -103,8 +108,8 @@ pub struct SolverStats {
 /// ```
 pub struct Solver<G: ImpartialGame> {
     game: G,
-    normal: FastMap<G::Position, Code>,
-    misere: FastMap<G::Position, Code>,
+    normal: Memo<G::Position>,
+    misere: Memo<G::Position>,
     state_limit: Option<usize>,
     use_known_grundy: bool,
     // Scratch buffers kept between queries so that a query allocates nothing once warm.
@@ -129,8 +134,8 @@ impl<G: ImpartialGame> Solver<G> {
     pub fn new(game: G) -> Self {
         Solver {
             game,
-            normal: FastMap::default(),
-            misere: FastMap::default(),
+            normal: Memo::new(),
+            misere: Memo::new(),
             state_limit: None,
             use_known_grundy: true,
             frames: Vec::new(),
@@ -243,10 +248,10 @@ impl<G: ImpartialGame> Solver<G> {
     /// ```
     #[must_use]
     pub fn stats(&self) -> SolverStats {
-        let bytes_per_entry = size_of::<(G::Position, Code)>();
+        let bytes_per_entry = size_of::<Option<(G::Position, NonZeroU32)>>();
         SolverStats {
             states: self.normal.len() + self.misere.len(),
-            bytes: table_bytes(&self.normal) + table_bytes(&self.misere),
+            bytes: self.normal.allocated_bytes() + self.misere.allocated_bytes(),
             bytes_per_entry,
         }
     }
@@ -476,6 +481,9 @@ impl<G: ImpartialGame> Solver<G> {
 
     /// A winning move under misère play: the first option that is a misère P-position.
     ///
+    /// `None` from a P-position, and from a terminal position: that one is N, but the player
+    /// to move has already won and has no move to make.
+    ///
     /// # Panics
     ///
     /// As [`outcome`](Self::outcome).
@@ -549,8 +557,7 @@ impl<G: ImpartialGame> Solver<G> {
         if self.search_outcome(position, play)? == Outcome::P {
             return Ok(Vec::new());
         }
-        let mut options = Vec::new();
-        self.game.moves(position, &mut options);
+        let options: Vec<G::Position> = self.game.moves(position).collect();
         let mut winning = Vec::new();
         for option in options {
             if self.search_outcome(&option, play)? == Outcome::P {
@@ -571,95 +578,173 @@ impl<G: ImpartialGame> Solver<G> {
         }
     }
 
-    /// What is known of `position`'s outcome without searching below it.
+    /// What the closed form and the tables know of `position`'s outcome, without searching.
+    #[inline]
     fn known_outcome(
         &self,
         position: &G::Position,
         play: Play,
     ) -> Result<Option<Outcome>, SolveError<G::Position>> {
-        if play == Play::Normal
-            && let Some(value) = self.known_grundy(position)
-        {
-            return Ok(Some(Outcome::from(value)));
-        }
-        let table = match play {
-            Play::Normal => &self.normal,
-            Play::Misere => &self.misere,
-        };
-        Ok(match table.get(position).copied() {
-            None => None,
-            Some(ON_PATH) => {
-                return Err(SolveError::Cycle {
-                    position: position.clone(),
-                });
+        let code = match play {
+            Play::Normal => {
+                if let Some(value) = self.known_grundy(position) {
+                    return Ok(Some(Outcome::from(value)));
+                }
+                self.normal.get(position, self.game.dense_index(position))
             }
-            Some(OUTCOME_N) => Some(Outcome::N),
-            Some(code) => match play {
-                Play::Normal if code == 0 => Some(Outcome::P),
-                Play::Misere if code == MISERE_P => Some(Outcome::P),
-                _ => Some(Outcome::N),
-            },
-        })
+            Play::Misere => self.misere.get(position, self.game.dense_index(position)),
+        };
+        match code {
+            None => Ok(None),
+            Some(ON_PATH) => Err(SolveError::Cycle {
+                position: position.clone(),
+            }),
+            // A stored normal-play Grundy value 0 and the misère P code are both 0.
+            Some(0) => Ok(Some(Outcome::P)),
+            Some(_) => Ok(Some(Outcome::N)),
+        }
     }
 
-    /// Marks `position` as on the current line of play and pushes its frame.
-    fn enter(&mut self, position: G::Position, play: Play) -> Result<(), SolveError<G::Position>> {
-        let stored = self.normal.len() + self.misere.len();
-        let table = match play {
+    /// The Grundy value of `position` if the closed form or the normal table knows it; large
+    /// closed-form values are clamped, which is exact for a mex over fewer options.
+    #[inline]
+    fn known_value(&self, position: &G::Position) -> Result<Option<Code>, SolveError<G::Position>> {
+        if let Some(value) = self.known_grundy(position) {
+            return Ok(Some(Code::try_from(value.0).unwrap_or(Code::MAX)));
+        }
+        match self.normal.get(position, self.game.dense_index(position)) {
+            Some(ON_PATH) => Err(SolveError::Cycle {
+                position: position.clone(),
+            }),
+            Some(code) if code <= MAX_STORED_GRUNDY => Ok(Some(code)),
+            // Absent, or known to be N without a value yet.
+            _ => Ok(None),
+        }
+    }
+
+    fn table_mut(&mut self, play: Play) -> &mut Memo<G::Position> {
+        match play {
             Play::Normal => &mut self.normal,
             Play::Misere => &mut self.misere,
-        };
-        match table.get_mut(&position) {
-            Some(code) => *code = ON_PATH,
-            None => {
-                if let Some(limit) = self.state_limit
-                    && stored >= limit
-                {
-                    return Err(SolveError::StateLimit { limit });
-                }
-                table.insert(position.clone(), ON_PATH);
-            }
         }
-        let first_option = self.options.len();
-        self.game.moves(&position, &mut self.options);
+    }
+
+    /// Marks `position` as on the current line of play and pushes its frame, whose options
+    /// are `options[first_option..]`.
+    fn push_frame(
+        &mut self,
+        position: G::Position,
+        first_option: usize,
+        play: Play,
+    ) -> Result<(), SolveError<G::Position>> {
+        let first_value = self.values.len();
+        self.push_frame_with_values(position, first_option, first_value, play)
+    }
+
+    /// As [`push_frame`](Self::push_frame), for a frame whose options' values start at
+    /// `values[first_value]`.
+    fn push_frame_with_values(
+        &mut self,
+        position: G::Position,
+        first_option: usize,
+        first_value: usize,
+        play: Play,
+    ) -> Result<(), SolveError<G::Position>> {
+        let slot = self.store(&position, ON_PATH, play)?;
         self.frames.push(Frame {
             position,
+            slot,
             first_option,
             next_option: first_option,
-            first_value: self.values.len(),
+            first_value,
         });
         Ok(())
     }
 
+    /// Stores `code` for `position`, within the state limit.
+    #[inline]
+    fn store(
+        &mut self,
+        position: &G::Position,
+        code: Code,
+        play: Play,
+    ) -> Result<MemoSlot, SolveError<G::Position>> {
+        let stored = self.normal.len() + self.misere.len();
+        let room = self.state_limit.is_none_or(|limit| stored < limit);
+        let index = self.game.dense_index(position);
+        match self.table_mut(play).set(position, index, code, room) {
+            Some(slot) => Ok(slot),
+            None => Err(SolveError::StateLimit {
+                limit: self.state_limit.expect("only a limit refuses a state"),
+            }),
+        }
+    }
+
     /// Pops the top frame and stores `code` for its position.
-    fn leave(&mut self, code: Code, play: Play) {
-        let frame = self
-            .frames
-            .pop()
-            .expect("leave is called with a frame on the stack");
+    fn pop_frame(&mut self, code: Code, play: Play) {
+        let frame = self.frames.pop().expect("a frame is being explored");
         self.options.truncate(frame.first_option);
         self.values.truncate(frame.first_value);
-        let table = match play {
-            Play::Normal => &mut self.normal,
-            Play::Misere => &mut self.misere,
-        };
-        if let Some(stored) = table.get_mut(&frame.position) {
-            *stored = code;
-        }
+        self.table_mut(play)
+            .set_at(frame.slot, &frame.position, code);
     }
 
     /// Forgets the positions of the abandoned line of play so the solver stays consistent.
     fn abandon(&mut self, play: Play, error: SolveError<G::Position>) -> SolveError<G::Position> {
-        let table = match play {
-            Play::Normal => &mut self.normal,
-            Play::Misere => &mut self.misere,
-        };
-        for frame in self.frames.drain(..) {
-            table.remove(&frame.position);
+        let mut frames = std::mem::take(&mut self.frames);
+        for frame in frames.drain(..) {
+            let index = self.game.dense_index(&frame.position);
+            self.table_mut(play).remove(&frame.position, index);
         }
+        self.frames = frames;
         self.options.clear();
         self.values.clear();
         error
+    }
+
+    /// Opens `position` for an outcome search: looks at its moves lazily and decides it at
+    /// once if every option is known (or one is a known P), storing the answer. Otherwise
+    /// pushes its frame, with its unexplored options on the shared stack, and returns `None`.
+    ///
+    /// A position decided at once is never marked as on the line of play: it has no option
+    /// below it to meet it again, and a self-loop is an unknown option, so it gets a frame.
+    fn open_outcome(
+        &mut self,
+        position: G::Position,
+        play: Play,
+    ) -> Result<Option<Outcome>, SolveError<G::Position>> {
+        let first_option = self.options.len();
+        let mut moves = self.game.moves(&position);
+        let mut terminal = true;
+        let mut decided = None;
+        while let Some(option) = moves.next() {
+            terminal = false;
+            match self.known_outcome(&option, play)? {
+                Some(Outcome::P) => {
+                    decided = Some(Outcome::N);
+                    break;
+                }
+                Some(Outcome::N) => {}
+                None => {
+                    // Only now, with a search below this position ahead, are the remaining
+                    // moves materialised.
+                    self.options.push(option);
+                    self.options.extend(moves);
+                    self.push_frame(position, first_option, play)?;
+                    return Ok(None);
+                }
+            }
+        }
+        drop(moves);
+        // Every option is N. A terminal position is P in normal play and N in misère play,
+        // where the player to move did not make the last move.
+        let outcome = decided.unwrap_or(if terminal && play == Play::Misere {
+            Outcome::N
+        } else {
+            Outcome::P
+        });
+        self.store(&position, outcome_code(play, outcome), play)?;
+        Ok(Some(outcome))
     }
 
     fn search_outcome(
@@ -670,101 +755,128 @@ impl<G: ImpartialGame> Solver<G> {
         if let Some(outcome) = self.known_outcome(root, play)? {
             return Ok(outcome);
         }
-        self.enter(root.clone(), play)
-            .map_err(|e| self.abandon(play, e))?;
-        // The outcome of the frame just left, handed to its parent.
-        let mut finished: Option<Outcome> = None;
+        self.run_outcome(root, play)
+            .map_err(|error| self.abandon(play, error))
+    }
+
+    fn run_outcome(
+        &mut self,
+        root: &G::Position,
+        play: Play,
+    ) -> Result<Outcome, SolveError<G::Position>> {
+        // The outcome of the position just decided, to hand to its parent.
+        let mut decided = self.open_outcome(root.clone(), play)?;
         loop {
-            let mut decided = match finished.take() {
-                Some(Outcome::P) => Some(Outcome::N),
-                _ => None,
-            };
-            if decided.is_none() {
-                let frame = self.frames.last_mut().expect("a frame is being explored");
-                let terminal = frame.first_option == self.options.len();
-                let mut descend = None;
-                while frame.next_option < self.options.len() {
-                    let option = &self.options[frame.next_option];
-                    frame.next_option += 1;
-                    let known = match play {
-                        Play::Normal if self.use_known_grundy => {
-                            self.game.known_grundy(option).map(Outcome::from)
-                        }
-                        _ => None,
-                    };
-                    let known = match known {
-                        Some(outcome) => Some(outcome),
-                        None => {
-                            let table = match play {
-                                Play::Normal => &self.normal,
-                                Play::Misere => &self.misere,
-                            };
-                            match table.get(option).copied() {
-                                None => None,
-                                Some(ON_PATH) => {
-                                    let position = option.clone();
-                                    return Err(self.abandon(play, SolveError::Cycle { position }));
-                                }
-                                Some(OUTCOME_N) => Some(Outcome::N),
-                                Some(code) => Some(if code == 0 { Outcome::P } else { Outcome::N }),
-                            }
-                        }
-                    };
-                    match known {
-                        Some(Outcome::P) => {
-                            decided = Some(Outcome::N);
-                            break;
-                        }
-                        Some(Outcome::N) => {}
-                        None => {
-                            descend = Some(option.clone());
-                            break;
-                        }
-                    }
+            if let Some(outcome) = decided {
+                if self.frames.is_empty() {
+                    return Ok(outcome);
                 }
-                if let Some(option) = descend {
-                    self.enter(option, play)
-                        .map_err(|e| self.abandon(play, e))?;
+                if outcome == Outcome::P {
+                    self.pop_frame(outcome_code(play, Outcome::N), play);
+                    decided = Some(Outcome::N);
                     continue;
                 }
-                if decided.is_none() {
-                    // Every option is N. A terminal position is P in normal play and N in
-                    // misère play, where the player to move has not made the last move.
-                    decided = Some(if terminal && play == Play::Misere {
-                        Outcome::N
-                    } else {
-                        Outcome::P
-                    });
+            }
+            let frame = self.frames.last_mut().expect("a frame is being explored");
+            let mut descend = None;
+            let mut found_p = false;
+            while frame.next_option < self.options.len() {
+                let option = &self.options[frame.next_option];
+                frame.next_option += 1;
+                let known = match play {
+                    Play::Normal if self.use_known_grundy => {
+                        self.game.known_grundy(option).map(Outcome::from)
+                    }
+                    _ => None,
+                };
+                let code = match known {
+                    Some(Outcome::P) => Some(0),
+                    Some(Outcome::N) => Some(OUTCOME_N),
+                    None => match play {
+                        Play::Normal => self.normal.get(option, self.game.dense_index(option)),
+                        Play::Misere => self.misere.get(option, self.game.dense_index(option)),
+                    },
+                };
+                match code {
+                    None => {
+                        descend = Some(option.clone());
+                        break;
+                    }
+                    Some(ON_PATH) => {
+                        return Err(SolveError::Cycle {
+                            position: option.clone(),
+                        });
+                    }
+                    Some(0) => {
+                        found_p = true;
+                        break;
+                    }
+                    Some(_) => {}
                 }
             }
-            let outcome = decided.expect("decided above");
-            let code = match (play, outcome) {
-                (Play::Normal, Outcome::P) => 0,
-                (Play::Normal, Outcome::N) => OUTCOME_N,
-                (Play::Misere, Outcome::P) => MISERE_P,
-                (Play::Misere, Outcome::N) => MISERE_N,
+            decided = if let Some(option) = descend {
+                self.open_outcome(option, play)?
+            } else {
+                // A frame always has an option, so an exhausted scan means all were N.
+                let outcome = if found_p { Outcome::N } else { Outcome::P };
+                self.pop_frame(outcome_code(play, outcome), play);
+                Some(outcome)
             };
-            self.leave(code, play);
-            if self.frames.is_empty() {
-                return Ok(outcome);
-            }
-            finished = Some(outcome);
         }
+    }
+
+    /// Opens `position` for a Grundy search: collects the known values of its options
+    /// lazily, and finishes it at once if all are known. Otherwise keeps its frame and
+    /// returns `None`.
+    fn open_grundy(
+        &mut self,
+        position: G::Position,
+    ) -> Result<Option<Code>, SolveError<G::Position>> {
+        let first_option = self.options.len();
+        let first_value = self.values.len();
+        let mut moves = self.game.moves(&position);
+        while let Some(option) = moves.next() {
+            match self.known_value(&option)? {
+                Some(value) => self.values.push(value),
+                None => {
+                    self.options.push(option);
+                    self.options.extend(moves);
+                    self.push_frame_with_values(position, first_option, first_value, Play::Normal)?;
+                    return Ok(None);
+                }
+            }
+        }
+        drop(moves);
+        let value = mex(&self.values[first_value..], &mut self.seen);
+        self.values.truncate(first_value);
+        self.store(&position, value, Play::Normal)?;
+        Ok(Some(value))
     }
 
     fn search_grundy(&mut self, root: &G::Position) -> Result<Nimber, SolveError<G::Position>> {
         if let Some(value) = self.known_grundy(root) {
             return Ok(value);
         }
-        match self.normal.get(root).copied() {
+        match self.normal.get(root, self.game.dense_index(root)) {
             Some(ON_PATH) => unreachable!("no search is running between queries"),
             Some(code) if code <= MAX_STORED_GRUNDY => return Ok(Nimber(u128::from(code))),
             _ => {}
         }
-        let play = Play::Normal;
-        self.enter(root.clone(), play)
-            .map_err(|e| self.abandon(play, e))?;
+        self.run_grundy(root)
+            .map(|value| Nimber(u128::from(value)))
+            .map_err(|error| self.abandon(Play::Normal, error))
+    }
+
+    fn run_grundy(&mut self, root: &G::Position) -> Result<Code, SolveError<G::Position>> {
+        // The value of the position just finished, to hand to its parent.
+        let mut finished = self.open_grundy(root.clone())?;
         loop {
+            if let Some(value) = finished {
+                if self.frames.is_empty() {
+                    return Ok(value);
+                }
+                self.values.push(value);
+            }
             let frame = self.frames.last_mut().expect("a frame is being explored");
             let mut descend = None;
             while frame.next_option < self.options.len() {
@@ -773,13 +885,13 @@ impl<G: ImpartialGame> Solver<G> {
                 let value = if self.use_known_grundy
                     && let Some(value) = self.game.known_grundy(option)
                 {
-                    // The mex of k values is at most k, so clamping large values is exact.
                     Some(Code::try_from(value.0).unwrap_or(Code::MAX))
                 } else {
-                    match self.normal.get(option).copied() {
+                    match self.normal.get(option, self.game.dense_index(option)) {
                         Some(ON_PATH) => {
-                            let position = option.clone();
-                            return Err(self.abandon(play, SolveError::Cycle { position }));
+                            return Err(SolveError::Cycle {
+                                position: option.clone(),
+                            });
                         }
                         Some(code) if code <= MAX_STORED_GRUNDY => Some(code),
                         _ => None,
@@ -793,19 +905,24 @@ impl<G: ImpartialGame> Solver<G> {
                     }
                 }
             }
-            if let Some(option) = descend {
-                self.enter(option, play)
-                    .map_err(|e| self.abandon(play, e))?;
-                continue;
-            }
-            let first_value = frame.first_value;
-            let value = mex(&self.values[first_value..], &mut self.seen);
-            self.leave(value, play);
-            if self.frames.is_empty() {
-                return Ok(Nimber(u128::from(value)));
-            }
-            self.values.push(value);
+            finished = if let Some(option) = descend {
+                self.open_grundy(option)?
+            } else {
+                let first_value = frame.first_value;
+                let value = mex(&self.values[first_value..], &mut self.seen);
+                self.pop_frame(value, Play::Normal);
+                Some(value)
+            };
         }
+    }
+}
+
+fn outcome_code(play: Play, outcome: Outcome) -> Code {
+    match (play, outcome) {
+        (Play::Normal, Outcome::P) => 0,
+        (Play::Normal, Outcome::N) => OUTCOME_N,
+        (Play::Misere, Outcome::P) => MISERE_P,
+        (Play::Misere, Outcome::N) => MISERE_N,
     }
 }
 
@@ -832,21 +949,6 @@ fn mex(values: &[Code], seen: &mut Vec<bool>) -> Code {
         values.len()
     );
     first_gap as Code
-}
-
-fn table_bytes<K>(table: &FastMap<K, Code>) -> usize {
-    let capacity = table.capacity();
-    if capacity == 0 {
-        return 0;
-    }
-    // SwissTable keeps at most 7/8 of its power-of-two bucket count full (all but one bucket
-    // below 8 buckets), with one control byte per bucket plus one 16-byte group.
-    let buckets = if capacity < 8 {
-        (capacity + 1).next_power_of_two()
-    } else {
-        (capacity * 8 / 7).next_power_of_two()
-    };
-    buckets * (size_of::<(K, Code)>() + 1) + 16
 }
 
 #[track_caller]

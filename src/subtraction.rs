@@ -74,13 +74,16 @@ impl SubtractionGame {
 impl ImpartialGame for SubtractionGame {
     type Position = Vec<u64>;
 
-    fn moves(&self, heaps: &Vec<u64>, options: &mut Vec<Vec<u64>>) {
-        for (index, &heap) in heaps.iter().enumerate() {
-            for &take in self.set.iter().take_while(|&&take| take <= heap) {
-                let mut option = heaps.clone();
-                option[index] = heap - take;
-                options.push(option);
-            }
-        }
+    fn moves(&self, heaps: &Vec<u64>) -> impl Iterator<Item = Vec<u64>> {
+        heaps.iter().enumerate().flat_map(move |(index, &heap)| {
+            self.set
+                .iter()
+                .take_while(move |&&take| take <= heap)
+                .map(move |&take| {
+                    let mut option = heaps.clone();
+                    option[index] = heap - take;
+                    option
+                })
+        })
     }
 }

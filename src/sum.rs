@@ -220,15 +220,13 @@ impl<G: ImpartialGame> Sum<G> {
             return Ok(None);
         }
         let mut solver = self.solver.borrow_mut();
-        let mut options = Vec::new();
         for (component, (position, &value)) in components.iter().zip(&values).enumerate() {
             let target = value ^ total;
             if target >= value {
                 continue;
             }
-            options.clear();
-            solver.game().moves(position, &mut options);
-            for option in options.drain(..) {
+            let options: Vec<G::Position> = solver.game().moves(position).collect();
+            for option in options {
                 if solver.try_grundy(&option)? == target {
                     return Ok(Some(SumMove {
                         component,
@@ -269,13 +267,11 @@ impl<G: ImpartialGame> Sum<G> {
             return Ok(winning);
         }
         let mut solver = self.solver.borrow_mut();
-        let mut options = Vec::new();
         for (component, (position, &value)) in components.iter().zip(&values).enumerate() {
             // A winning option may have a larger value than its component: look at all.
             let target = value ^ total;
-            options.clear();
-            solver.game().moves(position, &mut options);
-            for option in options.drain(..) {
+            let options: Vec<G::Position> = solver.game().moves(position).collect();
+            for option in options {
                 if solver.try_grundy(&option)? == target {
                     winning.push(SumMove {
                         component,
@@ -303,18 +299,21 @@ impl<G: ImpartialGame> ImpartialGame for Sum<G> {
     type Position = Vec<G::Position>;
 
     /// Every move of every component, component by component.
-    fn moves(&self, components: &Vec<G::Position>, options: &mut Vec<Vec<G::Position>>) {
+    ///
+    /// The components' solver is borrowed only while the moves are listed, so the options
+    /// are collected first: a sum is meant to be valued through its closed form, and a
+    /// search of the product graph is the slow path anyway.
+    fn moves(&self, components: &Vec<G::Position>) -> impl Iterator<Item = Vec<G::Position>> {
         let solver = self.solver.borrow();
-        let mut component_options = Vec::new();
+        let mut options = Vec::new();
         for (index, component) in components.iter().enumerate() {
-            component_options.clear();
-            solver.game().moves(component, &mut component_options);
-            for option in component_options.drain(..) {
+            for option in solver.game().moves(component) {
                 let mut sum = components.clone();
                 sum[index] = option;
                 options.push(sum);
             }
         }
+        options.into_iter()
     }
 
     /// The XOR of the components' values, or `None` if a component cannot be solved (the
@@ -386,8 +385,7 @@ impl<A: ImpartialGame, B: ImpartialGame> Union<A, B> {
     /// use impartial::{Either, ImpartialGame, Nim, Union};
     ///
     /// let union = Union::new(Nim, Nim);
-    /// let mut options = Vec::new();
-    /// union.moves(&Either::Right(vec![1]), &mut options);
+    /// let options: Vec<_> = union.moves(&Either::Right(vec![1])).collect();
     /// assert_eq!(options, [Either::Right(vec![0])]);
     /// ```
     #[must_use]
@@ -399,20 +397,10 @@ impl<A: ImpartialGame, B: ImpartialGame> Union<A, B> {
 impl<A: ImpartialGame, B: ImpartialGame> ImpartialGame for Union<A, B> {
     type Position = Either<A::Position, B::Position>;
 
-    fn moves(&self, position: &Self::Position, options: &mut Vec<Self::Position>) {
-        // Only the side buffer is allocated here; a Union is meant to be solved through its
-        // parts, which the Sum's solver caches.
+    fn moves(&self, position: &Self::Position) -> impl Iterator<Item = Self::Position> {
         match position {
-            Either::Left(left) => {
-                let mut side = Vec::new();
-                self.left.moves(left, &mut side);
-                options.extend(side.into_iter().map(Either::Left));
-            }
-            Either::Right(right) => {
-                let mut side = Vec::new();
-                self.right.moves(right, &mut side);
-                options.extend(side.into_iter().map(Either::Right));
-            }
+            Either::Left(left) => Either::Left(self.left.moves(left).map(Either::Left)),
+            Either::Right(right) => Either::Right(self.right.moves(right).map(Either::Right)),
         }
     }
 
@@ -420,6 +408,41 @@ impl<A: ImpartialGame, B: ImpartialGame> ImpartialGame for Union<A, B> {
         match position {
             Either::Left(left) => self.left.known_grundy(left),
             Either::Right(right) => self.right.known_grundy(right),
+        }
+    }
+
+    /// The sides' indices interleaved: even for the left, odd for the right.
+    fn dense_index(&self, position: &Self::Position) -> Option<usize> {
+        match position {
+            Either::Left(left) => self.left.dense_index(left)?.checked_mul(2),
+            Either::Right(right) => self
+                .right
+                .dense_index(right)?
+                .checked_mul(2)?
+                .checked_add(1),
+        }
+    }
+}
+
+/// Either iterator: lets `Union::moves` return one type for both sides.
+impl<L, R, T> Iterator for Either<L, R>
+where
+    L: Iterator<Item = T>,
+    R: Iterator<Item = T>,
+{
+    type Item = T;
+
+    fn next(&mut self) -> Option<T> {
+        match self {
+            Either::Left(left) => left.next(),
+            Either::Right(right) => right.next(),
+        }
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        match self {
+            Either::Left(left) => left.size_hint(),
+            Either::Right(right) => right.size_hint(),
         }
     }
 }

@@ -1,0 +1,277 @@
+//! The general method against known theory: Bouton's rule for Nim, the period of S(1,3,4),
+//! the Sprague–Grundy theorem for sums, the misère Nim rule; and the solver's limits
+//! (deep chains, cycles, state limits, statistics).
+
+use impartial::{
+    Either, ImpartialGame, Nim, Nimber, Outcome, SolveError, Solver, SubtractionGame, Sum, Union,
+};
+
+/// Every position of `heaps` heaps with sizes in `0..=max`.
+fn all_positions(heaps: usize, max: u64) -> Vec<Vec<u64>> {
+    let mut positions = vec![vec![]];
+    for _ in 0..heaps {
+        positions = positions
+            .into_iter()
+            .flat_map(|position| {
+                (0..=max).map(move |size| {
+                    let mut next = position.clone();
+                    next.push(size);
+                    next
+                })
+            })
+            .collect();
+    }
+    positions
+}
+
+#[test]
+fn nim_positions_of_up_to_four_heaps_follow_boutons_rule() {
+    let mut solver = Solver::new(Nim).without_closed_form();
+    let mut checked = 0;
+    for heaps in 0..=4 {
+        for position in all_positions(heaps, 7) {
+            let nim_sum = position.iter().fold(0, |sum, &heap| sum ^ heap);
+            let expected = if nim_sum == 0 { Outcome::P } else { Outcome::N };
+            assert_eq!(solver.outcome(&position), expected, "{position:?}");
+            assert_eq!(
+                solver.grundy(&position),
+                Nimber(u128::from(nim_sum)),
+                "{position:?}"
+            );
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 1 + 8 + 64 + 512 + 4096);
+}
+
+#[test]
+fn subtraction_1_3_4_has_period_seven() {
+    // S(1,3,4): 0 1 0 1 2 3 2 repeating (Berlekamp, Conway and Guy, Winning Ways, ch. 4).
+    let pattern = [0, 1, 0, 1, 2, 3, 2];
+    let mut solver = Solver::new(SubtractionGame::new(&[1, 3, 4]).unwrap());
+    for heap in 0..500u64 {
+        let expected = pattern[(heap % 7) as usize];
+        assert_eq!(solver.grundy(&vec![heap]), Nimber(expected), "heap {heap}");
+    }
+}
+
+#[test]
+fn sum_value_equals_brute_force_on_the_product_game() {
+    let game = SubtractionGame::new(&[1, 3, 4]).unwrap();
+    // A multi-heap position of a subtraction game has no closed form: the solver searches
+    // the whole product graph, which is the brute force.
+    let mut product = Solver::new(game.clone());
+    let sum = Sum::new(game);
+    for position in all_positions(3, 9) {
+        let components: Vec<Vec<u64>> = position.iter().map(|&heap| vec![heap]).collect();
+        assert_eq!(
+            sum.grundy(&components),
+            product.grundy(&position),
+            "{position:?}"
+        );
+    }
+}
+
+/// Two different rulesets played side by side, solved as one product graph.
+struct Product<A, B>(A, B);
+
+impl<A: ImpartialGame, B: ImpartialGame> ImpartialGame for Product<A, B> {
+    type Position = (A::Position, B::Position);
+
+    fn moves(&self, (a, b): &Self::Position) -> impl Iterator<Item = Self::Position> {
+        let left = self.0.moves(a).map(|a| (a, b.clone()));
+        let right = self.1.moves(b).map(|b| (a.clone(), b));
+        left.chain(right)
+    }
+}
+
+#[test]
+fn sum_of_two_rulesets_equals_brute_force_and_its_winning_move_wins() {
+    let subtraction = SubtractionGame::new(&[2, 5]).unwrap();
+    let mut product = Solver::new(Product(Nim, subtraction.clone())).without_closed_form();
+    let sum = Sum::with_solver(Solver::new(Union::new(Nim, subtraction)).without_closed_form());
+    for nim in all_positions(2, 5) {
+        for heap in 0..12u64 {
+            let components = [Either::Left(nim.clone()), Either::Right(vec![heap])];
+            let brute = product.grundy(&(nim.clone(), vec![heap]));
+            assert_eq!(sum.grundy(&components), brute);
+            match sum.winning_move(&components) {
+                None => assert_eq!(brute, Nimber(0)),
+                Some(best) => {
+                    let mut after = components.clone();
+                    after[best.component] = best.to;
+                    assert_eq!(
+                        sum.outcome(&after),
+                        Outcome::P,
+                        "{components:?} → {after:?}"
+                    );
+                }
+            }
+            let all = sum.try_winning_moves(&components).unwrap();
+            let as_product: Vec<_> = product
+                .winning_moves(&(nim.clone(), vec![heap]))
+                .into_iter()
+                .collect();
+            assert_eq!(all.len(), as_product.len(), "{components:?}");
+        }
+    }
+}
+
+#[test]
+fn misere_nim_follows_the_misere_rule() {
+    let mut solver = Solver::new(Nim);
+    for heaps in 0..=4 {
+        for position in all_positions(heaps, 5) {
+            let nim_sum = position.iter().fold(0, |sum, &heap| sum ^ heap);
+            let ones = position.iter().filter(|&&heap| heap == 1).count();
+            let expected = if position.iter().all(|&heap| heap <= 1) {
+                if ones % 2 == 1 {
+                    Outcome::P
+                } else {
+                    Outcome::N
+                }
+            } else if nim_sum == 0 {
+                Outcome::P
+            } else {
+                Outcome::N
+            };
+            assert_eq!(solver.misere_outcome(&position), expected, "{position:?}");
+            if let Some(best) = solver.misere_winning_move(&position) {
+                assert_eq!(
+                    solver.misere_outcome(&best),
+                    Outcome::P,
+                    "{position:?} → {best:?}"
+                );
+            } else {
+                // Only a P-position, or a terminal one (already won by the player to move),
+                // has no winning move.
+                let terminal = position.iter().all(|&heap| heap == 0);
+                assert!(expected == Outcome::P || terminal, "{position:?}");
+            }
+        }
+    }
+}
+
+/// One counter fewer each move: a line of play as long as the start.
+struct Chain;
+
+impl ImpartialGame for Chain {
+    type Position = u32;
+
+    fn moves(&self, &position: &u32) -> impl Iterator<Item = u32> {
+        position.checked_sub(1).into_iter()
+    }
+}
+
+#[test]
+fn a_chain_a_million_moves_deep_does_not_overflow_the_stack() {
+    let mut solver = Solver::new(Chain);
+    // The parity decides: an even chain is P.
+    assert_eq!(solver.grundy(&1_000_000), Nimber(0));
+    assert_eq!(solver.grundy(&999_999), Nimber(1));
+    let mut fresh = Solver::new(Chain);
+    assert_eq!(fresh.outcome(&1_000_001), Outcome::N);
+    assert_eq!(fresh.misere_outcome(&1_000_000), Outcome::N);
+    assert_eq!(fresh.stats().states, 1_000_002 + 1_000_001);
+}
+
+/// A token on a directed graph given as adjacency lists.
+struct Graph(Vec<Vec<usize>>);
+
+impl ImpartialGame for Graph {
+    type Position = usize;
+
+    fn moves(&self, &node: &usize) -> impl Iterator<Item = usize> {
+        self.0[node].iter().copied()
+    }
+}
+
+#[test]
+fn a_repeated_position_is_a_cycle_error_naming_it() {
+    // 0 → 1 → 2 → 3 → 1, and 0 → 4 (terminal).
+    let graph = Graph(vec![vec![1, 4], vec![2], vec![3], vec![1], vec![]]);
+    let mut solver = Solver::new(graph);
+    assert_eq!(
+        solver.try_grundy(&0),
+        Err(SolveError::Cycle { position: 1 })
+    );
+    assert_eq!(
+        solver.try_misere_outcome(&2),
+        Err(SolveError::Cycle { position: 2 })
+    );
+    // The solver stays usable and forgets nothing true.
+    assert_eq!(solver.try_grundy(&4), Ok(Nimber(0)));
+    assert_eq!(
+        solver.try_grundy(&0),
+        Err(SolveError::Cycle { position: 1 })
+    );
+    let message = solver.try_outcome(&3).unwrap_err().to_string();
+    assert_eq!(message, "position repeats along a line of play: 3");
+}
+
+#[test]
+fn a_self_loop_is_a_cycle() {
+    let mut solver = Solver::new(Graph(vec![vec![0]]));
+    assert_eq!(
+        solver.try_outcome(&0),
+        Err(SolveError::Cycle { position: 0 })
+    );
+}
+
+#[test]
+#[should_panic(expected = "position repeats along a line of play")]
+fn the_plain_form_panics_on_a_cycle_with_the_error() {
+    let _ = Solver::new(Graph(vec![vec![0]])).outcome(&0);
+}
+
+#[test]
+fn the_state_limit_stops_a_search_and_leaves_the_solver_usable() {
+    let mut solver = Solver::new(Chain).with_state_limit(1000);
+    assert_eq!(
+        solver.try_grundy(&5000),
+        Err(SolveError::StateLimit { limit: 1000 })
+    );
+    assert!(solver.stats().states <= 1000);
+    assert_eq!(solver.try_grundy(&998), Ok(Nimber(0)));
+    assert_eq!(solver.stats().states, 999);
+    assert_eq!(
+        solver.try_misere_outcome(&10),
+        Err(SolveError::StateLimit { limit: 1000 })
+    );
+    assert_eq!(solver.stats().states, 999);
+}
+
+#[test]
+fn statistics_count_states_and_bytes() {
+    let mut solver = Solver::new(Chain);
+    assert_eq!(solver.stats().states, 0);
+    assert_eq!(solver.stats().bytes, 0);
+    solver.grundy(&9_999);
+    let stats = solver.stats();
+    assert_eq!(stats.states, 10_000);
+    assert_eq!(stats.bytes_per_entry, 8);
+    // Each state takes a slot of a position and a code; the table is kept at least 8/15 full.
+    assert!(stats.bytes >= 10_000 * 8, "{stats:?}");
+    assert!(stats.bytes * 8 <= 10_000 * 8 * 15, "{stats:?}");
+}
+
+#[test]
+fn outcome_then_grundy_share_the_table() {
+    let mut solver = Solver::new(Nim).without_closed_form();
+    assert_eq!(solver.outcome(&vec![6, 5, 3]), Outcome::P);
+    let after_outcome = solver.stats().states;
+    assert_eq!(solver.grundy(&vec![6, 5, 3]), Nimber(0));
+    assert_eq!(solver.grundy(&vec![6, 5, 2]), Nimber(1));
+    assert!(solver.stats().states >= after_outcome);
+}
+
+#[test]
+fn closed_form_positions_are_not_stored() {
+    let mut solver = Solver::new(Nim);
+    assert_eq!(
+        solver.grundy(&vec![1_000_000_000, 7]),
+        Nimber(1_000_000_000 ^ 7)
+    );
+    assert_eq!(solver.winning_move(&vec![9, 1]), Some(vec![1, 1]));
+    assert_eq!(solver.stats().states, 0);
+}

@@ -1,0 +1,194 @@
+//! The solver's laws on random games: random directed graphs given as adjacency lists, with a
+//! token that moves along an edge. Acyclic graphs are checked against an independent
+//! bottom-up computation; graphs with cycles must give a cycle error exactly when a cycle is
+//! reachable.
+
+use impartial::{ImpartialGame, Nimber, Outcome, SolveError, Solver};
+use proptest::prelude::*;
+
+/// A token on a directed graph; `moves` follows the edges out of its node.
+#[derive(Clone, Debug)]
+struct Graph(Vec<Vec<usize>>);
+
+impl ImpartialGame for Graph {
+    type Position = usize;
+
+    fn moves(&self, &node: &usize) -> impl Iterator<Item = usize> {
+        self.0[node].iter().copied()
+    }
+}
+
+/// A random DAG: edges only go from a node to higher-numbered nodes.
+fn dag() -> impl Strategy<Value = Graph> {
+    (1usize..40).prop_flat_map(|nodes| {
+        proptest::collection::vec(
+            proptest::collection::vec(any::<prop::sample::Index>(), 0..6),
+            nodes,
+        )
+        .prop_map(move |edges| {
+            Graph(
+                edges
+                    .into_iter()
+                    .enumerate()
+                    .map(|(node, targets)| {
+                        let later = nodes - node - 1;
+                        if later == 0 {
+                            return vec![];
+                        }
+                        targets
+                            .iter()
+                            .map(|index| node + 1 + index.index(later))
+                            .collect()
+                    })
+                    .collect(),
+            )
+        })
+    })
+}
+
+/// A random directed graph that may have cycles and self-loops.
+fn digraph() -> impl Strategy<Value = Graph> {
+    (1usize..25).prop_flat_map(|nodes| {
+        proptest::collection::vec(proptest::collection::vec(0..nodes, 0..4), nodes).prop_map(Graph)
+    })
+}
+
+fn mex(values: impl IntoIterator<Item = u128>) -> u128 {
+    Nimber::mex(values.into_iter().map(Nimber)).0
+}
+
+/// Grundy values and misère outcomes bottom-up, in decreasing node order (a DAG's edges go up).
+fn brute_force(graph: &Graph) -> (Vec<u128>, Vec<Outcome>) {
+    let nodes = graph.0.len();
+    let mut grundy = vec![0u128; nodes];
+    let mut misere = vec![Outcome::P; nodes];
+    for node in (0..nodes).rev() {
+        let options = &graph.0[node];
+        grundy[node] = mex(options.iter().map(|&q| grundy[q]));
+        misere[node] = if options.is_empty() || options.iter().any(|&q| misere[q] == Outcome::P) {
+            Outcome::N
+        } else {
+            Outcome::P
+        };
+    }
+    (grundy, misere)
+}
+
+/// Whether a cycle is reachable from `start`.
+fn reaches_cycle(graph: &Graph, start: usize) -> bool {
+    // 0 unvisited, 1 on the current path, 2 done.
+    fn visit(graph: &Graph, node: usize, state: &mut [u8]) -> bool {
+        match state[node] {
+            1 => return true,
+            2 => return false,
+            _ => {}
+        }
+        state[node] = 1;
+        let found = graph.0[node].iter().any(|&next| visit(graph, next, state));
+        state[node] = 2;
+        found
+    }
+    visit(graph, start, &mut vec![0; graph.0.len()])
+}
+
+/// Whether `node` lies on a cycle (can reach itself in one or more moves).
+fn on_cycle(graph: &Graph, node: usize) -> bool {
+    let mut seen = vec![false; graph.0.len()];
+    let mut stack: Vec<usize> = graph.0[node].clone();
+    while let Some(next) = stack.pop() {
+        if next == node {
+            return true;
+        }
+        if !std::mem::replace(&mut seen[next], true) {
+            stack.extend(&graph.0[next]);
+        }
+    }
+    false
+}
+
+proptest! {
+    #[test]
+    fn outcome_is_p_exactly_when_grundy_is_zero(graph in dag()) {
+        let mut outcomes = Solver::new(graph.clone());
+        let mut values = Solver::new(graph.clone());
+        for node in 0..graph.0.len() {
+            let grundy = values.grundy(&node);
+            prop_assert_eq!(outcomes.outcome(&node) == Outcome::P, grundy == Nimber(0));
+        }
+    }
+
+    #[test]
+    fn grundy_is_the_mex_of_the_options_and_matches_brute_force(graph in dag()) {
+        let (expected, _) = brute_force(&graph);
+        let mut solver = Solver::new(graph.clone());
+        // Query in an order that mixes cached and fresh positions.
+        for node in (0..graph.0.len()).step_by(3).chain(0..graph.0.len()) {
+            let value = solver.grundy(&node).0;
+            let options: Vec<u128> = graph.0[node].iter().map(|q| solver.grundy(q).0).collect();
+            prop_assert_eq!(value, mex(options));
+            prop_assert_eq!(value, expected[node]);
+        }
+    }
+
+    #[test]
+    fn winning_moves_are_exactly_the_p_options(graph in dag()) {
+        let (grundy, _) = brute_force(&graph);
+        let mut solver = Solver::new(graph.clone());
+        for node in 0..graph.0.len() {
+            let expected: Vec<usize> =
+                graph.0[node].iter().copied().filter(|&q| grundy[q] == 0).collect();
+            prop_assert_eq!(solver.winning_moves(&node), expected.clone());
+            prop_assert_eq!(solver.winning_move(&node), expected.first().copied());
+            if let Some(best) = solver.winning_move(&node) {
+                prop_assert_eq!(solver.outcome(&best), Outcome::P);
+            }
+        }
+    }
+
+    #[test]
+    fn misere_outcomes_match_brute_force(graph in dag()) {
+        let (_, misere) = brute_force(&graph);
+        let mut solver = Solver::new(graph.clone());
+        for node in 0..graph.0.len() {
+            prop_assert_eq!(solver.misere_outcome(&node), misere[node]);
+            let expected: Vec<usize> =
+                graph.0[node].iter().copied().filter(|&q| misere[q] == Outcome::P).collect();
+            prop_assert_eq!(solver.try_misere_winning_moves(&node).unwrap(), expected.clone());
+            prop_assert_eq!(solver.misere_winning_move(&node), expected.first().copied());
+        }
+    }
+
+    #[test]
+    fn cycles_are_reported_exactly_when_reachable(graph in digraph()) {
+        let mut solver = Solver::new(graph.clone());
+        for node in 0..graph.0.len() {
+            match solver.try_grundy(&node) {
+                Ok(value) => {
+                    prop_assert!(!reaches_cycle(&graph, node));
+                    let options: Vec<u128> =
+                        graph.0[node].iter().map(|q| solver.grundy(q).0).collect();
+                    prop_assert_eq!(value.0, mex(options));
+                }
+                Err(SolveError::Cycle { position }) => {
+                    prop_assert!(reaches_cycle(&graph, node));
+                    prop_assert!(on_cycle(&graph, position), "{} is on no cycle", position);
+                }
+                Err(other) => prop_assert!(false, "unexpected error {}", other),
+            }
+        }
+    }
+
+    #[test]
+    fn a_state_limit_never_changes_an_answer(graph in dag(), limit in 1usize..40) {
+        let (grundy, _) = brute_force(&graph);
+        let mut limited = Solver::new(graph.clone()).with_state_limit(limit);
+        for (node, &expected) in grundy.iter().enumerate() {
+            match limited.try_grundy(&node) {
+                Ok(value) => prop_assert_eq!(value.0, expected),
+                Err(SolveError::StateLimit { limit: reported }) => prop_assert_eq!(reported, limit),
+                Err(other) => prop_assert!(false, "unexpected error {}", other),
+            }
+            prop_assert!(limited.stats().states <= limit);
+        }
+    }
+}
