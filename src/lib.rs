@@ -91,6 +91,11 @@ mod subtraction;
 mod sum;
 mod table;
 
+/// The README's examples, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;
+
 pub use error::{GameError, SolveError};
 pub use game::{ImpartialGame, Nimber, Outcome};
 pub use nim::Nim;

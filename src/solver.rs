@@ -526,7 +526,28 @@ impl<G: ImpartialGame> Solver<G> {
             .next())
     }
 
-    /// Every winning move under misère play: the options that are misère P-positions.
+    /// Every winning move under misère play: exactly the options that are misère
+    /// P-positions, in the order the ruleset lists them.
+    ///
+    /// # Panics
+    ///
+    /// As [`outcome`](Self::outcome).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::{Nim, Solver};
+    ///
+    /// let mut solver = Solver::new(Nim);
+    /// // Misère play from 2, 2, 1: leave an odd number of single counters, or pair the heaps.
+    /// assert_eq!(solver.misere_winning_moves(&vec![2, 2, 1]), [vec![2, 2, 0]]);
+    /// ```
+    #[track_caller]
+    pub fn misere_winning_moves(&mut self, position: &G::Position) -> Vec<G::Position> {
+        unwrap_solved(self.try_misere_winning_moves(position))
+    }
+
+    /// Every winning move under misère play, or why they cannot be found.
     ///
     /// # Errors
     ///

@@ -1,0 +1,163 @@
+//! Implement `ImpartialGame` for a game of your own and solve it: Chomp.
+//!
+//! A bar of chocolate, `rows × columns` squares; the top-left square is poisoned. A move
+//! picks a remaining square and eats it together with every square below and to the right
+//! of it. Whoever must eat the poisoned square loses, so a move may not pick it, and the
+//! position where only it is left is a loss for the player to move.
+//!
+//! A strategy-stealing argument (Gale, 1974) proves the first player wins on every
+//! rectangle larger than 1×1, but says nothing of *how*. The solver finds the move.
+//!
+//! ```text
+//! cargo run --example custom_game            # boards up to 4 × 7
+//! cargo run --example custom_game -- 6 8     # up to 6 rows and 8 columns
+//! ```
+
+use std::fmt::Write as _;
+use std::process::ExitCode;
+
+use impartial::{ImpartialGame, Nimber, Outcome, Solver};
+
+/// The most rows a board may have: positions are arrays, small and cheap to hash.
+const MAX_ROWS: usize = 8;
+/// The most columns: row lengths are stored in a `u8`.
+const MAX_COLUMNS: u8 = 16;
+
+/// A Chomp position: the number of squares left in each row, never increasing downwards.
+type Board = [u8; MAX_ROWS];
+
+/// The rules of Chomp. It has no parameters: every board size plays by the same rules.
+struct Chomp;
+
+impl ImpartialGame for Chomp {
+    type Position = Board;
+
+    fn moves(&self, board: &Board) -> impl Iterator<Item = Board> {
+        // Eat square (row, column) and everything below and to the right of it.
+        (0..MAX_ROWS).flat_map(move |row| {
+            (0..board[row]).filter_map(move |column| {
+                if row == 0 && column == 0 {
+                    return None; // the poisoned square is never chosen
+                }
+                let mut after = *board;
+                for length in &mut after[row..] {
+                    *length = (*length).min(column);
+                }
+                Some(after)
+            })
+        })
+    }
+}
+
+fn rectangle(rows: usize, columns: u8) -> Board {
+    let mut board = [0; MAX_ROWS];
+    board[..rows].fill(columns);
+    board
+}
+
+/// The square a move eats: the first cell where the two boards differ.
+fn eaten_square(before: Board, after: Board) -> (usize, u8) {
+    let row = (0..MAX_ROWS)
+        .find(|&row| before[row] != after[row])
+        .unwrap_or(0);
+    (row, after[row])
+}
+
+fn draw(board: Board) -> String {
+    let mut picture = String::new();
+    for (row, &length) in board
+        .iter()
+        .enumerate()
+        .take_while(|(_, length)| **length > 0)
+    {
+        for column in 0..length {
+            picture.push(if row == 0 && column == 0 { 'X' } else { '#' });
+        }
+        picture.push('\n');
+    }
+    picture
+}
+
+fn parse_arguments() -> Result<(usize, u8), String> {
+    let arguments: Vec<String> = std::env::args().skip(1).collect();
+    match arguments.as_slice() {
+        [] => Ok((4, 7)),
+        [rows, columns] => {
+            let rows: usize = rows
+                .parse()
+                .ok()
+                .filter(|rows| (1..=MAX_ROWS).contains(rows))
+                .ok_or_else(|| {
+                    format!("rows must be a number from 1 to {MAX_ROWS}, got {rows:?}")
+                })?;
+            let columns: u8 = columns
+                .parse()
+                .ok()
+                .filter(|columns| (1..=MAX_COLUMNS).contains(columns))
+                .ok_or_else(|| {
+                    format!("columns must be a number from 1 to {MAX_COLUMNS}, got {columns:?}")
+                })?;
+            Ok((rows, columns))
+        }
+        _ => Err("usage: custom_game [ROWS COLUMNS]".to_owned()),
+    }
+}
+
+fn main() -> ExitCode {
+    let (max_rows, max_columns) = match parse_arguments() {
+        Ok(sizes) => sizes,
+        Err(message) => {
+            eprintln!("error: {message}");
+            return ExitCode::FAILURE;
+        }
+    };
+    // Chomp boards of up to 8 × 16 have at most C(24, 8) = 735 471 positions; cap the
+    // memo well above that rather than trusting the arithmetic.
+    let mut solver = Solver::new(Chomp).with_state_limit(5_000_000);
+    println!("Chomp: who wins, and the winning bite (row, column), counted from 0.\n");
+    let mut table = String::new();
+    for rows in 1..=max_rows {
+        for columns in 1..=max_columns {
+            let board = rectangle(rows, columns);
+            let entry = match solver.try_winning_move(&board) {
+                Ok(Some(after)) => {
+                    let (row, column) = eaten_square(board, after);
+                    format!("N ({row},{column})")
+                }
+                Ok(None) => format!("{}", Outcome::P),
+                Err(error) => {
+                    eprintln!("error: {error}");
+                    return ExitCode::FAILURE;
+                }
+            };
+            let _ = write!(table, "{entry:>9}");
+        }
+        table.push('\n');
+    }
+    println!("rows ↓ columns → 1..={max_columns}\n{table}");
+
+    let board = rectangle(max_rows, max_columns);
+    let value: Nimber = match solver.try_grundy(&board) {
+        Ok(value) => value,
+        Err(error) => {
+            eprintln!("error: {error}");
+            return ExitCode::FAILURE;
+        }
+    };
+    println!("The {max_rows} × {max_columns} board has Sprague–Grundy value {value}:");
+    print!("{}", draw(board));
+    // Every option of the board was valued above, so these answers come from the memo.
+    if let Ok(Some(after)) = solver.try_winning_move(&board) {
+        let (row, column) = eaten_square(board, after);
+        println!("Bite at row {row}, column {column}, leaving a P-position:");
+        print!("{}", draw(after));
+    }
+    let stats = solver.stats();
+    println!(
+        "\nThe solver stored {} positions in {} KiB ({} bytes an entry).",
+        stats.states,
+        stats.bytes / 1024,
+        stats.bytes_per_entry
+    );
+    ExitCode::SUCCESS
+}
