@@ -1,0 +1,193 @@
+//! Who wins a Nim position, and how: the nim-sum worked out in binary columns, as by hand.
+//!
+//! ```text
+//! cargo run --example nim -- 3 4 5
+//! cargo run --example nim -- --misere 1 1 5
+//! ```
+//!
+//! Heap sizes are whole numbers from 0 to 2¹²⁸ − 1.
+
+use std::process::ExitCode;
+
+use impartial::Outcome;
+use impartial::nim::{self, NimMove, misere};
+
+const USAGE: &str =
+    "usage: nim [--misere] HEAP [HEAP ...]   (heap sizes: whole numbers, 0 to 2^128 - 1)";
+
+fn parse_heap(text: &str) -> Result<u128, String> {
+    if text.starts_with('-') {
+        return Err(format!(
+            "{text:?} is negative: a heap holds 0 or more counters"
+        ));
+    }
+    text.parse::<u128>().map_err(|error| match error.kind() {
+        std::num::IntErrorKind::PosOverflow => {
+            format!(
+                "{text:?} is too large: a heap may hold at most {} counters",
+                u128::MAX
+            )
+        }
+        _ => format!("{text:?} is not a heap size: write a whole number such as 7"),
+    })
+}
+
+/// `value` in binary, `width` digits, separated by spaces to line up in columns.
+fn binary_columns(value: u128, width: usize) -> String {
+    (0..width)
+        .rev()
+        .map(|bit| if value >> bit & 1 == 1 { "1" } else { "0" })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn show_columns(heaps: &[u128]) {
+    let largest = heaps.iter().copied().max().unwrap_or(0);
+    let width = (u128::BITS - largest.leading_zeros()).max(1) as usize;
+    let digits = largest.to_string().len().max(7);
+    for (index, &heap) in heaps.iter().enumerate() {
+        println!(
+            "  heap {index:<3} {heap:>digits$} = {}",
+            binary_columns(heap, width)
+        );
+    }
+    println!(
+        "  {:>w$}   {}",
+        "",
+        "-".repeat(2 * width - 1),
+        w = digits + 9
+    );
+    let ones: Vec<String> = (0..width)
+        .rev()
+        .map(|bit| {
+            heaps
+                .iter()
+                .filter(|&&heap| heap >> bit & 1 == 1)
+                .count()
+                .to_string()
+        })
+        .collect();
+    println!(
+        "  {:<w$} = {}",
+        "ones per column",
+        ones.join(" "),
+        w = digits + 9
+    );
+    let sum = nim::nim_sum(heaps);
+    println!(
+        "  {:<8} {sum:>digits$} = {}   (1 where a column has an odd number of ones)",
+        "nim-sum",
+        binary_columns(sum, width)
+    );
+}
+
+fn explain_normal(heaps: &[u128]) {
+    show_columns(heaps);
+    let sum = nim::nim_sum(heaps);
+    println!();
+    match nim::outcome(heaps) {
+        Outcome::P => {
+            println!("The nim-sum is 0: every column is even. This is a P-position:");
+            println!(
+                "whoever moves now loses against best play, since any move makes a column odd."
+            );
+        }
+        Outcome::N => {
+            let made = nim::winning_move(heaps).expect("an N-position has a winning move");
+            let bit = u128::BITS - 1 - sum.leading_zeros();
+            println!(
+                "The nim-sum is {sum}, not 0. This is an N-position: the player to move wins."
+            );
+            println!(
+                "The first odd column from the left is bit {bit} (worth {}); the first heap with a 1 there is heap {}.",
+                1u128 << bit,
+                made.heap
+            );
+            println!(
+                "Flip that heap's bits in every odd column: {} XOR {sum} = {}.",
+                made.from, made.to
+            );
+            report(heaps, &made);
+            let others = nim::winning_moves(heaps).count() - 1;
+            if others > 0 {
+                println!(
+                    "({others} other winning move(s): one for each other heap with a 1 in bit {bit}.)"
+                );
+            }
+        }
+    }
+}
+
+fn explain_misere(heaps: &[u128]) {
+    show_columns(heaps);
+    println!();
+    let large = heaps.iter().filter(|&&heap| heap > 1).count();
+    println!("Misère play: whoever takes the last counter loses.");
+    if large == 0 {
+        println!(
+            "No heap is larger than 1, so parity decides: an odd number of 1-heaps loses for the mover."
+        );
+    } else if large == 1 {
+        println!(
+            "Exactly one heap is larger than 1: the mover shrinks it to 0 or 1, leaving an odd number of 1-heaps."
+        );
+    } else {
+        println!("Two or more heaps are larger than 1: play exactly as in normal Nim.");
+    }
+    match (misere::outcome(heaps), misere::winning_move(heaps)) {
+        (Outcome::P, _) => {
+            println!("This is a P-position: the player to move loses against best play.");
+        }
+        (Outcome::N, None) => {
+            println!(
+                "No counters are left: the opponent took the last one, so the player to move has won."
+            );
+        }
+        (Outcome::N, Some(made)) => {
+            println!("This is an N-position: the player to move wins.");
+            report(heaps, &made);
+        }
+    }
+}
+
+fn report(heaps: &[u128], made: &NimMove<u128>) {
+    let mut after = heaps.to_vec();
+    nim::play(&mut after, made.heap, made.to).expect("the winning move is legal");
+    println!("Winning move: {made}.");
+    let shown: Vec<String> = after.iter().map(ToString::to_string).collect();
+    println!("That leaves {}.", shown.join(" "));
+}
+
+fn main() -> ExitCode {
+    let mut misere_play = false;
+    let mut heaps = Vec::new();
+    for argument in std::env::args().skip(1) {
+        if argument == "--misere" {
+            misere_play = true;
+            continue;
+        }
+        if argument == "--help" || argument == "-h" {
+            println!("{USAGE}");
+            return ExitCode::SUCCESS;
+        }
+        match parse_heap(&argument) {
+            Ok(heap) => heaps.push(heap),
+            Err(message) => {
+                eprintln!("error: {message}\n{USAGE}");
+                return ExitCode::from(2);
+            }
+        }
+    }
+    if heaps.is_empty() {
+        eprintln!("error: no heaps given\n{USAGE}");
+        return ExitCode::from(2);
+    }
+    let shown: Vec<String> = heaps.iter().map(ToString::to_string).collect();
+    println!("Nim with heaps {}\n", shown.join(" "));
+    if misere_play {
+        explain_misere(&heaps);
+    } else {
+        explain_normal(&heaps);
+    }
+    ExitCode::SUCCESS
+}
