@@ -28,7 +28,18 @@
 //!
 //! **The special method**, the game modules: the P-positions of many games have a closed
 //! form and a rule that restores balance, answering in time independent of the size of the
-//! state graph. [`nim`] decides Nim by the XOR of the heaps (Bouton) in one pass.
+//! state graph. [`nim`] decides Nim by the XOR of the heaps (Bouton) in one pass over them,
+//! where a search would visit every position below.
+//!
+//! ```
+//! use impartial::nim;
+//!
+//! let heaps = [1_000_000_007u64, 999_999_937, 12_345];
+//! let best = nim::winning_move(&heaps).expect("not balanced");
+//! let mut after = heaps;
+//! after[best.heap] = best.to;
+//! assert_eq!(nim::nim_sum(&after), 0);
+//! ```
 //!
 //! | you have | use |
 //! |---|---|
