@@ -85,6 +85,19 @@ pub enum GameError {
     /// A multiplier of zero would allow no move after the first.
     #[error("multiplier k must be at least 1, got {0}")]
     ZeroMultiplier(u64),
+    /// A take-away game's table of losing sizes does not reach this heap (a wide heap type
+    /// with a multiplier in the middle range; see [`take_away`](crate::take_away)).
+    #[error(
+        "heap of {heap} is beyond the losing sizes computed for multiplier {k}, which reach {covered}"
+    )]
+    HeapBeyondTable {
+        /// The heap size asked about.
+        heap: u128,
+        /// The largest heap size the table decides.
+        covered: u128,
+        /// The multiplier of the game.
+        k: u64,
+    },
     /// A move takes an amount the rules do not allow.
     #[error("taking {take} is not allowed here: the rules allow {min} to {max}")]
     IllegalTake {

@@ -94,6 +94,7 @@
 #![doc(test(attr(deny(warnings))))]
 
 mod error;
+pub mod fibonacci;
 mod game;
 mod hash;
 pub mod nim;
@@ -101,6 +102,7 @@ mod solver;
 mod subtraction;
 mod sum;
 mod table;
+pub mod take_away;
 
 /// The README's examples, compiled and run as doctests.
 #[cfg(doctest)]

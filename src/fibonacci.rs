@@ -1,0 +1,221 @@
+//! Fibonacci Nim in **O(log N)**: Zeckendorf representations and the winning rule.
+//!
+//! One heap of `N` counters; the first player takes 1 to `N − 1`, then each player takes at
+//! least one and at most twice what the opponent just took; whoever takes the last counter
+//! wins. Whinihan (1963) showed that the first player loses exactly when `N` is a Fibonacci
+//! number, and that from `(remaining, limit)` the player to move wins iff the smallest term
+//! of the *Zeckendorf representation* of `remaining` (its greedy sum of non-consecutive
+//! Fibonacci numbers 1, 2, 3, 5, 8, …) is at most `limit`: taking that term wins.
+//!
+//! ```
+//! use impartial::fibonacci;
+//! use impartial::take_away::TakeAwayState;
+//!
+//! assert_eq!(fibonacci::zeckendorf(100u64).collect::<Vec<_>>(), [89, 8, 3]);
+//! assert!(fibonacci::is_fibonacci(144u64));
+//! let start = TakeAwayState::start(100u64);
+//! assert_eq!(fibonacci::winning_move(start), Some(3));
+//! ```
+//!
+//! The general method would search `O(N²)` states in `O(N³)` time; these functions read a
+//! table of the Fibonacci numbers that fit in the type (92 for `u64`, 185 for `u128`: F(93)
+//! is the last in `u64`, F(186) in `u128`), built once. They are the `k = 2` case of
+//! [`take_away`](crate::take_away), and share its code.
+//!
+//! M. J. Whinihan, "Fibonacci Nim", *Fibonacci Quarterly* 1 (1963) 9–13; E. Zeckendorf,
+//! *Bull. Soc. Roy. Sci. Liège* 41 (1972) 179–182; OEIS A000045.
+
+use std::sync::OnceLock;
+
+use crate::game::Outcome;
+use crate::nim::HeapSize;
+use crate::sum::Either;
+use crate::take_away::{LosingSizes, TakeAway, TakeAwayState, winning_takes};
+
+/// Fibonacci Nim as a ruleset: the take-away game with multiplier 2.
+///
+/// # Examples
+///
+/// ```
+/// use impartial::fibonacci::FibonacciNim;
+/// use impartial::take_away::{TakeAway, TakeAwayState};
+/// use impartial::{Outcome, Solver};
+///
+/// let game: FibonacciNim<u32> = TakeAway::fibonacci_nim();
+/// let mut solver = Solver::new(game);
+/// assert_eq!(solver.outcome(&TakeAwayState::start(21)), Outcome::P);
+/// // 20 = 13 + 5 + 2: taking 2 leaves 18 = 13 + 5, and the opponent may take at most 4.
+/// assert_eq!(solver.winning_move(&TakeAwayState::start(20)), Some(TakeAwayState::new(18, 4)));
+/// ```
+pub type FibonacciNim<T = u64> = TakeAway<T>;
+
+fn table_u64() -> &'static TakeAway<u64> {
+    static TABLE: OnceLock<TakeAway<u64>> = OnceLock::new();
+    TABLE.get_or_init(TakeAway::fibonacci_nim)
+}
+
+fn table_u128() -> &'static TakeAway<u128> {
+    static TABLE: OnceLock<TakeAway<u128>> = OnceLock::new();
+    TABLE.get_or_init(TakeAway::fibonacci_nim)
+}
+
+fn sizes_u64() -> LosingSizes<'static, u64> {
+    table_u64().sizes()
+}
+
+fn sizes_u128() -> LosingSizes<'static, u128> {
+    table_u128().sizes()
+}
+
+/// Whether `T` is at most 64 bits wide, so that the `u64` table serves it.
+fn fits_u64<T: HeapSize>() -> bool {
+    T::max_value().to_u64().is_some()
+}
+
+/// A term of a number of type `T` is at most that number, so it fits in `T`.
+fn from_u64<T: HeapSize>(value: u64) -> T {
+    T::from(value).unwrap_or_else(T::max_value)
+}
+
+fn from_u128<T: HeapSize>(value: u128) -> T {
+    T::from(value).unwrap_or_else(T::max_value)
+}
+
+/// The Zeckendorf representation of `n`: its Fibonacci numbers, largest first, taken
+/// greedily; no two are consecutive Fibonacci numbers. Empty for 0.
+///
+/// Lazy; each term costs **O(1)** amortized for all of `n`'s up to 92 (`u64`) terms.
+///
+/// # Examples
+///
+/// ```
+/// use impartial::fibonacci;
+///
+/// assert_eq!(fibonacci::zeckendorf(0u8).count(), 0);
+/// assert_eq!(fibonacci::zeckendorf(4u8).collect::<Vec<_>>(), [3, 1]);
+/// assert_eq!(fibonacci::zeckendorf(u64::MAX).next(), Some(12_200_160_415_121_876_738)); // F(93)
+/// assert_eq!(fibonacci::zeckendorf(u128::MAX).count(), 61);
+/// ```
+#[doc(alias = "Zeckendorf")]
+pub fn zeckendorf<T: HeapSize>(n: T) -> impl Iterator<Item = T> {
+    if fits_u64::<T>() {
+        let n = n.to_u64().unwrap_or(0); // `fits_u64` checked the width
+        Either::Left(sizes_u64().terms(n).map(from_u64::<T>))
+    } else {
+        let n = n.to_u128().unwrap_or(0); // every heap type fits in u128
+        Either::Right(sizes_u128().terms(n).map(from_u128::<T>))
+    }
+}
+
+/// The smallest term of the Zeckendorf representation of `n`, `None` for 0.
+///
+/// Computes in **O(log N)** time.
+///
+/// # Examples
+///
+/// ```
+/// use impartial::fibonacci;
+///
+/// assert_eq!(fibonacci::smallest_term(0u32), None);
+/// assert_eq!(fibonacci::smallest_term(12u32), Some(1)); // 8 + 3 + 1
+/// assert_eq!(fibonacci::smallest_term(13u32), Some(13));
+/// ```
+#[must_use]
+pub fn smallest_term<T: HeapSize>(n: T) -> Option<T> {
+    if fits_u64::<T>() {
+        sizes_u64().smallest_term(n.to_u64()?).map(from_u64::<T>)
+    } else {
+        sizes_u128().smallest_term(n.to_u128()?).map(from_u128::<T>)
+    }
+}
+
+/// Whether `n` is a Fibonacci number (1, 2, 3, 5, 8, …; 0 is not counted): exactly the
+/// losing start sizes of Fibonacci Nim.
+///
+/// # Examples
+///
+/// ```
+/// use impartial::fibonacci;
+///
+/// assert!(!fibonacci::is_fibonacci(0u64));
+/// assert!(fibonacci::is_fibonacci(1u64));
+/// assert!(!fibonacci::is_fibonacci(4u64));
+/// assert!(fibonacci::is_fibonacci(12_200_160_415_121_876_738u64)); // F(93)
+/// assert!(!fibonacci::is_fibonacci(u64::MAX));
+/// ```
+#[must_use]
+pub fn is_fibonacci<T: HeapSize>(n: T) -> bool {
+    !n.is_zero() && smallest_term(n) == Some(n)
+}
+
+/// Who wins Fibonacci Nim from `state`: `N` iff the smallest Zeckendorf term of `remaining`
+/// is at most `limit`.
+///
+/// # Examples
+///
+/// ```
+/// use impartial::{fibonacci, Outcome};
+/// use impartial::take_away::TakeAwayState;
+///
+/// assert_eq!(fibonacci::outcome(TakeAwayState::start(55u16)), Outcome::P);
+/// assert_eq!(fibonacci::outcome(TakeAwayState::start(56u16)), Outcome::N);
+/// ```
+#[must_use]
+pub fn outcome<T: HeapSize>(state: TakeAwayState<T>) -> Outcome {
+    if winning_move(state).is_some() {
+        Outcome::N
+    } else {
+        Outcome::P
+    }
+}
+
+/// The smallest winning take from `state` — the smallest Zeckendorf term of `remaining` —
+/// or `None` from a P-position.
+///
+/// Computes in **O(log N)** time.
+///
+/// # Examples
+///
+/// ```
+/// use impartial::fibonacci;
+/// use impartial::take_away::TakeAwayState;
+///
+/// assert_eq!(fibonacci::winning_move(TakeAwayState::start(20u64)), Some(2)); // 13 + 5 + 2
+/// assert_eq!(fibonacci::winning_move(TakeAwayState::new(20u64, 1)), None);
+/// assert_eq!(fibonacci::winning_move(TakeAwayState::start(21u64)), None);
+/// ```
+#[must_use]
+pub fn winning_move<T: HeapSize>(state: TakeAwayState<T>) -> Option<T> {
+    let limit = state.limit.min(state.remaining);
+    smallest_term(state.remaining).filter(|&term| term <= limit)
+}
+
+/// Every winning take from `state`, largest first (see
+/// [`TakeAway::winning_moves`](crate::take_away::TakeAway::winning_moves)).
+///
+/// # Examples
+///
+/// ```
+/// use impartial::fibonacci;
+/// use impartial::take_away::TakeAwayState;
+///
+/// let takes: Vec<u32> = fibonacci::winning_moves(TakeAwayState::new(20u32, 20)).collect();
+/// assert_eq!(takes, [20, 2]); // all of it, or the smallest term
+/// ```
+pub fn winning_moves<T: HeapSize>(state: TakeAwayState<T>) -> impl Iterator<Item = T> {
+    // The conversions below cannot fail: `fits_u64` checked the width, and every heap type
+    // fits in u128.
+    if fits_u64::<T>() {
+        let state = TakeAwayState::new(
+            state.remaining.to_u64().unwrap_or(0),
+            state.limit.to_u64().unwrap_or(0),
+        );
+        Either::Left(winning_takes(sizes_u64(), 2, state).map(from_u64::<T>))
+    } else {
+        let state = TakeAwayState::new(
+            state.remaining.to_u128().unwrap_or(0),
+            state.limit.to_u128().unwrap_or(0),
+        );
+        Either::Right(winning_takes(sizes_u128(), 2, state).map(from_u128::<T>))
+    }
+}

@@ -1,0 +1,240 @@
+//! The O(log N) rule for take-away games (Fibonacci Nim is k = 2) against the general solver
+//! on every state with at most 150 counters, and the representations' laws up to the widest
+//! types.
+
+use impartial::take_away::{TakeAway, TakeAwayState};
+use impartial::{GameError, Outcome, Solver, fibonacci};
+use proptest::prelude::*;
+
+const MAX_REMAINING: u64 = 150;
+
+/// The takes that the solver finds winning from `state`, ascending.
+fn solver_takes(solver: &mut Solver<TakeAway<u64>>, state: TakeAwayState<u64>) -> Vec<u64> {
+    let mut takes: Vec<u64> = solver
+        .winning_moves(&state)
+        .into_iter()
+        .map(|after| state.remaining - after.remaining)
+        .collect();
+    takes.sort_unstable();
+    takes
+}
+
+fn check_every_state(k: u64) {
+    let game = TakeAway::<u64>::new(k).unwrap();
+    let mut solver = Solver::new(game.clone());
+    for remaining in 0..=MAX_REMAINING {
+        // Limits above `remaining` are the same as `remaining`; check one of them too.
+        for limit in 0..=remaining + 1 {
+            let state = TakeAwayState::new(remaining, limit);
+            let expected = solver_takes(&mut solver, state);
+            assert_eq!(
+                game.outcome(state),
+                solver.outcome(&state),
+                "k = {k}, {state}"
+            );
+            assert_eq!(
+                game.winning_move(state),
+                expected.first().copied(),
+                "k = {k}, {state}"
+            );
+            let mut takes: Vec<u64> = game.winning_moves(state).collect();
+            takes.sort_unstable();
+            assert_eq!(takes, expected, "k = {k}, {state}");
+            if k == 2 {
+                assert_eq!(
+                    fibonacci::winning_move(state),
+                    expected.first().copied(),
+                    "{state}"
+                );
+                assert_eq!(fibonacci::outcome(state), solver.outcome(&state), "{state}");
+            }
+        }
+        let start = TakeAwayState::start(remaining);
+        let losing = remaining > 0 && solver.outcome(&start) == Outcome::P;
+        assert_eq!(
+            game.is_losing_start(remaining),
+            losing,
+            "k = {k}, start {remaining}"
+        );
+    }
+}
+
+#[test]
+fn multipliers_one_to_six_agree_with_the_solver_on_every_state() {
+    for k in 1..=6 {
+        check_every_state(k);
+    }
+}
+
+#[test]
+fn huge_multipliers_agree_with_the_solver_on_every_state() {
+    for k in [100, 1 << 40, u64::MAX - 1, u64::MAX] {
+        check_every_state(k);
+    }
+}
+
+#[test]
+fn losing_sizes_match_the_recurrence_computed_independently() {
+    for k in 1..=12u64 {
+        // H₁ = 1, H_{j+1} = H_j + H_m with m least such that k·H_m ≥ H_j, in u128.
+        let mut expected: Vec<u128> = vec![1];
+        while let Some(next) = {
+            let last = *expected.last().unwrap();
+            let m = expected
+                .iter()
+                .position(|&h| u128::from(k) * h >= last)
+                .unwrap();
+            last.checked_add(expected[m])
+                .filter(|&next| next <= u128::from(u64::MAX))
+        } {
+            expected.push(next);
+        }
+        let game = TakeAway::<u64>::new(k).unwrap();
+        let sizes: Vec<u128> = game.losing_sizes().map(u128::from).collect();
+        assert_eq!(sizes, expected, "k = {k}");
+        assert_eq!(game.covered(), u64::MAX);
+    }
+}
+
+#[test]
+fn fibonacci_nim_loses_exactly_at_the_fibonacci_numbers() {
+    // OEIS A000045 from F(2): 1, 2, 3, 5, 8, …
+    let game = TakeAway::<u64>::fibonacci_nim();
+    let sizes: Vec<u64> = game.losing_sizes().collect();
+    assert_eq!(&sizes[..12], [1, 2, 3, 5, 8, 13, 21, 34, 55, 89, 144, 233]);
+    assert_eq!(sizes.len(), 92);
+    assert_eq!(*sizes.last().unwrap(), 12_200_160_415_121_876_738); // F(93)
+    assert!(sizes.windows(3).all(|w| w[2] == w[1] + w[0]));
+    for n in 1..=1000u64 {
+        assert_eq!(fibonacci::is_fibonacci(n), sizes.contains(&n), "{n}");
+    }
+    assert_eq!(
+        TakeAway::<u8>::new(1).unwrap().losing_sizes().last(),
+        Some(128)
+    );
+}
+
+#[test]
+fn values_at_the_top_of_u64_and_u128() {
+    let f93 = 12_200_160_415_121_876_738u64;
+    assert!(fibonacci::is_fibonacci(f93));
+    assert_eq!(fibonacci::zeckendorf(u64::MAX).next(), Some(f93));
+    assert_eq!(fibonacci::zeckendorf(u64::MAX).sum::<u64>(), u64::MAX);
+    assert_eq!(fibonacci::outcome(TakeAwayState::start(f93)), Outcome::P);
+    assert_eq!(
+        fibonacci::winning_move(TakeAwayState::new(u64::MAX, u64::MAX)),
+        fibonacci::smallest_term(u64::MAX)
+    );
+
+    let f186: u128 = 332_825_110_087_067_562_321_196_029_789_634_457_848;
+    assert!(fibonacci::is_fibonacci(f186));
+    assert!(!fibonacci::is_fibonacci(u128::MAX));
+    assert_eq!(fibonacci::zeckendorf(u128::MAX).sum::<u128>(), u128::MAX);
+    assert_eq!(fibonacci::outcome(TakeAwayState::start(f186)), Outcome::P);
+    assert_eq!(
+        fibonacci::outcome(TakeAwayState::start(f186 + 1)),
+        Outcome::N
+    );
+    assert_eq!(
+        fibonacci::winning_move(TakeAwayState::start(f186 + 1)),
+        Some(1)
+    );
+
+    // k·t at the top of the type never overflows: the next limit is capped.
+    let game = TakeAway::<u64>::new(u64::MAX).unwrap();
+    let state = TakeAwayState::new(u64::MAX, u64::MAX);
+    assert_eq!(game.play(state, u64::MAX - 1), Ok(TakeAwayState::new(1, 1)));
+    assert_eq!(game.winning_move(state), Some(u64::MAX));
+    let wide = TakeAway::<u128>::new(3).unwrap();
+    assert_eq!(wide.covered(), u128::MAX);
+    assert_eq!(wide.representation(u128::MAX).sum::<u128>(), u128::MAX);
+}
+
+#[test]
+fn bad_input_is_an_error() {
+    assert_eq!(TakeAway::<u64>::new(0), Err(GameError::ZeroMultiplier(0)));
+    let game = TakeAway::<u64>::fibonacci_nim();
+    let state = TakeAwayState::new(10, 4);
+    assert_eq!(
+        game.play(state, 0),
+        Err(GameError::IllegalTake {
+            take: 0,
+            min: 1,
+            max: 4
+        })
+    );
+    assert_eq!(
+        game.play(state, 5),
+        Err(GameError::IllegalTake {
+            take: 5,
+            min: 1,
+            max: 4
+        })
+    );
+    assert_eq!(
+        game.play(TakeAwayState::new(0, 3), 1),
+        Err(GameError::IllegalTake {
+            take: 1,
+            min: 1,
+            max: 0
+        })
+    );
+
+    // A middle-range multiplier on a wide type: its table stops short, and says so.
+    let cut = TakeAway::<u64>::new(1 << 40).unwrap();
+    assert!(cut.covered() > 1 << 40);
+    let beyond = TakeAwayState::start(u64::MAX);
+    let error = cut.try_outcome(beyond).unwrap_err();
+    assert!(matches!(error, GameError::HeapBeyondTable { k, .. } if k == 1 << 40));
+    assert!(error.to_string().contains("beyond the losing sizes"));
+    assert!(cut.try_outcome(TakeAwayState::start(cut.covered())).is_ok());
+}
+
+#[test]
+#[should_panic(expected = "beyond the losing sizes")]
+fn the_plain_form_panics_beyond_the_table() {
+    let cut = TakeAway::<u64>::new(1 << 40).unwrap();
+    let _ = cut.outcome(TakeAwayState::start(u64::MAX));
+}
+
+proptest! {
+    #[test]
+    fn representations_are_greedy_sums_with_the_multiplier_gap(n in any::<u64>(), k in 1u64..=6) {
+        let game = TakeAway::<u64>::new(k).unwrap();
+        let terms: Vec<u64> = game.representation(n).collect();
+        prop_assert_eq!(terms.iter().map(|&t| u128::from(t)).sum::<u128>(), u128::from(n));
+        for pair in terms.windows(2) {
+            prop_assert!(u128::from(k) * u128::from(pair[1]) < u128::from(pair[0]), "{:?}", terms);
+        }
+        prop_assert!(terms.iter().all(|&t| game.is_losing_start(t)));
+        prop_assert_eq!(game.smallest_term(n), terms.last().copied());
+    }
+
+    #[test]
+    fn the_winning_move_leaves_a_losing_state(n in 1u64.., limit in any::<u64>(), k in 1u64..=6) {
+        let game = TakeAway::<u64>::new(k).unwrap();
+        let state = TakeAwayState::new(n, limit);
+        match game.winning_move(state) {
+            Some(take) => {
+                let after = game.play(state, take).unwrap();
+                prop_assert_eq!(game.outcome(after), Outcome::P);
+            }
+            None => prop_assert!(game.smallest_term(n).unwrap() > limit),
+        }
+        for take in game.winning_moves(state) {
+            prop_assert_eq!(game.outcome(game.play(state, take).unwrap()), Outcome::P);
+        }
+    }
+
+    #[test]
+    fn fibonacci_functions_agree_across_widths(n in any::<u64>(), limit in any::<u64>()) {
+        let narrow = TakeAwayState::new(n, limit);
+        let wide = TakeAwayState::new(u128::from(n), u128::from(limit));
+        prop_assert_eq!(fibonacci::winning_move(narrow).map(u128::from), fibonacci::winning_move(wide));
+        let narrow_terms: Vec<u128> = fibonacci::zeckendorf(n).map(u128::from).collect();
+        let wide_terms: Vec<u128> = fibonacci::zeckendorf(u128::from(n)).collect();
+        prop_assert_eq!(narrow_terms, wide_terms);
+        let game = TakeAway::<u64>::fibonacci_nim();
+        prop_assert_eq!(fibonacci::winning_moves(narrow).collect::<Vec<_>>(), game.winning_moves(narrow).collect::<Vec<_>>());
+    }
+}
