@@ -33,6 +33,7 @@
 //! `k ≤ 2·10⁴` or `k ≥ T::MAX − 1` covers every heap of `T`.
 
 use std::fmt;
+use std::hint::select_unpredictable;
 
 use crate::error::GameError;
 use crate::game::ImpartialGame;
@@ -113,32 +114,30 @@ pub(crate) struct LosingSizes<'a, T> {
     pub(crate) linear_end: T,
     /// The losing sizes above `linear_end`, ascending.
     pub(crate) tail: &'a [T],
+    /// `by_bits[b]`: how many tail entries have at most `b` significant bits, so the entries
+    /// of bit length `b` are `tail[by_bits[b - 1]..by_bits[b]]`.
+    pub(crate) by_bits: &'a [usize],
+    /// `k = 1`: the losing sizes are the powers of two.
+    pub(crate) powers_of_two: bool,
 }
 
 impl<'a, T: HeapSize> LosingSizes<'a, T> {
-    /// The largest losing size `≤ n`, for `0 < n ≤` the table's coverage; `upper` bounds the
-    /// tail index to search below (the previous term's index, when walking down).
+    /// The largest losing size `≤ n`, for `0 < n ≤` the table's coverage.
+    ///
+    /// The table is bucketed by bit length, so only the entries with as many bits as `n` are
+    /// searched: at most two for Fibonacci Nim, a handful for small multipliers.
     #[inline]
-    fn top_term(&self, n: T, upper: usize) -> (T, usize) {
+    fn top_term(&self, n: T) -> T {
         if n <= self.linear_end {
-            return (n, 0);
+            return n;
         }
-        let tail = &self.tail[..upper];
-        // Terms of a greedy sum are close together for small k: look a few entries down
-        // before falling back to a binary search.
-        for (steps, index) in (0..tail.len()).rev().enumerate() {
-            if tail[index] <= n {
-                return (tail[index], index);
-            }
-            if steps == 4 {
-                let below = tail[..index].partition_point(|&size| size <= n);
-                return match below.checked_sub(1) {
-                    Some(found) => (tail[found], found),
-                    None => (self.linear_end, 0),
-                };
-            }
+        let bits = (T::zero().count_zeros() - n.leading_zeros()) as usize;
+        let (start, end) = (self.by_bits[bits - 1], self.by_bits[bits]);
+        let within = self.tail[start..end].partition_point(|&size| size <= n);
+        match (start + within).checked_sub(1) {
+            Some(index) => self.tail[index],
+            None => self.linear_end,
         }
-        (self.linear_end, 0)
     }
 
     /// The greedy representation of `n`, largest term first.
@@ -146,23 +145,53 @@ impl<'a, T: HeapSize> LosingSizes<'a, T> {
         Terms {
             sizes: self,
             rest: n,
-            upper: self.tail.len(),
         }
     }
 
     /// The smallest term of the greedy representation of `n`, `None` for 0.
+    ///
+    /// For `k = 1` the losing sizes are the powers of two and this is the lowest set bit. For
+    /// `k ≥ 2` two neighbouring losing sizes are never both terms (`H_{j+1} ≤ 2·H_j ≤ k·H_j`),
+    /// so the table is walked down two entries at a time: each step takes the larger of the
+    /// pair, the smaller, or neither, chosen without branches — the choices are as random as
+    /// the bits of `n`, and mispredicted branches would cost more than the walk.
     #[inline]
     pub(crate) fn smallest_term(&self, n: T) -> Option<T> {
-        let mut rest = n;
-        let mut upper = self.tail.len();
-        let mut last = None;
-        while !rest.is_zero() {
-            let (term, index) = self.top_term(rest, upper);
-            rest = rest - term;
-            upper = index;
-            last = Some(term);
+        if n.is_zero() {
+            return None;
         }
-        last
+        if self.powers_of_two {
+            return Some(n ^ (n & (n - T::one())));
+        }
+        let zero = T::zero();
+        let top = self.tail.partition_point(|&size| size <= n);
+        let mut rest = n;
+        let mut last = zero;
+        let mut pairs = self.tail[..top].rchunks_exact(2);
+        for pair in &mut pairs {
+            let (smaller, larger) = (pair[0], pair[1]);
+            let take = select_unpredictable(
+                rest >= larger,
+                larger,
+                select_unpredictable(rest >= smaller, smaller, zero),
+            );
+            rest = rest - take;
+            last = select_unpredictable(take.is_zero(), last, take);
+        }
+        if let [single] = pairs.remainder() {
+            let take = rest >= *single;
+            rest = rest - select_unpredictable(take, *single, zero);
+            last = select_unpredictable(take, *single, last);
+        }
+        // What is left lies below the tail: one term of the run 1..=k+1, or that run's top
+        // and then one more term of it.
+        if rest.is_zero() {
+            Some(last)
+        } else if rest <= self.linear_end {
+            Some(rest)
+        } else {
+            Some(rest - self.linear_end)
+        }
     }
 }
 
@@ -184,7 +213,6 @@ impl<'a, T: HeapSize> LosingSizes<'a, T> {
 pub struct Terms<'a, T> {
     sizes: LosingSizes<'a, T>,
     rest: T,
-    upper: usize,
 }
 
 impl<T: HeapSize> Iterator for Terms<'_, T> {
@@ -194,9 +222,8 @@ impl<T: HeapSize> Iterator for Terms<'_, T> {
         if self.rest.is_zero() {
             return None;
         }
-        let (term, index) = self.sizes.top_term(self.rest, self.upper);
+        let term = self.sizes.top_term(self.rest);
         self.rest = self.rest - term;
-        self.upper = index;
         Some(term)
     }
 }
@@ -270,7 +297,6 @@ pub(crate) fn winning_takes<T: HeapSize>(
     WinningTakes {
         terms: Terms {
             rest: state.remaining,
-            upper: sizes.tail.len(),
             sizes,
         },
         k,
@@ -305,6 +331,7 @@ pub struct TakeAway<T> {
     k: u64,
     linear_end: T,
     tail: Vec<T>,
+    by_bits: Vec<usize>,
     covered: T,
 }
 
@@ -363,10 +390,15 @@ impl<T: HeapSize> TakeAway<T> {
             last = next;
         }
         tail.shrink_to_fit();
+        let width = T::zero().count_zeros();
+        let by_bits = (0..=width)
+            .map(|bits| tail.partition_point(|&size| width - size.leading_zeros() <= bits))
+            .collect();
         Ok(TakeAway {
             k,
             linear_end,
             tail,
+            by_bits,
             covered,
         })
     }
@@ -449,6 +481,8 @@ impl<T: HeapSize> TakeAway<T> {
         LosingSizes {
             linear_end: self.linear_end,
             tail: &self.tail,
+            by_bits: &self.by_bits,
+            powers_of_two: self.k == 1,
         }
     }
 
