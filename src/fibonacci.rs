@@ -25,6 +25,9 @@
 //! M. J. Whinihan, "Fibonacci Nim", *Fibonacci Quarterly* 1 (1963) 9–13; E. Zeckendorf,
 //! *Bull. Soc. Roy. Sci. Liège* 41 (1972) 179–182; OEIS A000045.
 
+#[cfg(feature = "bigint")]
+pub mod big;
+
 use std::sync::OnceLock;
 
 use crate::game::Outcome;

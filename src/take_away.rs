@@ -164,7 +164,10 @@ impl<'a, T: HeapSize> LosingSizes<'a, T> {
             return Some(n ^ (n & (n - T::one())));
         }
         let zero = T::zero();
-        let top = self.tail.partition_point(|&size| size <= n);
+        // Entries with more bits than `n` cannot be terms; those with as many may be, and the
+        // walk skips them when they exceed `n`.
+        let bits = (zero.count_zeros() - n.leading_zeros()) as usize;
+        let top = self.by_bits[bits];
         let mut rest = n;
         let mut last = zero;
         let mut pairs = self.tail[..top].rchunks_exact(2);

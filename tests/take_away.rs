@@ -238,3 +238,37 @@ proptest! {
         prop_assert_eq!(fibonacci::winning_moves(narrow).collect::<Vec<_>>(), game.winning_moves(narrow).collect::<Vec<_>>());
     }
 }
+
+#[cfg(feature = "bigint")]
+mod big {
+    use impartial::fibonacci::{self, big};
+    use impartial::take_away::TakeAwayState;
+    use num_bigint::BigUint;
+    use proptest::prelude::*;
+
+    proptest! {
+        #[test]
+        fn big_numbers_agree_with_u128(n in any::<u128>(), limit in any::<u128>()) {
+            let terms: Vec<u128> = fibonacci::zeckendorf(n).collect();
+            let big_terms: Vec<BigUint> = big::zeckendorf(&BigUint::from(n));
+            prop_assert_eq!(big_terms, terms.iter().map(|&t| BigUint::from(t)).collect::<Vec<_>>());
+            let expected = fibonacci::winning_move(TakeAwayState::new(n, limit)).map(BigUint::from);
+            prop_assert_eq!(big::winning_move(&BigUint::from(n), &BigUint::from(limit)), expected);
+        }
+    }
+
+    #[test]
+    fn beyond_u128() {
+        // F(187), F(188) and their sum F(189): just past u128 (OEIS A000045).
+        let f187: BigUint = "538522340430300790495419781092981030533".parse().unwrap();
+        let f188: BigUint = "871347450517368352816615810882615488381".parse().unwrap();
+        assert!(big::is_fibonacci(&f187));
+        assert!(big::is_fibonacci(&(&f187 + &f188)));
+        let n = &f188 + 4u32; // F(188) + 3 + 1
+        assert_eq!(
+            big::zeckendorf(&n),
+            vec![f188, BigUint::from(3u32), BigUint::from(1u32)]
+        );
+        assert_eq!(big::smallest_term(&n), Some(BigUint::from(1u32)));
+    }
+}

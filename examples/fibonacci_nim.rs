@@ -1,0 +1,176 @@
+//! Play Fibonacci Nim against the computer, which plays perfectly and shows its reasoning.
+//!
+//! ```text
+//! cargo run --example fibonacci_nim                  # 100 counters, you move first
+//! cargo run --example fibonacci_nim -- 89 --me-first # the computer moves first
+//! cargo run --example fibonacci_nim -- --k 3 50      # at most three times the last take
+//! ```
+//!
+//! The first player takes 1 to N − 1 counters; then each player takes at least one and at
+//! most k times (2 times in Fibonacci Nim) what the other just took. Whoever takes the last
+//! counter wins. End the game early with end of input (Ctrl-D).
+
+use std::io::{self, BufRead, Write};
+use std::process::ExitCode;
+
+use impartial::take_away::{TakeAway, TakeAwayState};
+
+struct Options {
+    k: u64,
+    counters: u64,
+    computer_first: bool,
+}
+
+fn parse_options() -> Result<Options, String> {
+    let mut options = Options {
+        k: 2,
+        counters: 100,
+        computer_first: false,
+    };
+    let mut arguments = std::env::args().skip(1);
+    while let Some(argument) = arguments.next() {
+        match argument.as_str() {
+            "--k" => {
+                let value = arguments.next().ok_or("--k needs a value")?;
+                options.k = value.parse().ok().filter(|&k| k >= 1).ok_or_else(|| {
+                    format!("--k takes a whole number of at least 1, got {value:?}")
+                })?;
+            }
+            "--me-first" => options.computer_first = true,
+            "--help" | "-h" => {
+                return Err("usage: fibonacci_nim [--k K] [--me-first] [COUNTERS]".to_owned());
+            }
+            counters => {
+                options.counters = counters
+                    .parse()
+                    .ok()
+                    .filter(|&n| n >= 2)
+                    .ok_or_else(|| format!("the number of counters must be a whole number of at least 2, got {counters:?}"))?;
+            }
+        }
+    }
+    Ok(options)
+}
+
+fn join(terms: &[u64]) -> String {
+    terms
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(" + ")
+}
+
+/// The computer's move, with what it thinks.
+fn computer_move(game: &TakeAway<u64>, state: TakeAwayState<u64>) -> u64 {
+    let terms: Vec<u64> = game.representation(state.remaining).collect();
+    let smallest = *terms.last().expect("the game is not over");
+    let limit = state.limit.min(state.remaining);
+    println!("  I write {} as {}.", state.remaining, join(&terms));
+    match game.winning_move(state) {
+        Some(take) => {
+            println!(
+                "  Its smallest term, {smallest}, is at most {limit}: taking it leaves {}, whose smallest term is more than {} × {smallest}.",
+                state.remaining - take,
+                game.multiplier()
+            );
+            take
+        }
+        None => {
+            println!(
+                "  Its smallest term, {smallest}, is more than I may take ({limit}): with best play I lose. I take 1 and hope."
+            );
+            1
+        }
+    }
+}
+
+/// Asks until the player enters a legal take; `None` at end of input.
+fn human_move(input: &mut impl BufRead, state: TakeAwayState<u64>) -> io::Result<Option<u64>> {
+    let limit = state.limit.min(state.remaining);
+    loop {
+        print!("  Your take (1 to {limit}): ");
+        io::stdout().flush()?;
+        let mut line = String::new();
+        if input.read_line(&mut line)? == 0 {
+            return Ok(None);
+        }
+        match line.trim().parse::<u64>() {
+            Ok(take) if (1..=limit).contains(&take) => return Ok(Some(take)),
+            Ok(take) => println!("  {take} is not allowed: take from 1 to {limit}."),
+            Err(_) => println!(
+                "  {:?} is not a number: take from 1 to {limit}.",
+                line.trim()
+            ),
+        }
+    }
+}
+
+fn main() -> ExitCode {
+    let options = match parse_options() {
+        Ok(options) => options,
+        Err(message) => {
+            eprintln!("{message}");
+            return ExitCode::from(2);
+        }
+    };
+    let game = match TakeAway::<u64>::new(options.k) {
+        Ok(game) => game,
+        Err(error) => {
+            eprintln!("error: {error}");
+            return ExitCode::from(2);
+        }
+    };
+    let mut state = TakeAwayState::start(options.counters);
+    let losing: Vec<u64> = game
+        .losing_sizes()
+        .take_while(|&size| size <= options.counters)
+        .collect();
+    println!(
+        "Take-away with multiplier {}: {} counters. The first player loses exactly when the count is one of {} …",
+        options.k,
+        options.counters,
+        losing
+            .iter()
+            .rev()
+            .take(6)
+            .rev()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    let mut computer_turn = options.computer_first;
+    let stdin = io::stdin();
+    let mut input = stdin.lock();
+    while state.remaining > 0 {
+        println!(
+            "\n{} counters left; the player to move may take up to {}.",
+            state.remaining,
+            state.limit.min(state.remaining)
+        );
+        let take = if computer_turn {
+            let take = computer_move(&game, state);
+            println!("  I take {take}.");
+            take
+        } else {
+            match human_move(&mut input, state) {
+                Ok(Some(take)) => take,
+                Ok(None) => {
+                    println!("\nGoodbye.");
+                    return ExitCode::SUCCESS;
+                }
+                Err(error) => {
+                    eprintln!("error reading input: {error}");
+                    return ExitCode::FAILURE;
+                }
+            }
+        };
+        state = game.play(state, take).expect("only legal takes are played");
+        computer_turn = !computer_turn;
+    }
+    if computer_turn {
+        println!("\nYou took the last counter: you win!");
+    } else {
+        println!("\nI took the last counter: I win.");
+    }
+    ExitCode::SUCCESS
+}
