@@ -41,10 +41,14 @@
 //! assert_eq!(nim::nim_sum(&after), 0);
 //! ```
 //!
+//! [`fibonacci`] decides Fibonacci Nim from the Zeckendorf representation in O(log N), and
+//! [`take_away`] any multiplier `k`, where the solver needs `O(N²)` states.
+//!
 //! | you have | use |
 //! |---|---|
 //! | your own game | implement [`ImpartialGame`], solve with [`Solver`] |
-//! | a game this crate knows | its module's functions (fast, closed form) |
+//! | Nim, misère Nim | [`nim`], [`nim::misere`] |
+//! | Fibonacci Nim, take-away with multiplier `k` | [`fibonacci`], [`take_away`] |
 //! | several games played side by side | [`Sum`] (and [`Union`] to mix rulesets) |
 //! | misère play (last mover loses) | [`Solver::misere_outcome`] |
 //!
@@ -86,7 +90,10 @@
 //!
 //! # Crate features
 //!
-//! None yet: the crate depends only on `num-traits` and `thiserror`.
+//! - `bigint` (off by default): [`fibonacci::big`](crate::fibonacci), Fibonacci Nim on
+//!   `num_bigint::BigUint` heaps of any size.
+//!
+//! Without features the crate depends only on `num-traits` and `thiserror`.
 //!
 //! # Rust version
 //!
