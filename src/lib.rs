@@ -104,6 +104,7 @@ mod error;
 pub mod fibonacci;
 mod game;
 mod hash;
+pub mod loopy;
 pub mod nim;
 mod solver;
 mod subtraction;
