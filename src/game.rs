@@ -187,7 +187,7 @@ impl From<Nimber> for Outcome {
 
 impl fmt::Display for Outcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
+        f.pad(match self {
             Outcome::P => "P",
             Outcome::N => "N",
         })

@@ -51,6 +51,7 @@
 //! | Fibonacci Nim, take-away with multiplier `k` | [`fibonacci`], [`take_away`] |
 //! | several games played side by side | [`Sum`] (and [`Union`] to mix rulesets) |
 //! | misère play (last mover loses) | [`Solver::misere_outcome`] |
+//! | a game whose positions can recur (draws) | [`loopy::LoopySolver`] |
 //!
 //! A ruleset can hand its closed form to the solver through
 //! [`ImpartialGame::known_grundy`]; the solver then never searches below such positions,

@@ -114,7 +114,7 @@ impl From<Outcome> for LoopyOutcome {
 
 impl fmt::Display for LoopyOutcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
+        f.pad(match self {
             LoopyOutcome::P => "P",
             LoopyOutcome::N => "N",
             LoopyOutcome::Draw => "Draw",
@@ -182,14 +182,15 @@ impl LoopyValue {
 
 impl fmt::Display for LoopyValue {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            LoopyValue::Finite(value) => write!(f, "{}", value.0),
+        let text = match self {
+            LoopyValue::Finite(value) => value.0.to_string(),
             LoopyValue::Infinite { escapes } => {
                 let escapes: Vec<String> =
                     escapes.iter().map(|value| value.0.to_string()).collect();
-                write!(f, "∞{{{}}}", escapes.join(","))
+                format!("∞{{{}}}", escapes.join(","))
             }
-        }
+        };
+        f.pad(&text)
     }
 }
 

@@ -1,0 +1,84 @@
+//! Solve a loopy game: outcomes with draws, generalized Sprague–Grundy values, good moves.
+//!
+//! The game: a ghost token wanders a house through one-way doors; on your turn you move it
+//! through one door, and whoever cannot move (the ghost is out of the gate) loses. Some
+//! rooms form loops, so some positions are draws.
+//!
+//! ```text
+//! cargo run --example loopy
+//! ```
+
+use impartial::ImpartialGame;
+use impartial::loopy::{LoopyOutcome, LoopySolver, LoopyValue, sum_outcome};
+
+struct House;
+
+const ROOMS: [&str; 9] = [
+    "hall", "library", "study", "garden", "gate", "kitchen", "cellar", "attic", "tower",
+];
+
+impl ImpartialGame for House {
+    type Position = &'static str;
+
+    fn moves(&self, room: &&'static str) -> impl Iterator<Item = &'static str> {
+        let doors: &[&'static str] = match *room {
+            "hall" => &["library", "kitchen", "attic"],
+            // The library and the study lead into each other, and both out to the garden.
+            "library" => &["study", "garden"],
+            "study" => &["library", "garden"],
+            "garden" => &["gate"],
+            // The cellar's trapdoor drops back into the cellar.
+            "kitchen" => &["cellar"],
+            "cellar" => &["cellar", "kitchen", "gate"],
+            // The attic and the tower go round in a circle.
+            "attic" => &["tower"],
+            "tower" => &["attic"],
+            _ => &[],
+        };
+        doors.iter().copied()
+    }
+}
+
+fn describe(outcome: LoopyOutcome) -> &'static str {
+    match outcome {
+        LoopyOutcome::P => "the player to move loses",
+        LoopyOutcome::N => "the player to move wins",
+        LoopyOutcome::Draw => "neither can force a win",
+    }
+}
+
+fn main() {
+    let mut solver = LoopySolver::new(House);
+    println!("A ghost in a house of one-way doors; whoever cannot move it loses.\n");
+    println!(
+        "{:<8} {:<5} {:<6} {:<9} meaning",
+        "room", "class", "value", "good move"
+    );
+    for room in ROOMS {
+        let outcome = solver.outcome(&room);
+        let value = solver.value(&room);
+        let good = solver.best_move(&room).unwrap_or("-");
+        println!(
+            "{room:<8} {outcome:<5} {value:<6} {good:<9} {}",
+            describe(outcome)
+        );
+    }
+    println!("\nExplored {} rooms.", solver.positions());
+
+    println!("\nTwo ghosts in the house, one move of one ghost per turn:");
+    for (a, b) in [
+        ("garden", "garden"),
+        ("library", "garden"),
+        ("library", "kitchen"),
+        ("study", "tower"),
+    ] {
+        let values = [solver.value(&a), solver.value(&b)];
+        let shown: Vec<String> = values.iter().map(LoopyValue::to_string).collect();
+        println!(
+            "  {a} + {b}: {} + {} → {}",
+            shown[0],
+            shown[1],
+            sum_outcome(&values)
+        );
+    }
+}
