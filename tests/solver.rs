@@ -2,6 +2,9 @@
 //! the Sprague–Grundy theorem for sums, the misère Nim rule; and the solver's limits
 //! (deep chains, cycles, state limits, statistics).
 
+mod common;
+
+use common::Graph;
 use impartial::{
     Either, ImpartialGame, Nim, Nimber, Outcome, SolveError, Solver, SubtractionGame, Sum, Union,
 };
@@ -173,17 +176,6 @@ fn a_chain_a_million_moves_deep_does_not_overflow_the_stack() {
     assert_eq!(fresh.outcome(&1_000_001), Outcome::N);
     assert_eq!(fresh.misere_outcome(&1_000_000), Outcome::N);
     assert_eq!(fresh.stats().states, 1_000_002 + 1_000_001);
-}
-
-/// A token on a directed graph given as adjacency lists.
-struct Graph(Vec<Vec<usize>>);
-
-impl ImpartialGame for Graph {
-    type Position = usize;
-
-    fn moves(&self, &node: &usize) -> impl Iterator<Item = usize> {
-        self.0[node].iter().copied()
-    }
 }
 
 #[test]

@@ -1,0 +1,55 @@
+//! Games and strategies shared by the integration tests: a token on a directed graph.
+
+// Every test binary compiles this module and uses only part of it.
+#![allow(dead_code)]
+
+use impartial::ImpartialGame;
+use proptest::prelude::*;
+
+/// A token on a directed graph given as adjacency lists; a move follows an edge.
+#[derive(Clone, Debug)]
+pub struct Graph(pub Vec<Vec<usize>>);
+
+impl ImpartialGame for Graph {
+    type Position = usize;
+
+    fn moves(&self, &node: &usize) -> impl Iterator<Item = usize> {
+        self.0[node].iter().copied()
+    }
+}
+
+/// A random DAG of fewer than `max_nodes` nodes: edges only go to higher-numbered nodes.
+pub fn dag(max_nodes: usize, max_degree: usize) -> impl Strategy<Value = Graph> {
+    (1..max_nodes).prop_flat_map(move |nodes| {
+        proptest::collection::vec(
+            proptest::collection::vec(any::<prop::sample::Index>(), 0..=max_degree),
+            nodes,
+        )
+        .prop_map(move |edges| {
+            Graph(
+                edges
+                    .into_iter()
+                    .enumerate()
+                    .map(|(node, targets)| {
+                        let later = nodes - node - 1;
+                        if later == 0 {
+                            return vec![];
+                        }
+                        targets
+                            .iter()
+                            .map(|index| node + 1 + index.index(later))
+                            .collect()
+                    })
+                    .collect(),
+            )
+        })
+    })
+}
+
+/// A random directed graph of up to `max_nodes` nodes that may have cycles and self-loops.
+pub fn digraph(max_nodes: usize, max_degree: usize) -> impl Strategy<Value = Graph> {
+    (1..=max_nodes).prop_flat_map(move |nodes| {
+        proptest::collection::vec(proptest::collection::vec(0..nodes, 0..=max_degree), nodes)
+            .prop_map(Graph)
+    })
+}
