@@ -215,6 +215,13 @@ pub struct Nimber(pub u128);
 
 impl Nimber {
     /// The value `*0` of every P-position.
+    ///
+    /// ```
+    /// use impartial::Nimber;
+    ///
+    /// assert_eq!(Nimber::ZERO, Nimber(0));
+    /// assert_eq!(Nimber::ZERO ^ Nimber(5), Nimber(5));
+    /// ```
     pub const ZERO: Nimber = Nimber(0);
 
     /// Whether this is `*0`, the value of a P-position.

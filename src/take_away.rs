@@ -256,6 +256,18 @@ pub(crate) fn k_times_capped<T: HeapSize>(k: u64, t: T, cap: T) -> T {
 
 /// The winning takes from `state`, largest first: the tails of the greedy sum of the
 /// remaining counters that the rules allow and that leave the opponent lost.
+///
+/// Returned by [`TakeAway::winning_moves`].
+///
+/// # Examples
+///
+/// ```
+/// use impartial::take_away::{TakeAway, TakeAwayState, WinningTakes};
+///
+/// let game = TakeAway::<u16>::fibonacci_nim();
+/// let takes: WinningTakes<'_, u16> = game.winning_moves(TakeAwayState::new(16, 16));
+/// assert_eq!(takes.collect::<Vec<_>>(), [16, 3]); // 16 = 13 + 3
+/// ```
 #[derive(Clone, Debug)]
 #[must_use = "iterators are lazy and do nothing unless consumed"]
 pub struct WinningTakes<'a, T> {
