@@ -96,6 +96,47 @@ fn losing_sizes_match_the_recurrence_computed_independently() {
     }
 }
 
+/// The losing sizes up to `max` by the recurrence, in u128 arithmetic.
+fn losing_sizes_up_to(k: u64, max: u128) -> Vec<u128> {
+    let mut sizes: Vec<u128> = vec![1];
+    loop {
+        let last = *sizes.last().unwrap();
+        let m = sizes
+            .iter()
+            .position(|&h| u128::from(k) * h >= last)
+            .unwrap();
+        match last.checked_add(sizes[m]) {
+            Some(next) if next <= max => sizes.push(next),
+            _ => return sizes,
+        }
+    }
+}
+
+#[test]
+fn narrow_types_are_covered_for_every_multiplier() {
+    // Near the top of a narrow type, ⌈H/k⌉ must not overflow (it once did, for u8 and k = 12).
+    for k in (1..=600u64).chain([65_534, 65_535, 65_536, u64::MAX]) {
+        let narrow = TakeAway::<u8>::new(k).unwrap();
+        assert_eq!(narrow.covered(), u8::MAX, "k = {k}");
+        let sizes: Vec<u128> = narrow.losing_sizes().map(u128::from).collect();
+        assert_eq!(
+            sizes,
+            losing_sizes_up_to(k, u128::from(u8::MAX)),
+            "u8, k = {k}"
+        );
+        let wider = TakeAway::<u16>::new(k).unwrap();
+        assert_eq!(wider.covered(), u16::MAX, "k = {k}");
+        if k <= 600 {
+            let sizes: Vec<u128> = wider.losing_sizes().map(u128::from).collect();
+            assert_eq!(
+                sizes,
+                losing_sizes_up_to(k, u128::from(u16::MAX)),
+                "u16, k = {k}"
+            );
+        }
+    }
+}
+
 #[test]
 fn fibonacci_nim_loses_exactly_at_the_fibonacci_numbers() {
     // OEIS A000045 from F(2): 1, 2, 3, 5, 8, …
@@ -271,4 +312,24 @@ mod big {
         );
         assert_eq!(big::smallest_term(&n), Some(BigUint::from(1u32)));
     }
+}
+
+#[test]
+fn the_documented_coverage_limits_hold() {
+    assert_eq!(TakeAway::<u32>::new(102_607).unwrap().covered(), u32::MAX);
+    assert!(TakeAway::<u32>::new(102_608).unwrap().covered() < u32::MAX);
+    assert_eq!(TakeAway::<u64>::new(31_216).unwrap().covered(), u64::MAX);
+    assert!(TakeAway::<u64>::new(31_217).unwrap().covered() < u64::MAX);
+    assert_eq!(TakeAway::<u128>::new(13_306).unwrap().covered(), u128::MAX);
+    assert!(TakeAway::<u128>::new(13_307).unwrap().covered() < u128::MAX);
+    assert_eq!(
+        TakeAway::<u32>::new(u64::from(u32::MAX) - 1)
+            .unwrap()
+            .covered(),
+        u32::MAX
+    );
+    assert_eq!(
+        TakeAway::<u64>::new(u64::MAX - 1).unwrap().covered(),
+        u64::MAX
+    );
 }
