@@ -333,3 +333,31 @@ fn the_documented_coverage_limits_hold() {
         u64::MAX
     );
 }
+
+#[test]
+fn every_state_of_a_u8_heap_agrees_with_the_solver() {
+    // The whole range of a narrow type, where k·t and ⌈H/k⌉ meet the type's maximum.
+    for k in [1, 2, 3, 12, 13, 100, 254, 255, 1_000] {
+        let game = TakeAway::<u8>::new(k).unwrap();
+        let mut solver = Solver::new(game.clone());
+        for remaining in (0..=u8::MAX).step_by(3).chain([254, 255]) {
+            for limit in (0..=remaining).step_by(5).chain([remaining]) {
+                let state = TakeAwayState::new(remaining, limit);
+                let mut expected: Vec<u8> = solver
+                    .winning_moves(&state)
+                    .into_iter()
+                    .map(|after| state.remaining - after.remaining)
+                    .collect();
+                expected.sort_unstable();
+                let mut takes: Vec<u8> = game.winning_moves(state).collect();
+                takes.sort_unstable();
+                assert_eq!(takes, expected, "k = {k}, {state}");
+                assert_eq!(
+                    game.outcome(state),
+                    solver.outcome(&state),
+                    "k = {k}, {state}"
+                );
+            }
+        }
+    }
+}
