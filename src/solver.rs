@@ -31,6 +31,16 @@ enum Play {
     Misere,
 }
 
+/// What a look through a frame's stacked options found.
+enum Scan<P> {
+    /// A P option: the frame's position is N.
+    FoundP,
+    /// An option whose outcome needs a search of its own.
+    Descend(P),
+    /// Every option is N.
+    Exhausted,
+}
+
 /// One position being explored: its options are `options[first_option..]` of the shared
 /// stack, of which those before `next_option` have been looked at.
 struct Frame<P> {
@@ -798,51 +808,59 @@ impl<G: ImpartialGame> Solver<G> {
                     continue;
                 }
             }
-            let frame = self.frames.last_mut().expect("a frame is being explored");
-            let mut descend = None;
-            let mut found_p = false;
-            while frame.next_option < self.options.len() {
-                let option = &self.options[frame.next_option];
-                frame.next_option += 1;
-                let known = match play {
-                    Play::Normal if self.use_known_grundy => {
-                        self.game.known_grundy(option).map(Outcome::from)
-                    }
-                    _ => None,
-                };
-                let code = match known {
-                    Some(Outcome::P) => Some(0),
-                    Some(Outcome::N) => Some(OUTCOME_N),
-                    None => match play {
-                        Play::Normal => self.normal.get(option, self.game.dense_index(option)),
-                        Play::Misere => self.misere.get(option, self.game.dense_index(option)),
-                    },
-                };
-                match code {
-                    None => {
-                        descend = Some(option.clone());
-                        break;
-                    }
-                    Some(ON_PATH) => {
-                        return Err(SolveError::Cycle {
-                            position: option.clone(),
-                        });
-                    }
-                    Some(0) => {
-                        found_p = true;
-                        break;
-                    }
-                    Some(_) => {}
-                }
-            }
-            decided = if let Some(option) = descend {
-                self.open_outcome(option, play)?
-            } else {
+            decided = match self.scan_outcome_options(play)? {
+                Scan::Descend(option) => self.open_outcome(option, play)?,
                 // A frame always has an option, so an exhausted scan means all were N.
-                let outcome = if found_p { Outcome::N } else { Outcome::P };
-                self.pop_frame(outcome_code(play, outcome), play);
-                Some(outcome)
+                scan => {
+                    let outcome = if matches!(scan, Scan::FoundP) {
+                        Outcome::N
+                    } else {
+                        Outcome::P
+                    };
+                    self.pop_frame(outcome_code(play, outcome), play);
+                    Some(outcome)
+                }
             };
+        }
+    }
+
+    /// Looks on through the top frame's stacked options for the first one that decides it
+    /// (a P option) or that needs a search of its own.
+    fn scan_outcome_options(
+        &mut self,
+        play: Play,
+    ) -> Result<Scan<G::Position>, SolveError<G::Position>> {
+        loop {
+            let frame = self.frames.last_mut().expect("a frame is being explored");
+            let index = frame.next_option;
+            if index == self.options.len() {
+                return Ok(Scan::Exhausted);
+            }
+            frame.next_option += 1;
+            let option = &self.options[index];
+            match self.known_outcome(option, play)? {
+                Some(Outcome::P) => return Ok(Scan::FoundP),
+                Some(Outcome::N) => {}
+                None => return Ok(Scan::Descend(option.clone())),
+            }
+        }
+    }
+
+    /// Looks on through the top frame's stacked options, pushing their known values, until
+    /// one needs a search of its own (returned) or none is left (`None`).
+    fn scan_grundy_options(&mut self) -> Result<Option<G::Position>, SolveError<G::Position>> {
+        loop {
+            let frame = self.frames.last_mut().expect("a frame is being explored");
+            let index = frame.next_option;
+            if index == self.options.len() {
+                return Ok(None);
+            }
+            frame.next_option += 1;
+            let option = &self.options[index];
+            match self.known_value(option)? {
+                Some(value) => self.values.push(value),
+                None => return Ok(Some(option.clone())),
+            }
         }
     }
 
@@ -898,38 +916,14 @@ impl<G: ImpartialGame> Solver<G> {
                 }
                 self.values.push(value);
             }
-            let frame = self.frames.last_mut().expect("a frame is being explored");
-            let mut descend = None;
-            while frame.next_option < self.options.len() {
-                let option = &self.options[frame.next_option];
-                frame.next_option += 1;
-                let value = if self.use_known_grundy
-                    && let Some(value) = self.game.known_grundy(option)
-                {
-                    Some(Code::try_from(value.0).unwrap_or(Code::MAX))
-                } else {
-                    match self.normal.get(option, self.game.dense_index(option)) {
-                        Some(ON_PATH) => {
-                            return Err(SolveError::Cycle {
-                                position: option.clone(),
-                            });
-                        }
-                        Some(code) if code <= MAX_STORED_GRUNDY => Some(code),
-                        _ => None,
-                    }
-                };
-                match value {
-                    Some(value) => self.values.push(value),
-                    None => {
-                        descend = Some(option.clone());
-                        break;
-                    }
-                }
-            }
-            finished = if let Some(option) = descend {
+            finished = if let Some(option) = self.scan_grundy_options()? {
                 self.open_grundy(option)?
             } else {
-                let first_value = frame.first_value;
+                let first_value = self
+                    .frames
+                    .last()
+                    .expect("a frame is being explored")
+                    .first_value;
                 let value = mex(&self.values[first_value..], &mut self.seen);
                 self.pop_frame(value, Play::Normal);
                 Some(value)
