@@ -415,9 +415,15 @@ impl<G: ImpartialGame> LoopySolver<G> {
         &mut self,
         position: &G::Position,
     ) -> Result<LoopyOutcome, SolveError<G::Position>> {
+        let node = self.classify(position)?;
+        Ok(self.outcomes[node as usize])
+    }
+
+    /// Explores from `position` and brings the outcomes up to date; returns its number.
+    fn classify(&mut self, position: &G::Position) -> Result<u32, SolveError<G::Position>> {
         let node = self.explore(position)?;
         self.analyse_outcomes();
-        Ok(self.outcomes[node as usize])
+        Ok(node)
     }
 
     /// The generalized Sprague–Grundy value of `position`.
@@ -483,8 +489,7 @@ impl<G: ImpartialGame> LoopySolver<G> {
     /// ```
     #[track_caller]
     pub fn winning_move(&mut self, position: &G::Position) -> Option<G::Position> {
-        let node = unwrap_loopy(self.explore(position));
-        self.analyse_outcomes();
+        let node = unwrap_loopy(self.classify(position));
         (self.outcomes[node as usize] == LoopyOutcome::N)
             .then(|| self.option_with(node, LoopyOutcome::P))
             .flatten()
@@ -507,8 +512,7 @@ impl<G: ImpartialGame> LoopySolver<G> {
     /// ```
     #[track_caller]
     pub fn best_move(&mut self, position: &G::Position) -> Option<G::Position> {
-        let node = unwrap_loopy(self.explore(position));
-        self.analyse_outcomes();
+        let node = unwrap_loopy(self.classify(position));
         match self.outcomes[node as usize] {
             LoopyOutcome::N => self.option_with(node, LoopyOutcome::P),
             LoopyOutcome::Draw => self.option_with(node, LoopyOutcome::Draw),
