@@ -16,20 +16,10 @@ use impartial::{Solver, fibonacci};
 
 const BATCH: usize = 1024;
 
-fn random_words(count: usize) -> Vec<u64> {
-    let mut state = 0x2545_F491_4F6C_DD1D_u64;
-    (0..count)
-        .map(|_| {
-            state = state
-                .wrapping_mul(6_364_136_223_846_793_005)
-                .wrapping_add(1_442_695_040_888_963_407);
-            state ^ (state >> 31)
-        })
-        .collect()
-}
+mod common;
 
 fn closed_form(c: &mut Criterion) {
-    let words = random_words(2 * BATCH);
+    let words = common::random_words(2 * BATCH, 0x2545_F491_4F6C_DD1D);
     let starts_u64: Vec<TakeAwayState<u64>> = words[..BATCH]
         .iter()
         .map(|&n| TakeAwayState::start(n))

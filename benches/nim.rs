@@ -12,17 +12,11 @@ use std::hint::black_box;
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use impartial::nim;
 
-/// Deterministic pseudo-random heaps (a 64-bit linear congruential generator, high bits).
+mod common;
+
+/// Deterministic pseudo-random heaps.
 fn random_heaps(count: usize) -> Vec<u64> {
-    let mut state = 0x9E37_79B9_7F4A_7C15_u64;
-    (0..count)
-        .map(|_| {
-            state = state
-                .wrapping_mul(6_364_136_223_846_793_005)
-                .wrapping_add(1_442_695_040_888_963_407);
-            state ^ (state >> 29)
-        })
-        .collect()
+    common::random_words(count, 0x9E37_79B9_7F4A_7C15)
 }
 
 /// Small heaps and one huge last heap: the winning move is found only at the end.

@@ -78,25 +78,30 @@ fn draw(board: Board) -> String {
     picture
 }
 
+/// `text` as a number in `range`, or a message naming `what` and the bad text.
+fn parse_bounded<T>(text: &str, what: &str, range: std::ops::RangeInclusive<T>) -> Result<T, String>
+where
+    T: std::str::FromStr + PartialOrd + std::fmt::Display,
+{
+    text.parse()
+        .ok()
+        .filter(|value| range.contains(value))
+        .ok_or_else(|| {
+            format!(
+                "{what} must be a number from {} to {}, got {text:?}",
+                range.start(),
+                range.end()
+            )
+        })
+}
+
 fn parse_arguments() -> Result<(usize, u8), String> {
     let arguments: Vec<String> = std::env::args().skip(1).collect();
     match arguments.as_slice() {
         [] => Ok((4, 7)),
         [rows, columns] => {
-            let rows: usize = rows
-                .parse()
-                .ok()
-                .filter(|rows| (1..=MAX_ROWS).contains(rows))
-                .ok_or_else(|| {
-                    format!("rows must be a number from 1 to {MAX_ROWS}, got {rows:?}")
-                })?;
-            let columns: u8 = columns
-                .parse()
-                .ok()
-                .filter(|columns| (1..=MAX_COLUMNS).contains(columns))
-                .ok_or_else(|| {
-                    format!("columns must be a number from 1 to {MAX_COLUMNS}, got {columns:?}")
-                })?;
+            let rows = parse_bounded(rows, "rows", 1..=MAX_ROWS)?;
+            let columns = parse_bounded(columns, "columns", 1..=MAX_COLUMNS)?;
             Ok((rows, columns))
         }
         _ => Err("usage: custom_game [ROWS COLUMNS]".to_owned()),
