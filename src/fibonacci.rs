@@ -28,6 +28,7 @@
 #[cfg(feature = "bigint")]
 pub mod big;
 
+use std::hint::select_unpredictable;
 use std::sync::OnceLock;
 
 use crate::game::Outcome;
@@ -60,6 +61,48 @@ fn table_u64() -> &'static TakeAway<u64> {
 fn table_u128() -> &'static TakeAway<u128> {
     static TABLE: OnceLock<TakeAway<u128>> = OnceLock::new();
     TABLE.get_or_init(TakeAway::fibonacci_nim)
+}
+
+/// For each bit length `b` in 65..=128, the three largest Fibonacci numbers below `2^b`,
+/// largest first: the greedy step for a `u128` of that length takes one of them, since
+/// the third is below `2^b / φ² < 2^(b−1)`.
+fn wide_steps() -> &'static [[u128; 3]; 64] {
+    static STEPS: OnceLock<[[u128; 3]; 64]> = OnceLock::new();
+    STEPS.get_or_init(|| {
+        let tail = table_u128().sizes().tail;
+        std::array::from_fn(|offset| {
+            let bits = offset + 65;
+            let below = tail.partition_point(|&f| u128::BITS - f.leading_zeros() <= bits as u32);
+            [tail[below - 1], tail[below - 2], tail[below - 3]]
+        })
+    })
+}
+
+/// The smallest Zeckendorf term of a `u128`.
+///
+/// The `u128` pair walk costs three times the `u64` one per step, so the terms of at least
+/// 65 bits are taken greedily, one table row per term (about 26 for a random size instead of
+/// 47 pair steps), and what is left goes to the `u64` walk.
+fn smallest_term_u128(n: u128) -> Option<u128> {
+    let steps = wide_steps();
+    let mut rest = n;
+    let mut last = 0;
+    while let Some(step) = steps.get((u128::BITS - rest.leading_zeros()).wrapping_sub(65) as usize)
+    {
+        let [largest, middle, smallest] = *step;
+        let take = select_unpredictable(
+            rest >= largest,
+            largest,
+            select_unpredictable(rest >= middle, middle, smallest),
+        );
+        rest -= take;
+        last = take;
+    }
+    // The loop stops once the rest has at most 64 bits.
+    match rest as u64 {
+        0 => (last != 0).then_some(last),
+        low => sizes_u64().smallest_term(low).map(u128::from),
+    }
 }
 
 fn sizes_u64() -> LosingSizes<'static, u64> {
@@ -128,7 +171,7 @@ pub fn smallest_term<T: HeapSize>(n: T) -> Option<T> {
     if fits_u64::<T>() {
         sizes_u64().smallest_term(n.to_u64()?).map(from_u64::<T>)
     } else {
-        sizes_u128().smallest_term(n.to_u128()?).map(from_u128::<T>)
+        smallest_term_u128(n.to_u128()?).map(from_u128::<T>)
     }
 }
 

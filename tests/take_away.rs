@@ -190,6 +190,23 @@ fn values_at_the_top_of_u64_and_u128() {
     let state = TakeAwayState::new(u64::MAX, u64::MAX);
     assert_eq!(game.play(state, u64::MAX - 1), Ok(TakeAwayState::new(1, 1)));
     assert_eq!(game.winning_move(state), Some(u64::MAX));
+    // Around every Fibonacci number and power of two, where the u128 shortcut changes rows.
+    let fibonacci_nim = TakeAway::<u128>::fibonacci_nim();
+    let powers = (0..128).map(|bit| 1u128 << bit);
+    for size in fibonacci_nim.losing_sizes().chain(powers) {
+        for near in [size - 1, size, size.saturating_add(1)] {
+            assert_eq!(
+                fibonacci::smallest_term(near),
+                fibonacci_nim.smallest_term(near),
+                "{near}"
+            );
+        }
+    }
+    assert_eq!(
+        fibonacci::smallest_term(u128::MAX),
+        fibonacci::zeckendorf(u128::MAX).last()
+    );
+
     let wide = TakeAway::<u128>::new(3).unwrap();
     assert_eq!(wide.covered(), u128::MAX);
     assert_eq!(wide.representation(u128::MAX).sum::<u128>(), u128::MAX);
@@ -268,6 +285,17 @@ proptest! {
         }
         for take in game.winning_moves(state) {
             prop_assert_eq!(game.outcome(game.play(state, take).unwrap()), Outcome::P);
+        }
+    }
+
+    #[test]
+    fn the_u128_shortcut_agrees_with_the_greedy_representation(n in any::<u128>(), shift in 0u32..128) {
+        // Sizes of every bit length, not only the 128-bit ones a uniform draw gives.
+        let game = TakeAway::<u128>::fibonacci_nim();
+        for size in [n, n >> shift] {
+            let smallest = fibonacci::smallest_term(size);
+            prop_assert_eq!(smallest, fibonacci::zeckendorf(size).last());
+            prop_assert_eq!(smallest, game.smallest_term(size));
         }
     }
 
