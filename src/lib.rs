@@ -107,11 +107,14 @@ mod game;
 mod hash;
 pub mod loopy;
 pub mod nim;
+pub mod octal;
+pub mod sequence;
 mod solver;
 mod subtraction;
 mod sum;
 mod table;
 pub mod take_away;
+pub mod wythoff;
 
 /// The README's examples, compiled and run as doctests.
 #[cfg(doctest)]

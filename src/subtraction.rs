@@ -1,7 +1,11 @@
 //! Subtraction games: a move takes an amount from a fixed set from one heap.
 
+use std::ops::ControlFlow;
+
 use crate::error::GameError;
 use crate::game::ImpartialGame;
+use crate::sequence::rules::HeapRules;
+use crate::sequence::{self, GrundySequence, HeapGame, Progress, SequenceError, SequenceOptions};
 
 /// The subtraction game `S(s₁, s₂, …)`: a move takes exactly `sᵢ` counters from one heap.
 ///
@@ -23,6 +27,7 @@ use crate::game::ImpartialGame;
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct SubtractionGame {
     set: Vec<u64>,
+    rules: HeapRules,
 }
 
 impl SubtractionGame {
@@ -52,7 +57,14 @@ impl SubtractionGame {
         let mut set = set.to_vec();
         set.sort_unstable();
         set.dedup();
-        Ok(SubtractionGame { set })
+        let rules = HeapRules {
+            leave_none: set.clone(),
+            leave_one: set.clone(),
+            leave_two: Vec::new(),
+            unequal_split: false,
+            periodicity_theorem: true,
+        };
+        Ok(SubtractionGame { set, rules })
     }
 
     /// The amounts a move may take, ascending, without repeats.
@@ -85,5 +97,29 @@ impl ImpartialGame for SubtractionGame {
                     option
                 })
         })
+    }
+}
+
+/// A subtraction game's values never need the sparse space (there are no splits): each costs
+/// one look per amount, and with a finite set the sequence is always eventually periodic —
+/// proven once a window of `max(set)` values repeats.
+///
+/// ```
+/// use impartial::SubtractionGame;
+/// use impartial::sequence::HeapGame;
+///
+/// let values = SubtractionGame::new(&[2, 5, 6])?.sequence(1_000)?;
+/// let period = values.period().unwrap();
+/// assert_eq!((period.preperiod, period.period), (0, 11));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+impl HeapGame for SubtractionGame {
+    fn sequence_with(
+        &self,
+        n: u64,
+        options: &SequenceOptions,
+        progress: impl FnMut(&Progress) -> ControlFlow<()>,
+    ) -> Result<GrundySequence, SequenceError> {
+        sequence::sequence_of(&self.rules, n, options, progress)
     }
 }

@@ -1,0 +1,659 @@
+//! Nim-value sequences of heap games: G(0), G(1), G(2), … — fast, exact, and proven periodic
+//! where the theory allows.
+//!
+//! By the Sprague–Grundy theorem a position of several heaps of one heap game is worth the
+//! XOR of its heaps' values, so one sequence answers every position. A [`HeapGame`] —
+//! [`OctalGame`](crate::octal::OctalGame), [`GrundysGame`](crate::octal::GrundysGame),
+//! [`SubtractionGame`](crate::SubtractionGame) — computes it with
+//! [`HeapGame::sequence`]:
+//!
+//! ```
+//! use impartial::octal::OctalGame;
+//! use impartial::sequence::HeapGame;
+//! use impartial::Nimber;
+//!
+//! let kayles: OctalGame = "0.77".parse()?;
+//! let values = kayles.sequence(1_000)?;
+//! assert_eq!(values.get(5), Some(Nimber(4)));
+//! let period = values.period().expect("Kayles is periodic");
+//! assert_eq!((period.preperiod, period.period), (71, 12));
+//! // Proven, so every heap size is known — here far beyond what was computed.
+//! assert_eq!(values.get(1_000_000_000_000), values.get(1_000_000_000_000 % 12 + 72));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # Methods
+//!
+//! - **Direct**: `G(n) = mex` of the values of `n`'s options. A split into two heaps has
+//!   `n/2` ways, so games that split cost O(n²) in all; games that never split (subtraction
+//!   games) cost O(n · moves) and always use it.
+//! - **Sparse space** (Berlekamp; Gangolli and Plambeck, *A note on periodicity in some octal
+//!   games*, IJGT 18 (1989)): choose a bit mask; most heaps have a value of one mask parity,
+//!   the *common* class, and the XOR of two common values always has the same parity. A value
+//!   of the other parity can then only come from a split with a *rare* heap — few of them —
+//!   and a value of the common parity is almost always found after a short search. The
+//!   result is exact whatever the mask; the mask only decides the speed.
+//!   [`Method::Auto`] computes the first 1 024 values directly, picks the mask with the
+//!   fewest rare heaps among them (again each time the count doubles), and switches when at
+//!   most a quarter are rare.
+//!
+//! # Periods
+//!
+//! The octal periodicity theorem (Guy and Smith, 1956): if a game's moves remove at most `t`
+//! counters and `G(n + p) = G(n)` for `n0 ≤ n < 2·n0 + p + t`, then `G(n + p) = G(n)` for
+//! every `n ≥ n0`. (For games that never split, `n0 ≤ n < n0 + t` suffices.) The engine tries
+//! the theorem as it goes and stops as soon as a period is proven: the [`Period`] it reports
+//! is the shortest, with the least preperiod, and every later value comes from the table.
+//! Grundy's game has no such theorem, and no period is ever claimed for it.
+
+mod engine;
+pub(crate) mod rules;
+
+use std::fmt;
+use std::ops::ControlFlow;
+use std::sync::Arc;
+
+use crate::game::{ImpartialGame, Nimber};
+
+/// The largest heap size a sequence may reach: 2³⁶ − 1 (4 bytes per value, 256 GiB).
+pub const MAX_HEAP: u64 = (1 << 36) - 1;
+
+/// How a [`GrundySequence`] is computed.
+///
+/// # Examples
+///
+/// ```
+/// use impartial::octal::OctalGame;
+/// use impartial::sequence::{HeapGame, Method, SequenceOptions};
+///
+/// let game: OctalGame = "0.6".parse()?;
+/// let options = SequenceOptions::default().with_method(Method::Direct);
+/// let direct = game.sequence_with(3_000, &options, |_| std::ops::ControlFlow::Continue(()))?;
+/// assert_eq!(direct.method(), Method::Direct);
+/// assert_eq!(direct.values(), game.sequence(3_000)?.values());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Method {
+    /// The sparse-space method when the first values show a sparse space, the direct
+    /// recurrence otherwise.
+    #[default]
+    Auto,
+    /// The mex of every option's value.
+    Direct,
+    /// The sparse-space method with the best mask found, however many heaps are rare (games
+    /// that never split have nothing to gain and use the direct recurrence).
+    SparseSpace,
+}
+
+/// Options for [`HeapGame::sequence_with`].
+///
+/// # Examples
+///
+/// ```
+/// use impartial::sequence::{Method, SequenceOptions};
+///
+/// let options = SequenceOptions::default().with_prove_period(false);
+/// assert!(!options.prove_period);
+/// assert_eq!(options.method, Method::Auto);
+/// assert_eq!(options.progress_every, 1 << 16);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct SequenceOptions {
+    /// How to compute.
+    pub method: Method,
+    /// Try the periodicity theorem as values come, and stop once a period is proven.
+    pub prove_period: bool,
+    /// Call the progress callback every this many values (and once at the end).
+    pub progress_every: u64,
+}
+
+impl SequenceOptions {
+    /// These options with `method`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::sequence::{Method, SequenceOptions};
+    ///
+    /// assert_eq!(SequenceOptions::default().with_method(Method::Direct).method, Method::Direct);
+    /// ```
+    #[must_use]
+    pub fn with_method(mut self, method: Method) -> Self {
+        self.method = method;
+        self
+    }
+
+    /// These options, trying the periodicity theorem or not.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::octal::OctalGame;
+    /// use impartial::sequence::{HeapGame, SequenceOptions};
+    ///
+    /// let kayles: OctalGame = "0.77".parse()?;
+    /// let options = SequenceOptions::default().with_prove_period(false);
+    /// let values = kayles.sequence_with(1_000, &options, |_| std::ops::ControlFlow::Continue(()))?;
+    /// assert_eq!((values.computed(), values.period()), (1_001, None));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn with_prove_period(mut self, prove_period: bool) -> Self {
+        self.prove_period = prove_period;
+        self
+    }
+
+    /// These options, reporting progress every `values` values (at least 1).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::sequence::SequenceOptions;
+    ///
+    /// assert_eq!(SequenceOptions::default().with_progress_every(0).progress_every, 1);
+    /// ```
+    #[must_use]
+    pub fn with_progress_every(mut self, values: u64) -> Self {
+        self.progress_every = values.max(1);
+        self
+    }
+}
+
+impl Default for SequenceOptions {
+    fn default() -> Self {
+        SequenceOptions {
+            method: Method::Auto,
+            prove_period: true,
+            progress_every: 1 << 16,
+        }
+    }
+}
+
+/// How far a computation has come; passed to the progress callback.
+///
+/// # Examples
+///
+/// ```
+/// use std::ops::ControlFlow;
+/// use impartial::octal::GrundysGame;
+/// use impartial::sequence::{HeapGame, SequenceOptions};
+///
+/// let options = SequenceOptions::default().with_progress_every(1_000);
+/// let mut seen = Vec::new();
+/// let values = GrundysGame.sequence_with(10_000, &options, |progress| {
+///     seen.push(progress.computed);
+///     // Stop early: the sequence keeps what was computed.
+///     if progress.computed >= 5_000 { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+/// })?;
+/// assert_eq!(seen, [1_000, 2_000, 3_000, 4_000, 5_000]);
+/// assert_eq!(values.computed(), 5_000);
+/// # Ok::<(), impartial::sequence::SequenceError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Progress {
+    /// Values computed so far: G(0) up to G(computed − 1).
+    pub computed: u64,
+    /// Values asked for: `n + 1`.
+    pub target: u64,
+    /// How many rare heaps the sparse space has, once it is in use.
+    pub rare_heaps: Option<usize>,
+    /// The largest value so far.
+    pub largest_value: u32,
+}
+
+/// A proven period: `G(n + period) = G(n)` for every `n ≥ preperiod`.
+///
+/// # Examples
+///
+/// ```
+/// use impartial::SubtractionGame;
+/// use impartial::sequence::HeapGame;
+///
+/// let period = SubtractionGame::new(&[1, 3, 4])?.sequence(100)?.period().unwrap();
+/// assert_eq!((period.preperiod, period.period), (0, 7));
+/// assert_eq!(period.to_string(), "period 7 from n = 0 (proven with G(0..12))");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Period {
+    /// The least `n0` from which the values repeat.
+    pub preperiod: u64,
+    /// The shortest period.
+    pub period: u64,
+    /// How many values the periodicity theorem needed: G(0) to G(`proof_bound` − 1).
+    pub proof_bound: u64,
+}
+
+impl fmt::Display for Period {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "period {} from n = {} (proven with G(0..{}))",
+            self.period, self.preperiod, self.proof_bound
+        )
+    }
+}
+
+/// Why a sequence could not be computed.
+///
+/// # Examples
+///
+/// ```
+/// use impartial::octal::OctalGame;
+/// use impartial::sequence::{HeapGame, SequenceError, MAX_HEAP};
+///
+/// let game: OctalGame = "0.6".parse()?;
+/// assert_eq!(game.sequence(u64::MAX).unwrap_err(), SequenceError::TooLarge { n: u64::MAX, max: MAX_HEAP });
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum SequenceError {
+    /// `n` is above [`MAX_HEAP`].
+    #[error("heap size {n} is beyond the largest sequence length supported, {max}")]
+    TooLarge {
+        /// The heap size asked for.
+        n: u64,
+        /// [`MAX_HEAP`].
+        max: u64,
+    },
+    /// The values would not fit in memory.
+    #[error("could not allocate {bytes} bytes for the values")]
+    OutOfMemory {
+        /// The bytes the values need.
+        bytes: u64,
+    },
+}
+
+/// The nim-values G(0), G(1), … of a heap game, with a proven period if one was found.
+///
+/// # Examples
+///
+/// ```
+/// use impartial::octal::OctalGame;
+/// use impartial::sequence::HeapGame;
+/// use impartial::Nimber;
+///
+/// let dawsons_kayles: OctalGame = "0.07".parse()?;
+/// let values = dawsons_kayles.sequence(200)?;
+/// assert_eq!(&values.values()[..8], [0, 0, 1, 1, 2, 0, 3, 1]);
+/// assert_eq!(values.get(3), Some(Nimber(1)));
+/// assert_eq!(values.period().map(|p| (p.preperiod, p.period)), Some((53, 34)));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GrundySequence {
+    values: Vec<u32>,
+    period: Option<Period>,
+    requested: u64,
+    method: Method,
+    sparse_mask: Option<u32>,
+    rare_heaps: Option<usize>,
+}
+
+impl GrundySequence {
+    /// G(n): from the computed values, or from the period for any `n` once one is proven;
+    /// `None` beyond the computed values otherwise.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::octal::GrundysGame;
+    /// use impartial::sequence::HeapGame;
+    /// use impartial::Nimber;
+    ///
+    /// let values = GrundysGame.sequence(20)?;
+    /// assert_eq!(values.get(13), Some(Nimber(3)));
+    /// assert_eq!(values.get(21), None); // not computed, and no period is known
+    /// # Ok::<(), impartial::sequence::SequenceError>(())
+    /// ```
+    #[must_use]
+    pub fn get(&self, n: u64) -> Option<Nimber> {
+        let index = match usize::try_from(n) {
+            Ok(index) if index < self.values.len() => index,
+            _ => {
+                let period = self.period?;
+                let offset = (n - period.preperiod) % period.period;
+                usize::try_from(period.preperiod + offset).ok()?
+            }
+        };
+        self.values
+            .get(index)
+            .map(|&value| Nimber(u128::from(value)))
+    }
+
+    /// The values computed, G(0) first. Shorter than asked when a period was proven early
+    /// or the progress callback stopped the run.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::octal::OctalGame;
+    /// use impartial::sequence::HeapGame;
+    ///
+    /// let kayles: OctalGame = "0.77".parse()?;
+    /// assert_eq!(&kayles.sequence(10)?.values()[..], [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn values(&self) -> &[u32] {
+        &self.values
+    }
+
+    /// How many values were computed (`values().len()`).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::octal::OctalGame;
+    /// use impartial::sequence::HeapGame;
+    ///
+    /// let kayles: OctalGame = "0.77".parse()?;
+    /// let values = kayles.sequence(1_000_000)?;
+    /// assert!(values.computed() < 200); // the period was proven at 168
+    /// assert!(values.covers(1_000_000));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn computed(&self) -> u64 {
+        self.values.len() as u64
+    }
+
+    /// Whether [`get`](Self::get) answers for every heap up to `n`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::octal::GrundysGame;
+    /// use impartial::sequence::HeapGame;
+    ///
+    /// let values = GrundysGame.sequence(100)?;
+    /// assert!(values.covers(100) && !values.covers(101));
+    /// # Ok::<(), impartial::sequence::SequenceError>(())
+    /// ```
+    #[must_use]
+    pub fn covers(&self, n: u64) -> bool {
+        self.period.is_some() || n < self.computed()
+    }
+
+    /// The heap size asked for.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::octal::GrundysGame;
+    /// use impartial::sequence::HeapGame;
+    ///
+    /// assert_eq!(GrundysGame.sequence(100)?.requested(), 100);
+    /// # Ok::<(), impartial::sequence::SequenceError>(())
+    /// ```
+    #[must_use]
+    pub fn requested(&self) -> u64 {
+        self.requested
+    }
+
+    /// The proven period, if the periodicity theorem gave one.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::octal::OctalGame;
+    /// use impartial::sequence::HeapGame;
+    ///
+    /// let dawsons_chess: OctalGame = "0.137".parse()?;
+    /// let period = dawsons_chess.sequence(500)?.period().unwrap();
+    /// assert_eq!((period.preperiod, period.period), (52, 34));
+    /// // 0.6 is not known to be periodic; nothing is proven this early.
+    /// let six: OctalGame = "0.6".parse()?;
+    /// assert_eq!(six.sequence(500)?.period(), None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn period(&self) -> Option<Period> {
+        self.period
+    }
+
+    /// The method that computed the bulk of the values.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::octal::OctalGame;
+    /// use impartial::sequence::{HeapGame, Method};
+    ///
+    /// let six: OctalGame = "0.6".parse()?;
+    /// assert_eq!(six.sequence(100)?.method(), Method::Direct); // too few values to sample
+    /// assert_eq!(six.sequence(10_000)?.method(), Method::SparseSpace);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn method(&self) -> Method {
+        self.method
+    }
+
+    /// The sparse space's mask, when that method was used.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::octal::GrundysGame;
+    /// use impartial::sequence::HeapGame;
+    ///
+    /// // Grundy's game: the rare values have an even number of ones above the lowest bit.
+    /// let mask = GrundysGame.sequence(20_000)?.sparse_mask().unwrap();
+    /// assert_eq!(mask & 0xff, 0b1111_1110);
+    /// # Ok::<(), impartial::sequence::SequenceError>(())
+    /// ```
+    #[must_use]
+    pub fn sparse_mask(&self) -> Option<u32> {
+        self.sparse_mask
+    }
+
+    /// How many heaps were rare in the sparse space, when that method was used.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::octal::OctalGame;
+    /// use impartial::sequence::HeapGame;
+    ///
+    /// let six: OctalGame = "0.6".parse()?;
+    /// let rare = six.sequence(100_000)?.rare_heaps().unwrap();
+    /// assert!(rare < 1_000);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn rare_heaps(&self) -> Option<usize> {
+        self.rare_heaps
+    }
+
+    /// The XOR of the values of `heaps`, if every heap is covered.
+    fn position_value(&self, heaps: &[u64]) -> Option<Nimber> {
+        heaps
+            .iter()
+            .try_fold(Nimber::ZERO, |sum, &heap| Some(sum ^ self.get(heap)?))
+    }
+}
+
+/// A game played on heaps, whose positions are lists of heap sizes: its nim-value sequence.
+///
+/// Implemented by [`OctalGame`](crate::octal::OctalGame),
+/// [`GrundysGame`](crate::octal::GrundysGame) and [`SubtractionGame`](crate::SubtractionGame).
+///
+/// # Examples
+///
+/// ```
+/// use impartial::octal::OctalGame;
+/// use impartial::sequence::HeapGame;
+/// use impartial::{Nimber, Solver};
+///
+/// // Dawson's chess, 0.137, on heaps of 5, 7 and 9: the XOR of the heaps' values.
+/// let game: OctalGame = "0.137".parse()?;
+/// let values = game.sequence(9)?;
+/// let expected = values.get(5).unwrap() ^ values.get(7).unwrap() ^ values.get(9).unwrap();
+/// assert_eq!(Solver::new(game).grundy(&vec![5, 7, 9]), expected);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub trait HeapGame: ImpartialGame<Position = Vec<u64>> {
+    /// G(0), …, G(n) with [`SequenceOptions::default`] and no progress reports.
+    ///
+    /// # Errors
+    ///
+    /// [`SequenceError::TooLarge`] above [`MAX_HEAP`], [`SequenceError::OutOfMemory`] when
+    /// the values do not fit.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::SubtractionGame;
+    /// use impartial::sequence::HeapGame;
+    ///
+    /// let values = SubtractionGame::new(&[1, 2])?.sequence(6)?;
+    /// assert_eq!(values.values(), [0, 1, 2, 0, 1, 2, 0]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    fn sequence(&self, n: u64) -> Result<GrundySequence, SequenceError> {
+        self.sequence_with(
+            n,
+            &SequenceOptions::default(),
+            |_| ControlFlow::Continue(()),
+        )
+    }
+
+    /// G(0), …, G(n) with `options`, calling `progress` every
+    /// [`progress_every`](SequenceOptions::progress_every) values; returning
+    /// [`ControlFlow::Break`] from it stops the run with the values computed so far.
+    ///
+    /// # Errors
+    ///
+    /// As [`sequence`](Self::sequence).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::ops::ControlFlow;
+    /// use impartial::octal::OctalGame;
+    /// use impartial::sequence::{HeapGame, SequenceOptions};
+    ///
+    /// let game: OctalGame = "0.16".parse()?;
+    /// let mut reports = 0;
+    /// let values = game.sequence_with(100_000, &SequenceOptions::default(), |_| {
+    ///     reports += 1;
+    ///     ControlFlow::Continue(())
+    /// })?;
+    /// assert_eq!(values.computed(), 100_001);
+    /// assert_eq!(reports, 2); // at 65 536 and at the end
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    fn sequence_with(
+        &self,
+        n: u64,
+        options: &SequenceOptions,
+        progress: impl FnMut(&Progress) -> ControlFlow<()>,
+    ) -> Result<GrundySequence, SequenceError>;
+}
+
+pub(crate) fn sequence_of(
+    rules: &rules::HeapRules,
+    n: u64,
+    options: &SequenceOptions,
+    mut progress: impl FnMut(&Progress) -> ControlFlow<()>,
+) -> Result<GrundySequence, SequenceError> {
+    engine::compute(rules, n, options, &mut progress)
+}
+
+/// A heap game together with its nim-value sequence: the solver answers every position
+/// whose heaps the sequence covers at once, through
+/// [`ImpartialGame::known_grundy`], and searches only the rest.
+///
+/// # Examples
+///
+/// ```
+/// use impartial::octal::OctalGame;
+/// use impartial::sequence::Tabulated;
+/// use impartial::{Outcome, Solver};
+///
+/// let kayles: OctalGame = "0.77".parse()?;
+/// let mut solver = Solver::new(Tabulated::new(kayles, 1_000)?);
+/// // Heaps of a billion pins: the proven period answers.
+/// assert_eq!(solver.outcome(&vec![1_000_000_000, 1_000_000_000]), Outcome::P);
+/// assert_eq!(solver.stats().states, 0);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct Tabulated<G> {
+    game: G,
+    values: Arc<GrundySequence>,
+}
+
+impl<G: HeapGame> Tabulated<G> {
+    /// `game` with its values up to heap `n` (all heaps, once a period is proven).
+    ///
+    /// # Errors
+    ///
+    /// As [`HeapGame::sequence`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::octal::GrundysGame;
+    /// use impartial::sequence::Tabulated;
+    ///
+    /// let game = Tabulated::new(GrundysGame, 100)?;
+    /// assert_eq!(game.values().computed(), 101);
+    /// # Ok::<(), impartial::sequence::SequenceError>(())
+    /// ```
+    pub fn new(game: G, n: u64) -> Result<Self, SequenceError> {
+        let values = Arc::new(game.sequence(n)?);
+        Ok(Tabulated { game, values })
+    }
+
+    /// The values the solver is given.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::octal::OctalGame;
+    /// use impartial::sequence::Tabulated;
+    ///
+    /// let game = Tabulated::new("0.07".parse::<OctalGame>()?, 10)?;
+    /// assert_eq!(game.values().values()[..4], [0, 0, 1, 1]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn values(&self) -> &GrundySequence {
+        &self.values
+    }
+
+    /// The game.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::octal::GrundysGame;
+    /// use impartial::sequence::Tabulated;
+    ///
+    /// assert_eq!(*Tabulated::new(GrundysGame, 10)?.game(), GrundysGame);
+    /// # Ok::<(), impartial::sequence::SequenceError>(())
+    /// ```
+    #[must_use]
+    pub fn game(&self) -> &G {
+        &self.game
+    }
+}
+
+impl<G: HeapGame> ImpartialGame for Tabulated<G> {
+    type Position = Vec<u64>;
+
+    fn moves(&self, position: &Vec<u64>) -> impl Iterator<Item = Vec<u64>> {
+        self.game.moves(position)
+    }
+
+    fn known_grundy(&self, position: &Vec<u64>) -> Option<Nimber> {
+        self.values.position_value(position)
+    }
+}

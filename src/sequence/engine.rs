@@ -1,0 +1,611 @@
+//! Computing G(0), G(1), … of a heap game: the direct recurrence, the sparse-space method,
+//! and the proof of periodicity.
+
+use std::ops::ControlFlow;
+
+use super::rules::HeapRules;
+use super::{GrundySequence, Method, Period, Progress, SequenceError, SequenceOptions};
+
+/// Values computed by the direct recurrence before the sparse space is chosen from them.
+const SAMPLE: usize = 1 << 10;
+/// The sparse space is kept only if at most this fraction (1/4) of the sampled heaps are rare.
+const RARE_DENOMINATOR: usize = 4;
+/// Masks are chosen among the values' lowest bits only.
+const MASK_BITS: u32 = 12;
+
+/// Which values the options of the heap being computed reach, one byte per value.
+///
+/// Values below `2^b` XOR to values below `2^b`, so the table is as wide as the largest
+/// value so far rounded up to a power of two — a few hundred bytes, cleared per heap. Bytes
+/// rather than bits: marking is a plain store, with no read-modify-write chain between
+/// consecutive marks of the same word.
+#[derive(Clone, Debug, Default)]
+struct Reached {
+    bytes: Vec<u8>,
+}
+
+impl Reached {
+    /// Empties the table and sizes it for the values below `2^bits(largest)`.
+    fn reset(&mut self, largest: u32) {
+        let width = (largest as usize + 1).next_power_of_two();
+        self.bytes.clear();
+        self.bytes.resize(width, 0);
+    }
+
+    fn width(&self) -> usize {
+        self.bytes.len()
+    }
+
+    #[inline]
+    fn insert(&mut self, value: u32) {
+        self.bytes[value as usize] = 1;
+    }
+
+    /// The least value not reached: the mex.
+    fn mex(&self) -> u32 {
+        self.bytes
+            .iter()
+            .position(|&reached| reached == 0)
+            .unwrap_or(self.bytes.len()) as u32
+    }
+}
+
+fn parity_of(bits: u32) -> u32 {
+    bits.count_ones() & 1
+}
+
+/// The values of the options that leave no heap or one heap.
+fn insert_single_options(rules: &HeapRules, values: &[u32], heap: usize, reached: &mut Reached) {
+    let n = heap as u64;
+    if rules.leave_none.contains(&n) {
+        reached.insert(0);
+    }
+    for &r in rules.leave_one.iter().take_while(|&&r| r < n) {
+        reached.insert(values[(n - r) as usize]);
+    }
+}
+
+/// The splits of `rest` counters into two non-empty heaps, as two slices to zip: the
+/// smaller heaps ascending and the larger heaps descending (reverse the second).
+fn splits<'v>(rules: &HeapRules, values: &'v [u32], rest: usize) -> (&'v [u32], &'v [u32]) {
+    let largest_small = if rules.unequal_split {
+        rest.saturating_sub(1) / 2
+    } else {
+        rest / 2
+    };
+    if largest_small == 0 {
+        return (&[], &[]);
+    }
+    (
+        &values[1..=largest_small],
+        &values[rest - largest_small..rest],
+    )
+}
+
+/// The counters left to split after each split amount, for a heap of `heap`.
+fn split_rests(rules: &HeapRules, heap: usize) -> impl Iterator<Item = usize> + '_ {
+    rules
+        .leave_two
+        .iter()
+        .filter_map(move |&r| heap.checked_sub(usize::try_from(r).ok()?))
+        .filter(|&rest| rest >= 2)
+}
+
+/// G(heap) by the definition: the mex of every option's value. O(heap) per split amount.
+fn direct_value(
+    rules: &HeapRules,
+    values: &[u32],
+    heap: usize,
+    largest: u32,
+    reached: &mut Reached,
+) -> u32 {
+    reached.reset(largest);
+    insert_single_options(rules, values, heap, reached);
+    for rest in split_rests(rules, heap) {
+        let (small, large) = splits(rules, values, rest);
+        for (&a, &b) in small.iter().zip(large.iter().rev()) {
+            reached.insert(a ^ b);
+        }
+    }
+    reached.mex()
+}
+
+/// A sparse space: a mask and a class for every heap, such that two heaps of the common
+/// class always split into a value of a known parity. Values of the other parity then come
+/// only from splits with a rare heap — few — and the common class is found by search.
+///
+/// The class of heap `a` is `parity(G(a) & mask)`, flipped on odd `a` in a *domain* space.
+/// For a split of `rest` into `a + b` the value's parity is
+/// `class(a) ^ class(b) ^ (domain && rest odd)`, so two heaps of one class give the *easy*
+/// parity `domain && rest odd`, and a rare heap is needed for the other, *hard* parity.
+#[derive(Clone, Debug)]
+struct SparseSpace {
+    mask: u32,
+    domain: bool,
+    rare_class: u32,
+    /// The rare heaps so far, ascending, and their values.
+    rare: Vec<usize>,
+    rare_values: Vec<u32>,
+    /// Byte `v`: the parity of `v & mask`.
+    parity: Vec<u8>,
+    /// Byte `v`: whether `v` is an easy-parity value below the candidate not reached yet.
+    missing: Vec<u8>,
+}
+
+impl SparseSpace {
+    fn new(mask: u32, domain: bool, rare_class: u32) -> Self {
+        SparseSpace {
+            mask,
+            domain,
+            rare_class,
+            rare: Vec::new(),
+            rare_values: Vec::new(),
+            parity: Vec::new(),
+            missing: Vec::new(),
+        }
+    }
+
+    fn class(&self, heap: usize, value: u32) -> u32 {
+        parity_of(value & self.mask) ^ (u32::from(self.domain) & heap as u32 & 1)
+    }
+
+    fn record(&mut self, heap: usize, value: u32) {
+        if heap > 0 && self.class(heap, value) == self.rare_class {
+            self.rare.push(heap);
+            self.rare_values.push(value);
+        }
+    }
+    /// The space with the fewest rare heaps among `values[from..]`, and that count.
+    ///
+    /// Masks are tried on the values' low bits; each may also be *extended* by ones above
+    /// them (Grundy's game has the mask `…11110`), so values larger than any seen so far are
+    /// classed as the pattern suggests.
+    fn choose(rules: &HeapRules, values: &[u32], from: usize) -> Option<(SparseSpace, usize)> {
+        let largest = values[from..].iter().copied().max().unwrap_or(0);
+        let bits = (u32::BITS - largest.leading_zeros()).clamp(1, MASK_BITS);
+        let width = 1usize << bits;
+        // How often each (low bits, parity of the high bits, heap parity) occurs.
+        let mut counts = vec![0usize; 4 * width];
+        for (heap, &value) in values.iter().enumerate().skip(from) {
+            let high = parity_of(value >> bits) as usize;
+            counts[4 * (value as usize & (width - 1)) + 2 * high + (heap & 1)] += 1;
+        }
+        // A domain space needs every split to have the same easy parity: all split amounts
+        // of one parity.
+        let split_parity = rules.leave_two.first().map_or(0, |&r| (r & 1) as u32);
+        let domain_possible = rules
+            .leave_two
+            .iter()
+            .all(|&r| (r & 1) as u32 == split_parity);
+        // A common heap's value is the least hard-parity value its options miss, so the
+        // common class is the one whose values have the hard parity: class 1 in a range
+        // space, `1 ^ (r & 1)` in a domain space with split amount `r`.
+        let top_bit = 1u32 << (bits - 1);
+        let mut best: Option<(SparseSpace, usize)> = None;
+        for low_mask in 1..(1u32 << bits) {
+            let extensions: &[bool] = if low_mask & top_bit == 0 {
+                &[false]
+            } else {
+                &[false, true]
+            };
+            for &extended in extensions {
+                for domain in [false, true] {
+                    if domain && !domain_possible {
+                        continue;
+                    }
+                    let rare_class = u32::from(domain) & split_parity;
+                    let rare_count: usize = counts
+                        .iter()
+                        .enumerate()
+                        .filter(|&(slot, _)| {
+                            let low = (slot / 4) as u32;
+                            let high = ((slot / 2) & 1) as u32 & u32::from(extended);
+                            let odd_heap = (slot & 1) as u32 & u32::from(domain);
+                            parity_of(low & low_mask) ^ high ^ odd_heap == rare_class
+                        })
+                        .map(|(_, &count)| count)
+                        .sum();
+                    if best.as_ref().is_none_or(|(_, fewest)| rare_count < *fewest) {
+                        let mask = if extended {
+                            low_mask | !((1u32 << bits) - 1)
+                        } else {
+                            low_mask
+                        };
+                        best = Some((SparseSpace::new(mask, domain, rare_class), rare_count));
+                    }
+                }
+            }
+        }
+        let (mut space, rare_count) = best?;
+        for (heap, &value) in values.iter().enumerate() {
+            space.record(heap, value);
+        }
+        Some((space, rare_count))
+    }
+
+    /// G(heap): the hard-parity values from the rare heaps, then a search among all splits
+    /// that stops as soon as every easy-parity value below the candidate is seen.
+    fn value(
+        &mut self,
+        rules: &HeapRules,
+        values: &[u32],
+        heap: usize,
+        largest: u32,
+        reached: &mut Reached,
+    ) -> u32 {
+        reached.reset(largest);
+        insert_single_options(rules, values, heap, reached);
+        let mut easy = [false; 2];
+        for rest in split_rests(rules, heap) {
+            easy[usize::from(self.domain) & rest & 1] = true;
+            let rare_below = self.rare.partition_point(|&rare| rare < rest);
+            for (&rare, &rare_value) in self.rare[..rare_below].iter().zip(&self.rare_values) {
+                let other = rest - rare;
+                if rules.unequal_split && other == rare {
+                    continue;
+                }
+                reached.insert(rare_value ^ values[other]);
+            }
+        }
+        let hard_parity: u8 = match easy {
+            // Splits of both parities (a domain space with mixed split amounts is never
+            // chosen, so this does not happen): nothing to gain.
+            [true, true] => return direct_value(rules, values, heap, largest, reached),
+            [false, true] => 0,
+            [_, false] => 1,
+        };
+        let width = reached.width();
+        while self.parity.len() < width {
+            let value = self.parity.len() as u32;
+            self.parity.push(parity_of(value & self.mask) as u8);
+        }
+        let hard: u8 = hard_parity;
+        let Some(candidate) = (0..width).find(|&v| reached.bytes[v] == 0 && self.parity[v] == hard)
+        else {
+            // Every hard-parity value the splits can reach is reached; the answer lies at or
+            // above the width, which only the direct recurrence settles simply.
+            return direct_value(rules, values, heap, largest, reached);
+        };
+        // The easy-parity values below the candidate that no option has reached yet.
+        self.missing.clear();
+        self.missing.resize(width, 0);
+        let mut missing = 0u32;
+        for v in 0..candidate {
+            let wanted = u8::from(reached.bytes[v] == 0 && self.parity[v] != hard);
+            self.missing[v] = wanted;
+            missing += u32::from(wanted);
+        }
+        let candidate = candidate as u32;
+        if missing == 0 {
+            return candidate;
+        }
+        for rest in split_rests(rules, heap) {
+            let (small, large) = splits(rules, values, rest);
+            if self.search(small, large, &mut missing) {
+                return candidate;
+            }
+        }
+        // An easy-parity value below the candidate is missing from every split: a rare heap.
+        self.missing
+            .iter()
+            .position(|&wanted| wanted == 1)
+            .map_or(candidate, |v| v as u32)
+    }
+}
+
+impl SparseSpace {
+    /// Clears in `missing` the values of the splits `small[i] ^ large[len − 1 − i]`; true
+    /// once none is left.
+    ///
+    /// The first splits find most values; the last few missing values can take thousands of
+    /// splits, so once at most [`FEW`] are left the splits are compared [`LANES`] at a time
+    /// against all of them at once, in a loop the compiler turns into vector instructions.
+    fn search(&mut self, small: &[u32], large: &[u32], missing: &mut u32) -> bool {
+        let len = small.len();
+        let mut i = 0;
+        // Without branches on the values: a found value is a store and a subtraction.
+        while i < len && *missing as usize > FEW {
+            let value = (small[i] ^ large[len - 1 - i]) as usize;
+            *missing -= u32::from(self.missing[value]);
+            self.missing[value] = 0;
+            i += 1;
+        }
+        if *missing == 0 {
+            return true;
+        }
+        let mut wanted = [u32::MAX; FEW];
+        let still = self.missing.iter().enumerate().filter(|&(_, &w)| w == 1);
+        for (slot, (value, _)) in wanted.iter_mut().zip(still) {
+            *slot = value as u32;
+        }
+        while i + LANES <= len {
+            let low: &[u32; LANES] = small[i..i + LANES].try_into().expect("LANES values");
+            let high: &[u32; LANES] = large[len - i - LANES..len - i]
+                .try_into()
+                .expect("LANES values");
+            // Counted, not searched with `||`: no branch per lane, so the loop vectorizes.
+            let mut hits = 0u32;
+            for lane in 0..LANES {
+                let value = low[lane] ^ high[LANES - 1 - lane];
+                hits += wanted.iter().map(|&w| u32::from(value == w)).sum::<u32>();
+            }
+            let hit = hits > 0;
+            if hit {
+                for lane in 0..LANES {
+                    let value = low[lane] ^ high[LANES - 1 - lane];
+                    if let Some(slot) = wanted.iter_mut().find(|w| **w == value) {
+                        *slot = u32::MAX;
+                        self.missing[value as usize] = 0;
+                        *missing -= 1;
+                        if *missing == 0 {
+                            return true;
+                        }
+                    }
+                }
+            }
+            i += LANES;
+        }
+        while i < len {
+            let value = (small[i] ^ large[len - 1 - i]) as usize;
+            *missing -= u32::from(self.missing[value]);
+            self.missing[value] = 0;
+            if *missing == 0 {
+                return true;
+            }
+            i += 1;
+        }
+        false
+    }
+}
+
+/// How many missing values the vector search compares at once.
+const FEW: usize = 4;
+/// Splits per vector step.
+const LANES: usize = 16;
+
+/// The smallest period and least preperiod that the periodicity theorem proves from
+/// `values`, if any.
+///
+/// Octal games (Guy and Smith): if `G(n + p) = G(n)` for `n0 ≤ n < 2·n0 + p + t`, then for
+/// all `n ≥ n0`, where `t` is the most counters a move removes. Without splits the window
+/// `n0 ≤ n < n0 + t` suffices, as every value then depends on the `t` before it. Both proofs
+/// pair a heap of `n − p` with one of `n` and need `n0 ≥ 1` — at `n0 = 0` a move leaving one
+/// heap of `p` would pair with a move leaving nothing — so a period from 0 is proven from 1
+/// and extended back by comparing `G(0)` and `G(p)`.
+pub(crate) fn prove_period(rules: &HeapRules, values: &[u32]) -> Option<Period> {
+    let len = values.len() as u64;
+    let t = rules.reach();
+    let splits = rules.splits();
+    let bound = |n0: u64, p: u64| {
+        let n0 = n0.max(1);
+        let window = if splits {
+            n0.saturating_mul(2).saturating_add(p.saturating_mul(2))
+        } else {
+            n0.saturating_add(p)
+        };
+        window.saturating_add(t)
+    };
+    let mut p = 1u64;
+    while bound(0, p) <= len {
+        // The least n0 with G(n + p) = G(n) for every n0 ≤ n < len − p.
+        let mut i = values.len() - 1;
+        let pu = p as usize;
+        while i >= pu && values[i] == values[i - pu] {
+            i -= 1;
+        }
+        let n0 = if i < pu { 0 } else { (i + 1 - pu) as u64 };
+        if bound(n0, p) <= len {
+            return Some(shortest(values, n0, p, bound(n0, p)));
+        }
+        p += 1;
+    }
+    None
+}
+
+/// A proven period `p` from `n0` may be a multiple of the shortest: the shortest period
+/// divides every period of an eventually periodic sequence, and a divisor `d` is a period
+/// iff one full period of values is invariant under a cyclic shift by `d`. The preperiod
+/// does not depend on which period is used.
+fn shortest(values: &[u32], n0: u64, p: u64, proof: u64) -> Period {
+    let start = n0 as usize;
+    let length = p as usize;
+    let cycle = &values[start..start + length];
+    let period = (1..=length)
+        .filter(|&d| length.is_multiple_of(d))
+        .find(|&d| (0..length).all(|i| cycle[i] == cycle[(i + d) % length]))
+        .unwrap_or(length) as u64;
+    Period {
+        preperiod: n0,
+        period,
+        proof_bound: proof,
+    }
+}
+
+/// The next length at which periodicity is tried: about 1/8 more each time, so the proof
+/// comes at most 1/8 after it is possible and the checks cost O(n) in all.
+fn next_check(len: usize) -> usize {
+    len + (len / 8).max(16)
+}
+
+pub(crate) fn compute(
+    rules: &HeapRules,
+    n: u64,
+    options: &SequenceOptions,
+    progress: &mut dyn FnMut(&Progress) -> ControlFlow<()>,
+) -> Result<GrundySequence, SequenceError> {
+    let too_large = SequenceError::TooLarge {
+        n,
+        max: super::MAX_HEAP,
+    };
+    if n > super::MAX_HEAP {
+        return Err(too_large);
+    }
+    let len = usize::try_from(n + 1).map_err(|_| too_large)?;
+    let mut values: Vec<u32> = Vec::new();
+    values
+        .try_reserve_exact(len)
+        .map_err(|_| SequenceError::OutOfMemory {
+            bytes: (len as u64).saturating_mul(4),
+        })?;
+    values.push(0);
+    let sparse_wanted = rules.splits() && options.method != Method::Direct;
+    let mut sparse: Option<SparseSpace> = None;
+    let mut method = Method::Direct;
+    let mut reached = Reached::default();
+    let mut period = None;
+    let mut check_at = if rules.periodicity_theorem && options.prove_period {
+        next_check(0)
+    } else {
+        usize::MAX
+    };
+    let report_every = usize::try_from(options.progress_every.max(1)).unwrap_or(usize::MAX);
+    let mut report_at = report_every;
+    let mut stopped = false;
+    let mut largest_value = 0;
+    // The space is chosen again when a value needs more bits than the last choice saw.
+    let mut chosen_below = 0;
+    while values.len() < len {
+        let heap = values.len();
+        let value = match &mut sparse {
+            Some(space) => space.value(rules, &values, heap, largest_value, &mut reached),
+            None => direct_value(rules, &values, heap, largest_value, &mut reached),
+        };
+        values.push(value);
+        largest_value = largest_value.max(value);
+        if let Some(space) = &mut sparse {
+            space.record(heap, value);
+        }
+        // The space is chosen from the second half of the values so far, and chosen again
+        // each time their number doubles, as larger values appear.
+        let sampled = values.len();
+        let new_bit = largest_value >= chosen_below;
+        if sparse_wanted && sampled >= SAMPLE && (sampled.is_power_of_two() || new_bit) {
+            chosen_below = (largest_value + 1).next_power_of_two();
+            if let Some((space, rare)) = SparseSpace::choose(rules, &values, sampled / 2) {
+                let sparse_enough = rare * RARE_DENOMINATOR <= sampled / 2;
+                if sparse_enough || options.method == Method::SparseSpace {
+                    sparse = Some(space);
+                    method = Method::SparseSpace;
+                }
+            }
+        }
+        if values.len() >= check_at {
+            period = prove_period(rules, &values);
+            if period.is_some() {
+                break;
+            }
+            check_at = next_check(values.len());
+        }
+        if values.len() >= report_at || values.len() == len {
+            report_at = values.len().saturating_add(report_every);
+            let report = Progress {
+                computed: values.len() as u64,
+                target: n + 1,
+                rare_heaps: sparse.as_ref().map(|space| space.rare.len()),
+                largest_value,
+            };
+            if progress(&report).is_break() {
+                stopped = true;
+                break;
+            }
+        }
+    }
+    if period.is_none() && !stopped && rules.periodicity_theorem && options.prove_period {
+        period = prove_period(rules, &values);
+    }
+    values.shrink_to_fit();
+    Ok(GrundySequence {
+        values,
+        period,
+        requested: n,
+        method,
+        sparse_mask: sparse.as_ref().map(|space| space.mask),
+        rare_heaps: sparse.map(|space| space.rare.len()),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rules(none: &[u64], one: &[u64], two: &[u64], unequal: bool) -> HeapRules {
+        HeapRules {
+            leave_none: none.to_vec(),
+            leave_one: one.to_vec(),
+            leave_two: two.to_vec(),
+            unequal_split: unequal,
+            periodicity_theorem: !unequal,
+        }
+    }
+
+    fn direct(rules: &HeapRules, n: usize) -> Vec<u32> {
+        let mut values = vec![0];
+        let mut reached = Reached::default();
+        let mut largest = 0;
+        for heap in 1..=n {
+            let value = direct_value(rules, &values, heap, largest, &mut reached);
+            largest = largest.max(value);
+            values.push(value);
+        }
+        values
+    }
+
+    /// The sparse-space method is exact whatever the mask, space type and rare class: only
+    /// its speed depends on them.
+    #[test]
+    fn every_space_gives_the_direct_values() {
+        let games = [
+            rules(&[], &[1], &[1], false),           // 0.6
+            rules(&[1], &[2], &[2], false),          // 0.16
+            rules(&[1, 2], &[1, 2], &[1, 2], false), // 0.77
+            rules(&[], &[], &[0], true),             // Grundy's game
+            rules(&[2, 3], &[1, 3], &[3], false),    // 0.0xyz-like mixture
+        ];
+        let masks = [1, 2, 3, 5, 6, 7, 0b1110, 0b1_0110, !0, !1];
+        for rules in &games {
+            let expected = direct(rules, 900);
+            let domain_possible = rules
+                .leave_two
+                .iter()
+                .all(|&r| r % 2 == rules.leave_two[0] % 2);
+            for mask in masks {
+                for domain in [false, true] {
+                    if domain && !domain_possible {
+                        continue;
+                    }
+                    for rare_class in [0, 1] {
+                        let mut space = SparseSpace::new(mask, domain, rare_class);
+                        let mut values = expected[..200].to_vec();
+                        for (heap, &value) in values.iter().enumerate() {
+                            space.record(heap, value);
+                        }
+                        let mut reached = Reached::default();
+                        let mut largest = values.iter().copied().max().unwrap_or(0);
+                        for (heap, &want) in expected.iter().enumerate().skip(200) {
+                            let value = space.value(rules, &values, heap, largest, &mut reached);
+                            assert_eq!(
+                                value, want,
+                                "{rules:?} mask {mask:b} domain {domain} rare {rare_class} heap {heap}"
+                            );
+                            largest = largest.max(value);
+                            values.push(value);
+                            space.record(heap, value);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_chosen_space_of_grundys_game_is_flammenkamps() {
+        // Flammenkamp: the rare values of Grundy's game have an even number of ones above
+        // the lowest bit.
+        let rules = rules(&[], &[], &[0], true);
+        let values = direct(&rules, 4_096);
+        let (space, rare) = SparseSpace::choose(&rules, &values, 2_048).unwrap();
+        assert_eq!(space.mask & 0x7f, 0b111_1110);
+        assert!(!space.domain);
+        assert!(rare * 8 < 2_048, "{rare} rare heaps among 2 048");
+    }
+}

@@ -1,0 +1,293 @@
+//! Wythoff's game: two heaps; a move takes any number of counters from one heap, or the
+//! same number from both. Whoever takes the last counter wins.
+//!
+//! Wythoff (1907): the P-positions are the pairs `(⌊kφ⌋, ⌊kφ²⌋)` and their mirror images,
+//! `k = 0, 1, 2, …`, with `φ = (1 + √5)/2`: `(0, 0), (1, 2), (3, 5), (4, 7), (6, 10), …` The
+//! `k`-th pair's heaps differ by exactly `k`, and the lower and upper heaps together take
+//! every positive integer exactly once (Beatty's theorem).
+//!
+//! Everything here is exact integer arithmetic — no floating point, whose 53 bits would go
+//! wrong beyond heaps of about 10¹⁵: `⌊k/φ⌋` is the largest `m` with `5m² ≤ (2k − m)²`,
+//! found from a 128-bit fixed-point estimate and one exact check on 320-bit products, so
+//! every function is **O(1)** for heaps up to `u128::MAX`.
+//!
+//! ```
+//! use impartial::wythoff;
+//!
+//! assert_eq!(wythoff::p_position(3u64), Some((4, 7)));
+//! assert!(wythoff::is_p_position(7u64, 4));
+//! assert!(!wythoff::is_p_position(4u64, 6));
+//! // From (4, 6): take 1 from both, to (3, 5).
+//! assert_eq!(wythoff::winning_moves(4u64, 6).collect::<Vec<_>>(), [(3, 5)]);
+//! // The millionth-millionth P-position, exactly.
+//! assert_eq!(
+//!     wythoff::p_position(1_000_000_000_000u64),
+//!     Some((1_618_033_988_749, 2_618_033_988_749))
+//! );
+//! ```
+
+use std::cmp::Ordering;
+
+use crate::game::{ImpartialGame, Outcome};
+use crate::nim::HeapSize;
+
+/// `⌊(φ − 1) · 2¹²⁸⌋`, the fixed-point estimate of `1/φ`.
+const INVERSE_PHI: u128 = 0x9e37_79b9_7f4a_7c15_f39c_c060_5ced_c834;
+
+/// A number of up to 320 bits, little-endian limbs: enough for `5·m²` with `m < 2¹²⁹`.
+type Wide = [u64; 5];
+
+fn wide(value: u128) -> Wide {
+    [value as u64, (value >> 64) as u64, 0, 0, 0]
+}
+
+/// `a · b` for `a, b < 2¹⁶⁰`.
+fn multiply(a: &Wide, b: &Wide) -> Wide {
+    let mut product = [0u64; 5];
+    for (i, &x) in a.iter().enumerate() {
+        let mut carry = 0u128;
+        for (j, &y) in b.iter().enumerate() {
+            if i + j >= 5 {
+                break;
+            }
+            let sum = u128::from(x) * u128::from(y) + u128::from(product[i + j]) + carry;
+            product[i + j] = sum as u64;
+            carry = sum >> 64;
+        }
+    }
+    product
+}
+
+fn compare(a: &Wide, b: &Wide) -> Ordering {
+    a.iter().rev().cmp(b.iter().rev())
+}
+
+/// `⌊k/φ⌋`, exactly, for every `k < 2¹²⁸`.
+fn floor_over_phi(k: u128) -> u128 {
+    // ⌊k · INVERSE_PHI / 2¹²⁸⌋ is at most one too small: the constant is within 2⁻¹²⁸ of
+    // 1/φ, so the product is within k/2¹²⁸ < 1 of k/φ.
+    let estimate = high_half_product(k, INVERSE_PHI);
+    let next = estimate + 1;
+    if at_most_k_over_phi(next, k) {
+        next
+    } else {
+        estimate
+    }
+}
+
+/// The high 128 bits of `a · b`.
+fn high_half_product(a: u128, b: u128) -> u128 {
+    let product = multiply(&wide(a), &wide(b));
+    u128::from(product[2]) | u128::from(product[3]) << 64
+}
+
+/// Whether `m ≤ k/φ`, that is `m·φ ≤ k`, `m·√5 ≤ 2k − m`, `5m² ≤ (2k − m)²`.
+fn at_most_k_over_phi(m: u128, k: u128) -> bool {
+    // 2k − m as a 129-bit number.
+    let twice_k = [(k << 1) as u64, (k >> 63) as u64, (k >> 127) as u64, 0, 0];
+    let Some(difference) = subtract(&twice_k, &wide(m)) else {
+        return false;
+    };
+    let m_wide = wide(m);
+    let five_m_squared = multiply(&multiply(&m_wide, &m_wide), &[5, 0, 0, 0, 0]);
+    compare(&five_m_squared, &multiply(&difference, &difference)) != Ordering::Greater
+}
+
+fn subtract(a: &Wide, b: &Wide) -> Option<Wide> {
+    let mut result = [0u64; 5];
+    let mut borrow = false;
+    for i in 0..5 {
+        let (partial, first) = a[i].overflowing_sub(b[i]);
+        let (digit, second) = partial.overflowing_sub(u64::from(borrow));
+        result[i] = digit;
+        borrow = first || second;
+    }
+    (!borrow).then_some(result)
+}
+
+/// `⌊kφ⌋ = k + ⌊k/φ⌋` in u128, `None` if it does not fit.
+fn lower_wide(k: u128) -> Option<u128> {
+    k.checked_add(floor_over_phi(k))
+}
+
+/// The `k`-th P-position `(⌊kφ⌋, ⌊kφ²⌋)`, lower heap first; `None` if it does not fit in
+/// `T`.
+///
+/// # Examples
+///
+/// ```
+/// use impartial::wythoff;
+///
+/// let first: Vec<(u8, u8)> = (0..5).filter_map(wythoff::p_position).collect();
+/// assert_eq!(first, [(0, 0), (1, 2), (3, 5), (4, 7), (6, 10)]);
+/// assert_eq!(wythoff::p_position(97u8), Some((156, 253)));
+/// assert_eq!(wythoff::p_position(98u8), None); // 158 + 98 > 255
+/// ```
+#[must_use]
+pub fn p_position<T: HeapSize>(k: T) -> Option<(T, T)> {
+    let k = k.to_u128()?;
+    let lower = lower_wide(k)?;
+    let upper = lower.checked_add(k)?;
+    Some((T::from(lower)?, T::from(upper)?))
+}
+
+/// Whether the player to move from heaps `x` and `y` loses.
+///
+/// # Examples
+///
+/// ```
+/// use impartial::wythoff;
+///
+/// assert!(wythoff::is_p_position(0u32, 0));
+/// assert!(wythoff::is_p_position(10u32, 6));
+/// assert!(!wythoff::is_p_position(6u32, 6));
+/// assert!(!wythoff::is_p_position(u128::MAX, u128::MAX));
+/// ```
+#[must_use]
+pub fn is_p_position<T: HeapSize>(x: T, y: T) -> bool {
+    let (low, high) = ordered(x, y);
+    let Some((low, high)) = low.to_u128().zip(high.to_u128()) else {
+        return false;
+    };
+    lower_wide(high - low) == Some(low)
+}
+
+/// Who wins Wythoff's game from heaps `x` and `y`.
+///
+/// # Examples
+///
+/// ```
+/// use impartial::{wythoff, Outcome};
+///
+/// assert_eq!(wythoff::outcome(3u64, 5), Outcome::P);
+/// assert_eq!(wythoff::outcome(3u64, 6), Outcome::N);
+/// ```
+#[must_use]
+pub fn outcome<T: HeapSize>(x: T, y: T) -> Outcome {
+    if is_p_position(x, y) {
+        Outcome::P
+    } else {
+        Outcome::N
+    }
+}
+
+fn ordered<T: HeapSize>(x: T, y: T) -> (T, T) {
+    if x <= y { (x, y) } else { (y, x) }
+}
+
+/// Every winning move from heaps `x` and `y`, as the heaps it leaves (in the order `x`,
+/// `y`); empty from a P-position. There are at most three: along the diagonal (take the
+/// same from both), from the larger heap, or from the smaller.
+///
+/// # Examples
+///
+/// ```
+/// use impartial::wythoff;
+///
+/// // (2, 9): (1, 2) is the only P-position within reach — take 8 from the larger heap.
+/// assert_eq!(wythoff::winning_moves(2u32, 9).collect::<Vec<_>>(), [(2, 1)]);
+/// assert_eq!(wythoff::winning_moves(0u32, 9).collect::<Vec<_>>(), [(0, 0)]);
+/// assert_eq!(wythoff::winning_moves(3u32, 5).count(), 0);
+/// ```
+pub fn winning_moves<T: HeapSize>(x: T, y: T) -> impl Iterator<Item = (T, T)> {
+    let mut moves: Vec<(T, T)> = Vec::with_capacity(3);
+    if !is_p_position(x, y) {
+        let swapped = x > y;
+        let (low, high) = ordered(x, y);
+        // Every heap size of T fits in u128, and every target is below a heap, so fits in T.
+        let (low_wide, high_wide) = (low.to_u128().unwrap_or(0), high.to_u128().unwrap_or(0));
+        let mut push = |a: u128, b: u128| {
+            let (a, b) = (T::from(a), T::from(b));
+            if let (Some(a), Some(b)) = (a, b) {
+                let target = if swapped { (b, a) } else { (a, b) };
+                if !moves.contains(&target) {
+                    moves.push(target);
+                }
+            }
+        };
+        // Along the diagonal: keep the difference, bring the pair down to the P-position
+        // with that difference.
+        let difference = high_wide - low_wide;
+        if let Some(lower) = lower_wide(difference).filter(|&lower| lower < low_wide) {
+            push(lower, lower + difference);
+        }
+        // The smaller heap stays: move the larger to its partner, if that is below it.
+        if let Some(partner) = partner(low_wide).filter(|&partner| partner < high_wide) {
+            push(low_wide, partner);
+        }
+        // The larger heap stays: move the smaller to its partner, if that is below it.
+        if let Some(partner) = partner(high_wide).filter(|&partner| partner < low_wide) {
+            push(partner, high_wide);
+        }
+    }
+    moves.into_iter()
+}
+
+/// The smallest winning move: the first of [`winning_moves`], or `None` from a
+/// P-position.
+///
+/// # Examples
+///
+/// ```
+/// use impartial::wythoff;
+///
+/// assert_eq!(wythoff::winning_move(5u64, 5), Some((0, 0)));
+/// assert_eq!(wythoff::winning_move(u64::MAX, 0), Some((0, 0)));
+/// assert_eq!(wythoff::winning_move(1u64, 2), None);
+/// ```
+#[must_use]
+pub fn winning_move<T: HeapSize>(x: T, y: T) -> Option<(T, T)> {
+    winning_moves(x, y).next()
+}
+
+/// The heap that makes a P-position with `heap`: each positive integer is the lower heap of
+/// exactly one P-position or the upper heap of exactly one.
+fn partner(heap: u128) -> Option<u128> {
+    if heap == 0 {
+        return Some(0);
+    }
+    // As a lower heap: heap = ⌊jφ⌋ for j = ⌈heap/φ⌉, one of ⌊heap/φ⌋ and the next.
+    let below = floor_over_phi(heap);
+    for j in [below, below + 1] {
+        if lower_wide(j) == Some(heap) {
+            return j.checked_add(heap);
+        }
+    }
+    // As an upper heap: heap = ⌊jφ⌋ + j, so j is about heap/φ² = heap − heap/φ.
+    let estimate = heap - below;
+    for j in [estimate.saturating_sub(1), estimate, estimate + 1] {
+        if let Some(lower) = lower_wide(j)
+            && lower.checked_add(j) == Some(heap)
+        {
+            return Some(lower);
+        }
+    }
+    None
+}
+
+/// Wythoff's game as a ruleset, for the [`Solver`](crate::Solver) and sums: positions are
+/// pairs of heaps.
+///
+/// # Examples
+///
+/// ```
+/// use impartial::wythoff::Wythoff;
+/// use impartial::{Nimber, Outcome, Solver};
+///
+/// let mut solver = Solver::new(Wythoff);
+/// assert_eq!(solver.outcome(&(4, 7)), Outcome::P);
+/// assert_eq!(solver.grundy(&(1, 1)), Nimber(2));
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Wythoff;
+
+impl ImpartialGame for Wythoff {
+    type Position = (u64, u64);
+
+    fn moves(&self, &(x, y): &(u64, u64)) -> impl Iterator<Item = (u64, u64)> {
+        let from_x = (0..x).map(move |to| (to, y));
+        let from_y = (0..y).map(move |to| (x, to));
+        let both = (1..=x.min(y)).map(move |take| (x - take, y - take));
+        from_x.chain(from_y).chain(both)
+    }
+}

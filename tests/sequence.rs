@@ -1,0 +1,375 @@
+//! Nim-value sequences of heap games against the generic solver, against published tables,
+//! and their periods against recomputation.
+
+use std::ops::ControlFlow;
+
+use impartial::octal::{CodeError, GrundysGame, MAX_DIGITS, OctalGame};
+use impartial::sequence::{
+    GrundySequence, HeapGame, MAX_HEAP, Method, SequenceError, SequenceOptions, Tabulated,
+};
+use impartial::{ImpartialGame, Nimber, Outcome, Solver, SubtractionGame, Sum};
+use proptest::prelude::*;
+
+/// A heap game whose positions of heaps below `values.len()` are valued by the
+/// Sprague–Grundy theorem from `values`: the solver then computes G(n) from the options
+/// of a heap of n, by its own mex.
+struct Known<'g, G> {
+    game: &'g G,
+    values: &'g [Nimber],
+}
+
+impl<G: HeapGame> ImpartialGame for Known<'_, G> {
+    type Position = Vec<u64>;
+
+    fn moves(&self, position: &Vec<u64>) -> impl Iterator<Item = Vec<u64>> {
+        self.game.moves(position)
+    }
+
+    fn known_grundy(&self, position: &Vec<u64>) -> Option<Nimber> {
+        position.iter().try_fold(Nimber::ZERO, |sum, &heap| {
+            Some(sum ^ *self.values.get(usize::try_from(heap).ok()?)?)
+        })
+    }
+}
+
+/// G(0..=n) by the generic solver, one heap size at a time.
+fn solver_values<G: HeapGame>(game: &G, n: u64) -> Vec<u32> {
+    let mut values: Vec<Nimber> = Vec::new();
+    for heap in 0..=n {
+        let value = Solver::new(Known {
+            game,
+            values: &values,
+        })
+        .grundy(&vec![heap]);
+        values.push(value);
+    }
+    values
+        .iter()
+        .map(|value| u32::try_from(value.0).unwrap())
+        .collect()
+}
+
+fn options(method: Method) -> SequenceOptions {
+    SequenceOptions::default().with_method(method)
+}
+
+fn run<G: HeapGame>(game: &G, n: u64, options: &SequenceOptions) -> GrundySequence {
+    game.sequence_with(n, options, |_| ControlFlow::Continue(()))
+        .unwrap()
+}
+
+/// Every value the sequence gives up to `n` (from the period beyond the computed ones).
+fn values_up_to(sequence: &GrundySequence, n: u64) -> Vec<u32> {
+    (0..=n)
+        .map(|heap| u32::try_from(sequence.get(heap).unwrap().0).unwrap())
+        .collect()
+}
+
+fn octal_code() -> impl Strategy<Value = OctalGame> {
+    (
+        prop_oneof![Just(0u8), Just(4u8)],
+        prop::collection::vec(0u8..8, 1..=4),
+    )
+        .prop_filter_map("a code with a move", |(first, rest)| {
+            let mut digits = vec![first];
+            digits.extend(rest);
+            OctalGame::from_digits(&digits).ok()
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    #[test]
+    fn octal_sequences_equal_the_solver(game in octal_code()) {
+        let expected = solver_values(&game, 60);
+        for method in [Method::Auto, Method::Direct, Method::SparseSpace] {
+            let sequence = run(&game, 60, &options(method));
+            prop_assert_eq!(&values_up_to(&sequence, 60), &expected, "{} {:?}", game, method);
+        }
+    }
+
+    #[test]
+    fn subtraction_sequences_equal_the_solver(set in prop::collection::vec(1u64..16, 1..5)) {
+        let game = SubtractionGame::new(&set).unwrap();
+        let expected = solver_values(&game, 60);
+        prop_assert_eq!(values_up_to(&game.sequence(60).unwrap(), 60), expected);
+    }
+
+    #[test]
+    fn sparse_space_equals_the_direct_recurrence(game in octal_code()) {
+        // Past the 1 024 values the sparse space is chosen from.
+        let direct = run(&game, 2_500, &options(Method::Direct).with_prove_period(false));
+        let sparse = run(&game, 2_500, &options(Method::SparseSpace).with_prove_period(false));
+        prop_assert_eq!(direct.values(), sparse.values(), "{}", game);
+    }
+
+    #[test]
+    fn a_proven_period_holds_far_beyond_its_proof(game in octal_code()) {
+        let sequence = game.sequence(3_000).unwrap();
+        if let Some(period) = sequence.period() {
+            let far = 2 * period.proof_bound + 2 * period.period;
+            let plain = run(&game, far, &options(Method::Auto).with_prove_period(false));
+            prop_assert_eq!(values_up_to(&sequence, far), plain.values().to_vec(), "{}", game);
+            check_least(&plain, period.preperiod, period.period);
+        }
+    }
+}
+
+/// The period is the shortest and the preperiod the least that the values show.
+fn check_least(plain: &GrundySequence, preperiod: u64, period: u64) {
+    let values = plain.values();
+    let (pre, p) = (preperiod as usize, period as usize);
+    if pre > 0 {
+        assert_ne!(
+            values[pre - 1],
+            values[pre - 1 + p],
+            "preperiod {pre} is not least"
+        );
+    }
+    for shorter in (1..p).filter(|d| p % d == 0) {
+        assert!(
+            (pre..values.len() - shorter).any(|i| values[i] != values[i + shorter]),
+            "period {p} is not shortest: {shorter} works"
+        );
+    }
+}
+
+#[test]
+fn the_multi_heap_rulesets_agree_with_the_sprague_grundy_theorem() {
+    // The solver on the rulesets alone, no closed form: positions of several heaps are
+    // worth the XOR of their heaps' values.
+    for game in [
+        OctalGame::kayles(),
+        OctalGame::dawsons_chess(),
+        "4.07".parse().unwrap(),
+    ] {
+        let values = game.sequence(12).unwrap();
+        let mut solver = Solver::new(game.clone());
+        for heaps in [vec![3, 5], vec![1, 2, 4], vec![6, 6], vec![2, 3, 7]] {
+            let expected = heaps
+                .iter()
+                .map(|&h| values.get(h).unwrap())
+                .fold(Nimber::ZERO, |a, b| a ^ b);
+            assert_eq!(solver.grundy(&heaps), expected, "{game} {heaps:?}");
+        }
+    }
+    let values = GrundysGame.sequence(14).unwrap();
+    let mut solver = Solver::new(GrundysGame);
+    assert_eq!(
+        solver.grundy(&vec![9, 14]),
+        values.get(9).unwrap() ^ values.get(14).unwrap()
+    );
+}
+
+#[test]
+fn grundys_game_equals_the_solver() {
+    let expected = solver_values(&GrundysGame, 60);
+    for method in [Method::Direct, Method::SparseSpace] {
+        assert_eq!(run(&GrundysGame, 60, &options(method)).values(), expected);
+    }
+    let direct = run(&GrundysGame, 3_000, &options(Method::Direct));
+    let sparse = run(&GrundysGame, 3_000, &options(Method::SparseSpace));
+    assert_eq!(direct.values(), sparse.values());
+    assert_eq!(sparse.period(), None, "no theorem covers Grundy's game");
+}
+
+/// OEIS A002186: Kayles (octal game .77), G(0..=104).
+const KAYLES: [u32; 105] = [
+    0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1, 4, 6, 7, 4, 1, 2, 8, 5, 4, 7, 2,
+    1, 8, 6, 7, 4, 1, 2, 3, 1, 4, 7, 2, 1, 8, 2, 7, 4, 1, 2, 8, 1, 4, 7, 2, 1, 4, 2, 7, 4, 1, 2, 8,
+    1, 4, 7, 2, 1, 8, 6, 7, 4, 1, 2, 8, 1, 4, 7, 2, 1, 8, 2, 7, 4, 1, 2, 8, 1, 4, 7, 2, 1, 8, 2, 7,
+    4, 1, 2, 8, 1, 4, 7, 2, 1,
+];
+
+/// OEIS A002187: Dawson's chess (octal game .137), G(0..=136).
+const DAWSONS_CHESS: [u32; 137] = [
+    0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1, 0, 4, 5, 2,
+    7, 4, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 4, 5, 5, 2, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1, 0, 4,
+    5, 3, 7, 4, 8, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 4, 5, 5, 9, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1,
+    0, 4, 5, 3, 7, 4, 8, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 4, 5, 5, 9, 3, 3, 0, 1, 1, 3, 0, 2,
+    1, 1, 0, 4, 5, 3, 7, 4, 8,
+];
+
+/// OEIS A002188: Grundy's game, G(0..=104).
+const GRUNDYS_GAME: [u32; 105] = [
+    0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0, 4, 3, 0, 4, 3, 0, 4, 1, 2, 3, 1,
+    2, 4, 1, 2, 4, 1, 2, 4, 1, 5, 4, 1, 5, 4, 1, 5, 4, 1, 0, 2, 1, 0, 2, 1, 5, 2, 1, 3, 2, 1, 3, 2,
+    4, 3, 2, 4, 3, 2, 4, 3, 2, 4, 3, 2, 4, 3, 2, 4, 5, 2, 4, 5, 2, 4, 3, 7, 4, 3, 7, 4, 3, 7, 4, 3,
+    5, 2, 3, 5, 2, 3, 5, 2, 3,
+];
+
+#[test]
+fn published_tables() {
+    let kayles = OctalGame::kayles().sequence(104).unwrap();
+    assert_eq!(values_up_to(&kayles, 104), KAYLES);
+    let chess = OctalGame::dawsons_chess().sequence(136).unwrap();
+    assert_eq!(values_up_to(&chess, 136), DAWSONS_CHESS);
+    // A002187's comment: Dawson's Kayles (.07) has the values a(n − 1).
+    let dawsons_kayles = OctalGame::dawsons_kayles().sequence(137).unwrap();
+    assert_eq!(dawsons_kayles.get(0), Some(Nimber(0)));
+    assert_eq!(values_up_to(&dawsons_kayles, 137)[1..], DAWSONS_CHESS);
+    for method in [Method::Direct, Method::SparseSpace] {
+        let grundy = run(&GrundysGame, 104, &options(method));
+        assert_eq!(grundy.values(), GRUNDYS_GAME);
+    }
+}
+
+/// `(preperiod, period)` as proven, and the values recomputed well past the proof agree.
+fn proven(game: &impl HeapGame, n: u64) -> (u64, u64) {
+    let sequence = game.sequence(n).unwrap();
+    let period = sequence.period().expect("a period is proven");
+    let far = 2 * period.proof_bound + 10 * period.period;
+    let plain = run(game, far, &options(Method::Auto).with_prove_period(false));
+    assert_eq!(values_up_to(&sequence, far), plain.values());
+    check_least(&plain, period.preperiod, period.period);
+    (period.preperiod, period.period)
+}
+
+#[test]
+fn known_periods() {
+    // Guy and Smith (1956); Winning Ways ch. 4; OEIS A002186 and A002187.
+    assert_eq!(proven(&OctalGame::kayles(), 1_000), (71, 12));
+    assert_eq!(proven(&OctalGame::dawsons_kayles(), 1_000), (53, 34));
+    assert_eq!(proven(&OctalGame::dawsons_chess(), 1_000), (52, 34));
+    // S(1, 3, 4): period 7 from the start — the n0 = 0 corner of the theorem.
+    assert_eq!(
+        proven(&SubtractionGame::new(&[1, 3, 4]).unwrap(), 100),
+        (0, 7)
+    );
+    let s134 = SubtractionGame::new(&[1, 3, 4])
+        .unwrap()
+        .sequence(100)
+        .unwrap();
+    assert_eq!(s134.period().unwrap().proof_bound, 12);
+}
+
+#[test]
+fn a_long_preperiod_found_by_the_sparse_space() {
+    // .127: period 4, last exception at n = 46 577 (Gangolli and Plambeck 1989; OEIS A071464).
+    let game: OctalGame = "0.127".parse().unwrap();
+    let sequence = game.sequence(200_000).unwrap();
+    assert_eq!(sequence.method(), Method::SparseSpace);
+    let period = sequence.period().unwrap();
+    assert_eq!((period.preperiod, period.period), (46_578, 4));
+    assert!(sequence.computed() < 110_000, "stops soon after the proof");
+}
+
+#[test]
+fn no_period_is_claimed_before_it_is_proven() {
+    // Kayles' period needs G(0..168); just below, nothing is claimed.
+    let early = OctalGame::kayles().sequence(160).unwrap();
+    assert_eq!(early.period(), None);
+    assert!(!early.covers(161));
+    assert_eq!(early.get(161), None);
+    let proven = OctalGame::kayles().sequence(168).unwrap();
+    assert_eq!(proven.period().unwrap().proof_bound, 168);
+    assert_eq!(proven.get(u64::MAX), proven.get(71 + (u64::MAX - 71) % 12));
+}
+
+#[test]
+fn edge_cases() {
+    let kayles = OctalGame::kayles();
+    assert_eq!(kayles.sequence(0).unwrap().values(), [0]);
+    assert_eq!(kayles.sequence(1).unwrap().values(), [0, 1]);
+    assert_eq!(
+        kayles.sequence(MAX_HEAP + 1),
+        Err(SequenceError::TooLarge {
+            n: MAX_HEAP + 1,
+            max: MAX_HEAP
+        })
+    );
+    // A move that only splits (4.): a heap of one cannot move.
+    let split: OctalGame = "4.0".parse().unwrap();
+    assert_eq!(split.to_string(), "4.0");
+    assert_eq!(
+        split.sequence(4).unwrap().values(),
+        solver_values(&split, 4)
+    );
+    // Subtraction by a huge amount only: every heap below it is worth 0.
+    let huge = SubtractionGame::new(&[u64::MAX]).unwrap();
+    assert_eq!(huge.sequence(10).unwrap().values(), [0; 11]);
+}
+
+#[test]
+fn malformed_codes_are_errors() {
+    let parse = |code: &str| code.parse::<OctalGame>();
+    assert_eq!(parse(""), Err(CodeError::Empty));
+    assert_eq!(
+        parse("0.8"),
+        Err(CodeError::InvalidDigit {
+            position: 2,
+            found: '8'
+        })
+    );
+    assert_eq!(parse("1.2"), Err(CodeError::InvalidFirstDigit('1')));
+    assert_eq!(parse("0."), Err(CodeError::NoDigitsAfterPoint));
+    assert_eq!(parse("077"), Err(CodeError::MissingPoint));
+    assert_eq!(parse("0.000"), Err(CodeError::NoMoves));
+    assert_eq!(
+        parse("0.7x"),
+        Err(CodeError::InvalidDigit {
+            position: 3,
+            found: 'x'
+        })
+    );
+    assert_eq!(
+        parse(&format!("0.{}", "7".repeat(300))),
+        Err(CodeError::TooLong {
+            digits: 300,
+            max: MAX_DIGITS
+        })
+    );
+    // The longest code allowed works.
+    let long = parse(&format!("0.{}", "3".repeat(MAX_DIGITS))).unwrap();
+    assert_eq!(long.digits().len(), MAX_DIGITS + 1);
+    assert!(long.sequence(600).unwrap().period().is_some());
+    for code in ["0.77", "4.07", "0.137", "0.6", "4.0"] {
+        assert_eq!(parse(code).unwrap().to_string(), code);
+    }
+    assert_eq!(parse(".07").unwrap().to_string(), "0.07");
+    assert_eq!(parse("0.0700").unwrap().to_string(), "0.07");
+    for error in [CodeError::Empty, CodeError::NoMoves] {
+        assert!(!error.to_string().is_empty());
+    }
+}
+
+#[test]
+fn progress_reports_and_stops() {
+    let mut reports = Vec::new();
+    let game: OctalGame = "0.6".parse().unwrap();
+    let options = SequenceOptions::default().with_progress_every(500);
+    let sequence = game
+        .sequence_with(10_000, &options, |progress| {
+            reports.push(progress.computed);
+            assert_eq!(progress.target, 10_001);
+            if progress.computed >= 2_000 {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        })
+        .unwrap();
+    assert_eq!(reports, [500, 1_000, 1_500, 2_000]);
+    assert_eq!(sequence.computed(), 2_000);
+    assert_eq!(sequence.requested(), 10_000);
+    assert!(!sequence.covers(2_000));
+}
+
+#[test]
+fn tabulated_games_answer_sums_from_the_table() {
+    let kayles = Tabulated::new(OctalGame::kayles(), 200).unwrap();
+    let mut solver = Solver::new(kayles.clone());
+    // 10⁹ ≡ 4 (mod 12) beyond the preperiod: the value of 76 pins.
+    let big = 1_000_000_000u64;
+    let expected = kayles.values().get(big).unwrap() ^ kayles.values().get(5).unwrap();
+    assert_eq!(solver.grundy(&vec![5, big]), expected);
+    assert_eq!(kayles.values().get(big), kayles.values().get(76));
+    // A winning move from a sum of rows of pins, found without searching the heaps.
+    let sum = Sum::new(kayles);
+    let rows = [vec![7], vec![8], vec![100]];
+    let best = sum.winning_move(&rows).expect("not balanced");
+    let mut after = rows.to_vec();
+    after[best.component] = best.to;
+    assert_eq!(sum.outcome(&after), Outcome::P);
+}
