@@ -42,13 +42,19 @@
 //! ```
 //!
 //! [`fibonacci`] decides Fibonacci Nim from the Zeckendorf representation in O(log N), and
-//! [`take_away`] any multiplier `k`, where the solver needs `O(N²)` states.
+//! [`take_away`] any multiplier `k`, where the solver needs `O(N²)` states. For heap games —
+//! octal games like Kayles, Grundy's game, subtraction games — [`sequence`] computes the
+//! nim-value of every heap size at once (a position of several heaps is their XOR) and
+//! proves the sequence periodic when the theory allows, after which heaps of any size are
+//! answered from a table; [`wythoff`] gives Wythoff's P-positions in closed form.
 //!
 //! | you have | use |
 //! |---|---|
 //! | your own game | implement [`ImpartialGame`], solve with [`Solver`] |
 //! | Nim, misère Nim | [`nim`], [`nim::misere`] |
 //! | Fibonacci Nim, take-away with multiplier `k` | [`fibonacci`], [`take_away`] |
+//! | Kayles, Dawson's chess, any octal game, Grundy's game | [`octal`], values and periods in [`sequence`] |
+//! | Wythoff's game | [`wythoff`] |
 //! | several games played side by side | [`Sum`] (and [`Union`] to mix rulesets) |
 //! | misère play (last mover loses) | [`Solver::misere_outcome`] |
 //! | a game whose positions can recur (draws) | [`loopy::LoopySolver`] |

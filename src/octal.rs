@@ -16,12 +16,12 @@
 //!
 //! Both rulesets play on positions of several heaps (`Vec<u64>`, kept sorted). Their
 //! nim-value sequences — direct or by the sparse-space method, with proven periods — are in
-//! [`sequence`](crate::sequence).
+//! [`sequence`].
 //!
 //! ```
 //! use impartial::octal::OctalGame;
 //! use impartial::sequence::HeapGame;
-//! use impartial::{Outcome, Solver};
+//! use impartial::Solver;
 //!
 //! let kayles: OctalGame = "0.77".parse()?;
 //! assert_eq!(kayles.to_string(), "0.77");
@@ -327,7 +327,7 @@ impl HeapGame for OctalGame {
 /// Heaps of 1 and 2 cannot be split, so they are worth 0. No periodicity theorem covers the
 /// game (Mike Guy computed ten million values without finding a pattern), and no period is
 /// ever claimed for it; its values have a sparse space with the mask `…11110`
-/// (Flammenkamp), which [`sequence`](crate::sequence) finds and uses.
+/// (Flammenkamp), which [`sequence`] finds and uses.
 ///
 /// # Examples
 ///

@@ -256,6 +256,20 @@ fn a_long_preperiod_found_by_the_sparse_space() {
 }
 
 #[test]
+fn a_long_period_found_by_the_sparse_space() {
+    // .16: period 149 459, last exception at n = 105 350 (Gangolli and Plambeck 1989). The
+    // values to 260 000 were also checked against the direct recurrence once (52 s in
+    // release mode; too slow for every run).
+    let game: OctalGame = "0.16".parse().unwrap();
+    let sequence = game.sequence(1_000_000).unwrap();
+    let period = sequence.period().unwrap();
+    assert_eq!((period.preperiod, period.period), (105_351, 149_459));
+    assert_eq!(period.proof_bound, 2 * 105_351 + 2 * 149_459 + 2);
+    let values = sequence.values();
+    assert_ne!(values[105_350], values[105_350 + 149_459]);
+}
+
+#[test]
 fn no_period_is_claimed_before_it_is_proven() {
     // Kayles' period needs G(0..168); just below, nothing is claimed.
     let early = OctalGame::kayles().sequence(160).unwrap();
@@ -279,6 +293,9 @@ fn edge_cases() {
             max: MAX_HEAP
         })
     );
+    // A periodic game answers up to the largest heap without reserving memory for it.
+    let all = kayles.sequence(MAX_HEAP).unwrap();
+    assert!(all.covers(MAX_HEAP) && all.computed() < 200);
     // A move that only splits (4.): a heap of one cannot move.
     let split: OctalGame = "4.0".parse().unwrap();
     assert_eq!(split.to_string(), "4.0");

@@ -97,11 +97,13 @@ proptest! {
     }
 
     #[test]
-    fn small_p_positions_agree_with_floating_point(k in 0u64..(1 << 20)) {
+    #[allow(clippy::cast_sign_loss)] // floors of positive numbers
+    fn small_p_positions_agree_with_floating_point(k in 0u32..(1 << 20)) {
         // Below 2²⁰, f64 is exact enough: kφ is at least 1/(3k) from an integer.
-        let phi = (1.0 + 5f64.sqrt()) / 2.0;
-        let expected = ((k as f64 * phi).floor() as u64, (k as f64 * phi * phi).floor() as u64);
-        prop_assert_eq!(wythoff::p_position(k), Some(expected));
+        let phi = f64::midpoint(1.0, 5f64.sqrt());
+        let x = f64::from(k);
+        let expected = ((x * phi).floor() as u64, (x * phi * phi).floor() as u64);
+        prop_assert_eq!(wythoff::p_position(u64::from(k)), Some(expected));
     }
 }
 

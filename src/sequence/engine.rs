@@ -130,6 +130,13 @@ struct SparseSpace {
     parity: Vec<u8>,
     /// Byte `v`: whether `v` is an easy-parity value below the candidate not reached yet.
     missing: Vec<u8>,
+    /// The values the older rare heaps give a block of [`BLOCK`] heaps from `block_start`:
+    /// row `j` (`block_width` bytes) for heap `block_start + j`.
+    rows: Vec<u64>,
+    block_start: usize,
+    block_width: usize,
+    /// How many rare heaps the rows include (those at least [`BLOCK`] and below the block).
+    block_rare: usize,
 }
 
 impl SparseSpace {
@@ -142,6 +149,51 @@ impl SparseSpace {
             rare_values: Vec::new(),
             parity: Vec::new(),
             missing: Vec::new(),
+            rows: Vec::new(),
+            block_start: 0,
+            block_width: 0,
+            block_rare: 0,
+        }
+    }
+
+    /// Fills the rows of the block of heaps from `start`: every split with a rare heap of at
+    /// least [`BLOCK`] counters known now. For heap `start + j` such a split leaves the rare
+    /// heap `a` and `start + j − r − a < start` counters, a value already computed — so
+    /// these splits, most of the work of the method, are done for [`BLOCK`] heaps at once,
+    /// reading the values in order instead of one scattered value per split and heap.
+    fn prepare_block(&mut self, rules: &HeapRules, values: &[u32], start: usize, width: usize) {
+        self.block_start = start;
+        self.block_width = width;
+        self.block_rare = self.rare.len();
+        let words = width.div_ceil(64);
+        self.rows.clear();
+        self.rows.resize(BLOCK * words, 0);
+        let first_large = self.rare.partition_point(|&rare| rare < BLOCK);
+        let rare = &self.rare[first_large..];
+        let rare_values = &self.rare_values[first_large..];
+        let rows = &mut self.rows[..];
+        for &r in &rules.leave_two {
+            let Some(rest) = usize::try_from(r).ok().and_then(|r| start.checked_sub(r)) else {
+                continue;
+            };
+            for (&a, &rare_value) in rare.iter().zip(rare_values) {
+                // The other heap at j = 0 is rest − a; it must have at least one counter.
+                let first_j = (a + 1).saturating_sub(rest);
+                if first_j >= BLOCK {
+                    continue;
+                }
+                let from = rest + first_j - a;
+                let window = &values[from..from + (BLOCK - first_j)];
+                // Grundy's game may not split into two equal heaps: skip the other heap `a`.
+                match a.checked_sub(from).filter(|_| rules.unequal_split) {
+                    Some(equal) if equal < window.len() => {
+                        mark_rows(rows, words, first_j, &window[..equal], rare_value);
+                        let after = equal + 1;
+                        mark_rows(rows, words, first_j + after, &window[after..], rare_value);
+                    }
+                    _ => mark_rows(rows, words, first_j, window, rare_value),
+                }
+            }
         }
     }
 
@@ -233,13 +285,38 @@ impl SparseSpace {
         largest: u32,
         reached: &mut Reached,
     ) -> u32 {
-        reached.reset(largest);
+        let width = (largest as usize + 1).next_power_of_two();
+        if heap >= self.block_start + BLOCK || width != self.block_width {
+            self.prepare_block(rules, values, heap, width);
+        }
+        let words = width.div_ceil(64);
+        let row = heap - self.block_start;
+        reached.bytes.clear();
+        for &word in &self.rows[row * words..(row + 1) * words] {
+            reached
+                .bytes
+                .extend((0..64).map(|bit| (word >> bit & 1) as u8));
+        }
+        reached.bytes.truncate(width);
         insert_single_options(rules, values, heap, reached);
+        // The rows hold the older rare heaps of at least BLOCK counters; here the small ones,
+        // and those found since the block began.
+        let small = self.rare.partition_point(|&rare| rare < BLOCK);
         let mut easy = [false; 2];
         for rest in split_rests(rules, heap) {
             easy[usize::from(self.domain) & rest & 1] = true;
-            let rare_below = self.rare.partition_point(|&rare| rare < rest);
-            for (&rare, &rare_value) in self.rare[..rare_below].iter().zip(&self.rare_values) {
+            let pairs = self.rare[..small]
+                .iter()
+                .zip(&self.rare_values[..small])
+                .chain(
+                    self.rare[self.block_rare..]
+                        .iter()
+                        .zip(&self.rare_values[self.block_rare..]),
+                );
+            for (&rare, &rare_value) in pairs {
+                if rare >= rest {
+                    continue;
+                }
                 let other = rest - rare;
                 if rules.unequal_split && other == rare {
                     continue;
@@ -260,12 +337,11 @@ impl SparseSpace {
             self.parity.push(parity_of(value & self.mask) as u8);
         }
         let hard: u8 = hard_parity;
-        let Some(candidate) = (0..width).find(|&v| reached.bytes[v] == 0 && self.parity[v] == hard)
-        else {
-            // Every hard-parity value the splits can reach is reached; the answer lies at or
-            // above the width, which only the direct recurrence settles simply.
-            return direct_value(rules, values, heap, largest, reached);
-        };
+        // Every option's value is below the width, so the width itself is never reached:
+        // the mex is at most the least unreached hard-parity value and at most the width.
+        let candidate = (0..width)
+            .find(|&v| reached.bytes[v] == 0 && self.parity[v] == hard)
+            .unwrap_or(width);
         // The easy-parity values below the candidate that no option has reached yet.
         self.missing.clear();
         self.missing.resize(width, 0);
@@ -279,13 +355,48 @@ impl SparseSpace {
         if missing == 0 {
             return candidate;
         }
-        for rest in split_rests(rules, heap) {
-            let (small, large) = splits(rules, values, rest);
-            if self.search(small, large, &mut missing) {
-                return candidate;
+        if rules.leave_two.len() == 1 {
+            if let Some(rest) = split_rests(rules, heap).next() {
+                let (small, large) = splits(rules, values, rest);
+                if self.search(small, large, &mut missing) {
+                    return candidate;
+                }
             }
+            return self.least_missing(candidate);
         }
-        // An easy-parity value below the candidate is missing from every split: a rare heap.
+        // Several split amounts take turns, in growing slices: a value one amount never
+        // gives (two equal values from an odd rest, say) is often among another's first.
+        let (mut start, mut slice) = (0, 64);
+        loop {
+            let mut any_left = false;
+            for rest in split_rests(rules, heap) {
+                let (small, large) = splits(rules, values, rest);
+                let len = small.len();
+                if start >= len {
+                    continue;
+                }
+                any_left = true;
+                let end = (start + slice).min(len);
+                if self.search(
+                    &small[start..end],
+                    &large[len - end..len - start],
+                    &mut missing,
+                ) {
+                    return candidate;
+                }
+            }
+            if !any_left {
+                break;
+            }
+            start += slice;
+            slice *= 2;
+        }
+        self.least_missing(candidate)
+    }
+
+    /// After a search that did not find them all: the least easy-parity value missing from
+    /// every split, which makes this heap rare.
+    fn least_missing(&self, candidate: u32) -> u32 {
         self.missing
             .iter()
             .position(|&wanted| wanted == 1)
@@ -358,6 +469,17 @@ impl SparseSpace {
     }
 }
 
+/// Row `first_row + i` of the block gets the value `rare_value ^ others[i]`.
+#[inline]
+fn mark_rows(rows: &mut [u64], words: usize, first_row: usize, others: &[u32], rare_value: u32) {
+    for (row, &other) in (first_row..).zip(others) {
+        let value = (rare_value ^ other) as usize;
+        rows[row * words + value / 64] |= 1 << (value % 64);
+    }
+}
+
+/// Heaps whose splits with the older rare heaps are done together.
+const BLOCK: usize = 64;
 /// How many missing values the vector search compares at once.
 const FEW: usize = 4;
 /// Splits per vector step.
@@ -427,6 +549,18 @@ fn next_check(len: usize) -> usize {
     len + (len / 8).max(16)
 }
 
+/// Doubles the room for values (at least 4 096, at most `len` in all), or reports how many
+/// bytes could not be had.
+fn grow(values: &mut Vec<u32>, len: usize) -> Result<(), SequenceError> {
+    let wanted = (values.capacity().max(1 << 12) * 2).min(len);
+    let additional = wanted.saturating_sub(values.len()).max(1);
+    values
+        .try_reserve_exact(additional)
+        .map_err(|_| SequenceError::OutOfMemory {
+            bytes: ((values.len() + additional) as u64).saturating_mul(4),
+        })
+}
+
 pub(crate) fn compute(
     rules: &HeapRules,
     n: u64,
@@ -441,12 +575,10 @@ pub(crate) fn compute(
         return Err(too_large);
     }
     let len = usize::try_from(n + 1).map_err(|_| too_large)?;
+    // Grown as needed rather than reserved for `n` up front: a periodic game may stop after
+    // a few hundred values, whatever `n` is.
     let mut values: Vec<u32> = Vec::new();
-    values
-        .try_reserve_exact(len)
-        .map_err(|_| SequenceError::OutOfMemory {
-            bytes: (len as u64).saturating_mul(4),
-        })?;
+    grow(&mut values, len)?;
     values.push(0);
     let sparse_wanted = rules.splits() && options.method != Method::Direct;
     let mut sparse: Option<SparseSpace> = None;
@@ -470,6 +602,9 @@ pub(crate) fn compute(
             Some(space) => space.value(rules, &values, heap, largest_value, &mut reached),
             None => direct_value(rules, &values, heap, largest_value, &mut reached),
         };
+        if values.len() == values.capacity() {
+            grow(&mut values, len)?;
+        }
         values.push(value);
         largest_value = largest_value.max(value);
         if let Some(space) = &mut sparse {
