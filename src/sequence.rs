@@ -55,8 +55,8 @@ use std::sync::Arc;
 
 use crate::game::{ImpartialGame, Nimber};
 
-/// The largest heap size a sequence may reach: 2³⁶ − 1 (4 bytes per value, 256 GiB).
-pub const MAX_HEAP: u64 = (1 << 36) - 1;
+/// The largest heap size a sequence may reach: 2³² − 1 (4 bytes per value, 16 GiB).
+pub const MAX_HEAP: u64 = u32::MAX as u64;
 
 /// How a [`GrundySequence`] is computed.
 ///

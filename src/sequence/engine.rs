@@ -507,17 +507,28 @@ pub(crate) fn prove_period(rules: &HeapRules, values: &[u32]) -> Option<Period> 
         };
         window.saturating_add(t)
     };
+    // Periods whose values already repeat over half the sequence, but not yet long enough
+    // for a proof. Their multiples repeat as long and would each cost as long a comparison,
+    // so they wait for a later check, when the period itself will be proven.
+    let mut repeating: Vec<usize> = Vec::new();
     let mut p = 1u64;
     while bound(0, p) <= len {
+        let pu = p as usize;
+        if repeating.iter().any(|&shorter| pu.is_multiple_of(shorter)) {
+            p += 1;
+            continue;
+        }
         // The least n0 with G(n + p) = G(n) for every n0 ≤ n < len − p.
         let mut i = values.len() - 1;
-        let pu = p as usize;
         while i >= pu && values[i] == values[i - pu] {
             i -= 1;
         }
         let n0 = if i < pu { 0 } else { (i + 1 - pu) as u64 };
         if bound(n0, p) <= len {
             return Some(shortest(values, n0, p, bound(n0, p)));
+        }
+        if 2 * (i + 1) < values.len() && repeating.len() < 64 {
+            repeating.push(pu);
         }
         p += 1;
     }
