@@ -28,10 +28,10 @@
 #[cfg(feature = "bigint")]
 pub mod big;
 
-use std::hint::select_unpredictable;
 use std::sync::OnceLock;
 
 use crate::game::Outcome;
+use crate::golden::{floor_over_phi, high_half_product};
 use crate::nim::HeapSize;
 use crate::sum::Either;
 use crate::take_away::{LosingSizes, TakeAway, TakeAwayState, winning_takes};
@@ -63,44 +63,48 @@ fn table_u128() -> &'static TakeAway<u128> {
     TABLE.get_or_init(TakeAway::fibonacci_nim)
 }
 
-/// For each bit length `b` in 65..=128, the three largest Fibonacci numbers below `2^b`,
-/// largest first: the greedy step for a `u128` of that length takes one of them, since
-/// the third is below `2^b / φ² < 2^(b−1)`.
-fn wide_steps() -> &'static [[u128; 3]; 64] {
-    static STEPS: OnceLock<[[u128; 3]; 64]> = OnceLock::new();
-    STEPS.get_or_init(|| {
-        let tail = table_u128().sizes().tail;
-        std::array::from_fn(|offset| {
-            let bits = offset + 65;
-            let below = tail.partition_point(|&f| u128::BITS - f.leading_zeros() <= bits as u32);
-            [tail[below - 1], tail[below - 2], tail[below - 3]]
-        })
-    })
+/// F(91) and F(92); F(93) is the largest Fibonacci number below 2⁶⁴.
+const F91: u128 = 4_660_046_610_375_530_309;
+const F92: u128 = 7_540_113_804_746_346_429;
+/// `⌊φ⁻⁹¹ · 2¹⁹⁰⌋`.
+const PHI_POWER_MINUS_91: u128 = 0x714c_6f2c_8724_eccc_fa0a_ff5f_1667_f9db;
+
+/// The Zeckendorf terms of at least F(93) of a number whose high terms, shifted down by 91
+/// places, make the number `a`: `Σ F(j + 91) = a·F(92) + b·F(91)` with `b = Σ F(j − 1)
+/// = ⌊(a + 1)/φ⌋` (from `F(j + 91) = F(j)·F(92) + F(j − 1)·F(91)`). `None` on overflow.
+fn high_terms(a: u128) -> Option<u128> {
+    let b = floor_over_phi(a.checked_add(1)?);
+    a.checked_mul(F92)?.checked_add(b.checked_mul(F91)?)
 }
 
 /// The smallest Zeckendorf term of a `u128`.
 ///
-/// The `u128` pair walk costs three times the `u64` one per step, so the terms of at least
-/// 65 bits are taken greedily, one table row per term (about 26 for a random size instead of
-/// 47 pair steps), and what is left goes to the `u64` walk.
+/// A wide size splits as `n = H + L`: `H` its terms of at least F(93), `L < F(93) < 2⁶⁴` the
+/// rest. `H` is `high_terms(a)` for the largest `a` that keeps it at most `n`, and
+/// `a ≈ n/φ⁹¹` — a fixed-point product, off by at most one — so the wide part costs two
+/// or three exact evaluations instead of a walk through 93 more Fibonacci numbers; `L`
+/// goes to the `u64` walk.
 fn smallest_term_u128(n: u128) -> Option<u128> {
-    let steps = wide_steps();
-    let mut rest = n;
-    let mut last = 0;
-    while let Some(step) = steps.get((u128::BITS - rest.leading_zeros()).wrapping_sub(65) as usize)
-    {
-        let [largest, middle, smallest] = *step;
-        let take = select_unpredictable(
-            rest >= largest,
-            largest,
-            select_unpredictable(rest >= middle, middle, smallest),
-        );
-        rest -= take;
-        last = take;
+    if let Ok(narrow) = u64::try_from(n) {
+        return sizes_u64().smallest_term(narrow).map(u128::from);
     }
-    // The loop stops once the rest has at most 64 bits.
-    match rest as u64 {
-        0 => (last != 0).then_some(last),
+    let fits = |a: u128| high_terms(a).is_some_and(|high| high <= n);
+    let mut a = high_half_product(n, PHI_POWER_MINUS_91) >> 62;
+    while !fits(a) {
+        a -= 1;
+    }
+    while fits(a + 1) {
+        a += 1;
+    }
+    let high = high_terms(a)?;
+    // The rest is below F(93) < 2⁶⁴.
+    match (n - high) as u64 {
+        0 => {
+            // n is all high terms: its smallest is F(j + 91) for the smallest term F(j) of
+            // a, and F(j − 1) = ⌊(F(j) + 1)/φ⌋.
+            let term = sizes_u128().smallest_term(a)?;
+            Some(term * F92 + floor_over_phi(term + 1) * F91)
+        }
         low => sizes_u64().smallest_term(low).map(u128::from),
     }
 }

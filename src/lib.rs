@@ -110,6 +110,7 @@
 mod error;
 pub mod fibonacci;
 mod game;
+mod golden;
 mod hash;
 pub mod loopy;
 pub mod nim;

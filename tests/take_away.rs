@@ -206,6 +206,21 @@ fn values_at_the_top_of_u64_and_u128() {
         fibonacci::smallest_term(u128::MAX),
         fibonacci::zeckendorf(u128::MAX).last()
     );
+    // Sums of wide Fibonacci numbers only (no rest below 2⁶⁴), and with a small rest.
+    let sizes: Vec<u128> = fibonacci_nim.losing_sizes().collect();
+    let wide = sizes
+        .iter()
+        .position(|&f| f > u128::from(u64::MAX))
+        .unwrap();
+    for i in wide..sizes.len() {
+        for j in i + 2..sizes.len() {
+            let Some(sum) = sizes[i].checked_add(sizes[j]) else {
+                continue;
+            };
+            assert_eq!(fibonacci::smallest_term(sum), Some(sizes[i]));
+            assert_eq!(fibonacci::smallest_term(sum + 4), Some(1)); // 4 = 3 + 1
+        }
+    }
 
     let wide = TakeAway::<u128>::new(3).unwrap();
     assert_eq!(wide.covered(), u128::MAX);
