@@ -12,6 +12,12 @@ const SAMPLE: usize = 1 << 10;
 const RARE_DENOMINATOR: usize = 4;
 /// Masks are chosen among the values' lowest bits only.
 const MASK_BITS: u32 = 12;
+/// Heaps whose splits with the older rare heaps are done together.
+const BLOCK: usize = 64;
+/// How many missing values the vector search compares at once.
+const FEW: usize = 4;
+/// Splits per vector step.
+const LANES: usize = 16;
 
 /// Which values the options of the heap being computed reach, one byte per value.
 ///
@@ -402,9 +408,7 @@ impl SparseSpace {
             .position(|&wanted| wanted == 1)
             .map_or(candidate, |v| v as u32)
     }
-}
 
-impl SparseSpace {
     /// Clears in `missing` the values of the splits `small[i] ^ large[len − 1 − i]`; true
     /// once none is left.
     ///
@@ -477,13 +481,6 @@ fn mark_rows(rows: &mut [u64], words: usize, first_row: usize, others: &[u32], r
         rows[row * words + value / 64] |= 1 << (value % 64);
     }
 }
-
-/// Heaps whose splits with the older rare heaps are done together.
-const BLOCK: usize = 64;
-/// How many missing values the vector search compares at once.
-const FEW: usize = 4;
-/// Splits per vector step.
-const LANES: usize = 16;
 
 /// The smallest period and least preperiod that the periodicity theorem proves from
 /// `values`, if any.
