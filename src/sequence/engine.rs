@@ -298,10 +298,11 @@ impl SparseSpace {
         let words = width.div_ceil(64);
         let row = heap - self.block_start;
         reached.bytes.clear();
+        let bits_per_word = width.min(64);
         for &word in &self.rows[row * words..(row + 1) * words] {
             reached
                 .bytes
-                .extend((0..64).map(|bit| (word >> bit & 1) as u8));
+                .extend((0..bits_per_word).map(|bit| (word >> bit & 1) as u8));
         }
         reached.bytes.truncate(width);
         insert_single_options(rules, values, heap, reached);
