@@ -104,6 +104,11 @@ pub enum CodeError {
 /// without trailing zeros. Positions are lists of heap sizes; moves keep them sorted and drop
 /// empty heaps.
 ///
+/// On its own the ruleset has no closed form, so the [`Solver`](crate::Solver) searches —
+/// an independent check of the sequence. Wrapped in [`Tabulated`](crate::sequence::Tabulated)
+/// it answers every position from the nim-values of its heaps, and the solver and
+/// [`Sum`](crate::Sum) search nothing the table covers.
+///
 /// # Examples
 ///
 /// ```
@@ -327,7 +332,8 @@ impl HeapGame for OctalGame {
 /// Heaps of 1 and 2 cannot be split, so they are worth 0. No periodicity theorem covers the
 /// game (Mike Guy computed ten million values without finding a pattern), and no period is
 /// ever claimed for it; its values have a sparse space with the mask `…11110`
-/// (Flammenkamp), which [`sequence`] finds and uses.
+/// (Flammenkamp), which [`sequence`] finds and uses. As for [`OctalGame`], wrap it in
+/// [`Tabulated`](crate::sequence::Tabulated) to answer positions from its values.
 ///
 /// # Examples
 ///
