@@ -115,37 +115,34 @@ fn ordered<T: HeapSize>(x: T, y: T) -> (T, T) {
 /// assert_eq!(wythoff::winning_moves(3u32, 5).count(), 0);
 /// ```
 pub fn winning_moves<T: HeapSize>(x: T, y: T) -> impl Iterator<Item = (T, T)> {
-    let mut moves: Vec<(T, T)> = Vec::with_capacity(3);
+    // The three kinds of move never give the same position: the diagonal changes both
+    // heaps, the others one heap each, a different one.
+    let mut moves: [Option<(T, T)>; 3] = [None; 3];
     if !is_p_position(x, y) {
         let swapped = x > y;
         let (low, high) = ordered(x, y);
         // Every heap size of T fits in u128, and every target is below a heap, so fits in T.
         let (low_wide, high_wide) = (low.to_u128().unwrap_or(0), high.to_u128().unwrap_or(0));
-        let mut push = |a: u128, b: u128| {
-            let (a, b) = (T::from(a), T::from(b));
-            if let (Some(a), Some(b)) = (a, b) {
-                let target = if swapped { (b, a) } else { (a, b) };
-                if !moves.contains(&target) {
-                    moves.push(target);
-                }
-            }
+        let target = |a: u128, b: u128| {
+            let (a, b) = (T::from(a)?, T::from(b)?);
+            Some(if swapped { (b, a) } else { (a, b) })
         };
         // Along the diagonal: keep the difference, bring the pair down to the P-position
         // with that difference.
         let difference = high_wide - low_wide;
-        if let Some(lower) = lower_wide(difference).filter(|&lower| lower < low_wide) {
-            push(lower, lower + difference);
-        }
+        moves[0] = lower_wide(difference)
+            .filter(|&lower| lower < low_wide)
+            .and_then(|lower| target(lower, lower + difference));
         // The smaller heap stays: move the larger to its partner, if that is below it.
-        if let Some(partner) = partner(low_wide).filter(|&partner| partner < high_wide) {
-            push(low_wide, partner);
-        }
+        moves[1] = partner(low_wide)
+            .filter(|&partner| partner < high_wide)
+            .and_then(|partner| target(low_wide, partner));
         // The larger heap stays: move the smaller to its partner, if that is below it.
-        if let Some(partner) = partner(high_wide).filter(|&partner| partner < low_wide) {
-            push(partner, high_wide);
-        }
+        moves[2] = partner(high_wide)
+            .filter(|&partner| partner < low_wide)
+            .and_then(|partner| target(partner, high_wide));
     }
-    moves.into_iter()
+    moves.into_iter().flatten()
 }
 
 /// The smallest winning move: the first of [`winning_moves`], or `None` from a

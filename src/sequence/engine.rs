@@ -362,18 +362,15 @@ impl SparseSpace {
         if missing == 0 {
             return candidate;
         }
-        if rules.leave_two.len() == 1 {
-            if let Some(rest) = split_rests(rules, heap).next() {
-                let (small, large) = splits(rules, values, rest);
-                if self.search(small, large, &mut missing) {
-                    return candidate;
-                }
-            }
-            return self.least_missing(candidate);
-        }
         // Several split amounts take turns, in growing slices: a value one amount never
         // gives (two equal values from an odd rest, say) is often among another's first.
-        let (mut start, mut slice) = (0, 64);
+        // A single amount searches its splits in one slice.
+        let mut slice = if rules.leave_two.len() == 1 {
+            usize::MAX
+        } else {
+            64
+        };
+        let mut start = 0;
         loop {
             let mut any_left = false;
             for rest in split_rests(rules, heap) {
@@ -383,7 +380,7 @@ impl SparseSpace {
                     continue;
                 }
                 any_left = true;
-                let end = (start + slice).min(len);
+                let end = start.saturating_add(slice).min(len);
                 if self.search(
                     &small[start..end],
                     &large[len - end..len - start],
@@ -395,15 +392,10 @@ impl SparseSpace {
             if !any_left {
                 break;
             }
-            start += slice;
-            slice *= 2;
+            start = start.saturating_add(slice);
+            slice = slice.saturating_mul(2);
         }
-        self.least_missing(candidate)
-    }
-
-    /// After a search that did not find them all: the least easy-parity value missing from
-    /// every split, which makes this heap rare.
-    fn least_missing(&self, candidate: u32) -> u32 {
+        // An easy-parity value below the candidate is missing from every split: a rare heap.
         self.missing
             .iter()
             .position(|&wanted| wanted == 1)
