@@ -42,6 +42,15 @@ use crate::sequence::{self, GrundySequence, HeapGame, Progress, SequenceError, S
 
 /// The most digits after the point an octal code may have (the most counters one move may
 /// remove).
+///
+/// # Examples
+///
+/// ```
+/// use impartial::octal::{MAX_DIGITS, OctalGame};
+///
+/// assert!(format!("0.{}", "7".repeat(MAX_DIGITS)).parse::<OctalGame>().is_ok());
+/// assert!(format!("0.{}", "7".repeat(MAX_DIGITS + 1)).parse::<OctalGame>().is_err());
+/// ```
 pub const MAX_DIGITS: usize = 256;
 
 /// A malformed octal code.

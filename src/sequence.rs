@@ -56,6 +56,19 @@ use std::sync::Arc;
 use crate::game::{ImpartialGame, Nimber};
 
 /// The largest heap size a sequence may reach: 2³² − 1 (4 bytes per value, 16 GiB).
+///
+/// # Examples
+///
+/// ```
+/// use impartial::octal::OctalGame;
+/// use impartial::sequence::{HeapGame, MAX_HEAP};
+///
+/// // A proven period makes the whole range cheap.
+/// let kayles = OctalGame::kayles().sequence(MAX_HEAP)?;
+/// assert!(kayles.covers(MAX_HEAP));
+/// assert!(OctalGame::kayles().sequence(MAX_HEAP + 1).is_err());
+/// # Ok::<(), impartial::sequence::SequenceError>(())
+/// ```
 pub const MAX_HEAP: u64 = u32::MAX as u64;
 
 /// How a [`GrundySequence`] is computed.

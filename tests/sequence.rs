@@ -345,6 +345,36 @@ fn malformed_codes_are_errors() {
         assert_eq!(parse(code).unwrap().to_string(), code);
     }
     assert_eq!(parse(".07").unwrap().to_string(), "0.07");
+    // The same checks from digits.
+    assert_eq!(OctalGame::from_digits(&[]), Err(CodeError::Empty));
+    assert_eq!(
+        OctalGame::from_digits(&[0]),
+        Err(CodeError::NoDigitsAfterPoint)
+    );
+    assert_eq!(
+        OctalGame::from_digits(&[2, 7]),
+        Err(CodeError::InvalidFirstDigit('2'))
+    );
+    assert_eq!(
+        OctalGame::from_digits(&[0, 7, 8]),
+        Err(CodeError::InvalidDigit {
+            position: 3,
+            found: '8'
+        })
+    );
+    let mut too_many = vec![3; MAX_DIGITS + 2];
+    too_many[0] = 0;
+    assert_eq!(
+        OctalGame::from_digits(&too_many),
+        Err(CodeError::TooLong {
+            digits: MAX_DIGITS + 1,
+            max: MAX_DIGITS
+        })
+    );
+    assert_eq!(
+        OctalGame::from_digits(&[4, 0, 0]).unwrap().to_string(),
+        "4.0"
+    );
     assert_eq!(parse("0.0700").unwrap().to_string(), "0.07");
     for error in [CodeError::Empty, CodeError::NoMoves] {
         assert!(!error.to_string().is_empty());
