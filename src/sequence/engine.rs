@@ -440,14 +440,18 @@ impl SparseSpace {
             let high: &[u32; LANES] = large[len - i - LANES..len - i]
                 .try_into()
                 .expect("LANES values");
-            // Counted, not searched with `||`: no branch per lane, so the loop vectorizes.
-            let mut hits = 0u32;
-            for lane in 0..LANES {
-                let value = low[lane] ^ high[LANES - 1 - lane];
-                hits += wanted.iter().map(|&w| u32::from(value == w)).sum::<u32>();
+            // Lane by lane for each wanted value, with no branch: the loops vectorize.
+            let mut values = [0u32; LANES];
+            for (lane, value) in values.iter_mut().enumerate() {
+                *value = low[lane] ^ high[LANES - 1 - lane];
             }
-            let hit = hits > 0;
-            if hit {
+            let mut hits = [0u32; LANES];
+            for &w in &wanted {
+                for (hit, &value) in hits.iter_mut().zip(&values) {
+                    *hit |= u32::from(value == w);
+                }
+            }
+            if hits.iter().fold(0, |any, &hit| any | hit) != 0 {
                 for lane in 0..LANES {
                     let value = low[lane] ^ high[LANES - 1 - lane];
                     if let Some(slot) = wanted.iter_mut().find(|w| **w == value) {
