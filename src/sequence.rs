@@ -121,6 +121,12 @@ pub struct SequenceOptions {
     pub prove_period: bool,
     /// Call the progress callback every this many values (and once at the end).
     pub progress_every: u64,
+    /// Let two threads take turns at the heaps of games that split heaps. The values are
+    /// the same either way; the second thread keeps its own copy of them (4 more bytes per
+    /// heap). On by default where the machine has two or more cores.
+    pub parallel: bool,
+    /// The first heap computed in parallel (low in tests, to cover the hand-over early).
+    pub(crate) parallel_from: usize,
 }
 
 impl SequenceOptions {
@@ -173,6 +179,29 @@ impl SequenceOptions {
         self.progress_every = values.max(1);
         self
     }
+
+    /// These options, on two threads or on one.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::octal::GrundysGame;
+    /// use impartial::sequence::{HeapGame, SequenceOptions};
+    ///
+    /// let one = SequenceOptions::default().with_parallel(false);
+    /// let two = SequenceOptions::default().with_parallel(true);
+    /// let keep_going = |_: &_| std::ops::ControlFlow::Continue(());
+    /// assert_eq!(
+    ///     GrundysGame.sequence_with(10_000, &one, keep_going)?.values(),
+    ///     GrundysGame.sequence_with(10_000, &two, keep_going)?.values(),
+    /// );
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn with_parallel(mut self, parallel: bool) -> Self {
+        self.parallel = parallel;
+        self
+    }
 }
 
 impl Default for SequenceOptions {
@@ -181,6 +210,8 @@ impl Default for SequenceOptions {
             method: Method::Auto,
             prove_period: true,
             progress_every: 1 << 16,
+            parallel: std::thread::available_parallelism().is_ok_and(|cores| cores.get() >= 2),
+            parallel_from: 1 << 12,
         }
     }
 }

@@ -1,7 +1,8 @@
 //! Computing G(0), G(1), … of a heap game: the direct recurrence, the sparse-space method,
 //! and the proof of periodicity.
 
-use std::ops::ControlFlow;
+use std::ops::{ControlFlow, Range};
+use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering};
 
 use super::rules::HeapRules;
 use super::{GrundySequence, Method, Period, Progress, SequenceError, SequenceOptions};
@@ -63,13 +64,18 @@ fn parity_of(bits: u32) -> u32 {
 }
 
 /// The values of the options that leave no heap or one heap.
+///
+/// Here and below, only options whose heaps are all in `values` count: a heap may be
+/// computed before the value just below it is known (see [`run_lane`]).
 fn insert_single_options(rules: &HeapRules, values: &[u32], heap: usize, reached: &mut Reached) {
     let n = heap as u64;
     if rules.leave_none.contains(&n) {
         reached.insert(0);
     }
     for &r in rules.leave_one.iter().take_while(|&&r| r < n) {
-        reached.insert(values[(n - r) as usize]);
+        if let Some(&value) = values.get((n - r) as usize) {
+            reached.insert(value);
+        }
     }
 }
 
@@ -81,12 +87,14 @@ fn splits<'v>(rules: &HeapRules, values: &'v [u32], rest: usize) -> (&'v [u32], 
     } else {
         rest / 2
     };
-    if largest_small == 0 {
+    // The larger heap must be in `values`: at most `values.len() − 1` counters.
+    let smallest = (rest + 1).saturating_sub(values.len()).max(1);
+    if largest_small < smallest {
         return (&[], &[]);
     }
     (
-        &values[1..=largest_small],
-        &values[rest - largest_small..rest],
+        &values[smallest..=largest_small],
+        &values[rest - largest_small..=rest - smallest],
     )
 }
 
@@ -138,14 +146,28 @@ struct SparseSpace {
     parity: Vec<u8>,
     /// Byte `v`: whether `v` is an easy-parity value below the candidate not reached yet.
     missing: Vec<u8>,
-    /// The values the older rare heaps give a block of [`BLOCK`] heaps from `block_start`:
-    /// row `j` (`block_width` bytes, one per value, as in [`Reached`]) for heap
-    /// `block_start + j`.
+    /// The values the older rare heaps give a block of [`BLOCK`] heaps, `block_step` apart
+    /// from `block_start`: row `j` (`block_width` bytes, one per value, as in [`Reached`])
+    /// for heap `block_start + j · block_step`.
     rows: Vec<u8>,
     block_start: usize,
+    block_step: usize,
     block_width: usize,
-    /// How many rare heaps the rows include (those at least [`BLOCK`] and below the block).
+    /// How many rare heaps the rows include (those of at least `row_heaps(block_step)`
+    /// counters, found before the block).
     block_rare: usize,
+}
+
+/// How many heaps, `step` apart, a block has: its values to read span [`BLOCK`] heaps.
+fn block_rows(step: usize) -> usize {
+    BLOCK / step
+}
+
+/// The least rare heap the rows of a block of heaps `step` apart include: splits with it
+/// leave at most `block start − 2` counters, known even when a heap is computed before the
+/// one below it.
+fn row_heaps(step: usize) -> usize {
+    step * block_rows(step) + 1
 }
 
 impl SparseSpace {
@@ -160,23 +182,33 @@ impl SparseSpace {
             missing: Vec::new(),
             rows: Vec::new(),
             block_start: 0,
+            block_step: 0,
             block_width: 0,
             block_rare: 0,
         }
     }
 
-    /// Fills the rows of the block of heaps from `start`: every split with a rare heap of at
-    /// least [`BLOCK`] counters known now. For heap `start + j` such a split leaves the rare
-    /// heap `a` and `start + j − r − a < start` counters, a value already computed — so
-    /// these splits, most of the work of the method, are done for [`BLOCK`] heaps at once,
-    /// reading the values in order instead of one scattered value per split and heap.
-    fn prepare_block(&mut self, rules: &HeapRules, values: &[u32], start: usize, width: usize) {
+    /// Fills the rows of the block of heaps `step` apart from `start`: every split with a
+    /// rare heap of at least [`row_heaps`] counters known now. For heap `start + j·step`
+    /// such a split leaves the rare heap `a` and `start + j·step − r − a ≤ start − 2`
+    /// counters, a value already computed — so these splits, most of the work of the
+    /// method, are done for [`BLOCK`] heaps at once, reading the values in order instead of
+    /// one scattered value per split and heap.
+    fn prepare_block(
+        &mut self,
+        rules: &HeapRules,
+        values: &[u32],
+        start: usize,
+        step: usize,
+        width: usize,
+    ) {
         self.block_start = start;
+        self.block_step = step;
         self.block_width = width;
         self.block_rare = self.rare.len();
         self.rows.clear();
         self.rows.resize(BLOCK * width, 0);
-        let first_large = self.rare.partition_point(|&rare| rare < BLOCK);
+        let first_large = self.rare.partition_point(|&rare| rare < row_heaps(step));
         let rare = &self.rare[first_large..];
         let rare_values = &self.rare_values[first_large..];
         let rows = &mut self.rows[..];
@@ -185,21 +217,32 @@ impl SparseSpace {
                 continue;
             };
             for (&a, &rare_value) in rare.iter().zip(rare_values) {
-                // The other heap at j = 0 is rest − a; it must have at least one counter.
-                let first_j = (a + 1).saturating_sub(rest);
-                if first_j >= BLOCK {
+                // The other heap of row j is rest + j·step − a; it must have a counter.
+                let first_j = (a + 1).saturating_sub(rest).div_ceil(step);
+                if first_j >= block_rows(step) {
                     continue;
                 }
-                let from = rest + first_j - a;
-                let window = &values[from..from + (BLOCK - first_j)];
-                // Grundy's game may not split into two equal heaps: skip the other heap `a`.
-                match a.checked_sub(from).filter(|_| rules.unequal_split) {
-                    Some(equal) if equal < window.len() => {
-                        mark_rows(rows, width, first_j, &window[..equal], rare_value);
-                        let after = equal + 1;
-                        mark_rows(rows, width, first_j + after, &window[after..], rare_value);
+                let from = rest + first_j * step - a;
+                let count = block_rows(step) - first_j;
+                let window = &values[from..=from + (count - 1) * step];
+                // Grundy's game may not split into two equal heaps: skip the row whose other
+                // heap is `a`.
+                let equal = a
+                    .checked_sub(from)
+                    .filter(|&gap| rules.unequal_split && gap.is_multiple_of(step))
+                    .map(|gap| gap / step)
+                    .filter(|&k| k < count);
+                let marks = Marks {
+                    width,
+                    step,
+                    rare_value,
+                };
+                match equal {
+                    Some(k) => {
+                        marks.apply(rows, first_j, window, 0..k);
+                        marks.apply(rows, first_j, window, k + 1..count);
                     }
-                    _ => mark_rows(rows, width, first_j, window, rare_value),
+                    None => marks.apply(rows, first_j, window, 0..count),
                 }
             }
         }
@@ -285,27 +328,36 @@ impl SparseSpace {
 
     /// G(heap): the hard-parity values from the rare heaps, then a search among all splits
     /// that stops as soon as every easy-parity value below the candidate is seen.
+    ///
+    /// `step` is how far apart the heaps computed by this space are (1, or 2 when two
+    /// threads take turns), and only options whose heaps are in `values` count.
     fn value(
         &mut self,
         rules: &HeapRules,
         values: &[u32],
         heap: usize,
+        step: usize,
         largest: u32,
         reached: &mut Reached,
     ) -> u32 {
         let width = (largest as usize + 1).next_power_of_two();
-        if heap >= self.block_start + BLOCK || width != self.block_width {
-            self.prepare_block(rules, values, heap, width);
+        let offset = heap.wrapping_sub(self.block_start);
+        let in_block = self.block_step == step
+            && offset.is_multiple_of(step)
+            && offset / step < block_rows(step)
+            && width == self.block_width;
+        if !in_block {
+            self.prepare_block(rules, values, heap, step, width);
         }
-        let row = heap - self.block_start;
+        let row = (heap - self.block_start) / step;
         reached.bytes.clear();
         reached
             .bytes
             .extend_from_slice(&self.rows[row * width..(row + 1) * width]);
         insert_single_options(rules, values, heap, reached);
-        // The rows hold the older rare heaps of at least BLOCK counters; here the small ones,
-        // and those found since the block began.
-        let small = self.rare.partition_point(|&rare| rare < BLOCK);
+        // The rows hold the older large rare heaps; here the small ones, and those found
+        // since the block began.
+        let small = self.rare.partition_point(|&rare| rare < row_heaps(step));
         let mut easy = [false; 2];
         for rest in split_rests(rules, heap) {
             easy[usize::from(self.domain) & rest & 1] = true;
@@ -325,7 +377,9 @@ impl SparseSpace {
                 if rules.unequal_split && other == rare {
                     continue;
                 }
-                reached.insert(rare_value ^ values[other]);
+                if let Some(&other_value) = values.get(other) {
+                    reached.insert(rare_value ^ other_value);
+                }
             }
         }
         let hard_parity: u8 = match easy {
@@ -500,22 +554,43 @@ fn count_flags(flags: &[u8]) -> u32 {
     total
 }
 
-/// Row `first_row + i` of the block gets the value `rare_value ^ others[i]`.
-///
-/// Bytes, not bits: a plain store per split rather than a read-modify-write. And the values
-/// are worked out first, into a buffer, then stored: in one loop each store's address would
-/// wait on a load from `others`, and the loads after it on the store (the processor cannot
-/// tell they never overlap) — a chain three times slower on the machine measured.
-#[inline(never)]
-fn mark_rows(rows: &mut [u8], width: usize, first_row: usize, others: &[u32], rare_value: u32) {
-    let mut marked = [0u32; BLOCK];
-    let marked = &mut marked[..others.len()];
-    for (value, &other) in marked.iter_mut().zip(others) {
-        *value = rare_value ^ other;
-    }
-    let rows = &mut rows[first_row * width..];
-    for (row, &value) in rows.chunks_exact_mut(width).zip(marked.iter()) {
-        row[value as usize] = 1;
+/// Marks the splits of one rare heap in the rows of a block.
+struct Marks {
+    width: usize,
+    step: usize,
+    rare_value: u32,
+}
+
+impl Marks {
+    /// Row `first_row + k` gets the value `rare_value ^ window[k · step]`, for `k` in `ks`.
+    ///
+    /// Bytes, not bits: a plain store per split rather than a read-modify-write. And the
+    /// values are worked out first, into a buffer, then stored: in one loop each store's
+    /// address would wait on a load from `window`, and the loads after it on the store (the
+    /// processor cannot tell they never overlap) — a chain three times slower on the
+    /// machine measured.
+    #[inline]
+    fn apply(&self, rows: &mut [u8], first_row: usize, window: &[u32], ks: Range<usize>) {
+        if ks.is_empty() {
+            return;
+        }
+        let mut marked = [0u32; BLOCK];
+        let marked = &mut marked[ks.clone()];
+        let window = &window[ks.start * self.step..];
+        // The common case apart, where the loop vectorizes.
+        if self.step == 1 {
+            for (value, &other) in marked.iter_mut().zip(window) {
+                *value = self.rare_value ^ other;
+            }
+        } else {
+            for (value, &other) in marked.iter_mut().zip(window.iter().step_by(self.step)) {
+                *value = self.rare_value ^ other;
+            }
+        }
+        let rows = &mut rows[(first_row + ks.start) * self.width..];
+        for (row, &value) in rows.chunks_exact_mut(self.width).zip(marked.iter()) {
+            row[value as usize] = 1;
+        }
     }
 }
 
@@ -594,6 +669,204 @@ fn next_check(len: usize) -> usize {
     len + (len / 8).max(16)
 }
 
+/// What a thread computing values needs: its values so far (the sequence itself on the
+/// calling thread, a copy on the other), the sparse space if any, and scratch space.
+#[derive(Debug, Default)]
+struct Lane {
+    values: Vec<u32>,
+    space: Option<SparseSpace>,
+    reached: Reached,
+    largest: u32,
+}
+
+impl Lane {
+    /// Appends the next value; room for it was reserved.
+    fn push(&mut self, value: u32) {
+        let heap = self.values.len();
+        self.values.push(value);
+        self.largest = self.largest.max(value);
+        if let Some(space) = &mut self.space {
+            space.record(heap, value);
+        }
+    }
+
+    /// The mex of the options of `heap` that leave only heaps in `values`: G(heap) if
+    /// `values` reaches `heap − 1`. `step`: how far apart the heaps this lane computes are.
+    fn mex(&mut self, rules: &HeapRules, heap: usize, step: usize) -> u32 {
+        match &mut self.space {
+            Some(space) => space.value(
+                rules,
+                &self.values,
+                heap,
+                step,
+                self.largest,
+                &mut self.reached,
+            ),
+            None => direct_value(rules, &self.values, heap, self.largest, &mut self.reached),
+        }
+    }
+}
+
+/// How many recent values the two threads pass each other.
+const RECENT: usize = 8;
+
+/// Where two threads taking turns at the heaps hand each other the values, in order.
+#[derive(Debug)]
+struct Relay {
+    recent: [AtomicU32; RECENT],
+    /// Every heap below this is finished.
+    finished: AtomicUsize,
+    /// No heap at or above this will be finished.
+    stop: AtomicUsize,
+}
+
+impl Relay {
+    fn publish(&self, heap: usize, value: u32) {
+        self.recent[heap % RECENT].store(value, Ordering::Relaxed);
+        self.finished.store(heap + 1, Ordering::Release);
+    }
+
+    /// G(heap) once the other thread has it, or `None` if it never will.
+    fn wait(&self, heap: usize) -> Option<u32> {
+        let mut spins = 0u32;
+        loop {
+            if self.finished.load(Ordering::Acquire) > heap {
+                return Some(self.recent[heap % RECENT].load(Ordering::Relaxed));
+            }
+            if self.stop.load(Ordering::Acquire) <= heap {
+                return None;
+            }
+            // Spinning is right while both threads run; yielding lets the other one in when
+            // there are fewer cores than threads.
+            if spins < 1 << 10 {
+                std::hint::spin_loop();
+                spins += 1;
+            } else {
+                std::thread::yield_now();
+            }
+        }
+    }
+}
+
+/// Stops the other thread when dropped in a panic.
+struct StopOnPanic<'r>(&'r Relay);
+
+impl Drop for StopOnPanic<'_> {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            self.0.stop.store(0, Ordering::Release);
+        }
+    }
+}
+
+/// The values `G(n − 1) ^ key` of the options of heap `n` that leave heap `n − 1` (and
+/// perhaps another): one heap of `n − 1` after taking one counter, and the split into 1 and
+/// `n − 1`.
+fn late_keys(rules: &HeapRules, values: &[u32]) -> Vec<u32> {
+    let mut keys = Vec::new();
+    if rules.leave_one.contains(&1) {
+        keys.push(0);
+    }
+    if rules.leave_two.contains(&0) {
+        keys.push(values[1]);
+    }
+    keys
+}
+
+/// Computes heaps `first`, `first + 2`, … below `end` on one thread, the others being the
+/// other thread's.
+///
+/// A heap's options almost all leave heaps at least two smaller, so its mex over those is
+/// worked out while the other thread finishes the heap just below; then the options leaving
+/// that heap (`late` keys) only matter if one of them has exactly that mex, when the value
+/// is computed again with all options.
+fn run_lane(
+    rules: &HeapRules,
+    lane: &mut Lane,
+    relay: &Relay,
+    first: usize,
+    end: usize,
+    late_keys: &[u32],
+    stop_value: u32,
+) {
+    // If this thread panics, the other must not wait for it.
+    let _stop_on_panic = StopOnPanic(relay);
+    let mut heap = first;
+    while heap < end {
+        let value = if lane.values.len() == heap {
+            lane.mex(rules, heap, 2)
+        } else {
+            let early = lane.mex(rules, heap, 2);
+            let Some(below) = relay.wait(heap - 1) else {
+                return;
+            };
+            lane.push(below);
+            if late_keys.iter().any(|&key| below ^ key == early) {
+                lane.mex(rules, heap, 2)
+            } else {
+                early
+            }
+        };
+        if relay.stop.load(Ordering::Acquire) <= heap {
+            return;
+        }
+        if value >= stop_value {
+            relay.stop.store(heap + 1, Ordering::Release);
+        }
+        relay.publish(heap, value);
+        lane.push(value);
+        if value >= stop_value {
+            return;
+        }
+        heap += 2;
+    }
+}
+
+/// Extends `main.values` towards `end` on two threads, stopping early after a value of at
+/// least `stop_value`. `helper` keeps the other thread's copy of the values between calls.
+fn run_stretch(
+    rules: &HeapRules,
+    main: &mut Lane,
+    helper: &mut Option<Lane>,
+    end: usize,
+    len: usize,
+    stop_value: u32,
+) -> Result<(), SequenceError> {
+    let from = main.values.len();
+    while main.values.capacity() < end {
+        grow(&mut main.values, len)?;
+    }
+    let helper = helper.get_or_insert_with(Lane::default);
+    let missing = from - helper.values.len();
+    helper
+        .values
+        .try_reserve_exact(missing + (end - from))
+        .map_err(|_| SequenceError::OutOfMemory {
+            bytes: (end as u64).saturating_mul(4),
+        })?;
+    helper
+        .values
+        .extend_from_slice(&main.values[helper.values.len()..]);
+    helper.space.clone_from(&main.space);
+    helper.largest = main.largest;
+    let late = late_keys(rules, &main.values);
+    let relay = Relay {
+        recent: std::array::from_fn(|_| AtomicU32::new(0)),
+        finished: AtomicUsize::new(from),
+        stop: AtomicUsize::new(usize::MAX),
+    };
+    std::thread::scope(|scope| {
+        scope.spawn(|| run_lane(rules, helper, &relay, from + 1, end, &late, stop_value));
+        run_lane(rules, main, &relay, from, end, &late, stop_value);
+    });
+    // The last value may be the other thread's.
+    let finished = relay.finished.load(Ordering::Acquire);
+    for heap in main.values.len()..finished {
+        main.push(helper.values[heap]);
+    }
+    Ok(())
+}
+
 /// Doubles the room for values (at least 4 096, at most `len` in all), or reports how many
 /// bytes could not be had.
 fn grow(values: &mut Vec<u32>, len: usize) -> Result<(), SequenceError> {
@@ -622,13 +895,11 @@ pub(crate) fn compute(
     let len = usize::try_from(n + 1).map_err(|_| too_large)?;
     // Grown as needed rather than reserved for `n` up front: a periodic game may stop after
     // a few hundred values, whatever `n` is.
-    let mut values: Vec<u32> = Vec::new();
-    grow(&mut values, len)?;
-    values.push(0);
+    let mut main = Lane::default();
+    grow(&mut main.values, len)?;
+    main.push(0);
     let sparse_wanted = rules.splits() && options.method != Method::Direct;
-    let mut sparse: Option<SparseSpace> = None;
     let mut method = Method::Direct;
-    let mut reached = Reached::default();
     let mut period = None;
     let mut check_at = if rules.periodicity_theorem && options.prove_period {
         next_check(0)
@@ -638,51 +909,59 @@ pub(crate) fn compute(
     let report_every = usize::try_from(options.progress_every.max(1)).unwrap_or(usize::MAX);
     let mut report_at = report_every;
     let mut stopped = false;
-    let mut largest_value = 0;
     // The space is chosen again when a value needs more bits than the last choice saw.
     let mut chosen_below = 0;
-    while values.len() < len {
-        let heap = values.len();
-        let value = match &mut sparse {
-            Some(space) => space.value(rules, &values, heap, largest_value, &mut reached),
-            None => direct_value(rules, &values, heap, largest_value, &mut reached),
-        };
-        if values.len() == values.capacity() {
-            grow(&mut values, len)?;
-        }
-        values.push(value);
-        largest_value = largest_value.max(value);
-        if let Some(space) = &mut sparse {
-            space.record(heap, value);
+    let mut helper: Option<Lane> = None;
+    while main.values.len() < len {
+        let heap = main.values.len();
+        // A stretch of heaps two threads take turns at, ending where the checks below may act:
+        // at a power of two, a period check, a progress report, or a value needing a new bit.
+        let end = len
+            .min(check_at)
+            .min(report_at)
+            .min((heap + 1).next_power_of_two());
+        if options.parallel && rules.splits() && heap >= options.parallel_from && end > heap + 1 {
+            let stop_value = if sparse_wanted && chosen_below > 0 {
+                chosen_below
+            } else {
+                u32::MAX
+            };
+            run_stretch(rules, &mut main, &mut helper, end, len, stop_value)?;
+        } else {
+            let value = main.mex(rules, heap, 1);
+            if main.values.len() == main.values.capacity() {
+                grow(&mut main.values, len)?;
+            }
+            main.push(value);
         }
         // The space is chosen from the second half of the values so far, and chosen again
         // each time their number doubles, as larger values appear.
-        let sampled = values.len();
-        let new_bit = largest_value >= chosen_below;
+        let sampled = main.values.len();
+        let new_bit = main.largest >= chosen_below;
         if sparse_wanted && sampled >= SAMPLE && (sampled.is_power_of_two() || new_bit) {
-            chosen_below = (largest_value + 1).next_power_of_two();
-            if let Some((space, rare)) = SparseSpace::choose(rules, &values, sampled / 2) {
+            chosen_below = (main.largest + 1).next_power_of_two();
+            if let Some((space, rare)) = SparseSpace::choose(rules, &main.values, sampled / 2) {
                 let sparse_enough = rare * RARE_DENOMINATOR <= sampled / 2;
                 if sparse_enough || options.method == Method::SparseSpace {
-                    sparse = Some(space);
+                    main.space = Some(space);
                     method = Method::SparseSpace;
                 }
             }
         }
-        if values.len() >= check_at {
-            period = prove_period(rules, &values);
+        if main.values.len() >= check_at {
+            period = prove_period(rules, &main.values);
             if period.is_some() {
                 break;
             }
-            check_at = next_check(values.len());
+            check_at = next_check(main.values.len());
         }
-        if values.len() >= report_at || values.len() == len {
-            report_at = values.len().saturating_add(report_every);
+        if main.values.len() >= report_at || main.values.len() == len {
+            report_at = main.values.len().saturating_add(report_every);
             let report = Progress {
-                computed: values.len() as u64,
+                computed: main.values.len() as u64,
                 target: n + 1,
-                rare_heaps: sparse.as_ref().map(|space| space.rare.len()),
-                largest_value,
+                rare_heaps: main.space.as_ref().map(|space| space.rare.len()),
+                largest_value: main.largest,
             };
             if progress(&report).is_break() {
                 stopped = true;
@@ -691,16 +970,19 @@ pub(crate) fn compute(
         }
     }
     if period.is_none() && !stopped && rules.periodicity_theorem && options.prove_period {
-        period = prove_period(rules, &values);
+        period = prove_period(rules, &main.values);
     }
+    let Lane {
+        mut values, space, ..
+    } = main;
     values.shrink_to_fit();
     Ok(GrundySequence {
         values,
         period,
         requested: n,
         method,
-        sparse_mask: sparse.as_ref().map(|space| space.mask),
-        rare_heaps: sparse.map(|space| space.rare.len()),
+        sparse_mask: space.as_ref().map(|space| space.mask),
+        rare_heaps: space.map(|space| space.rare.len()),
     })
 }
 
@@ -762,7 +1044,7 @@ mod tests {
                         let mut reached = Reached::default();
                         let mut largest = values.iter().copied().max().unwrap_or(0);
                         for (heap, &want) in expected.iter().enumerate().skip(200) {
-                            let value = space.value(rules, &values, heap, largest, &mut reached);
+                            let value = space.value(rules, &values, heap, 1, largest, &mut reached);
                             assert_eq!(
                                 value, want,
                                 "{rules:?} mask {mask:b} domain {domain} rare {rare_class} heap {heap}"
@@ -773,6 +1055,38 @@ mod tests {
                         }
                     }
                 }
+            }
+        }
+    }
+
+    /// Two threads taking turns give the values one thread gives, for every method, with
+    /// the hand-over starting early and stretches cut short by frequent progress reports.
+    #[test]
+    fn two_threads_give_the_values_of_one() {
+        let games = [
+            rules(&[], &[1], &[1], false),           // 0.6
+            rules(&[1], &[2], &[2], false),          // 0.16
+            rules(&[1, 2], &[1, 2], &[1, 2], false), // 0.77
+            rules(&[], &[], &[0], true),             // Grundy's game
+            rules(&[], &[], &[1], false),            // 0.4
+            rules(&[2], &[1], &[0, 2], false),       // both late options: n − 1, and 1 + (n − 1)
+        ];
+        let keep_going = &mut |_: &Progress| ControlFlow::Continue(());
+        for rules in &games {
+            for method in [Method::Auto, Method::Direct, Method::SparseSpace] {
+                let one = SequenceOptions::default()
+                    .with_method(method)
+                    .with_prove_period(false)
+                    .with_parallel(false);
+                let mut two = one.clone().with_parallel(true).with_progress_every(777);
+                two.parallel_from = 64;
+                let expected = compute(rules, 3_000, &one, keep_going).unwrap();
+                let got = compute(rules, 3_000, &two, keep_going).unwrap();
+                let first_difference = (got.values.iter().zip(&expected.values))
+                    .position(|(got, expected)| got != expected);
+                assert_eq!(first_difference, None, "{rules:?} {method:?}");
+                assert_eq!(got.values.len(), expected.values.len());
+                assert_eq!(got.method, expected.method, "{rules:?} {method:?}");
             }
         }
     }
