@@ -5,8 +5,9 @@
 //! - criterion, `octal/n=10000/{direct,sparse}/<game>`: G(0..=10⁴) with the period proof
 //!   off, so both methods compute every value;
 //! - single timed runs (too long for criterion's repeated samples), printed as a table: the
-//!   default run at n = 10⁵, 10⁶ and 10⁷ (it stops once a period is proven), and both methods
-//!   computing every value at 10⁵. Set `IMPARTIAL_BENCH_QUICK=1` to stop at 10⁶.
+//!   default run at n = 10⁵, 10⁶ and 10⁷ (it stops once a period is proven; two threads where
+//!   the machine has two cores), the default on one thread at 10⁶, and both methods computing
+//!   every value at 10⁵. Set `IMPARTIAL_BENCH_QUICK=1` to stop at 10⁶.
 
 // Counts become f64 only to be printed as rates.
 #![allow(clippy::cast_precision_loss)]
@@ -106,6 +107,11 @@ fn long_runs() {
             let (elapsed, values) = timed(game, n, &SequenceOptions::default());
             row(game, n, "default (stops early)", elapsed, &values);
         }
+        // The baseline for the second thread, in the same run.
+        let n = 1_000_000;
+        let one_thread = SequenceOptions::default().with_parallel(false);
+        let (elapsed, values) = timed(game, n, &one_thread);
+        row(game, n, "default, one thread", elapsed, &values);
         // Both methods computing every value: the direct recurrence is quadratic, seconds
         // at 10⁵ and minutes at 10⁶, so they meet at 10⁵.
         let n = 100_000;

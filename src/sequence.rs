@@ -37,6 +37,16 @@
 //!   fewest rare heaps among them (again each time the count doubles), and switches when at
 //!   most a quarter are rare.
 //!
+//! # Two threads
+//!
+//! A heap's options almost all leave heaps at least two smaller than it, so two threads can
+//! take turns: while one finishes heap `n − 1`, the other works out heap `n` from the
+//! options that do not need `G(n − 1)`, and once that value arrives checks whether the
+//! options leaving heap `n − 1` change the answer (rarely: then it computes `G(n)` again).
+//! [`SequenceOptions::parallel`] turns this on for games that split heaps, by default where
+//! the machine has two or more cores; the second thread keeps its own copy of the values,
+//! 4 more bytes per heap. The values are the same either way.
+//!
 //! # Periods
 //!
 //! The octal periodicity theorem (Guy and Smith, 1956): if a game's moves remove at most `t`
