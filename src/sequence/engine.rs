@@ -840,7 +840,7 @@ fn run_stretch(
     let missing = from - helper.values.len();
     helper
         .values
-        .try_reserve_exact(missing + (end - from))
+        .try_reserve(missing + (end - from))
         .map_err(|_| SequenceError::OutOfMemory {
             bytes: (end as u64).saturating_mul(4),
         })?;
