@@ -2,7 +2,8 @@
 //!
 //! - `fibonacci/winning_move/u64` and `/u128`: the smallest winning take from the start of a
 //!   game of random size (a batch of 1024 sizes per iteration; the report is per batch);
-//! - `take_away/winning_move/k=3/u64`: the same for the general multiplier;
+//! - `take_away/winning_move/u64/k=…`: the same for the general multiplier: `k = 3` (a list
+//!   of losing sizes), `k = 40 000` and `k = 2⁵⁰` (runs of sizes, many and few);
 //! - `fibonacci/solver_start/N` beside `fibonacci/closed_form_start/N`: who wins from `N`
 //!   counters, by searching the state graph (a fresh solver each time) and by the rule.
 //!
@@ -48,17 +49,21 @@ fn closed_form(c: &mut Criterion) {
     });
     group.finish();
 
-    let game = TakeAway::<u64>::new(3).expect("3 is a valid multiplier");
-    let mut group = c.benchmark_group("take_away/winning_move/k=3");
+    // k = 3 lists its losing sizes; 40 000 and 2⁵⁰ keep them as runs (many and few).
+    let mut group = c.benchmark_group("take_away/winning_move/u64");
     group.throughput(Throughput::Elements(BATCH as u64));
-    group.bench_function("u64", |b| {
-        b.iter(|| {
-            black_box(&starts_u64)
-                .iter()
-                .filter_map(|&state| game.winning_move(state))
-                .fold(0, u64::wrapping_add)
+    for (name, k) in [("k=3", 3), ("k=40000", 40_000), ("k=2^50", 1 << 50)] {
+        let game = TakeAway::<u64>::new(k).expect("a valid multiplier");
+        assert_eq!(game.covered(), u64::MAX);
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                black_box(&starts_u64)
+                    .iter()
+                    .filter_map(|&state| game.winning_move(state))
+                    .fold(0, u64::wrapping_add)
+            });
         });
-    });
+    }
     group.finish();
 }
 

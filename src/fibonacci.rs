@@ -86,7 +86,10 @@ fn high_terms(a: u128) -> Option<u128> {
 /// goes to the `u64` walk.
 fn smallest_term_u128(n: u128) -> Option<u128> {
     if let Ok(narrow) = u64::try_from(n) {
-        return sizes_u64().smallest_term(narrow).map(u128::from);
+        if narrow == 0 {
+            return None;
+        }
+        return Some(u128::from(sizes_u64().smallest_listed_term(narrow)));
     }
     let fits = |a: u128| high_terms(a).is_some_and(|high| high <= n);
     let mut a = high_half_product(n, PHI_POWER_MINUS_91) >> 62;
@@ -102,10 +105,10 @@ fn smallest_term_u128(n: u128) -> Option<u128> {
         0 => {
             // n is all high terms: its smallest is F(j + 91) for the smallest term F(j) of
             // a, and F(j − 1) = ⌊(F(j) + 1)/φ⌋.
-            let term = sizes_u128().smallest_term(a)?;
+            let term = sizes_u128().smallest_listed_term(a);
             Some(term * F92 + floor_over_phi(term + 1) * F91)
         }
-        low => sizes_u64().smallest_term(low).map(u128::from),
+        low => Some(u128::from(sizes_u64().smallest_listed_term(low))),
     }
 }
 

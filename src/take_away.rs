@@ -25,13 +25,33 @@
 //! # Limits
 //!
 //! A [`TakeAway`] keeps the losing sizes as a table. Sizes `1..=k+1` are all losing and are
-//! not stored; above them the table grows like `k·ln(max/k)`, so for a wide heap type and a
-//! multiplier in the middle range it would not fit in memory. The table is then cut at 2²⁰
-//! stored entries and [`TakeAway::covered`] says the largest heap it decides; the `try_`
-//! methods return [`GameError::HeapBeyondTable`] above that, and the plain methods panic.
-//! Every multiplier covers every heap of `u8` and `u16`; the whole range of `u32` is covered
-//! for `k ≤ 102 607`, of `u64` for `k ≤ 31 216` and of `u128` for `k ≤ 13 306` (measured),
-//! and of any type for `k ≥ T::MAX − 1`.
+//! not stored. Above them the sizes come in runs: while `H_j` lies in `(k·H_{m−1}, k·H_m]`
+//! the step to the next size is `H_m`, so each run is an arithmetic progression. Small
+//! multipliers have short runs and the table lists every size (at most 2²⁰); large ones have
+//! long runs and the table stores each run as its first size and step (at most 2²⁰ runs).
+//! Either way the table may stop short of `T::MAX`: [`TakeAway::covered`] says the largest
+//! heap it decides, the `try_` methods return [`GameError::HeapBeyondTable`] above that, and
+//! the plain methods panic. Measured:
+//!
+//! | heap type | every heap is covered for |
+//! |-----------|---------------------------|
+//! | `u8`, `u16`, `u32` | every `k` |
+//! | `u64`     | `k ≤ 44 564` and `k ≥ 17 592 169 267 215` (just under 2⁴⁴) |
+//! | `u128`    | `k ≤ 14 963` |
+//!
+//! A table of runs answers a query with a binary search per term: 0.67 µs for `k = 40 000` on
+//! `u64`, against 130 ns for `k = 3`'s list; a large `k` has few terms and few
+//! runs (69 ns for `k = 2⁵⁰`). (`cargo bench --bench fibonacci -- take_away`.)
+//!
+//! **Why the middle range has no O(log N) method here.** The run of step `H_m = m`
+//! (`2 ≤ m ≤ k`) starts where the Josephus problem says: the smallest term of `k·m` is
+//! `J(m, k + 1)`, the survivor's place (counted from 0) when `m` people stand in a circle
+//! and every `(k + 1)`-th is removed — and `k·m` itself is a losing size when that place is 0.
+//! (The tests check this for every `k < 60`, `m ≤ k`.) So any method that answered
+//! [`TakeAway::winning_move`] in time polynomial in `log N` for every `k` would solve the
+//! Josephus problem with `n ≤ k` as fast, and the methods known for it take
+//! `O(min(n, k·log n))` steps (see, e.g., cp-algorithms, "Josephus problem"). With `k` in the
+//! middle range, `n` runs up to `N / k`, and the table would need that many runs.
 
 use std::fmt;
 use std::hint::select_unpredictable;
@@ -40,7 +60,8 @@ use crate::error::GameError;
 use crate::game::ImpartialGame;
 use crate::nim::{HeapSize, to_u128};
 
-/// The most losing sizes a table stores above its implicit run `1..=k+1`.
+/// The most losing sizes a table lists above its implicit run `1..=k+1`, and the most runs it
+/// stores when it keeps runs instead.
 const MAX_TABLE: usize = 1 << 20;
 
 /// A position of a take-away game: counters left, and the most the player to move may take.
@@ -108,13 +129,26 @@ impl<T: HeapSize> fmt::Display for TakeAwayState<T> {
     }
 }
 
+/// A run of losing sizes in arithmetic progression: `first`, `first + step`, … up to the
+/// size before the next run's `first` (each run ends one step of the next run below it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Run<T> {
+    first: T,
+    step: T,
+}
+
 /// The losing sizes of one multiplier, as the greedy representation needs them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct LosingSizes<'a, T> {
     /// Every size `1..=linear_end` is a losing size (`linear_end = min(k + 1, T::MAX)`).
     pub(crate) linear_end: T,
-    /// The losing sizes above `linear_end`, ascending.
+    /// The losing sizes above `linear_end`, ascending, when they are listed one by one.
     pub(crate) tail: &'a [T],
+    /// The losing sizes above `linear_end` as runs, when they are not listed (then `tail` is
+    /// empty).
+    pub(crate) runs: &'a [Run<T>],
+    /// The last size of the last run.
+    pub(crate) runs_end: T,
     /// `by_bits[b]`: how many tail entries have at most `b` significant bits, so the entries
     /// of bit length `b` are `tail[by_bits[b - 1]..by_bits[b]]`.
     pub(crate) by_bits: &'a [usize],
@@ -132,6 +166,9 @@ impl<'a, T: HeapSize> LosingSizes<'a, T> {
         if n <= self.linear_end {
             return n;
         }
+        if !self.runs.is_empty() {
+            return self.top_term_in_runs(n);
+        }
         let bits = (T::zero().count_zeros() - n.leading_zeros()) as usize;
         let (start, end) = (self.by_bits[bits - 1], self.by_bits[bits]);
         let within = self.tail[start..end].partition_point(|&size| size <= n);
@@ -139,6 +176,29 @@ impl<'a, T: HeapSize> LosingSizes<'a, T> {
             Some(index) => self.tail[index],
             None => self.linear_end,
         }
+    }
+
+    /// [`top_term`](Self::top_term) on a table of runs, `n > linear_end`: the run that holds
+    /// the largest size `≤ n` is found by binary search, the size within it by one division.
+    fn top_term_in_runs(&self, n: T) -> T {
+        let after = self.runs.partition_point(|run| run.first <= n);
+        let Some(index) = after.checked_sub(1) else {
+            return self.linear_end;
+        };
+        let run = self.runs[index];
+        let last = self.last_of_run(index);
+        if n >= last {
+            last
+        } else {
+            n - (n - run.first) % run.step
+        }
+    }
+
+    /// The last size of run `index`.
+    fn last_of_run(&self, index: usize) -> T {
+        self.runs
+            .get(index + 1)
+            .map_or(self.runs_end, |next| next.first - next.step)
     }
 
     /// The greedy representation of `n`, largest term first.
@@ -164,6 +224,25 @@ impl<'a, T: HeapSize> LosingSizes<'a, T> {
         if self.powers_of_two {
             return Some(n ^ (n & (n - T::one())));
         }
+        if !self.runs.is_empty() {
+            // Each term is below the step of the run above it, about `1/k` of it: few terms.
+            let mut rest = n;
+            loop {
+                let term = self.top_term(rest);
+                rest = rest - term;
+                if rest.is_zero() {
+                    return Some(term);
+                }
+            }
+        }
+        Some(self.smallest_listed_term(n))
+    }
+
+    /// [`smallest_term`](Self::smallest_term) for `n > 0`, `k ≥ 2` and sizes listed one by
+    /// one (no runs), as Fibonacci Nim's are.
+    #[inline]
+    pub(crate) fn smallest_listed_term(&self, n: T) -> T {
+        debug_assert!(self.runs.is_empty() && !self.powers_of_two && !n.is_zero());
         let zero = T::zero();
         // Entries with more bits than `n` cannot be terms; those with as many may be, and the
         // walk skips them when they exceed `n`.
@@ -190,11 +269,11 @@ impl<'a, T: HeapSize> LosingSizes<'a, T> {
         // What is left lies below the tail: one term of the run 1..=k+1, or that run's top
         // and then one more term of it.
         if rest.is_zero() {
-            Some(last)
+            last
         } else if rest <= self.linear_end {
-            Some(rest)
+            rest
         } else {
-            Some(rest - self.linear_end)
+            rest - self.linear_end
         }
     }
 }
@@ -348,14 +427,124 @@ pub struct TakeAway<T> {
     linear_end: T,
     tail: Vec<T>,
     by_bits: Vec<usize>,
+    runs: Vec<Run<T>>,
+    runs_end: T,
     covered: T,
+}
+
+/// The losing sizes above `1..=k+1` as runs, as many as the table may hold.
+struct RunTable<T> {
+    runs: Vec<Run<T>>,
+    /// The last size of the last run (`linear_end` if there is none).
+    end: T,
+    /// The largest heap the runs decide.
+    covered: T,
+    /// How many sizes the runs hold, saturating.
+    sizes: u64,
+}
+
+impl<T: HeapSize> RunTable<T> {
+    /// The runs of multiplier `k` (which fits in `T`) above `linear_end = k + 1`, at most
+    /// `max_runs` of them.
+    fn build(k: T, linear_end: T, max_runs: usize) -> Self {
+        let mut table = RunTable {
+            runs: Vec::new(),
+            end: linear_end,
+            covered: T::max_value(),
+            sizes: 0,
+        };
+        let mut last = linear_end;
+        // The run where the least size ≥ ⌈last / k⌉ lies; it only moves forward.
+        let mut cursor = 0;
+        while last < T::max_value() {
+            // From `last`, the step is H_m, the least losing size ≥ ⌈last / k⌉; it stays
+            // the step while `last ≤ k·H_m`, which leaves k − ⌈last / H_m⌉ + 1 sizes in the
+            // run (at least one, as `last ≤ k·H_m`; no product is formed, so none overflows).
+            let step = table.least_size_from(div_ceil(last, k), linear_end, &mut cursor);
+            let Some(first) = last.checked_add(&step) else {
+                break;
+            };
+            if table.runs.len() == max_runs {
+                table.covered = first - T::one();
+                break;
+            }
+            let wanted = k - div_ceil(last, step) + T::one();
+            let (count, end) = match wanted
+                .checked_mul(&step)
+                .and_then(|gap| last.checked_add(&gap))
+            {
+                Some(end) => (wanted, end),
+                None => {
+                    let fitting = (T::max_value() - last) / step;
+                    (fitting, last + fitting * step)
+                }
+            };
+            table.runs.push(Run { first, step });
+            last = end;
+            table.end = last;
+            table.sizes = table
+                .sizes
+                .saturating_add(count.to_u64().unwrap_or(u64::MAX));
+        }
+        table
+    }
+
+    /// The least losing size `≥ need`, for `need` at most the last size so far and not less
+    /// than at the previous call; `cursor` is the run where the previous answer lay.
+    fn least_size_from(&self, need: T, linear_end: T, cursor: &mut usize) -> T {
+        if need <= linear_end {
+            return need;
+        }
+        while need > self.last_of_run(*cursor) {
+            *cursor += 1;
+        }
+        let run = self.runs[*cursor];
+        if need <= run.first {
+            run.first
+        } else {
+            run.first + div_ceil(need - run.first, run.step) * run.step
+        }
+    }
+
+    /// The last size of run `index`.
+    fn last_of_run(&self, index: usize) -> T {
+        self.runs
+            .get(index + 1)
+            .map_or(self.end, |next| next.first - next.step)
+    }
+
+    /// Every size of the runs, ascending.
+    fn sizes(&self) -> Vec<T> {
+        let mut sizes = Vec::with_capacity(usize::try_from(self.sizes).unwrap_or(0));
+        for (index, run) in self.runs.iter().enumerate() {
+            let last = self.last_of_run(index);
+            let mut size = run.first;
+            sizes.push(size);
+            while size < last {
+                size = size + run.step;
+                sizes.push(size);
+            }
+        }
+        sizes
+    }
+}
+
+/// `⌈a / b⌉` for `b > 0`, without the overflow of `a + b − 1`.
+fn div_ceil<T: HeapSize>(a: T, b: T) -> T {
+    let quotient = a / b;
+    if (a % b).is_zero() {
+        quotient
+    } else {
+        quotient + T::one()
+    }
 }
 
 impl<T: HeapSize> TakeAway<T> {
     /// The game with multiplier `k`, with its table of losing sizes.
     ///
-    /// Computes in **O(L)** time and memory for the `L` losing sizes above `k + 1` that fit
-    /// in `T` (92 for Fibonacci Nim on `u64`), at most 2²⁰ (see the [module docs](self)).
+    /// Computes in **O(R log R)** time and **O(R)** memory for the `R` runs of losing sizes
+    /// above `k + 1` that fit in `T` — one size per run for Fibonacci Nim (92 on `u64`), few
+    /// runs for a large `k` — and at most 2²⁰ sizes or runs (see the [module docs](self)).
     ///
     /// # Errors
     ///
@@ -372,42 +561,43 @@ impl<T: HeapSize> TakeAway<T> {
     /// assert!(powers.losing_sizes().eq([1, 2, 4, 8, 16, 32, 64, 128]));
     /// let huge = TakeAway::<u64>::new(u64::MAX)?; // every size up to k + 1 is losing
     /// assert_eq!(huge.covered(), u64::MAX);
+    /// let large = TakeAway::<u64>::new(1 << 50)?; // 2¹⁴ runs of sizes
+    /// assert_eq!(large.covered(), u64::MAX);
     /// # Ok::<(), GameError>(())
     /// ```
     pub fn new(k: u64) -> Result<Self, GameError> {
+        Self::with_table_limit(k, MAX_TABLE)
+    }
+
+    /// [`new`](Self::new) with at most `max_entries` sizes or runs in the table, so tests can
+    /// reach the table's limits on narrow types.
+    pub(crate) fn with_table_limit(k: u64, max_entries: usize) -> Result<Self, GameError> {
         if k == 0 {
             return Err(GameError::ZeroMultiplier(k));
         }
         let linear_end = T::from(k)
             .and_then(|k| k.checked_add(&T::one()))
             .unwrap_or_else(T::max_value);
-        let mut tail: Vec<T> = Vec::new();
-        let mut covered = T::max_value();
-        let mut last = linear_end;
-        while last < T::max_value() {
-            // H_{j+1} = H_j + H_m, with H_m the least losing size ≥ ⌈H_j / k⌉.
-            // ⌈last / k⌉, without the overflow of `last + k − 1` near `T::MAX`.
-            let need = match T::from(k) {
-                Some(k) if (last % k).is_zero() => last / k,
-                Some(k) => last / k + T::one(),
-                None => T::one(),
-            };
-            let step = if need <= linear_end {
-                need
-            } else {
-                tail[tail.partition_point(|&size| size < need)]
-            };
-            let Some(next) = last.checked_add(&step) else {
-                break;
-            };
-            if tail.len() == MAX_TABLE {
-                covered = next - T::one();
-                break;
-            }
-            tail.push(next);
-            last = next;
-        }
-        tail.shrink_to_fit();
+        let table = match T::from(k) {
+            Some(k) if linear_end < T::max_value() => RunTable::build(k, linear_end, max_entries),
+            _ => RunTable {
+                runs: Vec::new(),
+                end: linear_end,
+                covered: T::max_value(),
+                sizes: 0,
+            },
+        };
+        // Listing every size makes queries faster (a short branch-free walk instead of a
+        // binary search per term), so it is preferred whenever the list is complete and fits.
+        let listed = table.covered == T::max_value()
+            && usize::try_from(table.sizes).is_ok_and(|sizes| sizes <= max_entries);
+        let (tail, runs) = if listed {
+            (table.sizes(), Vec::new())
+        } else {
+            let mut runs = table.runs;
+            runs.shrink_to_fit();
+            (Vec::new(), runs)
+        };
         let width = T::zero().count_zeros();
         let by_bits = (0..=width)
             .map(|bits| tail.partition_point(|&size| width - size.leading_zeros() <= bits))
@@ -417,7 +607,9 @@ impl<T: HeapSize> TakeAway<T> {
             linear_end,
             tail,
             by_bits,
-            covered,
+            runs,
+            runs_end: table.end,
+            covered: table.covered,
         })
     }
 
@@ -489,16 +681,27 @@ impl<T: HeapSize> TakeAway<T> {
     /// ```
     pub fn losing_sizes(&self) -> impl Iterator<Item = T> + '_ {
         let linear_end = self.linear_end;
+        let sizes = self.sizes();
+        let in_runs = self.runs.iter().enumerate().flat_map(move |(index, run)| {
+            let last = sizes.last_of_run(index);
+            let step = run.step;
+            std::iter::successors(Some(run.first), move |&size| {
+                (size < last).then(|| size + step)
+            })
+        });
         std::iter::successors(Some(T::one()), move |&size| {
             (size < linear_end).then(|| size + T::one())
         })
         .chain(self.tail.iter().copied())
+        .chain(in_runs)
     }
 
     pub(crate) fn sizes(&self) -> LosingSizes<'_, T> {
         LosingSizes {
             linear_end: self.linear_end,
             tail: &self.tail,
+            runs: &self.runs,
+            runs_end: self.runs_end,
             by_bits: &self.by_bits,
             powers_of_two: self.k == 1,
         }
@@ -798,5 +1001,99 @@ impl<T: HeapSize + std::hash::Hash> ImpartialGame for TakeAway<T> {
             .checked_mul(remaining)?
             .checked_div(2)?
             .checked_add(limit)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{RunTable, TakeAway, TakeAwayState};
+
+    /// The survivor's place, counted from 0, when `people` stand in a circle and every
+    /// `count`-th is removed: `J(1) = 0`, `J(n) = (J(n − 1) + count) mod n`.
+    fn josephus(people: u64, count: u64) -> u64 {
+        (2..=people).fold(0, |survivor, n| (survivor + count) % n)
+    }
+
+    #[test]
+    fn runs_decide_as_the_listed_sizes_do() {
+        for k in [1, 2, 3, 4, 7, 13, 100, 999, 4_096, 30_000, 65_534] {
+            let listed = TakeAway::<u16>::new(k).unwrap();
+            assert!(listed.runs.is_empty());
+            let runs = RunTable::<u16>::build(k.try_into().unwrap(), listed.linear_end, usize::MAX)
+                .runs
+                .len();
+            let in_runs = TakeAway::<u16>::with_table_limit(k, runs).unwrap();
+            assert_eq!(in_runs.covered(), u16::MAX, "k = {k}");
+            assert_eq!(
+                in_runs.runs.is_empty(),
+                listed.tail.len() <= runs,
+                "k = {k}"
+            );
+            assert!(in_runs.losing_sizes().eq(listed.losing_sizes()), "k = {k}");
+            for n in (0..=u16::MAX).step_by(5).chain(u16::MAX - 300..=u16::MAX) {
+                assert!(
+                    in_runs.representation(n).eq(listed.representation(n)),
+                    "k = {k}, n = {n}"
+                );
+                assert_eq!(in_runs.smallest_term(n), listed.smallest_term(n));
+                let state = TakeAwayState::new(n, n / 3);
+                assert!(in_runs.winning_moves(state).eq(listed.winning_moves(state)));
+            }
+        }
+    }
+
+    #[test]
+    fn a_cut_table_decides_every_heap_up_to_its_coverage() {
+        for k in [3, 5, 40, 500] {
+            let full = TakeAway::<u32>::new(k).unwrap();
+            let runs = RunTable::<u32>::build(k.try_into().unwrap(), full.linear_end, usize::MAX)
+                .runs
+                .len();
+            for limit in [1, 2, 10, runs / 2, runs - 1] {
+                let cut = TakeAway::<u32>::with_table_limit(k, limit).unwrap();
+                let covered = cut.covered();
+                assert!(covered < u32::MAX, "k = {k}, limit = {limit}");
+                // The first size the table leaves out is the one just above its coverage.
+                assert!(
+                    full.is_losing_start(covered + 1),
+                    "k = {k}, limit = {limit}"
+                );
+                assert!(cut.try_is_losing_start(covered + 1).is_err());
+                for n in (0..=covered).rev().take(3_000).chain(0..3_000.min(covered)) {
+                    assert_eq!(
+                        cut.smallest_term(n),
+                        full.smallest_term(n),
+                        "k = {k}, n = {n}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_runs_start_where_the_josephus_problem_says() {
+        // The smallest term of k·m is J(m, k + 1), or k·m itself (a losing size) when that is
+        // 0: the reason the module docs give for the middle range's table.
+        for k in 1..60u64 {
+            let game = TakeAway::<u32>::new(k).unwrap();
+            for m in 1..=k {
+                let n = u32::try_from(k * m).unwrap();
+                let survivor = u32::try_from(josephus(m, k + 1)).unwrap();
+                let expected = if survivor == 0 { n } else { survivor };
+                assert_eq!(game.smallest_term(n), Some(expected), "k = {k}, m = {m}");
+            }
+        }
+        // The same on a table of runs reaching the top of u64.
+        let k = 1u64 << 50;
+        let game = TakeAway::<u64>::new(k).unwrap();
+        assert!(game.tail.is_empty() && !game.runs.is_empty());
+        let mut survivor = 0;
+        for m in 1..=(u64::MAX / k) {
+            if m > 1 {
+                survivor = (survivor + k + 1) % m;
+            }
+            let expected = if survivor == 0 { k * m } else { survivor };
+            assert_eq!(game.smallest_term(k * m), Some(expected), "m = {m}");
+        }
     }
 }

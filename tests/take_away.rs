@@ -363,22 +363,51 @@ mod big {
 
 #[test]
 fn the_documented_coverage_limits_hold() {
-    assert_eq!(TakeAway::<u32>::new(102_607).unwrap().covered(), u32::MAX);
-    assert!(TakeAway::<u32>::new(102_608).unwrap().covered() < u32::MAX);
-    assert_eq!(TakeAway::<u64>::new(31_216).unwrap().covered(), u64::MAX);
-    assert!(TakeAway::<u64>::new(31_217).unwrap().covered() < u64::MAX);
-    assert_eq!(TakeAway::<u128>::new(13_306).unwrap().covered(), u128::MAX);
-    assert!(TakeAway::<u128>::new(13_307).unwrap().covered() < u128::MAX);
+    // The module docs' table: listed sizes below the first gap, runs above the second.
+    for k in [
+        1,
+        2,
+        1_000,
+        102_607,
+        102_608,
+        1 << 20,
+        1 << 31,
+        u64::from(u32::MAX),
+    ] {
+        assert_eq!(
+            TakeAway::<u32>::new(k).unwrap().covered(),
+            u32::MAX,
+            "k = {k}"
+        );
+    }
+    assert_eq!(TakeAway::<u64>::new(44_564).unwrap().covered(), u64::MAX);
+    assert!(TakeAway::<u64>::new(44_565).unwrap().covered() < u64::MAX);
+    assert!(TakeAway::<u64>::new(17_592_169_267_214).unwrap().covered() < u64::MAX);
+    for k in [17_592_169_267_215, 1 << 44, 1 << 63, u64::MAX - 1] {
+        assert_eq!(
+            TakeAway::<u64>::new(k).unwrap().covered(),
+            u64::MAX,
+            "k = {k}"
+        );
+    }
+    assert_eq!(TakeAway::<u128>::new(14_963).unwrap().covered(), u128::MAX);
+    assert!(TakeAway::<u128>::new(14_964).unwrap().covered() < u128::MAX);
+    assert!(TakeAway::<u128>::new(u64::MAX).unwrap().covered() < u128::MAX);
+}
+
+#[test]
+fn a_huge_multiplier_is_decided_up_to_the_top_of_u64() {
+    // k = 2⁶³: 1 ..= 2⁶³ + 1 are losing, then every second size (step H₂ = 2) up to 2⁶⁴.
+    let game = TakeAway::<u64>::new(1 << 63).unwrap();
+    assert!(game.is_losing_start(u64::MAX));
+    assert!(game.is_losing_start((1 << 63) + 1));
+    assert!(!game.is_losing_start((1 << 63) + 2));
+    assert!(game.representation(u64::MAX - 1).eq([u64::MAX - 2, 1]));
     assert_eq!(
-        TakeAway::<u32>::new(u64::from(u32::MAX) - 1)
-            .unwrap()
-            .covered(),
-        u32::MAX
+        game.winning_move(TakeAwayState::start(u64::MAX - 1)),
+        Some(1)
     );
-    assert_eq!(
-        TakeAway::<u64>::new(u64::MAX - 1).unwrap().covered(),
-        u64::MAX
-    );
+    assert_eq!(game.winning_move(TakeAwayState::start(u64::MAX)), None);
 }
 
 #[test]
