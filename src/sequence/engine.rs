@@ -212,6 +212,7 @@ impl SparseSpace {
         let rare = &self.rare[first_large..];
         let rare_values = &self.rare_values[first_large..];
         let rows = &mut self.rows[..];
+        let mut scratch = [0u32; BLOCK];
         for &r in &rules.leave_two {
             let Some(rest) = usize::try_from(r).ok().and_then(|r| start.checked_sub(r)) else {
                 continue;
@@ -239,10 +240,10 @@ impl SparseSpace {
                 };
                 match equal {
                     Some(k) => {
-                        marks.apply(rows, first_j, window, 0..k);
-                        marks.apply(rows, first_j, window, k + 1..count);
+                        marks.apply(rows, first_j, window, 0..k, &mut scratch);
+                        marks.apply(rows, first_j, window, k + 1..count, &mut scratch);
                     }
-                    None => marks.apply(rows, first_j, window, 0..count),
+                    None => marks.apply(rows, first_j, window, 0..count, &mut scratch),
                 }
             }
         }
@@ -570,12 +571,18 @@ impl Marks {
     /// processor cannot tell they never overlap) — a chain three times slower on the
     /// machine measured.
     #[inline]
-    fn apply(&self, rows: &mut [u8], first_row: usize, window: &[u32], ks: Range<usize>) {
+    fn apply(
+        &self,
+        rows: &mut [u8],
+        first_row: usize,
+        window: &[u32],
+        ks: Range<usize>,
+        scratch: &mut [u32; BLOCK],
+    ) {
         if ks.is_empty() {
             return;
         }
-        let mut marked = [0u32; BLOCK];
-        let marked = &mut marked[ks.clone()];
+        let marked = &mut scratch[ks.clone()];
         let window = &window[ks.start * self.step..];
         // The common case apart, where the loop vectorizes.
         if self.step == 1 {
