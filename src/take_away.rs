@@ -129,8 +129,8 @@ impl<T: HeapSize> fmt::Display for TakeAwayState<T> {
     }
 }
 
-/// A run of losing sizes in arithmetic progression: `first`, `first + step`, … up to the
-/// size before the next run's `first` (each run ends one step of the next run below it).
+/// A run of losing sizes in arithmetic progression: `first`, `first + step`, … up to its last
+/// size, which is the next run's `first` less the next run's `step` (see [`last_of_run`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Run<T> {
     first: T,
@@ -194,11 +194,8 @@ impl<'a, T: HeapSize> LosingSizes<'a, T> {
         }
     }
 
-    /// The last size of run `index`.
     fn last_of_run(&self, index: usize) -> T {
-        self.runs
-            .get(index + 1)
-            .map_or(self.runs_end, |next| next.first - next.step)
+        last_of_run(self.runs, self.runs_end, index)
     }
 
     /// The greedy representation of `n`, largest term first.
@@ -211,11 +208,7 @@ impl<'a, T: HeapSize> LosingSizes<'a, T> {
 
     /// The smallest term of the greedy representation of `n`, `None` for 0.
     ///
-    /// For `k = 1` the losing sizes are the powers of two and this is the lowest set bit. For
-    /// `k ≥ 2` two neighbouring losing sizes are never both terms (`H_{j+1} ≤ 2·H_j ≤ k·H_j`),
-    /// so the table is walked down two entries at a time: each step takes the larger of the
-    /// pair, the smaller, or neither, chosen without branches — the choices are as random as
-    /// the bits of `n`, and mispredicted branches would cost more than the walk.
+    /// For `k = 1` the losing sizes are the powers of two and this is the lowest set bit.
     #[inline]
     pub(crate) fn smallest_term(&self, n: T) -> Option<T> {
         if n.is_zero() {
@@ -240,6 +233,11 @@ impl<'a, T: HeapSize> LosingSizes<'a, T> {
 
     /// [`smallest_term`](Self::smallest_term) for `n > 0`, `k ≥ 2` and sizes listed one by
     /// one (no runs), as Fibonacci Nim's are.
+    ///
+    /// Two neighbouring losing sizes are never both terms (`H_{j+1} ≤ 2·H_j ≤ k·H_j`), so the
+    /// list is walked down two entries at a time: each step takes the larger of the pair, the
+    /// smaller, or neither, chosen without branches — the choices are as random as the bits of
+    /// `n`, and mispredicted branches would cost more than the walk.
     #[inline]
     pub(crate) fn smallest_listed_term(&self, n: T) -> T {
         debug_assert!(self.runs.is_empty() && !self.powers_of_two && !n.is_zero());
@@ -440,7 +438,7 @@ struct RunTable<T> {
     /// The largest heap the runs decide.
     covered: T,
     /// How many sizes the runs hold, saturating.
-    sizes: u64,
+    size_count: u64,
 }
 
 impl<T: HeapSize> RunTable<T> {
@@ -451,7 +449,7 @@ impl<T: HeapSize> RunTable<T> {
             runs: Vec::new(),
             end: linear_end,
             covered: T::max_value(),
-            sizes: 0,
+            size_count: 0,
         };
         let mut last = linear_end;
         // The run where the least size ≥ ⌈last / k⌉ lies; it only moves forward.
@@ -482,8 +480,8 @@ impl<T: HeapSize> RunTable<T> {
             table.runs.push(Run { first, step });
             last = end;
             table.end = last;
-            table.sizes = table
-                .sizes
+            table.size_count = table
+                .size_count
                 .saturating_add(count.to_u64().unwrap_or(u64::MAX));
         }
         table
@@ -506,16 +504,13 @@ impl<T: HeapSize> RunTable<T> {
         }
     }
 
-    /// The last size of run `index`.
     fn last_of_run(&self, index: usize) -> T {
-        self.runs
-            .get(index + 1)
-            .map_or(self.end, |next| next.first - next.step)
+        last_of_run(&self.runs, self.end, index)
     }
 
     /// Every size of the runs, ascending.
     fn sizes(&self) -> Vec<T> {
-        let mut sizes = Vec::with_capacity(usize::try_from(self.sizes).unwrap_or(0));
+        let mut sizes = Vec::with_capacity(usize::try_from(self.size_count).unwrap_or(0));
         for (index, run) in self.runs.iter().enumerate() {
             let last = self.last_of_run(index);
             let mut size = run.first;
@@ -527,6 +522,13 @@ impl<T: HeapSize> RunTable<T> {
         }
         sizes
     }
+}
+
+/// The last size of `runs[index]`, where the last run ends at `end`: the next run starts one of
+/// its own steps above it.
+fn last_of_run<T: HeapSize>(runs: &[Run<T>], end: T, index: usize) -> T {
+    runs.get(index + 1)
+        .map_or(end, |next| next.first - next.step)
 }
 
 /// `⌈a / b⌉` for `b > 0`, without the overflow of `a + b − 1`.
@@ -542,9 +544,10 @@ fn div_ceil<T: HeapSize>(a: T, b: T) -> T {
 impl<T: HeapSize> TakeAway<T> {
     /// The game with multiplier `k`, with its table of losing sizes.
     ///
-    /// Computes in **O(R log R)** time and **O(R)** memory for the `R` runs of losing sizes
-    /// above `k + 1` that fit in `T` — one size per run for Fibonacci Nim (92 on `u64`), few
-    /// runs for a large `k` — and at most 2²⁰ sizes or runs (see the [module docs](self)).
+    /// Computes in **O(R + L)** time and memory for the `R` runs of losing sizes above `k + 1`
+    /// that fit in `T` — one size per run for Fibonacci Nim (92 on `u64`), few runs for a
+    /// large `k` — and the `L` sizes listed when they number at most 2²⁰; at most 2²⁰ runs
+    /// are kept otherwise (see the [module docs](self)).
     ///
     /// # Errors
     ///
@@ -561,7 +564,7 @@ impl<T: HeapSize> TakeAway<T> {
     /// assert!(powers.losing_sizes().eq([1, 2, 4, 8, 16, 32, 64, 128]));
     /// let huge = TakeAway::<u64>::new(u64::MAX)?; // every size up to k + 1 is losing
     /// assert_eq!(huge.covered(), u64::MAX);
-    /// let large = TakeAway::<u64>::new(1 << 50)?; // 2¹⁴ runs of sizes
+    /// let large = TakeAway::<u64>::new(1 << 50)?; // about 2¹⁴ runs of sizes
     /// assert_eq!(large.covered(), u64::MAX);
     /// # Ok::<(), GameError>(())
     /// ```
@@ -584,13 +587,13 @@ impl<T: HeapSize> TakeAway<T> {
                 runs: Vec::new(),
                 end: linear_end,
                 covered: T::max_value(),
-                sizes: 0,
+                size_count: 0,
             },
         };
         // Listing every size makes queries faster (a short branch-free walk instead of a
         // binary search per term), so it is preferred whenever the list is complete and fits.
         let listed = table.covered == T::max_value()
-            && usize::try_from(table.sizes).is_ok_and(|sizes| sizes <= max_entries);
+            && usize::try_from(table.size_count).is_ok_and(|count| count <= max_entries);
         let (tail, runs) = if listed {
             (table.sizes(), Vec::new())
         } else {
