@@ -854,9 +854,14 @@ fn run_stretch(
     helper
         .values
         .extend_from_slice(&main.values[helper.values.len()..]);
+    let late = late_keys(rules, &main.values);
+    // Both threads start new blocks here, so they fill their rows at the same time: a
+    // thread filling rows holds the other up, and at different times both are held up.
+    if let Some(space) = &mut main.space {
+        space.block_step = 0;
+    }
     helper.space.clone_from(&main.space);
     helper.largest = main.largest;
-    let late = late_keys(rules, &main.values);
     let relay = Relay {
         recent: std::array::from_fn(|_| AtomicU32::new(0)),
         finished: AtomicUsize::new(from),
