@@ -120,20 +120,32 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    if options.counters > game.covered() {
+        eprintln!(
+            "error: with k = {} the table of losing sizes reaches {} counters, not {}",
+            options.k,
+            game.covered(),
+            options.counters
+        );
+        return ExitCode::from(2);
+    }
     let mut state = TakeAwayState::start(options.counters);
-    let losing: Vec<u64> = game
-        .losing_sizes()
-        .take_while(|&size| size <= options.counters)
-        .collect();
+    // The largest losing sizes up to the start, each the top term of the one below the
+    // last (walking all of them would take as long as k is large).
+    let mut losing: Vec<u64> = Vec::new();
+    let mut below = options.counters;
+    while losing.len() < 6 && below > 0 {
+        let top = game.representation(below).next().expect("a positive count");
+        losing.push(top);
+        below = top - 1;
+    }
+    losing.reverse();
     println!(
         "Take-away with multiplier {}: {} counters. The first player loses exactly when the count is one of {} …",
         options.k,
         options.counters,
         losing
             .iter()
-            .rev()
-            .take(6)
-            .rev()
             .map(ToString::to_string)
             .collect::<Vec<_>>()
             .join(", ")
