@@ -684,9 +684,8 @@ impl<T: HeapSize> TakeAway<T> {
     /// ```
     pub fn losing_sizes(&self) -> impl Iterator<Item = T> + '_ {
         let linear_end = self.linear_end;
-        let sizes = self.sizes();
         let in_runs = self.runs.iter().enumerate().flat_map(move |(index, run)| {
-            let last = sizes.last_of_run(index);
+            let last = last_of_run(&self.runs, self.runs_end, index);
             let step = run.step;
             std::iter::successors(Some(run.first), move |&size| {
                 (size < last).then(|| size + step)

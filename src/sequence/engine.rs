@@ -148,7 +148,7 @@ struct SparseSpace {
     missing: Vec<u8>,
     /// The values the older rare heaps give a block of [`BLOCK`] heaps, `block_step` apart
     /// from `block_start`: row `j` (`block_width` bytes, one per value, as in [`Reached`])
-    /// for heap `block_start + j · block_step`.
+    /// for heap `block_start + j · block_step`; a `block_step` of 0 means no block.
     rows: Vec<u8>,
     block_start: usize,
     block_step: usize,
@@ -247,6 +247,11 @@ impl SparseSpace {
                 }
             }
         }
+    }
+
+    /// Makes the next heap start a new block, wherever the last block ended.
+    fn end_block(&mut self) {
+        self.block_step = 0;
     }
 
     fn class(&self, heap: usize, value: u32) -> u32 {
@@ -854,14 +859,14 @@ fn run_stretch(
     helper
         .values
         .extend_from_slice(&main.values[helper.values.len()..]);
-    let late = late_keys(rules, &main.values);
     // Both threads start new blocks here, so they fill their rows at the same time: a
     // thread filling rows holds the other up, and at different times both are held up.
     if let Some(space) = &mut main.space {
-        space.block_step = 0;
+        space.end_block();
     }
     helper.space.clone_from(&main.space);
     helper.largest = main.largest;
+    let late = late_keys(rules, &main.values);
     let relay = Relay {
         recent: std::array::from_fn(|_| AtomicU32::new(0)),
         finished: AtomicUsize::new(from),
