@@ -130,8 +130,8 @@ fn main() -> ExitCode {
         return ExitCode::from(2);
     }
     let mut state = TakeAwayState::start(options.counters);
-    // The largest losing sizes up to the start, each the top term of the one below the
-    // last (walking all of them would take as long as k is large).
+    // The six largest losing sizes up to the start, each the top term of one less than the
+    // size before it: a walk through all of them would take about k steps.
     let mut losing: Vec<u64> = Vec::new();
     let mut below = options.counters;
     while losing.len() < 6 && below > 0 {
