@@ -443,6 +443,7 @@ impl SparseSpace {
                 any_left = true;
                 let end = start.saturating_add(slice).min(len);
                 if self.search(
+                    candidate as usize,
                     &small[start..end],
                     &large[len - end..len - start],
                     &mut missing,
@@ -464,13 +465,14 @@ impl SparseSpace {
     }
 
     /// Clears in `missing` the values of the splits `small[i] ^ large[len − 1 − i]`; true
-    /// once none is left.
+    /// once none is left. Every missing value is below `below` (the candidate), so only
+    /// those flags are counted.
     ///
     /// The first splits find most values; the last few missing values can take thousands of
     /// splits, so once at most [`FEW`] are left the splits are compared [`LANES`] at a time
     /// against all of them at once, in a loop the compiler turns into vector instructions.
     #[inline(never)]
-    fn search(&mut self, small: &[u32], large: &[u32], missing: &mut u32) -> bool {
+    fn search(&mut self, below: usize, small: &[u32], large: &[u32], missing: &mut u32) -> bool {
         let len = small.len();
         let mut i = 0;
         // A chunk of splits at a time: their values into a buffer, then one store each (as
@@ -488,14 +490,17 @@ impl SparseSpace {
             for &value in found.iter() {
                 self.missing[value as usize] = 0;
             }
-            *missing = count_flags(&self.missing);
+            *missing = count_flags(&self.missing[..below]);
             i = end;
         }
         if *missing == 0 {
             return true;
         }
         let mut wanted = [u32::MAX; FEW];
-        let still = self.missing.iter().enumerate().filter(|&(_, &w)| w == 1);
+        let still = self.missing[..below]
+            .iter()
+            .enumerate()
+            .filter(|&(_, &w)| w == 1);
         for (slot, (value, _)) in wanted.iter_mut().zip(still) {
             *slot = value as u32;
         }
