@@ -3,6 +3,7 @@
 
 use std::ops::{ControlFlow, Range};
 use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering};
+use std::sync::{PoisonError, RwLock};
 
 use super::rules::HeapRules;
 use super::{GrundySequence, Method, Period, Progress, SequenceError, SequenceOptions};
@@ -146,28 +147,80 @@ struct SparseSpace {
     parity: Vec<u8>,
     /// Byte `v`: whether `v` is an easy-parity value below the candidate not reached yet.
     missing: Vec<u8>,
-    /// The values the older rare heaps give a block of [`BLOCK`] heaps, `block_step` apart
-    /// from `block_start`: row `j` (`block_width` bytes, one per value, as in [`Reached`])
-    /// for heap `block_start + j · block_step`; a `block_step` of 0 means no block.
+    /// The values the older rare heaps give the heaps of a block, `BLOCK` heaps from
+    /// `block_start`: row `j` (`block_width` bytes, one per value, as in [`Reached`]) for
+    /// heap `block_start + j`. With two threads, each fills the rows for half the rare heaps
+    /// and passes them to the other through [`SharedRows`].
     rows: Vec<u8>,
+    block: Block,
     block_start: usize,
-    block_step: usize,
     block_width: usize,
-    /// How many rare heaps the rows include (those of at least `row_heaps(block_step)`
-    /// counters, found before the block).
+    /// How many rare heaps the rows include, with the other thread's half (those of at
+    /// least [`ROW_HEAPS`] counters, found before the block).
     block_rare: usize,
 }
 
-/// How many heaps, `step` apart, a block has: its values to read span [`BLOCK`] heaps.
-fn block_rows(step: usize) -> usize {
-    BLOCK / step
+/// Which rows a sparse space holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Block {
+    None,
+    /// All rows of the block, for one thread.
+    Own,
+    /// Half the rows, the other half being the other thread's.
+    Shared,
 }
 
-/// The least rare heap the rows of a block of heaps `step` apart include: splits with it
-/// leave at most `block start − 2` counters, known even when a heap is computed before the
-/// one below it.
-fn row_heaps(step: usize) -> usize {
-    step * block_rows(step) + 1
+/// The least rare heap the rows of a block include: for heap `start + j`, `j < BLOCK`, a
+/// split with such a heap leaves at most `start − 2` counters, a value known even when a
+/// heap is computed before the one below it.
+const ROW_HEAPS: usize = BLOCK + 1;
+
+/// Rows that two threads fill together, each marking half the rare heaps for a whole
+/// block, so that each reads its values in order, `BLOCK` at a time, for every heap of the
+/// block rather than every other one.
+#[derive(Debug)]
+struct SharedRows {
+    /// Two blocks' worth, so that one thread may fill the next block while the other still
+    /// reads the last: `halves[block % 2][thread]`.
+    halves: [[RwLock<HalfRows>; 2]; 2],
+    /// The first heap of the first block.
+    origin: usize,
+    /// No heap at or above this is computed.
+    end: usize,
+}
+
+/// One thread's rows for a block.
+#[derive(Debug, Default)]
+struct HalfRows {
+    /// The block's first heap (`usize::MAX` before any).
+    start: usize,
+    width: usize,
+    bytes: Vec<u8>,
+}
+
+impl SharedRows {
+    fn new(origin: usize, end: usize) -> Self {
+        let empty = || {
+            RwLock::new(HalfRows {
+                start: usize::MAX,
+                ..HalfRows::default()
+            })
+        };
+        SharedRows {
+            halves: [[empty(), empty()], [empty(), empty()]],
+            origin,
+            end,
+        }
+    }
+}
+
+/// One thread's share of [`SharedRows`].
+struct Sharing<'s> {
+    rows: &'s SharedRows,
+    /// Which half this thread fills: 0 or 1.
+    part: usize,
+    /// No heap at or above this will be finished.
+    stop: &'s AtomicUsize,
 }
 
 impl SparseSpace {
@@ -181,69 +234,58 @@ impl SparseSpace {
             parity: Vec::new(),
             missing: Vec::new(),
             rows: Vec::new(),
+            block: Block::None,
             block_start: 0,
-            block_step: 0,
             block_width: 0,
             block_rare: 0,
         }
     }
 
-    /// Fills the rows of the block of heaps `step` apart from `start`: every split with a
-    /// rare heap of at least [`row_heaps`] counters known now. For heap `start + j·step`
-    /// such a split leaves the rare heap `a` and `start + j·step − r − a ≤ start − 2`
-    /// counters, a value already computed — so these splits, most of the work of the
-    /// method, are done for [`BLOCK`] heaps at once, reading the values in order instead of
-    /// one scattered value per split and heap.
+    /// Fills the rows of the block of heaps from `start`: every split with a rare heap of at
+    /// least [`ROW_HEAPS`] counters among the first `covered`, or the `part`-th of `parts`
+    /// shares of them. For heap `start + j` such a split leaves the rare heap `a` and
+    /// `start + j − r − a ≤ start − 2` counters, a value already computed — so these
+    /// splits, most of the work of the method, are done for [`BLOCK`] heaps at once,
+    /// reading the values in order instead of one scattered value per split and heap.
     fn prepare_block(
         &mut self,
         rules: &HeapRules,
         values: &[u32],
-        start: usize,
-        step: usize,
-        width: usize,
+        (start, width): (usize, usize),
+        covered: usize,
+        (part, parts): (usize, usize),
     ) {
         self.block_start = start;
-        self.block_step = step;
         self.block_width = width;
-        self.block_rare = self.rare.len();
+        self.block_rare = covered;
         self.rows.clear();
         self.rows.resize(BLOCK * width, 0);
-        let first_large = self.rare.partition_point(|&rare| rare < row_heaps(step));
-        let rare = &self.rare[first_large..];
-        let rare_values = &self.rare_values[first_large..];
+        let first_large = self.rare.partition_point(|&rare| rare < ROW_HEAPS);
+        let count = covered.saturating_sub(first_large);
+        let part = first_large + count * part / parts..first_large + count * (part + 1) / parts;
+        let rare = &self.rare[part.clone()];
+        let rare_values = &self.rare_values[part];
         let rows = &mut self.rows[..];
-        let row_count = block_rows(step);
         let mut scratch = [0u32; BLOCK];
         for &r in &rules.leave_two {
             let Some(rest) = usize::try_from(r).ok().and_then(|r| start.checked_sub(r)) else {
                 continue;
             };
             for (&a, &rare_value) in rare.iter().zip(rare_values) {
-                // The other heap of row j is rest + j·step − a; it must have a counter.
-                // (Every row, but near the start: no division then.)
-                let first_j = if a < rest {
-                    0
-                } else {
-                    (a + 1 - rest).div_ceil(step)
-                };
-                if first_j >= row_count {
+                // The other heap of row j is rest + j − a; it must have a counter.
+                let first_j = (a + 1).saturating_sub(rest);
+                if first_j >= BLOCK {
                     continue;
                 }
-                let from = rest + first_j * step - a;
-                let count = row_count - first_j;
-                let window = &values[from..=from + (count - 1) * step];
+                let from = rest + first_j - a;
+                let count = BLOCK - first_j;
+                let window = &values[from..from + count];
                 // Grundy's game may not split into two equal heaps: skip the row whose other
                 // heap is `a`.
                 let equal = a
                     .checked_sub(from)
-                    .filter(|&gap| rules.unequal_split && gap.is_multiple_of(step))
-                    .map(|gap| gap / step)
-                    .filter(|&k| k < count);
-                let marks = Marks {
-                    width,
-                    step,
-                    rare_value,
-                };
+                    .filter(|&k| rules.unequal_split && k < count);
+                let marks = Marks { width, rare_value };
                 match equal {
                     Some(k) => {
                         marks.apply(rows, first_j, window, 0..k, &mut scratch);
@@ -257,7 +299,7 @@ impl SparseSpace {
 
     /// Makes the next heap start a new block, wherever the last block ended.
     fn end_block(&mut self) {
-        self.block_step = 0;
+        self.block = Block::None;
     }
 
     fn class(&self, heap: usize, value: u32) -> u32 {
@@ -341,35 +383,130 @@ impl SparseSpace {
     /// G(heap): the hard-parity values from the rare heaps, then a search among all splits
     /// that stops as soon as every easy-parity value below the candidate is seen.
     ///
-    /// `step` is how far apart the heaps computed by this space are (1, or 2 when two
-    /// threads take turns), and only options whose heaps are in `values` count.
+    /// Only options whose heaps are in `values` count. With `sharing`, the rows are filled
+    /// with another thread; `None` if that thread stopped first.
     fn value(
         &mut self,
         rules: &HeapRules,
         values: &[u32],
         heap: usize,
-        step: usize,
         largest: u32,
         reached: &mut Reached,
-    ) -> u32 {
+        sharing: Option<&Sharing<'_>>,
+    ) -> Option<u32> {
         let width = (largest as usize + 1).next_power_of_two();
-        let offset = heap.wrapping_sub(self.block_start);
-        let in_block = self.block_step == step
-            && offset.is_multiple_of(step)
-            && offset / step < block_rows(step)
+        match sharing {
+            Some(sharing) => self.shared_row(rules, values, heap, width, reached, sharing)?,
+            None => self.own_row(rules, values, heap, width, reached),
+        }
+        Some(self.value_from_row(rules, values, heap, largest, reached))
+    }
+
+    /// Fills `reached` with the row of `heap`, filling the rows of a new block first if
+    /// `heap` is not in the last one.
+    fn own_row(
+        &mut self,
+        rules: &HeapRules,
+        values: &[u32],
+        heap: usize,
+        width: usize,
+        reached: &mut Reached,
+    ) {
+        let in_block = self.block == Block::Own
+            && heap.wrapping_sub(self.block_start) < BLOCK
             && width == self.block_width;
         if !in_block {
-            self.prepare_block(rules, values, heap, step, width);
+            let covered = self.rare.len();
+            self.prepare_block(rules, values, (heap, width), covered, (0, 1));
+            self.block = Block::Own;
         }
-        let row = (heap - self.block_start) / step;
+        let row = heap - self.block_start;
         reached.bytes.clear();
         reached
             .bytes
             .extend_from_slice(&self.rows[row * width..(row + 1) * width]);
+    }
+
+    /// Fills `reached` with the row of `heap` from the rows two threads share, filling this
+    /// thread's half when it first comes to the block; `None` if the other thread stopped
+    /// before filling its half.
+    fn shared_row(
+        &mut self,
+        rules: &HeapRules,
+        values: &[u32],
+        heap: usize,
+        width: usize,
+        reached: &mut Reached,
+        sharing: &Sharing<'_>,
+    ) -> Option<()> {
+        let rows = sharing.rows;
+        let block = (heap - rows.origin) / BLOCK;
+        let start = rows.origin + block * BLOCK;
+        let slot = &rows.halves[block % 2];
+        let other_first = if heap % 2 == start % 2 {
+            start + 1
+        } else {
+            start
+        };
+        // In a block cut short by the end of the stretch, the other thread may have no heap.
+        let alone = other_first >= (start + BLOCK).min(rows.end);
+        if self.block != Block::Shared || self.block_start != start {
+            // Rare heaps of at most `start − 2` counters: both threads know them.
+            let covered = self.rare.partition_point(|&rare| rare + 1 < start);
+            let part = if alone { (0, 1) } else { (sharing.part, 2) };
+            self.prepare_block(rules, values, (start, width), covered, part);
+            self.block = Block::Shared;
+            let mut half = slot[sharing.part]
+                .write()
+                .unwrap_or_else(PoisonError::into_inner);
+            std::mem::swap(&mut half.bytes, &mut self.rows);
+            half.start = start;
+            half.width = width;
+        }
+        reached.bytes.clear();
+        reached.bytes.resize(width, 0);
+        let row = heap - start;
+        let halves = if alone {
+            &slot[sharing.part..=sharing.part]
+        } else {
+            &slot[..]
+        };
+        for half in halves {
+            loop {
+                let half = half.read().unwrap_or_else(PoisonError::into_inner);
+                if half.start == start {
+                    // Every mark is below the width the filling thread had, and below ours.
+                    let marked = half.width.min(width);
+                    let bytes = &half.bytes[row * half.width..][..marked];
+                    for (reached, &byte) in reached.bytes.iter_mut().zip(bytes) {
+                        *reached |= byte;
+                    }
+                    break;
+                }
+                drop(half);
+                if sharing.stop.load(Ordering::Acquire) <= heap {
+                    return None;
+                }
+                // Yielding at once, not spinning first: spinning measured slower here.
+                std::thread::yield_now();
+            }
+        }
+        Some(())
+    }
+
+    /// G(heap) once `reached` holds its row.
+    fn value_from_row(
+        &mut self,
+        rules: &HeapRules,
+        values: &[u32],
+        heap: usize,
+        largest: u32,
+        reached: &mut Reached,
+    ) -> u32 {
         insert_single_options(rules, values, heap, reached);
         // The rows hold the older large rare heaps; here the small ones, and those found
         // since the block began.
-        let small = self.rare.partition_point(|&rare| rare < row_heaps(step));
+        let small = self.rare.partition_point(|&rare| rare < ROW_HEAPS);
         let mut easy = [false; 2];
         for rest in split_rests(rules, heap) {
             easy[usize::from(self.domain) & rest & 1] = true;
@@ -618,19 +755,19 @@ fn count_flags(flags: &[u8]) -> u32 {
 /// Marks the splits of one rare heap in the rows of a block.
 struct Marks {
     width: usize,
-    step: usize,
     rare_value: u32,
 }
 
 impl Marks {
-    /// Row `first_row + k` gets the value `rare_value ^ window[k · step]`, for `k` in `ks`.
+    /// Row `first_row + k` gets the value `rare_value ^ window[k]`, for `k` in `ks`.
     ///
     /// Bytes, not bits: a plain store per split rather than a read-modify-write. And the
     /// values are worked out first, into a buffer, then stored: in one loop each store's
     /// address would wait on a load from `window`, and the loads after it on the store (the
     /// processor cannot tell they never overlap) — a chain three times slower on the
     /// machine measured.
-    #[inline]
+    // Not inlined: inlined into `prepare_block`, the whole run measured 4 % slower.
+    #[inline(never)]
     fn apply(
         &self,
         rows: &mut [u8],
@@ -642,28 +779,13 @@ impl Marks {
         if ks.is_empty() {
             return;
         }
-        let window = &window[ks.start * self.step..];
+        let marked = &mut scratch[..ks.len()];
+        for (value, &other) in marked.iter_mut().zip(&window[ks.start..]) {
+            *value = self.rare_value ^ other;
+        }
         let rows = &mut rows[(first_row + ks.start) * self.width..];
-        if self.step == 1 {
-            let marked = &mut scratch[..ks.len()];
-            for (value, &other) in marked.iter_mut().zip(window) {
-                *value = self.rare_value ^ other;
-            }
-            for (row, &value) in rows.chunks_exact_mut(self.width).zip(marked.iter()) {
-                row[value as usize] = 1;
-            }
-        } else {
-            // Every value of the window, not every `step`-th: a contiguous loop vectorizes,
-            // and does twice the work in less time than a strided one.
-            let span = (ks.len() - 1) * self.step + 1;
-            let marked = &mut scratch[..span];
-            for (value, &other) in marked.iter_mut().zip(window) {
-                *value = self.rare_value ^ other;
-            }
-            let rows = rows.chunks_exact_mut(self.width);
-            for (row, &value) in rows.zip(marked.iter().step_by(self.step)) {
-                row[value as usize] = 1;
-            }
+        for (row, &value) in rows.chunks_exact_mut(self.width).zip(marked.iter()) {
+            row[value as usize] = 1;
         }
     }
 }
@@ -765,18 +887,32 @@ impl Lane {
     }
 
     /// The mex of the options of `heap` that leave only heaps in `values`: G(heap) if
-    /// `values` reaches `heap − 1`. `step`: how far apart the heaps this lane computes are.
-    fn mex(&mut self, rules: &HeapRules, heap: usize, step: usize) -> u32 {
+    /// `values` reaches `heap − 1`.
+    ///
+    /// With `sharing`, the rows of rare splits are shared with the other thread; `None` if
+    /// that thread stopped first.
+    fn mex(
+        &mut self,
+        rules: &HeapRules,
+        heap: usize,
+        sharing: Option<&Sharing<'_>>,
+    ) -> Option<u32> {
         match &mut self.space {
             Some(space) => space.value(
                 rules,
                 &self.values,
                 heap,
-                step,
                 self.largest,
                 &mut self.reached,
+                sharing,
             ),
-            None => direct_value(rules, &self.values, heap, self.largest, &mut self.reached),
+            None => Some(direct_value(
+                rules,
+                &self.values,
+                heap,
+                self.largest,
+                &mut self.reached,
+            )),
         }
     }
 }
@@ -853,11 +989,14 @@ fn late_keys(rules: &HeapRules, values: &[u32]) -> Vec<u32> {
 /// A heap's options almost all leave heaps at least two smaller, so its mex over those is
 /// worked out while the other thread finishes the heap just below; then the options leaving
 /// that heap (`late` keys) only matter if one of them has exactly that mex, when the value
-/// is computed again with all options.
+/// is computed again with all options. The rows of rare splits are filled with the other
+/// thread, half each, in `rows`.
+#[allow(clippy::too_many_arguments)]
 fn run_lane(
     rules: &HeapRules,
     lane: &mut Lane,
     relay: &Relay,
+    rows: &SharedRows,
     first: usize,
     end: usize,
     late_keys: &[u32],
@@ -865,21 +1004,32 @@ fn run_lane(
 ) {
     // If this thread panics, the other must not wait for it.
     let _stop_on_panic = StopOnPanic(relay);
+    let sharing = Sharing {
+        rows,
+        part: first % 2,
+        stop: &relay.stop,
+    };
+    let sharing = Some(&sharing);
     let mut heap = first;
     while heap < end {
         let value = if lane.values.len() == heap {
-            lane.mex(rules, heap, 2)
+            lane.mex(rules, heap, sharing)
         } else {
-            let early = lane.mex(rules, heap, 2);
+            let Some(early) = lane.mex(rules, heap, sharing) else {
+                return;
+            };
             let Some(below) = relay.wait(heap - 1) else {
                 return;
             };
             lane.push(below);
             if late_keys.iter().any(|&key| below ^ key == early) {
-                lane.mex(rules, heap, 2)
+                lane.mex(rules, heap, sharing)
             } else {
-                early
+                Some(early)
             }
+        };
+        let Some(value) = value else {
+            return;
         };
         if relay.stop.load(Ordering::Acquire) <= heap {
             return;
@@ -921,8 +1071,8 @@ fn run_stretch(
     helper
         .values
         .extend_from_slice(&main.values[helper.values.len()..]);
-    // Both threads start new blocks here, so they fill their rows at the same time: a
-    // thread filling rows holds the other up, and at different times both are held up.
+    // The shared rows start their blocks here: neither thread may think it has filled the
+    // first one already.
     if let Some(space) = &mut main.space {
         space.end_block();
     }
@@ -934,9 +1084,21 @@ fn run_stretch(
         finished: AtomicUsize::new(from),
         stop: AtomicUsize::new(usize::MAX),
     };
+    let rows = SharedRows::new(from, end);
     std::thread::scope(|scope| {
-        scope.spawn(|| run_lane(rules, helper, &relay, from + 1, end, &late, stop_value));
-        run_lane(rules, main, &relay, from, end, &late, stop_value);
+        scope.spawn(|| {
+            run_lane(
+                rules,
+                helper,
+                &relay,
+                &rows,
+                from + 1,
+                end,
+                &late,
+                stop_value,
+            );
+        });
+        run_lane(rules, main, &relay, &rows, from, end, &late, stop_value);
     });
     // The last value may be the other thread's.
     let finished = relay.finished.load(Ordering::Acquire);
@@ -1007,7 +1169,9 @@ pub(crate) fn compute(
             };
             run_stretch(rules, &mut main, &mut helper, end, len, stop_value)?;
         } else {
-            let value = main.mex(rules, heap, 1);
+            let value = main
+                .mex(rules, heap, None)
+                .expect("no other thread to stop");
             if main.values.len() == main.values.capacity() {
                 grow(&mut main.values, len)?;
             }
@@ -1123,7 +1287,9 @@ mod tests {
                         let mut reached = Reached::default();
                         let mut largest = values.iter().copied().max().unwrap_or(0);
                         for (heap, &want) in expected.iter().enumerate().skip(200) {
-                            let value = space.value(rules, &values, heap, 1, largest, &mut reached);
+                            let value = space
+                                .value(rules, &values, heap, largest, &mut reached, None)
+                                .unwrap();
                             assert_eq!(
                                 value, want,
                                 "{rules:?} mask {mask:b} domain {domain} rare {rare_class} heap {heap}"
@@ -1139,7 +1305,9 @@ mod tests {
     }
 
     /// Two threads taking turns give the values one thread gives, for every method, with
-    /// the hand-over starting early and stretches cut short by frequent progress reports.
+    /// the hand-over starting early and stretches cut short by frequent progress reports:
+    /// stretches of 65 and 129 heaps end one heap into a block of shared rows, a block only
+    /// one thread has heaps in.
     #[test]
     fn two_threads_give_the_values_of_one() {
         let games = [
@@ -1157,15 +1325,17 @@ mod tests {
                     .with_method(method)
                     .with_prove_period(false)
                     .with_parallel(false);
-                let mut two = one.clone().with_parallel(true).with_progress_every(777);
-                two.parallel_from = 64;
                 let expected = compute(rules, 3_000, &one, keep_going).unwrap();
-                let got = compute(rules, 3_000, &two, keep_going).unwrap();
-                let first_difference = (got.values.iter().zip(&expected.values))
-                    .position(|(got, expected)| got != expected);
-                assert_eq!(first_difference, None, "{rules:?} {method:?}");
-                assert_eq!(got.values.len(), expected.values.len());
-                assert_eq!(got.method, expected.method, "{rules:?} {method:?}");
+                for every in [777, 65, 129] {
+                    let mut two = one.clone().with_parallel(true).with_progress_every(every);
+                    two.parallel_from = 64;
+                    let got = compute(rules, 3_000, &two, keep_going).unwrap();
+                    let first_difference = (got.values.iter().zip(&expected.values))
+                        .position(|(got, expected)| got != expected);
+                    assert_eq!(first_difference, None, "{rules:?} {method:?} {every}");
+                    assert_eq!(got.values.len(), expected.values.len());
+                    assert_eq!(got.method, expected.method, "{rules:?} {method:?}");
+                }
             }
         }
     }
