@@ -155,9 +155,23 @@ struct SparseSpace {
     block: Block,
     block_start: usize,
     block_width: usize,
-    /// How many rare heaps the rows include, with the other thread's half (those of at
-    /// least [`ROW_HEAPS`] counters, found before the block).
+    /// The rare heaps the rows include, with the other thread's half: from the first of at
+    /// least `block_least` counters to the `block_rare`-th (those found before the block).
+    block_least: usize,
     block_rare: usize,
+    /// This thread's share of the next block's rows, while it is filled.
+    filling: Option<Filling>,
+}
+
+/// A share of a block's rows being filled: the rare heaps `rare[next..end]` are left.
+#[derive(Clone, Copy, Debug)]
+struct Filling {
+    block: usize,
+    width: usize,
+    next: usize,
+    end: usize,
+    /// How many rare heaps to mark at each heap of the block before.
+    per_heap: usize,
 }
 
 /// Which rows a sparse space holds.
@@ -175,14 +189,21 @@ enum Block {
 /// heap is computed before the one below it.
 const ROW_HEAPS: usize = BLOCK + 1;
 
+/// The least rare heap the rows of a block shared by two threads include: one block
+/// further back, so that the rows can be filled a block ahead, at `start − BLOCK`.
+const SHARED_ROW_HEAPS: usize = 2 * BLOCK + 1;
+
 /// Rows that two threads fill together, each marking half the rare heaps for a whole
 /// block, so that each reads its values in order, `BLOCK` at a time, for every heap of the
-/// block rather than every other one.
+/// block rather than every other one. A thread fills its share of a block's rows during
+/// the block before — a part at each heap, and more while it waits for the other thread —
+/// so that neither waits for the other's share.
 #[derive(Debug)]
 struct SharedRows {
-    /// Two blocks' worth, so that one thread may fill the next block while the other still
-    /// reads the last: `halves[block % 2][thread]`.
-    halves: [[RwLock<HalfRows>; 2]; 2],
+    /// Three blocks' worth: while both threads read the rows of a block, one of them may
+    /// still read the last block's (computing a heap again) and the other fill the next:
+    /// `halves[block % 3][thread]`.
+    halves: [[RwLock<HalfRows>; 2]; 3],
     /// The first heap of the first block.
     origin: usize,
     /// No heap at or above this is computed.
@@ -198,7 +219,35 @@ struct HalfRows {
     bytes: Vec<u8>,
 }
 
+/// Which of a block's rows a thread fills.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Share {
+    /// It has no heap in the block.
+    None,
+    /// The other thread has none.
+    All,
+    Half,
+}
+
 impl SharedRows {
+    /// The thread computing heaps of parity `parity`'s share of block `block`.
+    fn share(&self, block: usize, parity: usize) -> Share {
+        let start = self.origin + block * BLOCK;
+        let end = (start + BLOCK).min(self.end);
+        let first_of = |parity: usize| start + usize::from(start % 2 != parity);
+        match (first_of(parity) < end, first_of(1 - parity) < end) {
+            (false, _) => Share::None,
+            (true, false) => Share::All,
+            (true, true) => Share::Half,
+        }
+    }
+
+    /// Every heap below this is known to both threads when they fill the rows of block
+    /// `block`: at the start of the block before, or of the stretch.
+    fn known(&self, block: usize) -> usize {
+        (self.origin + block.saturating_sub(1) * BLOCK).saturating_sub(1)
+    }
+
     fn new(origin: usize, end: usize) -> Self {
         let empty = || {
             RwLock::new(HalfRows {
@@ -207,7 +256,7 @@ impl SharedRows {
             })
         };
         SharedRows {
-            halves: [[empty(), empty()], [empty(), empty()]],
+            halves: [[empty(), empty()], [empty(), empty()], [empty(), empty()]],
             origin,
             end,
         }
@@ -217,7 +266,7 @@ impl SharedRows {
 /// One thread's share of [`SharedRows`].
 struct Sharing<'s> {
     rows: &'s SharedRows,
-    /// Which half this thread fills: 0 or 1.
+    /// Which half this thread fills: the parity of the heaps it computes.
     part: usize,
     /// No heap at or above this will be finished.
     stop: &'s AtomicUsize,
@@ -237,34 +286,41 @@ impl SparseSpace {
             block: Block::None,
             block_start: 0,
             block_width: 0,
+            block_least: ROW_HEAPS,
             block_rare: 0,
+            filling: None,
         }
     }
 
     /// Fills the rows of the block of heaps from `start`: every split with a rare heap of at
-    /// least [`ROW_HEAPS`] counters among the first `covered`, or the `part`-th of `parts`
-    /// shares of them. For heap `start + j` such a split leaves the rare heap `a` and
-    /// `start + j − r − a ≤ start − 2` counters, a value already computed — so these
-    /// splits, most of the work of the method, are done for [`BLOCK`] heaps at once,
-    /// reading the values in order instead of one scattered value per split and heap.
-    fn prepare_block(
-        &mut self,
-        rules: &HeapRules,
-        values: &[u32],
-        (start, width): (usize, usize),
-        covered: usize,
-        (part, parts): (usize, usize),
-    ) {
+    /// least [`ROW_HEAPS`] counters known now.
+    fn prepare_block(&mut self, rules: &HeapRules, values: &[u32], start: usize, width: usize) {
         self.block_start = start;
         self.block_width = width;
-        self.block_rare = covered;
+        self.block_least = ROW_HEAPS;
+        self.block_rare = self.rare.len();
         self.rows.clear();
         self.rows.resize(BLOCK * width, 0);
         let first_large = self.rare.partition_point(|&rare| rare < ROW_HEAPS);
-        let count = covered.saturating_sub(first_large);
-        let part = first_large + count * part / parts..first_large + count * (part + 1) / parts;
-        let rare = &self.rare[part.clone()];
-        let rare_values = &self.rare_values[part];
+        self.mark_rows(rules, values, start, width, first_large..self.rare.len());
+    }
+
+    /// Marks in the rows of the block of heaps from `start` the splits with the rare heaps
+    /// `rare[marked]`. For heap `start + j` a split with a rare heap `a` of at least
+    /// `least` counters leaves `start + j − r − a ≤ start − 2` counters, a value already
+    /// computed — so these splits, most of the work of the method, are done for [`BLOCK`]
+    /// heaps at once, reading the values in order instead of one scattered value per split
+    /// and heap.
+    fn mark_rows(
+        &mut self,
+        rules: &HeapRules,
+        values: &[u32],
+        start: usize,
+        width: usize,
+        marked: Range<usize>,
+    ) {
+        let rare = &self.rare[marked.clone()];
+        let rare_values = &self.rare_values[marked];
         let rows = &mut self.rows[..];
         let mut scratch = [0u32; BLOCK];
         for &r in &rules.leave_two {
@@ -300,6 +356,7 @@ impl SparseSpace {
     /// Makes the next heap start a new block, wherever the last block ended.
     fn end_block(&mut self) {
         self.block = Block::None;
+        self.filling = None;
     }
 
     fn class(&self, heap: usize, value: u32) -> u32 {
@@ -416,8 +473,7 @@ impl SparseSpace {
             && heap.wrapping_sub(self.block_start) < BLOCK
             && width == self.block_width;
         if !in_block {
-            let covered = self.rare.len();
-            self.prepare_block(rules, values, (heap, width), covered, (0, 1));
+            self.prepare_block(rules, values, heap, width);
             self.block = Block::Own;
         }
         let row = heap - self.block_start;
@@ -427,9 +483,12 @@ impl SparseSpace {
             .extend_from_slice(&self.rows[row * width..(row + 1) * width]);
     }
 
-    /// Fills `reached` with the row of `heap` from the rows two threads share, filling this
-    /// thread's half when it first comes to the block; `None` if the other thread stopped
-    /// before filling its half.
+    /// Fills `reached` with the row of `heap` from the rows two threads share; `None` if
+    /// the other thread stopped before filling its share.
+    ///
+    /// Coming to a block, this thread finishes its share of the block's rows, begun a block
+    /// earlier (both blocks' at the start of a stretch), and begins its share of the next
+    /// block's — which it goes on with while it waits for the other thread.
     fn shared_row(
         &mut self,
         rules: &HeapRules,
@@ -442,36 +501,32 @@ impl SparseSpace {
         let rows = sharing.rows;
         let block = (heap - rows.origin) / BLOCK;
         let start = rows.origin + block * BLOCK;
-        let slot = &rows.halves[block % 2];
-        let other_first = if heap % 2 == start % 2 {
-            start + 1
-        } else {
-            start
-        };
-        // In a block cut short by the end of the stretch, the other thread may have no heap.
-        let alone = other_first >= (start + BLOCK).min(rows.end);
-        if self.block != Block::Shared || self.block_start != start {
-            // Rare heaps of at most `start − 2` counters: both threads know them.
-            let covered = self.rare.partition_point(|&rare| rare + 1 < start);
-            let part = if alone { (0, 1) } else { (sharing.part, 2) };
-            self.prepare_block(rules, values, (start, width), covered, part);
+        if self.block != Block::Shared || self.block_start < start {
+            if self.block != Block::Shared {
+                self.begin_share(rules, values, width, sharing, block);
+            }
+            self.fill_share(rules, values, usize::MAX, sharing);
+            self.begin_share(rules, values, width, sharing, block + 1);
             self.block = Block::Shared;
-            let mut half = slot[sharing.part]
-                .write()
-                .unwrap_or_else(PoisonError::into_inner);
-            std::mem::swap(&mut half.bytes, &mut self.rows);
-            half.start = start;
-            half.width = width;
+            self.block_start = start;
         }
+        // A part of the next block's share at each heap, so that it is complete when the
+        // other thread comes to the block, rather than begun then.
+        let per_heap = self.filling.map_or(0, |filling| filling.per_heap);
+        self.fill_share(rules, values, per_heap, sharing);
+        // The per-heap part: rare heaps below the rows' least, or found since they were
+        // filled.
+        self.block_least = SHARED_ROW_HEAPS;
+        self.block_rare = self.rare.partition_point(|&rare| rare < rows.known(block));
         reached.bytes.clear();
         reached.bytes.resize(width, 0);
         let row = heap - start;
-        let halves = if alone {
-            &slot[sharing.part..=sharing.part]
-        } else {
-            &slot[..]
+        let slot = &rows.halves[block % 3];
+        let parts: &[_] = match rows.share(block, sharing.part) {
+            Share::All => &slot[sharing.part..=sharing.part],
+            _ => &slot[..],
         };
-        for half in halves {
+        for half in parts {
             loop {
                 let half = half.read().unwrap_or_else(PoisonError::into_inner);
                 if half.start == start {
@@ -494,6 +549,78 @@ impl SparseSpace {
         Some(())
     }
 
+    /// Begins this thread's share of the rows of block `block`, finishing the last share
+    /// first if need be.
+    fn begin_share(
+        &mut self,
+        rules: &HeapRules,
+        values: &[u32],
+        width: usize,
+        sharing: &Sharing<'_>,
+        block: usize,
+    ) {
+        self.fill_share(rules, values, usize::MAX, sharing);
+        let rows = sharing.rows;
+        let (part, parts) = match rows.share(block, sharing.part) {
+            Share::None => return,
+            Share::All => (0, 1),
+            Share::Half => (sharing.part, 2),
+        };
+        let first_large = self.rare.partition_point(|&rare| rare < SHARED_ROW_HEAPS);
+        let covered = self.rare.partition_point(|&rare| rare < rows.known(block));
+        let count = covered.saturating_sub(first_large);
+        self.rows.clear();
+        self.rows.resize(BLOCK * width, 0);
+        let (next, end) = (
+            first_large + count * part / parts,
+            first_large + count * (part + 1) / parts,
+        );
+        self.filling = Some(Filling {
+            block,
+            width,
+            next,
+            end,
+            per_heap: (end - next).div_ceil(BLOCK / 2),
+        });
+    }
+
+    /// Marks the splits of up to `budget` more rare heaps in this thread's share of the
+    /// rows being filled, and hands the share to the other thread once complete. Returns
+    /// whether there was anything to do.
+    fn fill_share(
+        &mut self,
+        rules: &HeapRules,
+        values: &[u32],
+        budget: usize,
+        sharing: &Sharing<'_>,
+    ) -> bool {
+        let Some(filling) = &mut self.filling else {
+            return false;
+        };
+        let Filling {
+            block,
+            width,
+            next,
+            end,
+            ..
+        } = *filling;
+        let upto = next.saturating_add(budget).min(end);
+        filling.next = upto;
+        let rows = sharing.rows;
+        let start = rows.origin + block * BLOCK;
+        self.mark_rows(rules, values, start, width, next..upto);
+        if upto == end {
+            self.filling = None;
+            let mut half = rows.halves[block % 3][sharing.part]
+                .write()
+                .unwrap_or_else(PoisonError::into_inner);
+            std::mem::swap(&mut half.bytes, &mut self.rows);
+            half.start = start;
+            half.width = width;
+        }
+        true
+    }
+
     /// G(heap) once `reached` holds its row.
     fn value_from_row(
         &mut self,
@@ -506,7 +633,7 @@ impl SparseSpace {
         insert_single_options(rules, values, heap, reached);
         // The rows hold the older large rare heaps; here the small ones, and those found
         // since the block began.
-        let small = self.rare.partition_point(|&rare| rare < ROW_HEAPS);
+        let small = self.rare.partition_point(|&rare| rare < self.block_least);
         let mut easy = [false; 2];
         for rest in split_rests(rules, heap) {
             easy[usize::from(self.domain) & rest & 1] = true;
@@ -917,6 +1044,9 @@ impl Lane {
     }
 }
 
+/// How many rare heaps' splits a thread marks at a time while it waits for the other.
+const FILL_STEP: usize = 4;
+
 /// How many recent values the two threads pass each other.
 const RECENT: usize = 8;
 
@@ -936,8 +1066,9 @@ impl Relay {
         self.finished.store(heap + 1, Ordering::Release);
     }
 
-    /// G(heap) once the other thread has it, or `None` if it never will.
-    fn wait(&self, heap: usize) -> Option<u32> {
+    /// G(heap) once the other thread has it, or `None` if it never will. Meanwhile, `idle`
+    /// is called for a little work at a time, for as long as it returns true.
+    fn wait(&self, heap: usize, mut idle: impl FnMut() -> bool) -> Option<u32> {
         let mut spins = 0u32;
         loop {
             if self.finished.load(Ordering::Acquire) > heap {
@@ -945,6 +1076,9 @@ impl Relay {
             }
             if self.stop.load(Ordering::Acquire) <= heap {
                 return None;
+            }
+            if idle() {
+                continue;
             }
             // Spinning is right while both threads run; yielding lets the other one in when
             // there are fewer cores than threads.
@@ -1009,21 +1143,27 @@ fn run_lane(
         part: first % 2,
         stop: &relay.stop,
     };
-    let sharing = Some(&sharing);
+    let shared = Some(&sharing);
     let mut heap = first;
     while heap < end {
         let value = if lane.values.len() == heap {
-            lane.mex(rules, heap, sharing)
+            lane.mex(rules, heap, shared)
         } else {
-            let Some(early) = lane.mex(rules, heap, sharing) else {
+            let Some(early) = lane.mex(rules, heap, shared) else {
                 return;
             };
-            let Some(below) = relay.wait(heap - 1) else {
+            let Lane { values, space, .. } = &mut *lane;
+            let fill = || {
+                space
+                    .as_mut()
+                    .is_some_and(|space| space.fill_share(rules, values, FILL_STEP, &sharing))
+            };
+            let Some(below) = relay.wait(heap - 1, fill) else {
                 return;
             };
             lane.push(below);
             if late_keys.iter().any(|&key| below ^ key == early) {
-                lane.mex(rules, heap, sharing)
+                lane.mex(rules, heap, shared)
             } else {
                 Some(early)
             }
