@@ -306,11 +306,11 @@ impl SparseSpace {
     }
 
     /// Marks in the rows of the block of heaps from `start` the splits with the rare heaps
-    /// `rare[marked]`. For heap `start + j` a split with a rare heap `a` of at least
-    /// `least` counters leaves `start + j − r − a ≤ start − 2` counters, a value already
-    /// computed — so these splits, most of the work of the method, are done for [`BLOCK`]
-    /// heaps at once, reading the values in order instead of one scattered value per split
-    /// and heap.
+    /// `rare[marked]`, each of at least [`ROW_HEAPS`] counters. For heap `start + j` such a
+    /// split with a rare heap `a` leaves `start + j − r − a ≤ start − 2` counters, a value
+    /// already computed — so these splits, most of the work of the method, are done for
+    /// [`BLOCK`] heaps at once, reading the values in order instead of one scattered value
+    /// per split and heap.
     fn mark_rows(
         &mut self,
         rules: &HeapRules,
@@ -895,7 +895,7 @@ impl Marks {
     /// address would wait on a load from `window`, and the loads after it on the store (the
     /// processor cannot tell they never overlap) — a chain three times slower on the
     /// machine measured.
-    // Not inlined: inlined into `prepare_block`, the whole run measured 4 % slower.
+    // Not inlined: inlined into `mark_rows`, the whole run measured 4 % slower.
     #[inline(never)]
     fn apply(
         &self,
