@@ -155,9 +155,8 @@ struct SparseSpace {
     block: Block,
     block_start: usize,
     block_width: usize,
-    /// The rare heaps the rows include, with the other thread's half: from the first of at
-    /// least `block_least` counters to the `block_rare`-th (those found before the block).
-    block_least: usize,
+    /// How many rare heaps the rows of one thread's own block include (those of at least
+    /// [`ROW_HEAPS`] counters, found before the block).
     block_rare: usize,
     /// This thread's share of the next block's rows, while it is filled.
     filling: Option<Filling>,
@@ -172,6 +171,14 @@ struct Filling {
     end: usize,
     /// How many rare heaps to mark at each heap of the block before.
     per_heap: usize,
+}
+
+/// Which rare heaps a row includes: `rare[i]` for every `i` below `covered` with
+/// `rare[i] ≥ least`.
+#[derive(Clone, Copy, Debug)]
+struct InRows {
+    least: usize,
+    covered: usize,
 }
 
 /// Which rows a sparse space holds.
@@ -286,7 +293,6 @@ impl SparseSpace {
             block: Block::None,
             block_start: 0,
             block_width: 0,
-            block_least: ROW_HEAPS,
             block_rare: 0,
             filling: None,
         }
@@ -297,7 +303,6 @@ impl SparseSpace {
     fn prepare_block(&mut self, rules: &HeapRules, values: &[u32], start: usize, width: usize) {
         self.block_start = start;
         self.block_width = width;
-        self.block_least = ROW_HEAPS;
         self.block_rare = self.rare.len();
         self.rows.clear();
         self.rows.resize(BLOCK * width, 0);
@@ -452,15 +457,15 @@ impl SparseSpace {
         sharing: Option<&Sharing<'_>>,
     ) -> Option<u32> {
         let width = (largest as usize + 1).next_power_of_two();
-        match sharing {
+        let in_rows = match sharing {
             Some(sharing) => self.shared_row(rules, values, heap, width, reached, sharing)?,
             None => self.own_row(rules, values, heap, width, reached),
-        }
-        Some(self.value_from_row(rules, values, heap, largest, reached))
+        };
+        Some(self.value_from_row(rules, values, heap, largest, reached, in_rows))
     }
 
     /// Fills `reached` with the row of `heap`, filling the rows of a new block first if
-    /// `heap` is not in the last one.
+    /// `heap` is not in the last one; returns which rare heaps the row includes.
     fn own_row(
         &mut self,
         rules: &HeapRules,
@@ -468,7 +473,7 @@ impl SparseSpace {
         heap: usize,
         width: usize,
         reached: &mut Reached,
-    ) {
+    ) -> InRows {
         let in_block = self.block == Block::Own
             && heap.wrapping_sub(self.block_start) < BLOCK
             && width == self.block_width;
@@ -481,10 +486,15 @@ impl SparseSpace {
         reached
             .bytes
             .extend_from_slice(&self.rows[row * width..(row + 1) * width]);
+        InRows {
+            least: ROW_HEAPS,
+            covered: self.block_rare,
+        }
     }
 
-    /// Fills `reached` with the row of `heap` from the rows two threads share; `None` if
-    /// the other thread stopped before filling its share.
+    /// Fills `reached` with the row of `heap` from the rows two threads share and returns
+    /// which rare heaps it includes; `None` if the other thread stopped before filling its
+    /// share.
     ///
     /// Coming to a block, this thread finishes its share of the block's rows, begun a block
     /// earlier (both blocks' at the start of a stretch), and begins its share of the next
@@ -497,7 +507,7 @@ impl SparseSpace {
         width: usize,
         reached: &mut Reached,
         sharing: &Sharing<'_>,
-    ) -> Option<()> {
+    ) -> Option<InRows> {
         let rows = sharing.rows;
         let block = (heap - rows.origin) / BLOCK;
         let start = rows.origin + block * BLOCK;
@@ -514,10 +524,6 @@ impl SparseSpace {
         // other thread comes to the block, rather than begun then.
         let per_heap = self.filling.map_or(0, |filling| filling.per_heap);
         self.fill_share(rules, values, per_heap, sharing);
-        // The per-heap part: rare heaps below the rows' least, or found since they were
-        // filled.
-        self.block_least = SHARED_ROW_HEAPS;
-        self.block_rare = self.rare.partition_point(|&rare| rare < rows.known(block));
         reached.bytes.clear();
         reached.bytes.resize(width, 0);
         let row = heap - start;
@@ -546,7 +552,10 @@ impl SparseSpace {
                 std::thread::yield_now();
             }
         }
-        Some(())
+        Some(InRows {
+            least: SHARED_ROW_HEAPS,
+            covered: self.rare.partition_point(|&rare| rare < rows.known(block)),
+        })
     }
 
     /// Begins this thread's share of the rows of block `block`, finishing the last share
@@ -623,7 +632,7 @@ impl SparseSpace {
         true
     }
 
-    /// G(heap) once `reached` holds its row.
+    /// G(heap) once `reached` holds its row, which includes the rare heaps `in_rows` says.
     fn value_from_row(
         &mut self,
         rules: &HeapRules,
@@ -631,22 +640,20 @@ impl SparseSpace {
         heap: usize,
         largest: u32,
         reached: &mut Reached,
+        in_rows: InRows,
     ) -> u32 {
         insert_single_options(rules, values, heap, reached);
         // The rows hold the older large rare heaps; here the small ones, and those found
-        // since the block began.
-        let small = self.rare.partition_point(|&rare| rare < self.block_least);
+        // since the rows were filled.
+        let small = self.rare.partition_point(|&rare| rare < in_rows.least);
+        let newer = in_rows.covered;
         let mut easy = [false; 2];
         for rest in split_rests(rules, heap) {
             easy[usize::from(self.domain) & rest & 1] = true;
             let pairs = self.rare[..small]
                 .iter()
                 .zip(&self.rare_values[..small])
-                .chain(
-                    self.rare[self.block_rare..]
-                        .iter()
-                        .zip(&self.rare_values[self.block_rare..]),
-                );
+                .chain(self.rare[newer..].iter().zip(&self.rare_values[newer..]));
             for (&rare, &rare_value) in pairs {
                 if rare >= rest {
                     continue;
