@@ -1404,17 +1404,22 @@ mod tests {
         values
     }
 
-    /// The sparse-space method is exact whatever the mask, space type and rare class: only
-    /// its speed depends on them.
-    #[test]
-    fn every_space_gives_the_direct_values() {
-        let games = [
+    /// 0.6, 0.16, 0.77 and Grundy's game: games whose sparse spaces differ.
+    fn splitting_games() -> Vec<HeapRules> {
+        vec![
             rules(&[], &[1], &[1], false),           // 0.6
             rules(&[1], &[2], &[2], false),          // 0.16
             rules(&[1, 2], &[1, 2], &[1, 2], false), // 0.77
             rules(&[], &[], &[0], true),             // Grundy's game
-            rules(&[2, 3], &[1, 3], &[3], false),    // 0.0xyz-like mixture
-        ];
+        ]
+    }
+
+    /// The sparse-space method is exact whatever the mask, space type and rare class: only
+    /// its speed depends on them.
+    #[test]
+    fn every_space_gives_the_direct_values() {
+        let mut games = splitting_games();
+        games.push(rules(&[2, 3], &[1, 3], &[3], false)); // 0.0xyz-like mixture
         let masks = [1, 2, 3, 5, 6, 7, 0b1110, 0b1_0110, !0, !1];
         for rules in &games {
             let expected = direct(rules, 900);
@@ -1459,14 +1464,9 @@ mod tests {
     /// one thread has heaps in.
     #[test]
     fn two_threads_give_the_values_of_one() {
-        let games = [
-            rules(&[], &[1], &[1], false),           // 0.6
-            rules(&[1], &[2], &[2], false),          // 0.16
-            rules(&[1, 2], &[1, 2], &[1, 2], false), // 0.77
-            rules(&[], &[], &[0], true),             // Grundy's game
-            rules(&[], &[], &[1], false),            // 0.4
-            rules(&[2], &[1], &[0, 2], false),       // both late options: n − 1, and 1 + (n − 1)
-        ];
+        let mut games = splitting_games();
+        games.push(rules(&[], &[], &[1], false)); // 0.4
+        games.push(rules(&[2], &[1], &[0, 2], false)); // late options n − 1 and 1 + (n − 1)
         let keep_going = &mut |_: &Progress| ControlFlow::Continue(());
         for rules in &games {
             for method in [Method::Auto, Method::Direct, Method::SparseSpace] {
