@@ -131,12 +131,17 @@ pub struct SequenceOptions {
     pub prove_period: bool,
     /// Call the progress callback every this many values (and once at the end).
     pub progress_every: u64,
-    /// Let two threads take turns at the heaps of games that split heaps. The values are
+    /// Use two threads for games that split heaps: by the direct recurrence they take turns
+    /// at the heaps; in a sparse space, once new rare heaps have become rare, one computes
+    /// each value as a common heap's and both verify those values, in chunks. The values are
     /// the same either way; the second thread keeps its own copy of them (4 more bytes per
     /// heap). On by default where the machine has two or more cores.
     pub parallel: bool,
     /// The first heap computed in parallel (low in tests, to cover the hand-over early).
     pub(crate) parallel_from: usize,
+    /// In a sparse space, values are computed ahead only this many heaps after the last
+    /// rare heap (0 in tests, so that computing ahead often goes wrong).
+    pub(crate) ahead_after: usize,
 }
 
 impl SequenceOptions {
@@ -222,6 +227,7 @@ impl Default for SequenceOptions {
             progress_every: 1 << 16,
             parallel: std::thread::available_parallelism().is_ok_and(|cores| cores.get() >= 2),
             parallel_from: 1 << 12,
+            ahead_after: 1 << 13,
         }
     }
 }

@@ -2,8 +2,8 @@
 //! and the proof of periodicity.
 
 use std::ops::{ControlFlow, Range};
-use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering};
-use std::sync::{PoisonError, RwLock};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicUsize, Ordering};
+use std::sync::{Mutex, PoisonError};
 
 use super::rules::HeapRules;
 use super::{GrundySequence, Method, Period, Progress, SequenceError, SequenceOptions};
@@ -149,135 +149,30 @@ struct SparseSpace {
     missing: Vec<u8>,
     /// The values the older rare heaps give the heaps of a block, `BLOCK` heaps from
     /// `block_start`: row `j` (`block_width` bytes, one per value, as in [`Reached`]) for
-    /// heap `block_start + j`. With two threads, each fills the rows for half the rare heaps
-    /// and passes them to the other through [`SharedRows`].
+    /// heap `block_start + j`.
     rows: Vec<u8>,
-    block: Block,
+    /// Whether the rows belong to the current block; false once values may have changed.
+    block_ready: bool,
     block_start: usize,
     block_width: usize,
-    /// How many rare heaps the rows of one thread's own block include (those of at least
-    /// [`ROW_HEAPS`] counters, found before the block).
+    /// How many rare heaps the rows include (those of at least [`ROW_HEAPS`] counters, found
+    /// before the block).
     block_rare: usize,
-    /// This thread's share of the next block's rows, while it is filled.
-    filling: Option<Filling>,
 }
 
-/// A share of a block's rows being filled: the rare heaps `rare[next..end]` are left.
+/// What the splits with rare heaps tell of a heap's value.
 #[derive(Clone, Copy, Debug)]
-struct Filling {
-    block: usize,
-    width: usize,
-    next: usize,
-    end: usize,
-    /// How many rare heaps to mark at each heap of the block before.
-    per_heap: usize,
-}
-
-/// Which rare heaps a row includes: `rare[i]` for every `i` below `covered` with
-/// `rare[i] ≥ least`.
-#[derive(Clone, Copy, Debug)]
-struct InRows {
-    least: usize,
-    covered: usize,
-}
-
-/// Which rows a sparse space holds.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Block {
-    None,
-    /// All rows of the block, for one thread.
-    Own,
-    /// Half the rows, the other half being the other thread's.
-    Shared,
+enum Candidate {
+    /// The value, computed by the definition: the space does not apply to this heap.
+    Exact(u32),
+    /// The value if the heap is common, and the parity of such values.
+    Common { value: u32, hard_parity: u8 },
 }
 
 /// The least rare heap the rows of a block include: for heap `start + j`, `j < BLOCK`, a
-/// split with such a heap leaves at most `start − 2` counters, a value known even when a
-/// heap is computed before the one below it.
-const ROW_HEAPS: usize = BLOCK + 1;
-
-/// The least rare heap the rows of a block shared by two threads include: one block
-/// further back, so that the rows can be filled a block ahead, at `start − BLOCK`.
-const SHARED_ROW_HEAPS: usize = 2 * BLOCK + 1;
-
-/// Rows that two threads fill together, each marking half the rare heaps for a whole
-/// block, so that each reads its values in order, `BLOCK` at a time, for every heap of the
-/// block rather than every other one. A thread fills its share of a block's rows during
-/// the block before — a part at each heap, and more while it waits for the other thread —
-/// so that neither waits for the other's share.
-#[derive(Debug)]
-struct SharedRows {
-    /// Three blocks' worth: while both threads read the rows of a block, one of them may
-    /// still read the last block's (computing a heap again) and the other fill the next:
-    /// `halves[block % 3][thread]`.
-    halves: [[RwLock<HalfRows>; 2]; 3],
-    /// The first heap of the first block.
-    origin: usize,
-    /// No heap at or above this is computed.
-    end: usize,
-}
-
-/// One thread's rows for a block.
-#[derive(Debug, Default)]
-struct HalfRows {
-    /// The block's first heap (`usize::MAX` before any).
-    start: usize,
-    width: usize,
-    bytes: Vec<u8>,
-}
-
-/// Which of a block's rows a thread fills.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Share {
-    /// It has no heap in the block.
-    None,
-    /// The other thread has none.
-    All,
-    Half,
-}
-
-impl SharedRows {
-    /// The thread computing heaps of parity `parity`'s share of block `block`.
-    fn share(&self, block: usize, parity: usize) -> Share {
-        let start = self.origin + block * BLOCK;
-        let end = (start + BLOCK).min(self.end);
-        let first_of = |parity: usize| start + usize::from(start % 2 != parity);
-        match (first_of(parity) < end, first_of(1 - parity) < end) {
-            (false, _) => Share::None,
-            (true, false) => Share::All,
-            (true, true) => Share::Half,
-        }
-    }
-
-    /// Every heap below this is known to both threads when they fill the rows of block
-    /// `block`: at the start of the block before, or of the stretch.
-    fn known(&self, block: usize) -> usize {
-        (self.origin + block.saturating_sub(1) * BLOCK).saturating_sub(1)
-    }
-
-    fn new(origin: usize, end: usize) -> Self {
-        let empty = || {
-            RwLock::new(HalfRows {
-                start: usize::MAX,
-                ..HalfRows::default()
-            })
-        };
-        SharedRows {
-            halves: [[empty(), empty()], [empty(), empty()], [empty(), empty()]],
-            origin,
-            end,
-        }
-    }
-}
-
-/// One thread's share of [`SharedRows`].
-struct Sharing<'s> {
-    rows: &'s SharedRows,
-    /// Which half this thread fills: the parity of the heaps it computes.
-    part: usize,
-    /// No heap at or above this will be finished.
-    stop: &'s AtomicUsize,
-}
+/// split with such a heap leaves at most `start − 1` counters, a value known when the block
+/// starts.
+const ROW_HEAPS: usize = BLOCK;
 
 impl SparseSpace {
     fn new(mask: u32, domain: bool, rare_class: u32) -> Self {
@@ -290,11 +185,10 @@ impl SparseSpace {
             parity: Vec::new(),
             missing: Vec::new(),
             rows: Vec::new(),
-            block: Block::None,
+            block_ready: false,
             block_start: 0,
             block_width: 0,
             block_rare: 0,
-            filling: None,
         }
     }
 
@@ -312,7 +206,7 @@ impl SparseSpace {
 
     /// Marks in the rows of the block of heaps from `start` the splits with the rare heaps
     /// `rare[marked]`, each of at least [`ROW_HEAPS`] counters. For heap `start + j` such a
-    /// split with a rare heap `a` leaves `start + j − r − a ≤ start − 2` counters, a value
+    /// split with a rare heap `a` leaves `start + j − r − a ≤ start − 1` counters, a value
     /// already computed — so these splits, most of the work of the method, are done for
     /// [`BLOCK`] heaps at once, reading the values in order instead of one scattered value
     /// per split and heap.
@@ -358,10 +252,18 @@ impl SparseSpace {
         }
     }
 
-    /// Makes the next heap start a new block, wherever the last block ended.
+    /// Makes the next heap start a new block: values the rows were filled from may have
+    /// been taken back.
     fn end_block(&mut self) {
-        self.block = Block::None;
-        self.filling = None;
+        self.block_ready = false;
+    }
+
+    /// Forgets the heaps from `heap` on, whose values are taken back.
+    fn forget_from(&mut self, heap: usize) {
+        let kept = self.rare.partition_point(|&rare| rare < heap);
+        self.rare.truncate(kept);
+        self.rare_values.truncate(kept);
+        self.end_block();
     }
 
     fn class(&self, heap: usize, value: u32) -> u32 {
@@ -445,8 +347,7 @@ impl SparseSpace {
     /// G(heap): the hard-parity values from the rare heaps, then a search among all splits
     /// that stops as soon as every easy-parity value below the candidate is seen.
     ///
-    /// Only options whose heaps are in `values` count. With `sharing`, the rows are filled
-    /// with another thread; `None` if that thread stopped first.
+    /// Only options whose heaps are in `values` count.
     fn value(
         &mut self,
         rules: &HeapRules,
@@ -454,202 +355,45 @@ impl SparseSpace {
         heap: usize,
         largest: u32,
         reached: &mut Reached,
-        sharing: Option<&Sharing<'_>>,
-    ) -> Option<u32> {
-        let width = (largest as usize + 1).next_power_of_two();
-        let in_rows = match sharing {
-            Some(sharing) => self.shared_row(rules, values, heap, width, reached, sharing)?,
-            None => self.own_row(rules, values, heap, width, reached),
-        };
-        Some(self.value_from_row(rules, values, heap, largest, reached, in_rows))
-    }
-
-    /// Fills `reached` with the row of `heap`, filling the rows of a new block first if
-    /// `heap` is not in the last one; returns which rare heaps the row includes.
-    fn own_row(
-        &mut self,
-        rules: &HeapRules,
-        values: &[u32],
-        heap: usize,
-        width: usize,
-        reached: &mut Reached,
-    ) -> InRows {
-        let in_block = self.block == Block::Own
-            && heap.wrapping_sub(self.block_start) < BLOCK
-            && width == self.block_width;
-        if !in_block {
-            self.prepare_block(rules, values, heap, width);
-            self.block = Block::Own;
-        }
-        let row = heap - self.block_start;
-        reached.bytes.clear();
-        reached
-            .bytes
-            .extend_from_slice(&self.rows[row * width..(row + 1) * width]);
-        InRows {
-            least: ROW_HEAPS,
-            covered: self.block_rare,
-        }
-    }
-
-    /// Fills `reached` with the row of `heap` from the rows two threads share and returns
-    /// which rare heaps it includes; `None` if the other thread stopped before filling its
-    /// share.
-    ///
-    /// Coming to a block, this thread finishes its share of the block's rows, begun a block
-    /// earlier (both blocks' at the start of a stretch), and begins its share of the next
-    /// block's — which it goes on with while it waits for the other thread.
-    fn shared_row(
-        &mut self,
-        rules: &HeapRules,
-        values: &[u32],
-        heap: usize,
-        width: usize,
-        reached: &mut Reached,
-        sharing: &Sharing<'_>,
-    ) -> Option<InRows> {
-        let rows = sharing.rows;
-        let block = (heap - rows.origin) / BLOCK;
-        let start = rows.origin + block * BLOCK;
-        if self.block != Block::Shared || self.block_start < start {
-            if self.block != Block::Shared {
-                self.begin_share(rules, values, width, sharing, block);
-            }
-            self.fill_share(rules, values, usize::MAX, sharing);
-            self.begin_share(rules, values, width, sharing, block + 1);
-            self.block = Block::Shared;
-            self.block_start = start;
-        }
-        // A part of the next block's share at each heap, so that it is complete when the
-        // other thread comes to the block, rather than begun then.
-        let per_heap = self.filling.map_or(0, |filling| filling.per_heap);
-        self.fill_share(rules, values, per_heap, sharing);
-        reached.bytes.clear();
-        reached.bytes.resize(width, 0);
-        let row = heap - start;
-        let slot = &rows.halves[block % 3];
-        let parts: &[_] = match rows.share(block, sharing.part) {
-            Share::All => &slot[sharing.part..=sharing.part],
-            _ => &slot[..],
-        };
-        for half in parts {
-            loop {
-                let half = half.read().unwrap_or_else(PoisonError::into_inner);
-                if half.start == start {
-                    // Every mark is below the width the filling thread had, and below ours.
-                    let marked = half.width.min(width);
-                    let bytes = &half.bytes[row * half.width..][..marked];
-                    for (reached, &byte) in reached.bytes.iter_mut().zip(bytes) {
-                        *reached |= byte;
-                    }
-                    break;
-                }
-                drop(half);
-                if sharing.stop.load(Ordering::Acquire) <= heap {
-                    return None;
-                }
-                // Yielding at once, not spinning first: spinning measured slower here.
-                std::thread::yield_now();
+    ) -> u32 {
+        match self.candidate(rules, values, heap, largest, reached) {
+            Candidate::Exact(value) => value,
+            Candidate::Common { value, hard_parity } => {
+                self.confirm(rules, values, heap, reached, value, hard_parity)
             }
         }
-        Some(InRows {
-            least: SHARED_ROW_HEAPS,
-            covered: self.rare.partition_point(|&rare| rare < rows.known(block)),
-        })
     }
 
-    /// Begins this thread's share of the rows of block `block`, finishing the last share
-    /// first if need be.
-    fn begin_share(
-        &mut self,
-        rules: &HeapRules,
-        values: &[u32],
-        width: usize,
-        sharing: &Sharing<'_>,
-        block: usize,
-    ) {
-        self.fill_share(rules, values, usize::MAX, sharing);
-        let rows = sharing.rows;
-        let (part, parts) = match rows.share(block, sharing.part) {
-            Share::None => return,
-            Share::All => (0, 1),
-            Share::Half => (sharing.part, 2),
-        };
-        let first_large = self.rare.partition_point(|&rare| rare < SHARED_ROW_HEAPS);
-        let covered = self.rare.partition_point(|&rare| rare < rows.known(block));
-        let count = covered.saturating_sub(first_large);
-        self.rows.clear();
-        self.rows.resize(BLOCK * width, 0);
-        let (next, end) = (
-            first_large + count * part / parts,
-            first_large + count * (part + 1) / parts,
-        );
-        self.filling = Some(Filling {
-            block,
-            width,
-            next,
-            end,
-            // Done by this thread's 24th heap of the block, of 32: the other thread reads
-            // the share at the next block's first heap, whichever of them has it.
-            per_heap: (end - next).div_ceil(BLOCK / 2 - 8),
-        });
-    }
-
-    /// Marks the splits of up to `budget` more rare heaps in this thread's share of the
-    /// rows being filled, and hands the share to the other thread once complete. Returns
-    /// whether there was anything to do.
-    fn fill_share(
-        &mut self,
-        rules: &HeapRules,
-        values: &[u32],
-        budget: usize,
-        sharing: &Sharing<'_>,
-    ) -> bool {
-        let Some(filling) = &mut self.filling else {
-            return false;
-        };
-        let Filling {
-            block,
-            width,
-            next,
-            end,
-            ..
-        } = *filling;
-        let upto = next.saturating_add(budget).min(end);
-        filling.next = upto;
-        let rows = sharing.rows;
-        let start = rows.origin + block * BLOCK;
-        self.mark_rows(rules, values, start, width, next..upto);
-        if upto == end {
-            self.filling = None;
-            let mut half = rows.halves[block % 3][sharing.part]
-                .write()
-                .unwrap_or_else(PoisonError::into_inner);
-            std::mem::swap(&mut half.bytes, &mut self.rows);
-            half.start = start;
-            half.width = width;
-        }
-        true
-    }
-
-    /// G(heap) once `reached` holds its row, which includes the rare heaps `in_rows` says.
-    fn value_from_row(
+    /// The value of `heap` if it is a common heap: the least hard-parity value its options
+    /// miss, which only the splits with rare heaps (and the options leaving one heap) can
+    /// reach. `reached` is left holding what they reach.
+    fn candidate(
         &mut self,
         rules: &HeapRules,
         values: &[u32],
         heap: usize,
         largest: u32,
         reached: &mut Reached,
-        in_rows: InRows,
-    ) -> u32 {
+    ) -> Candidate {
+        let width = (largest as usize + 1).next_power_of_two();
+        let in_block = self.block_ready
+            && heap.wrapping_sub(self.block_start) < BLOCK
+            && width == self.block_width;
+        if !in_block {
+            self.prepare_block(rules, values, heap, width);
+            self.block_ready = true;
+        }
+        let row = heap - self.block_start;
+        reached.bytes.clear();
+        reached
+            .bytes
+            .extend_from_slice(&self.rows[row * width..(row + 1) * width]);
         insert_single_options(rules, values, heap, reached);
         // The rows hold the older large rare heaps; here the small ones, and those found
         // since the rows were filled.
-        let small = self.rare.partition_point(|&rare| rare < in_rows.least);
-        let newer = in_rows.covered;
-        let mut easy = [false; 2];
+        let small = self.rare.partition_point(|&rare| rare < ROW_HEAPS);
+        let newer = self.block_rare;
         for rest in split_rests(rules, heap) {
-            easy[usize::from(self.domain) & rest & 1] = true;
             let pairs = self.rare[..small]
                 .iter()
                 .zip(&self.rare_values[..small])
@@ -667,22 +411,76 @@ impl SparseSpace {
                 }
             }
         }
-        let hard_parity: u8 = match easy {
-            // Splits of both parities (a domain space with mixed split amounts is never
-            // chosen, so this does not happen): nothing to gain.
-            [true, true] => return direct_value(rules, values, heap, largest, reached),
-            [false, true] => 0,
-            [_, false] => 1,
+        let Some(hard_parity) = self.hard_parity(rules, heap) else {
+            return Candidate::Exact(direct_value(rules, values, heap, largest, reached));
         };
-        let width = reached.width();
+        let parity = self.parity_table(width);
+        // Every option's value is below the width, so the width itself is never reached:
+        // the mex is at most the least unreached hard-parity value and at most the width.
+        let value = least_unreached(&reached.bytes, parity, hard_parity) as u32;
+        Candidate::Common { value, hard_parity }
+    }
+
+    /// G(heap), where `values[heap]` is its value as a common heap, computed ahead by
+    /// [`candidate`](Self::candidate): that value if every easy-parity value below it is
+    /// reached, else the least one that is not.
+    fn verify(
+        &mut self,
+        rules: &HeapRules,
+        values: &[u32],
+        heap: usize,
+        largest: u32,
+        reached: &mut Reached,
+    ) -> u32 {
+        let (below, candidate) = (&values[..heap], values[heap]);
+        reached.reset(largest.max(candidate));
+        insert_single_options(rules, below, heap, reached);
+        match self.hard_parity(rules, heap) {
+            Some(hard_parity) => self.confirm(rules, below, heap, reached, candidate, hard_parity),
+            None => direct_value(rules, below, heap, largest.max(candidate), reached),
+        }
+    }
+
+    /// The parity of the values a common heap's value may have, or `None` when splits give
+    /// both parities (never in a chosen space: a domain space needs all split amounts of one
+    /// parity).
+    fn hard_parity(&self, rules: &HeapRules, heap: usize) -> Option<u8> {
+        let mut easy = [false; 2];
+        for rest in split_rests(rules, heap) {
+            easy[usize::from(self.domain) & rest & 1] = true;
+        }
+        match easy {
+            [true, true] => None,
+            [false, true] => Some(0),
+            [_, false] => Some(1),
+        }
+    }
+
+    /// The parities of the values below `width`.
+    fn parity_table(&mut self, width: usize) -> &[u8] {
         while self.parity.len() < width {
             let value = self.parity.len() as u32;
             self.parity.push(parity_of(value & self.mask) as u8);
         }
+        &self.parity[..width]
+    }
+
+    /// G(heap) given the least hard-parity value `candidate` not in `reached`, which holds
+    /// some of its options' values: `candidate` unless an easy-parity value below it is
+    /// reached by no split, found by a search that stops once every one is seen.
+    fn confirm(
+        &mut self,
+        rules: &HeapRules,
+        values: &[u32],
+        heap: usize,
+        reached: &Reached,
+        candidate: u32,
+        hard_parity: u8,
+    ) -> u32 {
+        let width = reached.width();
+        self.parity_table(width);
         let parity = &self.parity[..width];
-        // Every option's value is below the width, so the width itself is never reached:
-        // the mex is at most the least unreached hard-parity value and at most the width.
-        let candidate = least_unreached(&reached.bytes, parity, hard_parity);
+        let candidate = candidate as usize;
         // The easy-parity values below the candidate that no option has reached yet.
         self.missing.clear();
         self.missing.resize(width, 0);
@@ -1024,37 +822,43 @@ impl Lane {
 
     /// The mex of the options of `heap` that leave only heaps in `values`: G(heap) if
     /// `values` reaches `heap − 1`.
-    ///
-    /// With `sharing`, the rows of rare splits are shared with the other thread; `None` if
-    /// that thread stopped first.
-    fn mex(
-        &mut self,
-        rules: &HeapRules,
-        heap: usize,
-        sharing: Option<&Sharing<'_>>,
-    ) -> Option<u32> {
+    fn mex(&mut self, rules: &HeapRules, heap: usize) -> u32 {
         match &mut self.space {
-            Some(space) => space.value(
-                rules,
-                &self.values,
-                heap,
-                self.largest,
-                &mut self.reached,
-                sharing,
-            ),
-            None => Some(direct_value(
-                rules,
-                &self.values,
-                heap,
-                self.largest,
-                &mut self.reached,
-            )),
+            Some(space) => space.value(rules, &self.values, heap, self.largest, &mut self.reached),
+            None => direct_value(rules, &self.values, heap, self.largest, &mut self.reached),
+        }
+    }
+
+    /// Checks the values of `heaps`, computed ahead as common heaps', up to the first one
+    /// found wrong, which it reports to `ahead`; `values` must reach `heaps.end − 1`.
+    fn verify(&mut self, rules: &HeapRules, heaps: Range<usize>, ahead: &Ahead) {
+        let space = self
+            .space
+            .as_mut()
+            .expect("values are computed ahead only in a sparse space");
+        for heap in heaps {
+            if heap >= ahead.first_wrong.load(Ordering::Relaxed) {
+                return;
+            }
+            let value = space.verify(rules, &self.values, heap, self.largest, &mut self.reached);
+            if value != self.values[heap] {
+                ahead.found_wrong(heap, value);
+                return;
+            }
         }
     }
 }
 
-/// How many rare heaps' splits a thread marks at a time while it waits for the other.
-const FILL_STEP: usize = 4;
+/// Waits a little: spinning is right while both threads run; yielding lets the other one in
+/// when there are fewer cores than threads.
+fn pause(spins: &mut u32) {
+    if *spins < 1 << 10 {
+        std::hint::spin_loop();
+        *spins += 1;
+    } else {
+        std::thread::yield_now();
+    }
+}
 
 /// How many recent values the two threads pass each other.
 const RECENT: usize = 8;
@@ -1075,10 +879,9 @@ impl Relay {
         self.finished.store(heap + 1, Ordering::Release);
     }
 
-    /// G(heap) once the other thread has it, or `None` if it never will. Meanwhile, `idle`
-    /// is called for a little work at a time, for as long as it returns true.
-    fn wait(&self, heap: usize, mut idle: impl FnMut() -> bool) -> Option<u32> {
-        let mut spins = 0u32;
+    /// G(heap) once the other thread has it, or `None` if it never will.
+    fn wait(&self, heap: usize) -> Option<u32> {
+        let mut spins = 0;
         loop {
             if self.finished.load(Ordering::Acquire) > heap {
                 return Some(self.recent[heap % RECENT].load(Ordering::Relaxed));
@@ -1086,17 +889,7 @@ impl Relay {
             if self.stop.load(Ordering::Acquire) <= heap {
                 return None;
             }
-            if idle() {
-                continue;
-            }
-            // Spinning is right while both threads run; yielding lets the other one in when
-            // there are fewer cores than threads.
-            if spins < 1 << 10 {
-                std::hint::spin_loop();
-                spins += 1;
-            } else {
-                std::thread::yield_now();
-            }
+            pause(&mut spins);
         }
     }
 }
@@ -1126,20 +919,18 @@ fn late_keys(rules: &HeapRules, values: &[u32]) -> Vec<u32> {
     keys
 }
 
-/// Computes heaps `first`, `first + 2`, … below `end` on one thread, the others being the
-/// other thread's.
+/// Computes heaps `first`, `first + 2`, … below `end` on one thread by the direct
+/// recurrence, the others being the other thread's, stopping after a value of at least
+/// `stop_value`.
 ///
 /// A heap's options almost all leave heaps at least two smaller, so its mex over those is
 /// worked out while the other thread finishes the heap just below; then the options leaving
 /// that heap (`late` keys) only matter if one of them has exactly that mex, when the value
-/// is computed again with all options. The rows of rare splits are filled with the other
-/// thread, half each, in `rows`.
-#[allow(clippy::too_many_arguments)]
+/// is computed again with all options.
 fn run_lane(
     rules: &HeapRules,
     lane: &mut Lane,
     relay: &Relay,
-    rows: &SharedRows,
     first: usize,
     end: usize,
     late_keys: &[u32],
@@ -1147,38 +938,21 @@ fn run_lane(
 ) {
     // If this thread panics, the other must not wait for it.
     let _stop_on_panic = StopOnPanic(relay);
-    let sharing = Sharing {
-        rows,
-        part: first % 2,
-        stop: &relay.stop,
-    };
-    let shared = Some(&sharing);
     let mut heap = first;
     while heap < end {
         let value = if lane.values.len() == heap {
-            lane.mex(rules, heap, shared)
+            lane.mex(rules, heap)
         } else {
-            let Some(early) = lane.mex(rules, heap, shared) else {
-                return;
-            };
-            let Lane { values, space, .. } = &mut *lane;
-            let fill = || {
-                space
-                    .as_mut()
-                    .is_some_and(|space| space.fill_share(rules, values, FILL_STEP, &sharing))
-            };
-            let Some(below) = relay.wait(heap - 1, fill) else {
+            let early = lane.mex(rules, heap);
+            let Some(below) = relay.wait(heap - 1) else {
                 return;
             };
             lane.push(below);
             if late_keys.iter().any(|&key| below ^ key == early) {
-                lane.mex(rules, heap, shared)
+                lane.mex(rules, heap)
             } else {
-                Some(early)
+                early
             }
-        };
-        let Some(value) = value else {
-            return;
         };
         if relay.stop.load(Ordering::Acquire) <= heap {
             return;
@@ -1195,8 +969,32 @@ fn run_lane(
     }
 }
 
-/// Extends `main.values` towards `end` on two threads, stopping early after a value of at
-/// least `stop_value`. `helper` keeps the other thread's copy of the values between calls.
+/// Makes room for the helper's copy of the values up to `end` and brings it up to date
+/// with `main`'s.
+fn prepare_helper<'h>(
+    main: &Lane,
+    helper: &'h mut Option<Lane>,
+    end: usize,
+) -> Result<&'h mut Lane, SequenceError> {
+    let helper = helper.get_or_insert_with(Lane::default);
+    let wanted = end - helper.values.len();
+    helper
+        .values
+        .try_reserve(wanted)
+        .map_err(|_| SequenceError::OutOfMemory {
+            bytes: (end as u64).saturating_mul(4),
+        })?;
+    helper
+        .values
+        .extend_from_slice(&main.values[helper.values.len()..]);
+    helper.space.clone_from(&main.space);
+    helper.largest = main.largest;
+    Ok(helper)
+}
+
+/// Extends `main.values` towards `end` on two threads taking turns at the heaps, by the
+/// direct recurrence, stopping early after a value of at least `stop_value`. `helper` keeps
+/// the other thread's copy of the values between calls.
 fn run_stretch(
     rules: &HeapRules,
     main: &mut Lane,
@@ -1209,50 +1007,243 @@ fn run_stretch(
     while main.values.capacity() < end {
         grow(&mut main.values, len)?;
     }
-    let helper = helper.get_or_insert_with(Lane::default);
-    let missing = from - helper.values.len();
-    helper
-        .values
-        .try_reserve(missing + (end - from))
-        .map_err(|_| SequenceError::OutOfMemory {
-            bytes: (end as u64).saturating_mul(4),
-        })?;
-    helper
-        .values
-        .extend_from_slice(&main.values[helper.values.len()..]);
-    // The shared rows start their blocks here: neither thread may think it has filled the
-    // first one already.
-    if let Some(space) = &mut main.space {
-        space.end_block();
-    }
-    helper.space.clone_from(&main.space);
-    helper.largest = main.largest;
+    let helper = prepare_helper(main, helper, end)?;
     let late = late_keys(rules, &main.values);
     let relay = Relay {
         recent: std::array::from_fn(|_| AtomicU32::new(0)),
         finished: AtomicUsize::new(from),
         stop: AtomicUsize::new(usize::MAX),
     };
-    let rows = SharedRows::new(from, end);
     std::thread::scope(|scope| {
-        scope.spawn(|| {
-            run_lane(
-                rules,
-                helper,
-                &relay,
-                &rows,
-                from + 1,
-                end,
-                &late,
-                stop_value,
-            );
-        });
-        run_lane(rules, main, &relay, &rows, from, end, &late, stop_value);
+        scope.spawn(|| run_lane(rules, helper, &relay, from + 1, end, &late, stop_value));
+        run_lane(rules, main, &relay, from, end, &late, stop_value);
     });
     // The last value may be the other thread's.
     let finished = relay.finished.load(Ordering::Acquire);
     for heap in main.values.len()..finished {
         main.push(helper.values[heap]);
+    }
+    Ok(())
+}
+
+/// Heaps verified at a time, by either thread.
+const CHUNK_HEAPS: usize = 256;
+
+/// How many heaps computed ahead may wait for a thread to verify them before the calling
+/// thread verifies some too.
+const LEAD: usize = 4 * CHUNK_HEAPS;
+
+/// What two threads computing a stretch ahead share.
+///
+/// Past the last rare heap, new rare heaps are rare, so the calling thread computes each
+/// heap's value as a common heap's — the [`Candidate`], from the splits with rare heaps
+/// alone — and the search that confirms it, most of the work, is left for later: either
+/// thread takes a chunk of heaps at a time to verify. A heap found wrong is a new rare heap;
+/// its true value is kept and the values after it are taken back.
+#[derive(Debug)]
+struct Ahead {
+    /// The stretch's first heap.
+    from: usize,
+    /// Values computed ahead that the helper has not taken yet.
+    outbox: Mutex<Vec<u32>>,
+    /// Every heap below this is computed: its value is in the calling thread's sequence
+    /// and in the helper's or the outbox.
+    computed: AtomicUsize,
+    /// No more heaps will be computed.
+    done: AtomicBool,
+    /// How many chunks either thread has taken to verify.
+    claimed: AtomicUsize,
+    /// The first heap found wrong so far, and its value.
+    wrong: Mutex<Option<(usize, u32)>>,
+    /// The heap in `wrong` (`usize::MAX` if none), to read without the lock.
+    first_wrong: AtomicUsize,
+}
+
+/// What a thread may verify next.
+enum Claim {
+    Heaps(Range<usize>),
+    NotYet,
+    Done,
+}
+
+impl Ahead {
+    fn new(from: usize) -> Self {
+        Ahead {
+            from,
+            outbox: Mutex::new(Vec::new()),
+            computed: AtomicUsize::new(from),
+            done: AtomicBool::new(false),
+            claimed: AtomicUsize::new(0),
+            wrong: Mutex::new(None),
+            first_wrong: AtomicUsize::new(usize::MAX),
+        }
+    }
+
+    /// Takes the next chunk of heaps to verify: a whole one while heaps are still computed.
+    fn claim(&self) -> Claim {
+        loop {
+            let chunk = self.claimed.load(Ordering::Acquire);
+            let start = self.from + chunk * CHUNK_HEAPS;
+            // `done` first: once it is set, `computed` is final.
+            let done = self.done.load(Ordering::Acquire);
+            let computed = self.computed.load(Ordering::Acquire);
+            if start >= self.first_wrong.load(Ordering::Acquire) {
+                return Claim::Done;
+            }
+            let end = (start + CHUNK_HEAPS).min(computed);
+            if end <= start || (end < start + CHUNK_HEAPS && !done) {
+                return if done { Claim::Done } else { Claim::NotYet };
+            }
+            let taken = self.claimed.compare_exchange(
+                chunk,
+                chunk + 1,
+                Ordering::AcqRel,
+                Ordering::Acquire,
+            );
+            if taken.is_ok() {
+                return Claim::Heaps(start..end);
+            }
+        }
+    }
+
+    /// How many computed heaps no thread has taken yet.
+    fn waiting(&self) -> usize {
+        let claimed = self.from + self.claimed.load(Ordering::Relaxed) * CHUNK_HEAPS;
+        self.computed
+            .load(Ordering::Relaxed)
+            .saturating_sub(claimed)
+    }
+
+    fn found_wrong(&self, heap: usize, value: u32) {
+        let mut wrong = self.wrong.lock().unwrap_or_else(PoisonError::into_inner);
+        if wrong.is_none_or(|(first, _)| heap < first) {
+            *wrong = Some((heap, value));
+        }
+        self.first_wrong.fetch_min(heap, Ordering::AcqRel);
+    }
+
+    /// Puts `values`, the next heaps computed, where the helper can take them.
+    fn publish(&self, values: &[u32], computed: usize) {
+        self.outbox
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .extend_from_slice(values);
+        self.computed.store(computed, Ordering::Release);
+    }
+}
+
+/// Tells the helper no more heaps will be computed, even if the calling thread panics.
+struct DoneOnDrop<'a>(&'a Ahead);
+
+impl Drop for DoneOnDrop<'_> {
+    fn drop(&mut self) {
+        self.0.done.store(true, Ordering::Release);
+    }
+}
+
+/// The calling thread's part of a stretch computed ahead: computes heaps from `ahead.from`
+/// towards `end` — stopping after a value of at least `stop_value`, or once a heap is found
+/// wrong — verifying chunks too whenever the helper falls behind, then verifies what is left
+/// with it.
+fn compute_ahead(rules: &HeapRules, main: &mut Lane, ahead: &Ahead, end: usize, stop_value: u32) {
+    let done = DoneOnDrop(ahead);
+    let mut published = ahead.from;
+    let mut heap = ahead.from;
+    while heap < end && ahead.first_wrong.load(Ordering::Relaxed) == usize::MAX {
+        let space = main
+            .space
+            .as_mut()
+            .expect("values are computed ahead only in a sparse space");
+        let value =
+            match space.candidate(rules, &main.values, heap, main.largest, &mut main.reached) {
+                Candidate::Exact(value) | Candidate::Common { value, .. } => value,
+            };
+        main.push(value);
+        heap += 1;
+        let last = value >= stop_value || heap == end;
+        if last || (heap - ahead.from).is_multiple_of(CHUNK_HEAPS) {
+            ahead.publish(&main.values[published..heap], heap);
+            published = heap;
+        }
+        if last {
+            break;
+        }
+        if ahead.waiting() >= LEAD
+            && let Claim::Heaps(heaps) = ahead.claim()
+        {
+            main.verify(rules, heaps, ahead);
+        }
+    }
+    drop(done);
+    let mut spins = 0;
+    loop {
+        match ahead.claim() {
+            Claim::Heaps(heaps) => main.verify(rules, heaps, ahead),
+            Claim::NotYet => pause(&mut spins),
+            Claim::Done => return,
+        }
+    }
+}
+
+/// The helper's part of a stretch computed ahead: verifies chunks of heaps until none is
+/// left, taking the values computed from the outbox.
+fn help_verify(rules: &HeapRules, helper: &mut Lane, ahead: &Ahead) {
+    let mut spins = 0;
+    loop {
+        match ahead.claim() {
+            Claim::Heaps(heaps) => {
+                if helper.values.len() < heaps.end {
+                    let mut outbox = ahead.outbox.lock().unwrap_or_else(PoisonError::into_inner);
+                    let largest = outbox.iter().copied().max().unwrap_or(0);
+                    helper.largest = helper.largest.max(largest);
+                    helper.values.extend_from_slice(&outbox);
+                    outbox.clear();
+                }
+                helper.verify(rules, heaps, ahead);
+                spins = 0;
+            }
+            Claim::NotYet => pause(&mut spins),
+            Claim::Done => return,
+        }
+    }
+}
+
+/// Extends `main.values` towards `end` on two threads, computing ahead (see [`Ahead`]) and
+/// stopping early after a value of at least `stop_value` or at the first heap found wrong,
+/// whose true value ends the stretch. `helper` keeps the other thread's copy of the values
+/// between calls.
+fn run_ahead(
+    rules: &HeapRules,
+    main: &mut Lane,
+    helper: &mut Option<Lane>,
+    end: usize,
+    len: usize,
+    stop_value: u32,
+) -> Result<(), SequenceError> {
+    let from = main.values.len();
+    while main.values.capacity() < end {
+        grow(&mut main.values, len)?;
+    }
+    let helper = prepare_helper(main, helper, end)?;
+    let largest_before = main.largest;
+    let ahead = Ahead::new(from);
+    std::thread::scope(|scope| {
+        scope.spawn(|| help_verify(rules, helper, &ahead));
+        compute_ahead(rules, main, &ahead, end, stop_value);
+    });
+    let wrong = ahead
+        .wrong
+        .into_inner()
+        .unwrap_or_else(PoisonError::into_inner);
+    if let Some((heap, value)) = wrong {
+        helper.values.truncate(heap);
+        main.values.truncate(heap);
+        let kept = main.values[from..].iter().copied().max().unwrap_or(0);
+        main.largest = largest_before.max(kept);
+        if let Some(space) = &mut main.space {
+            space.forget_from(heap);
+        }
+        main.push(value);
     }
     Ok(())
 }
@@ -1267,6 +1258,40 @@ fn grow(values: &mut Vec<u32>, len: usize) -> Result<(), SequenceError> {
         .map_err(|_| SequenceError::OutOfMemory {
             bytes: ((values.len() + additional) as u64).saturating_mul(4),
         })
+}
+
+/// Extends `main.values` towards `end`: the stretch on two threads where they help, else
+/// one heap. Stops early after a value of at least `stop_value`.
+fn extend(
+    rules: &HeapRules,
+    main: &mut Lane,
+    helper: &mut Option<Lane>,
+    options: &SequenceOptions,
+    end: usize,
+    len: usize,
+    stop_value: u32,
+) -> Result<(), SequenceError> {
+    let heap = main.values.len();
+    let two_threads =
+        options.parallel && rules.splits() && heap >= options.parallel_from && end > heap + 1;
+    // Computing ahead pays once rare heaps have become rare: each new one takes back what
+    // was computed after it.
+    let quiet =
+        |space: &SparseSpace| heap - space.rare.last().copied().unwrap_or(0) >= options.ahead_after;
+    match &main.space {
+        None if two_threads => run_stretch(rules, main, helper, end, len, stop_value),
+        Some(space) if two_threads && quiet(space) => {
+            run_ahead(rules, main, helper, end, len, stop_value)
+        }
+        _ => {
+            let value = main.mex(rules, heap);
+            if main.values.len() == main.values.capacity() {
+                grow(&mut main.values, len)?;
+            }
+            main.push(value);
+            Ok(())
+        }
+    }
 }
 
 pub(crate) fn compute(
@@ -1304,28 +1329,18 @@ pub(crate) fn compute(
     let mut helper: Option<Lane> = None;
     while main.values.len() < len {
         let heap = main.values.len();
-        // A stretch of heaps two threads take turns at, ending where the checks below may act:
-        // at a power of two, a period check, a progress report, or a value needing a new bit.
+        // A stretch of heaps for two threads, ending where the checks below may act: at a
+        // power of two, a period check, a progress report, or a value needing a new bit.
         let end = len
             .min(check_at)
             .min(report_at)
             .min((heap + 1).next_power_of_two());
-        if options.parallel && rules.splits() && heap >= options.parallel_from && end > heap + 1 {
-            let stop_value = if sparse_wanted && chosen_below > 0 {
-                chosen_below
-            } else {
-                u32::MAX
-            };
-            run_stretch(rules, &mut main, &mut helper, end, len, stop_value)?;
+        let stop_value = if sparse_wanted && chosen_below > 0 {
+            chosen_below
         } else {
-            let value = main
-                .mex(rules, heap, None)
-                .expect("no other thread to stop");
-            if main.values.len() == main.values.capacity() {
-                grow(&mut main.values, len)?;
-            }
-            main.push(value);
-        }
+            u32::MAX
+        };
+        extend(rules, &mut main, &mut helper, options, end, len, stop_value)?;
         // The space is chosen from the second half of the values so far, and chosen again
         // each time their number doubles, as larger values appear.
         let sampled = main.values.len();
@@ -1441,9 +1456,7 @@ mod tests {
                         let mut reached = Reached::default();
                         let mut largest = values.iter().copied().max().unwrap_or(0);
                         for (heap, &want) in expected.iter().enumerate().skip(200) {
-                            let value = space
-                                .value(rules, &values, heap, largest, &mut reached, None)
-                                .unwrap();
+                            let value = space.value(rules, &values, heap, largest, &mut reached);
                             assert_eq!(
                                 value, want,
                                 "{rules:?} mask {mask:b} domain {domain} rare {rare_class} heap {heap}"
@@ -1458,10 +1471,10 @@ mod tests {
         }
     }
 
-    /// Two threads taking turns give the values one thread gives, for every method, with
-    /// the hand-over starting early and stretches cut short by frequent progress reports:
-    /// stretches of 65 and 129 heaps end one heap into a block of shared rows, a block only
-    /// one thread has heaps in.
+    /// Two threads give the values one thread gives, for every method, with the hand-over
+    /// starting early, stretches cut short by frequent progress reports (65 and 129 heaps
+    /// end one heap into a block of rows or a chunk), and values computed ahead from the
+    /// first stretch on, so that many are found wrong and taken back.
     #[test]
     fn two_threads_give_the_values_of_one() {
         let mut games = splitting_games();
@@ -1475,9 +1488,10 @@ mod tests {
                     .with_prove_period(false)
                     .with_parallel(false);
                 let expected = compute(rules, 3_000, &one, keep_going).unwrap();
-                for every in [777, 65, 129] {
+                for every in [777, 65, 129, 3_000] {
                     let mut two = one.clone().with_parallel(true).with_progress_every(every);
                     two.parallel_from = 64;
+                    two.ahead_after = 0;
                     let got = compute(rules, 3_000, &two, keep_going).unwrap();
                     let first_difference = (got.values.iter().zip(&expected.values))
                         .position(|(got, expected)| got != expected);
