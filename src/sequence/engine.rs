@@ -546,6 +546,10 @@ impl SparseSpace {
     fn search(&mut self, below: usize, small: &[u32], large: &[u32], missing: &mut u32) -> bool {
         let len = small.len();
         let mut i = 0;
+        // Every value is below the table's length, a power of two: masking the index
+        // instead of checking it leaves the store loop a load, a mask and a store per split.
+        let table_mask = self.missing.len() - 1;
+        debug_assert!(self.missing.len().is_power_of_two());
         // A chunk of splits at a time: their values into a buffer, then one store each (as
         // in `mark_rows`, so no load waits on a store), then a recount of what is missing.
         while i < len && *missing as usize > FEW {
@@ -558,8 +562,9 @@ impl SparseSpace {
             for (value, (&a, &b)) in found.iter_mut().zip(pairs) {
                 *value = a ^ b;
             }
+            let table = &mut self.missing[..=table_mask];
             for &value in found.iter() {
-                self.missing[value as usize] = 0;
+                table[value as usize & table_mask] = 0;
             }
             *missing = count_flags(&self.missing[..below]);
             i = end;
@@ -718,9 +723,29 @@ impl Marks {
             *value = self.rare_value ^ other;
         }
         let rows = &mut rows[(first_row + ks.start) * self.width..];
-        for (row, &value) in rows.chunks_exact_mut(self.width).zip(marked.iter()) {
-            row[value as usize] = 1;
+        // The common widths as constants: each index is then masked, not checked.
+        match self.width {
+            64 => mark_in::<64>(rows, marked),
+            128 => mark_in::<128>(rows, marked),
+            256 => mark_in::<256>(rows, marked),
+            512 => mark_in::<512>(rows, marked),
+            1024 => mark_in::<1024>(rows, marked),
+            2048 => mark_in::<2048>(rows, marked),
+            width => {
+                for (row, &value) in rows.chunks_exact_mut(width).zip(marked.iter()) {
+                    row[value as usize] = 1;
+                }
+            }
         }
+    }
+}
+
+/// Marks `values[k]` in row `k` of `rows`, rows of `WIDTH` bytes, every value below `WIDTH`
+/// (a power of two).
+fn mark_in<const WIDTH: usize>(rows: &mut [u8], values: &[u32]) {
+    let (rows, _) = rows.as_chunks_mut::<WIDTH>();
+    for (row, &value) in rows.iter_mut().zip(values) {
+        row[value as usize % WIDTH] = 1;
     }
 }
 
