@@ -581,31 +581,18 @@ impl SparseSpace {
             *slot = value as u32;
         }
         while i + LANES <= len {
-            let low: &[u32; LANES] = small[i..i + LANES].try_into().expect("LANES values");
-            let high: &[u32; LANES] = large[len - i - LANES..len - i]
-                .try_into()
-                .expect("LANES values");
-            // Lane by lane for each wanted value, with no branch: the loops vectorize.
-            let mut values = [0u32; LANES];
-            for (lane, value) in values.iter_mut().enumerate() {
-                *value = low[lane] ^ high[LANES - 1 - lane];
+            i = first_hit(wanted, small, large, i);
+            if i + LANES > len {
+                break;
             }
-            let mut hits = [0u32; LANES];
-            for &w in &wanted {
-                for (hit, &value) in hits.iter_mut().zip(&values) {
-                    *hit |= u32::from(value == w);
-                }
-            }
-            if hits.iter().fold(0, |any, &hit| any | hit) != 0 {
-                for lane in 0..LANES {
-                    let value = low[lane] ^ high[LANES - 1 - lane];
-                    if let Some(slot) = wanted.iter_mut().find(|w| **w == value) {
-                        *slot = u32::MAX;
-                        self.missing[value as usize] = 0;
-                        *missing -= 1;
-                        if *missing == 0 {
-                            return true;
-                        }
+            for lane in i..i + LANES {
+                let value = small[lane] ^ large[len - 1 - lane];
+                if let Some(slot) = wanted.iter_mut().find(|w| **w == value) {
+                    *slot = u32::MAX;
+                    self.missing[value as usize] = 0;
+                    *missing -= 1;
+                    if *missing == 0 {
+                        return true;
                     }
                 }
             }
@@ -622,6 +609,37 @@ impl SparseSpace {
         }
         false
     }
+}
+
+/// The first step of [`LANES`] splits `small[i] ^ large[len − 1 − i]` from `from` on with a
+/// value among `wanted`, or where fewer than [`LANES`] splits are left.
+///
+/// `wanted` is passed by value so that it stays in registers: the loop compares each step's
+/// values lane by lane against each wanted value, with no branch, and vectorizes.
+fn first_hit(wanted: [u32; FEW], small: &[u32], large: &[u32], from: usize) -> usize {
+    let len = small.len();
+    let mut i = from;
+    while i + LANES <= len {
+        let low: &[u32; LANES] = small[i..i + LANES].try_into().expect("LANES values");
+        let high: &[u32; LANES] = large[len - i - LANES..len - i]
+            .try_into()
+            .expect("LANES values");
+        let mut values = [0u32; LANES];
+        for (lane, value) in values.iter_mut().enumerate() {
+            *value = low[lane] ^ high[LANES - 1 - lane];
+        }
+        let mut hits = [0u32; LANES];
+        for w in wanted {
+            for (hit, &value) in hits.iter_mut().zip(&values) {
+                *hit |= u32::from(value == w);
+            }
+        }
+        if hits.iter().fold(0, |any, &hit| any | hit) != 0 {
+            return i;
+        }
+        i += LANES;
+    }
+    i
 }
 
 /// A byte 1 in each byte of a word.
