@@ -39,14 +39,24 @@
 //!
 //! # Two threads
 //!
-//! A heap's options almost all leave heaps at least two smaller than it, so two threads can
-//! take turns: while one finishes heap `n − 1`, the other works out heap `n` from the
-//! options that do not need `G(n − 1)`, and once that value arrives checks whether the
-//! options leaving heap `n − 1` change the answer (rarely: then it computes `G(n)` again).
-//! [`SequenceOptions::parallel`] turns this on for games that split heaps, by default where
-//! the machine has two or more cores; the second thread keeps its own copy of the values,
-//! 4 more bytes per heap. The values are the same either way.
+//! [`SequenceOptions::parallel`] puts a second thread to work on games that split heaps, by
+//! default where the machine has two or more cores. The values are the same either way; the
+//! second thread keeps its own copy of them, 4 more bytes per heap.
 //!
+//! - **In a sparse space**, once the last rare heap is 8 192 heaps back, the calling thread
+//!   *computes ahead*: it gives each heap the value it has if it is common — the least value
+//!   of the rare parity that no split with a rare heap reaches, which needs no search — and
+//!   both threads *verify* those values, 256 heaps at a time, by the search for the common
+//!   parity's values below them. The search is most of the work, and verifying needs only
+//!   values already computed, so the two threads share it without waiting for each other. A
+//!   heap found wrong is a new rare heap: its true value is kept, the values after it are
+//!   taken back, and the calculation goes on from there.
+//! - **By the direct recurrence**, a heap's options almost all leave heaps at least two
+//!   smaller than it, so the two threads take turns: while one finishes heap `n − 1`, the
+//!   other works out heap `n` from the options that do not need `G(n − 1)`, and once that
+//!   value arrives checks whether the options leaving heap `n − 1` change the answer
+//!   (rarely: then it computes `G(n)` again).
+
 //! # Periods
 //!
 //! The octal periodicity theorem (Guy and Smith, 1956): if a game's moves remove at most `t`
@@ -133,9 +143,10 @@ pub struct SequenceOptions {
     pub progress_every: u64,
     /// Use two threads for games that split heaps: by the direct recurrence they take turns
     /// at the heaps; in a sparse space, once new rare heaps have become rare, one computes
-    /// each value as a common heap's and both verify those values, in chunks. The values are
-    /// the same either way; the second thread keeps its own copy of them (4 more bytes per
-    /// heap). On by default where the machine has two or more cores.
+    /// each value as a common heap's and both verify those values, in chunks (see the
+    /// [module docs](self#two-threads)). The values are the same either way; the second
+    /// thread keeps its own copy of them (4 more bytes per heap). On by default where the
+    /// machine has two or more cores.
     pub parallel: bool,
     /// The first heap computed in parallel (low in tests, to cover the hand-over early).
     pub(crate) parallel_from: usize,
