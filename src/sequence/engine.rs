@@ -1514,6 +1514,45 @@ mod tests {
         }
     }
 
+    /// A value computed ahead — the candidate, as if the heap were common — is confirmed
+    /// when right and replaced by the true value when not, which happens only at rare heaps.
+    #[test]
+    fn verifying_a_candidate_gives_the_true_value() {
+        let mut corrected = 0;
+        for rules in &splitting_games() {
+            let expected = direct(rules, 900);
+            let (mut space, _) = SparseSpace::choose(rules, &expected[..300], 150).unwrap();
+            let mut checker = space.clone();
+            let mut reached = Reached::default();
+            let mut largest = expected[..300].iter().copied().max().unwrap();
+
+            for heap in 300..expected.len() {
+                let below = &expected[..heap];
+                let candidate = match space.candidate(rules, below, heap, largest, &mut reached) {
+                    Candidate::Exact(value) | Candidate::Common { value, .. } => value,
+                };
+                let mut ahead = below.to_vec();
+                ahead.push(candidate);
+                let value = checker.verify(rules, &ahead, heap, largest, &mut reached);
+                assert_eq!(value, expected[heap], "{rules:?} heap {heap}");
+                if candidate != value {
+                    assert_eq!(
+                        space.class(heap, value),
+                        space.rare_class,
+                        "{rules:?} {heap}"
+                    );
+                    corrected += 1;
+                }
+                largest = largest.max(value);
+                space.record(heap, value);
+            }
+        }
+        assert!(
+            corrected > 0,
+            "no candidate was wrong: the test proves nothing"
+        );
+    }
+
     /// Two threads give the values one thread gives, for every method, with the hand-over
     /// starting early, stretches cut short by frequent progress reports (65 and 129 heaps
     /// end one heap into a block of rows or a chunk), and values computed ahead from the
