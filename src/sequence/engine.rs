@@ -281,16 +281,22 @@ impl SparseSpace {
     /// Masks are tried on the values' low bits; each may also be *extended* by ones above
     /// them (Grundy's game has the mask `…11110`), so values larger than any seen so far are
     /// classed as the pattern suggests.
+    ///
+    /// The count for every mask at once is a Walsh–Hadamard transform: with `f(x)` the number
+    /// of heaps whose value has low bits `x`, signed by the parts of the class that do not
+    /// depend on the mask, the transform at `m` is (heaps of class 0) − (heaps of class 1)
+    /// under mask `m`. O(w log w) for values below `w` instead of O(w²).
     fn choose(rules: &HeapRules, values: &[u32], from: usize) -> Option<(SparseSpace, usize)> {
         let largest = values[from..].iter().copied().max().unwrap_or(0);
         let bits = (u32::BITS - largest.leading_zeros()).clamp(1, MASK_BITS);
         let width = 1usize << bits;
         // How often each (low bits, parity of the high bits, heap parity) occurs.
-        let mut counts = vec![0usize; 4 * width];
+        let mut counts = vec![0i64; 4 * width];
         for (heap, &value) in values.iter().enumerate().skip(from) {
             let high = parity_of(value >> bits) as usize;
             counts[4 * (value as usize & (width - 1)) + 2 * high + (heap & 1)] += 1;
         }
+        let total: i64 = counts.iter().sum();
         // A domain space needs every split to have the same easy parity: all split amounts
         // of one parity.
         let split_parity = rules.leave_two.first().map_or(0, |&r| (r & 1) as u32);
@@ -298,6 +304,29 @@ impl SparseSpace {
             .leave_two
             .iter()
             .all(|&r| (r & 1) as u32 == split_parity);
+        // For each (extended, domain): the transform of the counts signed by the class's
+        // parts that do not depend on the mask — the high bits' parity if extended, the
+        // heap's parity in a domain space.
+        let transform = |extended: bool, domain: bool| {
+            let mut signed: Vec<i64> = counts
+                .chunks_exact(4)
+                .map(|slots| {
+                    (0..4)
+                        .map(|slot| {
+                            let flip =
+                                (slot >> 1 & usize::from(extended)) ^ (slot & usize::from(domain));
+                            if flip == 0 { slots[slot] } else { -slots[slot] }
+                        })
+                        .sum()
+                })
+                .collect();
+            walsh_hadamard(&mut signed);
+            signed
+        };
+        let transforms = [
+            [transform(false, false), transform(false, true)],
+            [transform(true, false), transform(true, true)],
+        ];
         // A common heap's value is the least hard-parity value its options miss, so the
         // common class is the one whose values have the hard parity: class 1 in a range
         // space, `1 ^ (r & 1)` in a domain space with split amount `r`.
@@ -315,17 +344,16 @@ impl SparseSpace {
                         continue;
                     }
                     let rare_class = u32::from(domain) & split_parity;
-                    let rare_count: usize = counts
-                        .iter()
-                        .enumerate()
-                        .filter(|&(slot, _)| {
-                            let low = (slot / 4) as u32;
-                            let high = ((slot / 2) & 1) as u32 & u32::from(extended);
-                            let odd_heap = (slot & 1) as u32 & u32::from(domain);
-                            parity_of(low & low_mask) ^ high ^ odd_heap == rare_class
-                        })
-                        .map(|(_, &count)| count)
-                        .sum();
+                    let difference =
+                        transforms[usize::from(extended)][usize::from(domain)][low_mask as usize];
+                    // Both count every heap once, with a sign: their sum is even.
+                    let of_class_0 = i64::midpoint(total, difference);
+                    let rare_count = usize::try_from(if rare_class == 0 {
+                        of_class_0
+                    } else {
+                        total - of_class_0
+                    })
+                    .expect("a count of heaps");
                     if best.as_ref().is_none_or(|(_, fewest)| rare_count < *fewest) {
                         let mask = if extended {
                             low_mask | !((1u32 << bits) - 1)
@@ -640,6 +668,21 @@ fn first_hit(wanted: [u32; FEW], small: &[u32], large: &[u32], from: usize) -> u
         i += LANES;
     }
     i
+}
+
+/// The Walsh–Hadamard transform in place: `f̂(m) = Σₓ f(x)·(−1)^popcount(x & m)`, for a
+/// length that is a power of two.
+fn walsh_hadamard(f: &mut [i64]) {
+    let mut half = 1;
+    while half < f.len() {
+        for pair in f.chunks_exact_mut(2 * half) {
+            let (low, high) = pair.split_at_mut(half);
+            for (a, b) in low.iter_mut().zip(high) {
+                (*a, *b) = (*a + *b, *a - *b);
+            }
+        }
+        half *= 2;
+    }
 }
 
 /// A byte 1 in each byte of a word.
@@ -1582,6 +1625,50 @@ mod tests {
                     assert_eq!(got.method, expected.method, "{rules:?} {method:?}");
                 }
             }
+        }
+    }
+
+    /// The transform counts the rare heaps of every space as the definition does, and the
+    /// choice is the first space (masks ascending, unextended first, range first) with the
+    /// fewest.
+    #[test]
+    fn the_chosen_space_has_the_fewest_rare_heaps_by_definition() {
+        let mut games = splitting_games();
+        games.push(rules(&[], &[], &[1], false)); // 0.4: a domain space is possible
+        for rules in &games {
+            let values = direct(rules, 1_500);
+            let from = 700;
+            let (chosen, count) = SparseSpace::choose(rules, &values, from).unwrap();
+            let largest = values[from..].iter().copied().max().unwrap();
+            let bits = (u32::BITS - largest.leading_zeros()).clamp(1, MASK_BITS);
+            let split_parity = (rules.leave_two[0] & 1) as u32;
+            let domain_possible = rules
+                .leave_two
+                .iter()
+                .all(|&r| (r & 1) as u32 == split_parity);
+            let mut best: Option<(u32, bool, usize)> = None;
+            for low_mask in 1..(1u32 << bits) {
+                let mut masks = vec![low_mask];
+                if low_mask >> (bits - 1) == 1 {
+                    masks.push(low_mask | !((1u32 << bits) - 1));
+                }
+                for mask in masks {
+                    for domain in [false, true] {
+                        if domain && !domain_possible {
+                            continue;
+                        }
+                        let space =
+                            SparseSpace::new(mask, domain, u32::from(domain) & split_parity);
+                        let rare = (from..values.len())
+                            .filter(|&heap| space.class(heap, values[heap]) == space.rare_class)
+                            .count();
+                        if best.is_none_or(|(_, _, fewest)| rare < fewest) {
+                            best = Some((mask, domain, rare));
+                        }
+                    }
+                }
+            }
+            assert_eq!(Some((chosen.mask, chosen.domain, count)), best, "{rules:?}");
         }
     }
 
