@@ -43,7 +43,7 @@
 //! default where the machine has two or more cores. The values are the same either way; the
 //! second thread keeps its own copy of them, 4 more bytes per heap.
 //!
-//! - **In a sparse space**, once the last rare heap is 8 192 heaps back, the calling thread
+//! - **In a sparse space**, once the last rare heap is 1 024 heaps back, the calling thread
 //!   *computes ahead*: it gives each heap the value it has if it is common — the least value
 //!   of the rare parity that no split with a rare heap reaches, which needs no search — and
 //!   both threads *verify* those values, 256 heaps at a time, by the search for the common
@@ -238,7 +238,7 @@ impl Default for SequenceOptions {
             progress_every: 1 << 16,
             parallel: std::thread::available_parallelism().is_ok_and(|cores| cores.get() >= 2),
             parallel_from: 1 << 12,
-            ahead_after: 1 << 13,
+            ahead_after: 1 << 10,
         }
     }
 }
