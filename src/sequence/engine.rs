@@ -1112,12 +1112,13 @@ fn run_stretch(
     Ok(())
 }
 
-/// Heaps verified at a time, by either thread.
-const CHUNK_HEAPS: usize = 256;
+/// Heaps verified at a time, by either thread: small, so that neither waits long for the
+/// other at the start and end of a stretch.
+const CHUNK_HEAPS: usize = 64;
 
 /// How many heaps computed ahead may wait for a thread to verify them before the calling
 /// thread verifies some too.
-const LEAD: usize = 4 * CHUNK_HEAPS;
+const LEAD: usize = 16 * CHUNK_HEAPS;
 
 /// What two threads computing a stretch ahead share.
 ///
