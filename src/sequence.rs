@@ -43,14 +43,15 @@
 //! default where the machine has two or more cores. The values are the same either way; the
 //! second thread keeps its own copy of them, 4 more bytes per heap.
 //!
-//! - **In a sparse space**, once the last rare heap is 1 024 heaps back, the calling thread
+//! - **In a sparse space**, once the last rare heap is 256 heaps back, the calling thread
 //!   *computes ahead*: it gives each heap the value it has if it is common — the least value
-//!   of the rare parity that no split with a rare heap reaches, which needs no search — and
-//!   both threads *verify* those values, 256 heaps at a time, by the search for the common
-//!   parity's values below them. The search is most of the work, and verifying needs only
-//!   values already computed, so the two threads share it without waiting for each other. A
-//!   heap found wrong is a new rare heap: its true value is kept, the values after it are
-//!   taken back, and the calculation goes on from there.
+//!   of the parity only splits with rare heaps give that none of them reaches, which needs
+//!   no search — and both threads *verify* those values, 64 heaps at a time, by the search
+//!   for the other parity's values below them. The search is most of the work, and verifying
+//!   needs only values already computed, so the two threads share it without waiting for
+//!   each other. A heap found wrong is a new rare heap: its true value is kept, the values
+//!   after it (at most 1 024 heaps ahead of the verified ones) are taken back, and the
+//!   calculation goes on from there.
 //! - **By the direct recurrence**, a heap's options almost all leave heaps at least two
 //!   smaller than it, so the two threads take turns: while one finishes heap `n − 1`, the
 //!   other works out heap `n` from the options that do not need `G(n − 1)`, and once that
@@ -238,7 +239,7 @@ impl Default for SequenceOptions {
             progress_every: 1 << 16,
             parallel: std::thread::available_parallelism().is_ok_and(|cores| cores.get() >= 2),
             parallel_from: 1 << 12,
-            ahead_after: 1 << 10,
+            ahead_after: 1 << 8,
         }
     }
 }
