@@ -1055,13 +1055,17 @@ fn run_lane(
     }
 }
 
-/// Makes room for the helper's copy of the values up to `end` and brings it up to date
-/// with `main`'s.
-fn prepare_helper<'h>(
-    main: &Lane,
+/// Makes room for the values up to `end` (at most `len` in all), in `main` and in the
+/// helper's copy, and brings that copy up to date with `main`'s.
+fn prepare_stretch<'h>(
+    main: &mut Lane,
     helper: &'h mut Option<Lane>,
     end: usize,
+    len: usize,
 ) -> Result<&'h mut Lane, SequenceError> {
+    while main.values.capacity() < end {
+        grow(&mut main.values, len)?;
+    }
     let helper = helper.get_or_insert_with(Lane::default);
     let wanted = end - helper.values.len();
     helper
@@ -1090,10 +1094,7 @@ fn run_stretch(
     stop_value: u32,
 ) -> Result<(), SequenceError> {
     let from = main.values.len();
-    while main.values.capacity() < end {
-        grow(&mut main.values, len)?;
-    }
-    let helper = prepare_helper(main, helper, end)?;
+    let helper = prepare_stretch(main, helper, end, len)?;
     let late = late_keys(rules, &main.values);
     let relay = Relay {
         recent: std::array::from_fn(|_| AtomicU32::new(0)),
@@ -1308,10 +1309,7 @@ fn run_ahead(
     stop_value: u32,
 ) -> Result<(), SequenceError> {
     let from = main.values.len();
-    while main.values.capacity() < end {
-        grow(&mut main.values, len)?;
-    }
-    let helper = prepare_helper(main, helper, end)?;
+    let helper = prepare_stretch(main, helper, end, len)?;
     let largest_before = main.largest;
     let ahead = Ahead::new(from);
     std::thread::scope(|scope| {
