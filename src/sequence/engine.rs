@@ -744,10 +744,8 @@ fn count_flags(flags: &[u8]) -> u32 {
             .iter()
             .map(|&flag| u32::from(flag))
             .sum::<u32>();
-        let sum = words
-            .map(|word| u64::from_le_bytes(word.try_into().expect("eight bytes")))
-            .fold(0u64, u64::wrapping_add);
-        total += (sum.wrapping_mul(0x0101_0101_0101_0101) >> 56) as u32;
+        let sum = words.map(word).fold(0u64, u64::wrapping_add);
+        total += (sum.wrapping_mul(ONES) >> 56) as u32;
     }
     total
 }
