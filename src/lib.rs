@@ -117,11 +117,17 @@ pub mod nim;
 pub mod octal;
 pub mod sequence;
 mod solver;
-mod subtraction;
+pub mod subtraction;
 mod sum;
 mod table;
 pub mod take_away;
 pub mod wythoff;
+
+/// The plain twins of the fast paths, for the unit tests (the integration tests and the fuzz
+/// targets include the same file).
+#[cfg(test)]
+#[path = "../tests/reference/mod.rs"]
+mod reference;
 
 /// The README's examples, compiled and run as doctests.
 #[cfg(doctest)]

@@ -1,6 +1,22 @@
 //! Subtraction games: a move takes an amount from a fixed set from one heap.
+//!
+//! `S(1, 3, 4)` lets a move take 1, 3 or 4 counters from one heap. A game is made from its
+//! amounts ([`SubtractionGame::new`]) or parsed from text — `"1,3,4"`, `"1 3 4"`,
+//! `"{1, 3, 4}"` or `"S(1, 3, 4)"` — and shown as `S(1, 3, 4)`:
+//!
+//! ```
+//! use impartial::SubtractionGame;
+//! use impartial::sequence::HeapGame;
+//!
+//! let game: SubtractionGame = "S(4, 1, 3)".parse()?;
+//! assert_eq!(game.to_string(), "S(1, 3, 4)");
+//! assert_eq!(game.sequence(7)?.values(), [0, 1, 0, 1, 2, 3, 2, 0]);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
+use std::fmt;
 use std::ops::ControlFlow;
+use std::str::FromStr;
 
 use crate::error::GameError;
 use crate::game::ImpartialGame;
@@ -80,6 +96,124 @@ impl SubtractionGame {
     #[must_use]
     pub fn subtraction_set(&self) -> &[u64] {
         &self.set
+    }
+}
+
+/// Malformed text for a subtraction set.
+///
+/// # Examples
+///
+/// ```
+/// use impartial::SubtractionGame;
+/// use impartial::subtraction::SetError;
+///
+/// assert_eq!("".parse::<SubtractionGame>(), Err(SetError::Empty));
+/// assert_eq!("S()".parse::<SubtractionGame>(), Err(SetError::Empty));
+/// assert_eq!("1, 0".parse::<SubtractionGame>(), Err(SetError::Zero { position: 3 }));
+/// assert_eq!(
+///     "1, x3".parse::<SubtractionGame>(),
+///     Err(SetError::InvalidAmount { position: 3, found: "x3".to_string() })
+/// );
+/// assert_eq!(
+///     "S(1, 3".parse::<SubtractionGame>(),
+///     Err(SetError::Unclosed { open: "S(".to_string() })
+/// );
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum SetError {
+    /// No amount at all.
+    #[error("a subtraction set needs at least one amount, as in 1,3,4")]
+    Empty,
+    /// Something that is not a whole number from 1 to `u64::MAX`.
+    #[error(
+        "{found:?} at position {position} is not an amount: write whole numbers from 1 to {max}, separated by commas or spaces, as in 1,3,4",
+        max = u64::MAX
+    )]
+    InvalidAmount {
+        /// Where it starts, in characters from 0.
+        position: usize,
+        /// The text found there.
+        found: String,
+    },
+    /// An amount of 0, a move that would change nothing.
+    #[error("0 at position {position}: every amount must take at least one counter")]
+    Zero {
+        /// Where it is, in characters from 0.
+        position: usize,
+    },
+    /// `S(` or `{` without its closing bracket.
+    #[error("{open:?} is never closed")]
+    Unclosed {
+        /// The opening bracket.
+        open: String,
+    },
+}
+
+impl FromStr for SubtractionGame {
+    type Err = SetError;
+
+    /// Parses the amounts, separated by commas or white space, optionally inside `S( )` or
+    /// `{ }`. Repeats are allowed, and the order does not matter.
+    fn from_str(text: &str) -> Result<Self, SetError> {
+        let trimmed = text.trim_start();
+        let mut offset = text.chars().count() - trimmed.chars().count();
+        let mut inner = trimmed.trim_end();
+        for (open, close) in [("S(", ')'), ("s(", ')'), ("{", '}')] {
+            if let Some(rest) = inner.strip_prefix(open) {
+                inner = rest.strip_suffix(close).ok_or_else(|| SetError::Unclosed {
+                    open: open.to_string(),
+                })?;
+                offset += open.chars().count();
+                break;
+            }
+        }
+        let mut amounts = Vec::new();
+        let mut chars = inner.chars().enumerate().peekable();
+        while let Some(&(at, c)) = chars.peek() {
+            if c == ',' || c.is_whitespace() {
+                chars.next();
+                continue;
+            }
+            let mut word = String::new();
+            while let Some(&(_, c)) = chars.peek() {
+                if c == ',' || c.is_whitespace() {
+                    break;
+                }
+                word.push(c);
+                chars.next();
+            }
+            let position = offset + at;
+            let amount = if word.bytes().all(|b| b.is_ascii_digit()) {
+                word.parse::<u64>().ok()
+            } else {
+                None
+            };
+            match amount {
+                Some(0) => return Err(SetError::Zero { position }),
+                Some(amount) => amounts.push(amount),
+                None => {
+                    return Err(SetError::InvalidAmount {
+                        position,
+                        found: word,
+                    });
+                }
+            }
+        }
+        Self::new(&amounts).map_err(|_| SetError::Empty)
+    }
+}
+
+impl fmt::Display for SubtractionGame {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("S(")?;
+        for (index, amount) in self.set.iter().enumerate() {
+            if index > 0 {
+                f.write_str(", ")?;
+            }
+            write!(f, "{amount}")?;
+        }
+        f.write_str(")")
     }
 }
 

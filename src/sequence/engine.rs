@@ -733,8 +733,8 @@ fn mark_unreached(reached: &[u8], parity: &[u8], wanted: u8, flags: &mut [u8]) -
 
 /// How many of `flags` (each 0 or 1) are 1: eight at a time, as the bytes of a word.
 fn count_flags(flags: &[u8]) -> u32 {
-    // Each byte is 0 or 1, so up to 255 words add up without a carry between bytes; the
-    // multiplication then sums the eight bytes into the top one.
+    // Each byte is 0 or 1, so up to 255 words add up without a carry between bytes: each
+    // byte of the sum is then at most 255, and their total at most 2 040.
     const WORDS: usize = 255;
     let mut total = 0;
     for batch in flags.chunks(8 * WORDS) {
@@ -744,10 +744,21 @@ fn count_flags(flags: &[u8]) -> u32 {
             .iter()
             .map(|&flag| u32::from(flag))
             .sum::<u32>();
-        let sum = words.map(word).fold(0u64, u64::wrapping_add);
-        total += (sum.wrapping_mul(ONES) >> 56) as u32;
+        total += byte_sum(words.map(word).fold(0u64, u64::wrapping_add));
     }
     total
+}
+
+/// The sum of the eight bytes of `word`, each taken as a number from 0 to 255.
+///
+/// The sum may reach 2 040, more than a byte holds, so the bytes are first added in pairs
+/// into four 16-bit lanes (each at most 510), and a multiplication then adds the four lanes
+/// into the top one (at most 2 040, no carry out of it).
+fn byte_sum(word: u64) -> u32 {
+    const LOW_BYTES: u64 = 0x00ff_00ff_00ff_00ff;
+    const LANE_ONES: u64 = 0x0001_0001_0001_0001;
+    let pairs = (word & LOW_BYTES) + ((word >> 8) & LOW_BYTES);
+    (pairs.wrapping_mul(LANE_ONES) >> 48) as u32
 }
 
 /// Marks the splits of one rare heap in the rows of a block.
@@ -1667,6 +1678,376 @@ mod tests {
             }
             assert_eq!(Some((chosen.mask, chosen.domain, count)), best, "{rules:?}");
         }
+    }
+
+    /// A deterministic stream of pseudo-random words (splitmix64).
+    fn random_words(seed: u64) -> impl FnMut() -> u64 {
+        let mut state = seed;
+        move || {
+            state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+            let mut z = state;
+            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+            z ^ (z >> 31)
+        }
+    }
+
+    /// The lengths where a byte helper changes its way of working: empty, one byte, around
+    /// a word, around 255 and 256 (a byte's range), around a full batch of 255 words, and
+    /// past 65 535.
+    const BOUNDARY_LENGTHS: [usize; 17] = [
+        0, 1, 7, 8, 9, 255, 256, 257, 1_024, 2_039, 2_040, 2_041, 4_080, 4_081, 65_535, 65_536,
+        65_537,
+    ];
+
+    /// Flags of `len` bytes, each 0 or 1: all clear, all set, alternating, and random with
+    /// a few densities.
+    fn flag_patterns(len: usize, next: &mut impl FnMut() -> u64) -> Vec<Vec<u8>> {
+        let mut patterns = vec![
+            vec![0; len],
+            vec![1; len],
+            (0..len).map(|i| (i % 2) as u8).collect(),
+        ];
+        for density in [1, 8, 64, 255] {
+            patterns.push((0..len).map(|_| u8::from(next() % 256 < density)).collect());
+        }
+        patterns
+    }
+
+    #[test]
+    fn byte_sum_adds_all_eight_bytes_even_past_255() {
+        let plain = |word: u64| {
+            word.to_le_bytes()
+                .iter()
+                .map(|&b| u32::from(b))
+                .sum::<u32>()
+        };
+        let mut next = random_words(1);
+        let mut words = vec![
+            0,
+            1,
+            ONES,
+            u64::MAX,
+            0x8080_8080_8080_8080,
+            0x00ff_00ff_00ff_00ff,
+        ];
+        words.extend((0..8).map(|byte| 0xffu64 << (8 * byte)));
+        words.extend((0..8).map(|byte| !(0xffu64 << (8 * byte))));
+        words.extend((0..10_000).map(|_| next()));
+        for word in words {
+            assert_eq!(byte_sum(word), plain(word), "{word:#018x}");
+        }
+        assert_eq!(byte_sum(u64::MAX), 2_040);
+    }
+
+    #[test]
+    fn count_flags_counts_at_every_boundary() {
+        let mut next = random_words(2);
+        for len in BOUNDARY_LENGTHS {
+            for flags in flag_patterns(len, &mut next) {
+                let plain: u32 = flags.iter().map(|&flag| u32::from(flag == 1)).sum();
+                assert_eq!(count_flags(&flags), plain, "{len} flags, {plain} set");
+            }
+        }
+    }
+
+    #[test]
+    fn least_and_mark_unreached_agree_with_a_plain_scan_at_every_boundary() {
+        let mut next = random_words(3);
+        for len in BOUNDARY_LENGTHS {
+            let parities = flag_patterns(len, &mut next);
+            for reached in flag_patterns(len, &mut next) {
+                for parity in &parities {
+                    for wanted in [0, 1] {
+                        let open = |v: usize| reached[v] == 0 && parity[v] == wanted;
+                        let least = (0..len).find(|&v| open(v)).unwrap_or(len);
+                        assert_eq!(least_unreached(&reached, parity, wanted), least, "{len}");
+                        let mut flags = vec![7; len];
+                        let count = mark_unreached(&reached, parity, wanted, &mut flags);
+                        let plain: Vec<u8> = (0..len).map(|v| u8::from(open(v))).collect();
+                        assert_eq!(flags, plain, "{len}");
+                        assert_eq!(
+                            count as usize,
+                            plain.iter().map(|&f| usize::from(f == 1)).sum::<usize>()
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn first_hit_finds_the_first_step_holding_a_wanted_value() {
+        let mut next = random_words(4);
+        for len in [
+            0,
+            1,
+            LANES - 1,
+            LANES,
+            LANES + 1,
+            2 * LANES,
+            255,
+            256,
+            257,
+            1_000,
+        ] {
+            for round in 0..40 {
+                // Values below 64, so that hits are neither certain nor rare.
+                let small: Vec<u32> = (0..len).map(|_| (next() % 64) as u32).collect();
+                let large: Vec<u32> = (0..len).map(|_| (next() % 64) as u32).collect();
+                let mut wanted = [u32::MAX; FEW];
+                for slot in wanted.iter_mut().take(round % (FEW + 1)) {
+                    *slot = (next() % 64) as u32;
+                }
+                let from = if len == 0 {
+                    0
+                } else {
+                    (next() as usize % len) / LANES * LANES
+                };
+                let value = |i: usize| small[i] ^ large[len - 1 - i];
+                let mut plain = from;
+                while plain + LANES <= len
+                    && !(plain..plain + LANES).any(|i| wanted.contains(&value(i)))
+                {
+                    plain += LANES;
+                }
+                assert_eq!(
+                    first_hit(wanted, &small, &large, from),
+                    plain,
+                    "{len} {wanted:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn the_transform_is_the_signed_sum_by_definition() {
+        let mut next = random_words(5);
+        for len in [1, 2, 4, 8, 64, 256] {
+            let f: Vec<i64> = (0..len)
+                .map(|_| i64::try_from(next() % 2_001).unwrap() - 1_000)
+                .collect();
+            let mut fast = f.clone();
+            walsh_hadamard(&mut fast);
+            for (m, &got) in fast.iter().enumerate() {
+                let plain: i64 = (0..len)
+                    .map(|x| {
+                        if (x & m).count_ones() % 2 == 0 {
+                            f[x]
+                        } else {
+                            -f[x]
+                        }
+                    })
+                    .sum();
+                assert_eq!(got, plain, "length {len}, m {m}");
+            }
+        }
+    }
+
+    #[test]
+    fn marks_set_each_row_value_at_every_width() {
+        let mut next = random_words(6);
+        for width in [1, 2, 32, 64, 128, 256, 512, 1_024, 2_048, 4_096, 65_536] {
+            for _ in 0..4 {
+                let first_row = next() as usize % BLOCK;
+                let count = BLOCK - first_row;
+                let window: Vec<u32> = (0..count).map(|_| (next() % width as u64) as u32).collect();
+                let rare_value = (next() % width as u64) as u32;
+                let start = next() as usize % (count + 1);
+                let end = start + next() as usize % (count - start + 1);
+                let mut rows = vec![0u8; BLOCK * width];
+                let mut scratch = [0u32; BLOCK];
+                Marks { width, rare_value }.apply(
+                    &mut rows,
+                    first_row,
+                    &window,
+                    start..end,
+                    &mut scratch,
+                );
+                let mut plain = vec![0u8; BLOCK * width];
+                for k in start..end {
+                    plain[(first_row + k) * width + (rare_value ^ window[k]) as usize] = 1;
+                }
+                assert_eq!(
+                    rows, plain,
+                    "width {width}, rows {start}..{end} from {first_row}"
+                );
+            }
+        }
+    }
+
+    /// The search clears in the flags every value the splits give, however many are missing
+    /// (past 255 and a full batch, where counting them once went wrong), and says whether
+    /// none is left.
+    #[test]
+    fn the_search_clears_exactly_what_the_splits_give() {
+        let mut next = random_words(7);
+        for width in [64usize, 256, 512, 4_096, 65_536] {
+            for missing_count in [0usize, 1, FEW, FEW + 1, 255, 256, 257, 2_040, 2_041] {
+                if missing_count > width / 2 {
+                    continue;
+                }
+                for splits in [
+                    0usize,
+                    1,
+                    CHUNK,
+                    CHUNK + 1,
+                    3 * LANES + 5,
+                    (4 * width).min(4_096),
+                ] {
+                    let mut space = SparseSpace::new(1, false, 0);
+                    space.missing = vec![0; width];
+                    // Missing values among the even ones below the width.
+                    let mut flagged = 0;
+                    while flagged < missing_count {
+                        let value = (next() as usize % (width / 2)) * 2;
+                        if space.missing[value] == 0 {
+                            space.missing[value] = 1;
+                            flagged += 1;
+                        }
+                    }
+                    let below = width;
+                    let mut expected = space.missing.clone();
+                    let small: Vec<u32> = (0..splits)
+                        .map(|_| (next() % width as u64) as u32)
+                        .collect();
+                    let large: Vec<u32> = (0..splits)
+                        .map(|_| (next() % width as u64) as u32)
+                        .collect();
+                    for i in 0..splits {
+                        expected[(small[i] ^ large[splits - 1 - i]) as usize] = 0;
+                    }
+                    let left: usize = expected.iter().map(|&f| usize::from(f == 1)).sum();
+                    let mut missing = missing_count as u32;
+                    let none_left = space.search(below, &small, &large, &mut missing);
+                    assert_eq!(none_left, left == 0, "{width} {missing_count} {splits}");
+                    if !none_left {
+                        assert_eq!(space.missing, expected, "{width} {missing_count} {splits}");
+                        assert_eq!(missing as usize, left);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The sparse space values a heap as the definition does whatever the values below it —
+    /// here random ones past 65 535, mostly of the common class, so the tables are wide and
+    /// the rare heaps few.
+    #[test]
+    fn wide_values_are_valued_as_the_definition_says() {
+        let mut next = random_words(8);
+        for rules in &splitting_games() {
+            for (bits, heaps) in [(9u32, 600usize), (12, 500), (17, 260)] {
+                let mask = (1u32 << bits) - 2; // ones above the lowest bit, as Grundy's game
+                let space_template = SparseSpace::new(mask, false, 0);
+                let mut values: Vec<u32> = Vec::new();
+                for heap in 0..heaps {
+                    let mut value = (next() % (1 << bits)) as u32;
+                    // Nine in ten heaps common (class 1 here).
+                    if heap > 0
+                        && !next().is_multiple_of(10)
+                        && space_template.class(heap, value) == 0
+                    {
+                        value ^= 2;
+                    }
+                    values.push(if heap == 0 { 0 } else { value });
+                }
+                let largest = values.iter().copied().max().unwrap();
+                let mut space = space_template.clone();
+                for (heap, &value) in values.iter().enumerate().take(heaps / 2) {
+                    space.record(heap, value);
+                }
+                let mut reached = Reached::default();
+                let mut plain = Reached::default();
+                for heap in heaps / 2..heaps {
+                    let below = &values[..heap];
+                    let fast = space.value(rules, below, heap, largest, &mut reached);
+                    let definition = direct_value(rules, below, heap, largest, &mut plain);
+                    assert_eq!(fast, definition, "{rules:?} {bits} bits, heap {heap}");
+                    // Computed ahead: the value as a common heap's, then verified.
+                    let candidate = match space.candidate(rules, below, heap, largest, &mut reached)
+                    {
+                        Candidate::Exact(value) | Candidate::Common { value, .. } => value,
+                    };
+                    let mut ahead = below.to_vec();
+                    ahead.push(candidate);
+                    let verified = space
+                        .clone()
+                        .verify(rules, &ahead, heap, largest, &mut reached);
+                    assert_eq!(
+                        verified, definition,
+                        "verify, {rules:?} {bits} bits, heap {heap}"
+                    );
+                    space.record(heap, values[heap]);
+                }
+            }
+        }
+    }
+
+    /// The digits of random octal codes as the engine's rules, as `OctalGame` makes them.
+    fn octal_rules(digits: &[u8]) -> HeapRules {
+        let with_bit = |bit: u8| -> Vec<u64> {
+            (0u64..)
+                .zip(digits)
+                .filter(|&(_, &d)| d & bit != 0)
+                .map(|(r, _)| r)
+                .collect()
+        };
+        rules(&with_bit(1), &with_bit(2), &with_bit(4), false)
+    }
+
+    /// Every path of the engine with the hand-over to two threads and computing ahead
+    /// brought early, against the definition, on random octal codes.
+    #[test]
+    fn every_path_with_early_hand_over_equals_the_definition() {
+        let mut next = random_words(9);
+        let keep_going = &mut |_: &Progress| ControlFlow::Continue(());
+        let n = if cfg!(debug_assertions) { 1_500 } else { 6_000 };
+        let mut larger_than_255 = 0;
+        for _ in 0..12 {
+            let length = 1 + next() as usize % 10;
+            let mut digits = vec![if next().is_multiple_of(2) { 0 } else { 4 }];
+            digits.extend((0..length).map(|_| {
+                if next().is_multiple_of(4) {
+                    (next() % 4) as u8
+                } else {
+                    4 + (next() % 4) as u8
+                }
+            }));
+            let rules = octal_rules(&digits);
+            if rules.leave_none.is_empty()
+                && rules.leave_one.is_empty()
+                && rules.leave_two.is_empty()
+            {
+                continue;
+            }
+            let expected = crate::reference::octal_values(&digits, n);
+            if expected.iter().any(|&value| value > 255) {
+                larger_than_255 += 1;
+            }
+            for method in [Method::Auto, Method::Direct, Method::SparseSpace] {
+                for (ahead_after, every) in [(0, 65), (0, 129), (256, 1 << 20)] {
+                    let mut options = SequenceOptions::default()
+                        .with_method(method)
+                        .with_prove_period(false)
+                        .with_parallel(true)
+                        .with_progress_every(every);
+                    options.parallel_from = 64;
+                    options.ahead_after = ahead_after;
+                    let got = compute(&rules, n as u64, &options, keep_going).unwrap();
+                    let first_difference = (got.values.iter().zip(&expected))
+                        .position(|(got, expected)| got != expected);
+                    assert_eq!(
+                        first_difference, None,
+                        "{digits:?} {method:?} {ahead_after} {every}"
+                    );
+                }
+            }
+        }
+        assert!(
+            larger_than_255 > 0,
+            "no code had values past 255: the test reached no edge"
+        );
     }
 
     #[test]

@@ -1,0 +1,216 @@
+//! Every path of the heap-sequence engine against the plain reference in `reference/`.
+//!
+//! The engine has fast paths that famous games never stress: byte tables counted eight at a
+//! time, a sparse space whose search stops early, two threads that compute ahead and take
+//! values back, a period proof that ends the run. Each is held here against the mex of every
+//! option by the definition, on random octal codes of up to ten digits — biased towards
+//! codes with many splitting digits, whose values grow past 255, 1 024 and 4 096 — and on
+//! random subtraction sets, with every method, one thread and two, the period proof on and
+//! off, and through `Tabulated`.
+//!
+//! The sizes grow with the build: a debug build checks the small sizes, a release build
+//! (`cargo test --release --test differential`, which CI runs) reaches the sizes where the
+//! two threads take over and the values pass 4 096.
+
+mod reference;
+
+use std::ops::ControlFlow;
+
+use impartial::octal::{GrundysGame, OctalGame};
+use impartial::sequence::{GrundySequence, HeapGame, Method, SequenceOptions, Tabulated};
+use impartial::{ImpartialGame, Nimber, SubtractionGame};
+use proptest::prelude::*;
+
+/// Larger sizes in an optimised build, where the reference is fast enough.
+const RELEASE: bool = !cfg!(debug_assertions);
+
+/// Every combination of method, threads and period proof.
+fn every_option_set() -> Vec<SequenceOptions> {
+    let mut all = Vec::new();
+    for method in [Method::Auto, Method::Direct, Method::SparseSpace] {
+        for parallel in [false, true] {
+            for prove_period in [false, true] {
+                all.push(
+                    SequenceOptions::default()
+                        .with_method(method)
+                        .with_parallel(parallel)
+                        .with_prove_period(prove_period),
+                );
+            }
+        }
+    }
+    all
+}
+
+fn run<G: HeapGame>(game: &G, n: u64, options: &SequenceOptions) -> GrundySequence {
+    game.sequence_with(n, options, |_| ControlFlow::Continue(()))
+        .expect("n is within MAX_HEAP")
+}
+
+/// Checks every value the sequence gives for heaps `0..=n` (from its period beyond those it
+/// computed) against `expected`, naming the first heap that differs.
+fn check(sequence: &GrundySequence, expected: &[u32], what: &str) -> Result<(), TestCaseError> {
+    for (heap, &want) in expected.iter().enumerate() {
+        let got = sequence.get(heap as u64);
+        prop_assert_eq!(
+            got,
+            Some(Nimber(u128::from(want))),
+            "{}: heap {} (largest value {})",
+            what,
+            heap,
+            expected.iter().max().copied().unwrap_or(0)
+        );
+    }
+    Ok(())
+}
+
+/// Holds `game` to `expected` (its values up to `expected.len() − 1`) under every option set
+/// and through `Tabulated`.
+fn check_every_path<G: HeapGame + Clone + std::fmt::Display>(
+    game: &G,
+    expected: &[u32],
+) -> Result<(), TestCaseError> {
+    let n = expected.len() as u64 - 1;
+    for options in every_option_set() {
+        let sequence = run(game, n, &options);
+        check(&sequence, expected, &format!("{game} {options:?}"))?;
+    }
+    // `Tabulated` values positions of several heaps by the XOR of the table's values.
+    let tabulated = Tabulated::new(game.clone(), n).expect("n is within MAX_HEAP");
+    for heaps in [[1, n / 2, n], [n / 3, n / 3 + 1, n - 1]] {
+        let want = heaps
+            .iter()
+            .fold(0, |sum, &heap| sum ^ expected[heap as usize]);
+        prop_assert_eq!(
+            tabulated.known_grundy(&heaps.to_vec()),
+            Some(Nimber(u128::from(want))),
+            "{} Tabulated {:?}",
+            game,
+            heaps
+        );
+    }
+    Ok(())
+}
+
+/// Octal codes of up to ten digits after the point, with and without a leading `4.`: half
+/// of them uniform, half with digits that split (4 to 7) three times as often, whose values
+/// grow fastest.
+fn octal_code() -> impl Strategy<Value = OctalGame> {
+    let uniform = prop::collection::vec(0u8..8, 1..=10).boxed();
+    let splitting = prop::collection::vec(prop_oneof![1 => 0u8..4, 3 => 4u8..8], 1..=10).boxed();
+    (
+        prop_oneof![Just(0u8), Just(4u8)],
+        prop_oneof![uniform, splitting],
+    )
+        .prop_filter_map("a code with a move", |(first, rest)| {
+            let mut digits = vec![first];
+            digits.extend(rest);
+            OctalGame::from_digits(&digits).ok()
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(if RELEASE { 64 } else { 12 }))]
+
+    #[test]
+    fn octal_games_on_every_path_equal_the_definition(
+        game in octal_code(),
+        n in if RELEASE { 1_000usize..9_000 } else { 200usize..1_500 },
+    ) {
+        let expected = reference::octal_values(game.digits(), n);
+        check_every_path(&game, &expected)?;
+    }
+
+    #[test]
+    fn subtraction_games_on_every_path_equal_the_definition(
+        set in prop::collection::vec(1u64..40, 1..8),
+        n in 0usize..2_000,
+    ) {
+        let game = SubtractionGame::new(&set).expect("a non-empty set without 0");
+        let expected = reference::subtraction_values(&set, n);
+        check_every_path(&game, &expected)?;
+    }
+}
+
+/// Codes that grow past 1 024 (and some past 4 096) early: on two threads past the heap
+/// where they take over, and in a sparse space whose search stops early.
+#[test]
+#[cfg_attr(
+    debug_assertions,
+    ignore = "minutes in a debug build: run with --release, as CI does"
+)]
+fn fast_growing_codes_past_the_two_thread_hand_over() {
+    for (code, n) in [
+        ("4.6233766352", 20_000),
+        ("4.4713175026", 16_000),
+        ("0.6401664", 12_000),
+        ("0.4554055526", 12_000),
+    ] {
+        let game: OctalGame = code.parse().expect("a valid code");
+        let expected = reference::octal_values(game.digits(), n);
+        check_every_path(&game, &expected).unwrap();
+    }
+}
+
+/// The heaps where the sparse space once returned a wrong value, under default options: the
+/// byte-sum that counted the missing values wrapped at 256, so the search stopped with
+/// values still missing.
+#[test]
+#[cfg_attr(
+    debug_assertions,
+    ignore = "minutes in a debug build: run with --release, as CI does"
+)]
+fn the_heaps_once_valued_wrongly() {
+    for (code, heap, parallel, wrong, right) in [
+        ("0.0404", 20_836, true, 1_388, 694),
+        ("0.43647", 3_516, true, 722, 692),
+        ("4.45505", 3_151, true, 771, 725),
+        ("0.64144", 4_542, true, 750, 717),
+        ("4.007", 47_782, false, 675, 513),
+    ] {
+        let game: OctalGame = code.parse().expect("a valid code");
+        let expected = reference::octal_values(game.digits(), heap);
+        assert_eq!(expected[heap], right, "{code}: the reference itself");
+        assert_ne!(right, wrong);
+        let options = SequenceOptions::default().with_parallel(parallel);
+        let sequence = run(&game, heap as u64, &options);
+        let first_wrong =
+            (0..=heap).find(|&h| sequence.get(h as u64) != Some(Nimber(u128::from(expected[h]))));
+        assert_eq!(first_wrong, None, "{code}");
+    }
+}
+
+#[test]
+fn grundys_game_on_every_path_equals_the_definition() {
+    let n = if RELEASE { 12_000 } else { 2_500 };
+    let expected = reference::grundys_game_values(n);
+    for options in every_option_set() {
+        let sequence = run(&GrundysGame, n as u64, &options);
+        check(&sequence, &expected, &format!("{options:?}")).unwrap();
+    }
+}
+
+/// The reference itself against published tables: Kayles, 0.77 (OEIS A002186); Dawson's
+/// Kayles, 0.07 (A002187); Grundy's game (A002188); S(1, 3, 4), period 7 (*Winning Ways*,
+/// ch. 4).
+#[test]
+fn the_reference_gives_published_values() {
+    assert_eq!(
+        reference::octal_values(&[0, 7, 7], 15),
+        [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7]
+    );
+    assert_eq!(
+        reference::octal_values(&[0, 0, 7], 15),
+        [0, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0]
+    );
+    assert_eq!(
+        reference::grundys_game_values(18),
+        [0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4]
+    );
+    assert_eq!(
+        reference::subtraction_values(&[1, 3, 4], 13),
+        [0, 1, 0, 1, 2, 3, 2, 0, 1, 0, 1, 2, 3, 2]
+    );
+    assert_eq!(reference::mex([]), 0);
+    assert_eq!(reference::mex([3, 0, 1, 0]), 2);
+}

@@ -1,0 +1,197 @@
+//! Plain twins of the crate's fast paths, written from the definitions and kept obviously
+//! correct: no tables, no bit tricks, no threads, no early exits. Used only by tests, the
+//! crate's unit tests and the fuzz targets (each includes this file), never by the library.
+//!
+//! Everything here is slow on purpose. A fast path is trusted when it agrees with its twin
+//! here on random inputs that reach the edges the optimisation touches.
+
+// Each includer uses only part of this file.
+#![allow(dead_code)]
+
+/// The least value not among `values`: the *minimum excludant*.
+pub fn mex(values: impl IntoIterator<Item = u32>) -> u32 {
+    let values: Vec<u32> = values.into_iter().collect();
+    // The mex of k values is at most k.
+    let mut present = vec![false; values.len() + 1];
+    for value in values {
+        if let Some(slot) = present.get_mut(value as usize) {
+            *slot = true;
+        }
+    }
+    let absent = present.iter().position(|&here| !here);
+    absent.expect("k values leave one of 0..=k out") as u32
+}
+
+/// G(0), …, G(n) of the octal game with digits `digits` (`d0, d1, …`, as
+/// `OctalGame::digits` gives them), by the definition: digit `dᵢ` lets a move remove `i`
+/// counters from a heap and leave nothing (bit 1, the heap had exactly `i`), one non-empty
+/// heap (bit 2) or two non-empty heaps (bit 4), and G(n) is the mex of the values of the
+/// options of a heap of `n`, a pair of heaps being worth the XOR of the two.
+pub fn octal_values(digits: &[u8], n: usize) -> Vec<u32> {
+    let mut values: Vec<u32> = Vec::with_capacity(n + 1);
+    for heap in 0..=n {
+        let mut options = Vec::new();
+        for (take, &digit) in digits.iter().enumerate() {
+            if take > heap {
+                break;
+            }
+            let rest = heap - take;
+            if digit & 1 != 0 && rest == 0 && take > 0 {
+                options.push(0);
+            }
+            if digit & 2 != 0 && rest >= 1 && take > 0 {
+                options.push(values[rest]);
+            }
+            if digit & 4 != 0 {
+                for small in 1..=rest / 2 {
+                    options.push(values[small] ^ values[rest - small]);
+                }
+            }
+        }
+        values.push(mex(options));
+    }
+    values
+}
+
+/// G(0), …, G(n) of Grundy's game: a move splits one heap into two non-empty heaps of
+/// different sizes.
+pub fn grundys_game_values(n: usize) -> Vec<u32> {
+    let mut values: Vec<u32> = Vec::with_capacity(n + 1);
+    for heap in 0..=n {
+        let options = (1..heap)
+            .filter(|&small| 2 * small < heap)
+            .map(|small| values[small] ^ values[heap - small]);
+        let value = mex(options);
+        values.push(value);
+    }
+    values
+}
+
+/// G(0), …, G(n) of the subtraction game whose moves take exactly `s` counters from one
+/// heap, for each `s` in `set`.
+pub fn subtraction_values(set: &[u64], n: usize) -> Vec<u32> {
+    let mut values: Vec<u32> = Vec::with_capacity(n + 1);
+    for heap in 0..=n {
+        let options = set
+            .iter()
+            .filter_map(|&take| usize::try_from(take).ok())
+            .filter(|&take| take <= heap)
+            .map(|take| values[heap - take]);
+        let value = mex(options);
+        values.push(value);
+    }
+    values
+}
+
+/// The nim-sum of Nim heaps: their XOR, one heap at a time.
+pub fn nim_sum(heaps: &[u128]) -> u128 {
+    let mut sum = 0;
+    for &heap in heaps {
+        sum ^= heap;
+    }
+    sum
+}
+
+/// Every winning Nim move `(heap index, size left)`, by the definition: a move that leaves a
+/// position of nim-sum 0, tried heap by heap (the size to leave is the one that zeroes the
+/// sum, and it must be smaller than the heap).
+pub fn nim_winning_moves(heaps: &[u128]) -> Vec<(usize, u128)> {
+    let total = nim_sum(heaps);
+    let mut moves = Vec::new();
+    for (index, &heap) in heaps.iter().enumerate() {
+        let others = total ^ heap;
+        if others < heap {
+            moves.push((index, others));
+        }
+    }
+    moves
+}
+
+/// A token on a directed graph (adjacency lists; a move follows an edge).
+pub type Graph = [Vec<usize>];
+
+/// Whether a position that repeats along some line of play can be reached from `start`.
+pub fn reaches_cycle(graph: &Graph, start: usize) -> bool {
+    // 0 unvisited, 1 on the current path, 2 finished.
+    fn visit(graph: &Graph, node: usize, state: &mut [u8]) -> bool {
+        match state[node] {
+            1 => return true,
+            2 => return false,
+            _ => {}
+        }
+        state[node] = 1;
+        let found = graph[node].iter().any(|&next| visit(graph, next, state));
+        state[node] = 2;
+        found
+    }
+    visit(graph, start, &mut vec![0; graph.len()])
+}
+
+/// The Sprague–Grundy value of `node` by recursion over its options, remembering answers in
+/// `memo`. The graph must be acyclic from `node`.
+pub fn grundy(graph: &Graph, node: usize, memo: &mut Vec<Option<u32>>) -> u32 {
+    memo.resize(graph.len(), None);
+    if let Some(value) = memo[node] {
+        return value;
+    }
+    let options: Vec<u32> = graph[node]
+        .iter()
+        .map(|&next| grundy(graph, next, memo))
+        .collect();
+    let value = mex(options);
+    memo[node] = Some(value);
+    value
+}
+
+/// Whether the player to move from `node` wins when the player who cannot move *wins*
+/// (misère play), by recursion. The graph must be acyclic from `node`.
+pub fn misere_win(graph: &Graph, node: usize, memo: &mut Vec<Option<bool>>) -> bool {
+    memo.resize(graph.len(), None);
+    if let Some(win) = memo[node] {
+        return win;
+    }
+    let win = graph[node].is_empty()
+        || graph[node]
+            .clone()
+            .into_iter()
+            .any(|next| !misere_win(graph, next, memo));
+    memo[node] = Some(win);
+    win
+}
+
+/// The class of a position of a game that may loop.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Class {
+    /// The player to move loses.
+    P,
+    /// The player to move wins.
+    N,
+    /// Neither player can force a win.
+    Draw,
+}
+
+/// Every node's class by retrograde analysis done the slow way: sweep all nodes until
+/// nothing changes, marking N a node with a P option and P a node whose options are all N
+/// (a terminal node among them); what is never marked is a draw.
+pub fn retrograde(graph: &Graph) -> Vec<Class> {
+    let mut class = vec![Class::Draw; graph.len()];
+    loop {
+        let mut changed = false;
+        for node in 0..graph.len() {
+            if class[node] != Class::Draw {
+                continue;
+            }
+            let options = &graph[node];
+            if options.iter().any(|&next| class[next] == Class::P) {
+                class[node] = Class::N;
+                changed = true;
+            } else if options.iter().all(|&next| class[next] == Class::N) {
+                class[node] = Class::P;
+                changed = true;
+            }
+        }
+        if !changed {
+            return class;
+        }
+    }
+}
