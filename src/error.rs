@@ -36,10 +36,18 @@ pub enum SolveError<P: Debug> {
         /// The position that was reached a second time.
         position: P,
     },
-    /// Answering would store more states than the solver's limit allows.
-    #[error("state limit of {limit} stored states reached")]
+    /// Answering would store more states than the solver's limit allows (or keep more
+    /// options waiting on its search stack).
+    #[error("state limit of {limit} reached: the search needs more states than that")]
     StateLimit {
         /// The limit that was set with [`Solver::with_state_limit`](crate::Solver::with_state_limit).
+        limit: usize,
+    },
+    /// Answering would hold more bytes than the solver's memory limit allows.
+    #[error("memory limit of {limit} bytes reached: the search needs more memory than that")]
+    MemoryLimit {
+        /// The limit that was set with
+        /// [`Solver::with_memory_limit`](crate::Solver::with_memory_limit).
         limit: usize,
     },
 }

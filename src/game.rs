@@ -116,6 +116,28 @@ pub trait ImpartialGame {
         None
     }
 
+    /// The bytes `position` keeps in allocations of its own, beyond
+    /// `size_of::<Self::Position>()`: the buffer of a `Vec`, say.
+    ///
+    /// The solver adds them up for [`SolverStats::bytes`](crate::SolverStats::bytes) and
+    /// checks them against [`Solver::with_memory_limit`](crate::Solver::with_memory_limit).
+    /// The default, 0, is exact for positions that own nothing (integers, tuples, arrays of
+    /// them); a ruleset whose positions own memory should report it, or a memory limit
+    /// undercounts it.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::{ImpartialGame, Nim};
+    ///
+    /// let heaps: Vec<u64> = Vec::with_capacity(3);
+    /// assert_eq!(Nim.allocated_bytes(&heaps), 3 * 8);
+    /// ```
+    fn allocated_bytes(&self, position: &Self::Position) -> usize {
+        let _ = position;
+        0
+    }
+
     /// A closed-form Grundy value for `position`, if the ruleset knows one.
     ///
     /// The default knows none. A ruleset that returns `Some` lets the solver skip the search
@@ -258,21 +280,30 @@ impl Nimber {
     #[must_use]
     pub fn mex<I: IntoIterator<Item = Nimber>>(values: I) -> Nimber {
         let values: Vec<u128> = values.into_iter().map(|v| v.0).collect();
-        // The mex of k values is at most k, so larger values can never be it.
-        let mut seen = vec![false; values.len() + 1];
-        for value in values {
-            if let Ok(index) = usize::try_from(value)
-                && let Some(slot) = seen.get_mut(index)
-            {
-                *slot = true;
-            }
-        }
-        let first_gap = seen
-            .iter()
-            .position(|&present| !present)
-            .unwrap_or(seen.len());
-        Nimber(first_gap as u128)
+        Nimber(mex_of_codes(&values, &mut Vec::new()) as u128)
     }
+}
+
+/// The bytes of a `Vec`'s buffer: what a position made of a `Vec` owns.
+pub(crate) fn vec_bytes<T>(vec: &Vec<T>) -> usize {
+    vec.capacity() * std::mem::size_of::<T>()
+}
+
+/// The least value not in `values`, using `seen` as scratch space: **O(k)** for `k` values,
+/// as the mex of `k` values is at most `k` and larger values can never be it.
+pub(crate) fn mex_of_codes<T: Copy + TryInto<usize>>(values: &[T], seen: &mut Vec<bool>) -> usize {
+    seen.clear();
+    seen.resize(values.len() + 1, false);
+    for &value in values {
+        if let Ok(index) = value.try_into()
+            && let Some(slot) = seen.get_mut(index)
+        {
+            *slot = true;
+        }
+    }
+    seen.iter()
+        .position(|&present| !present)
+        .unwrap_or(values.len())
 }
 
 impl BitXor for Nimber {

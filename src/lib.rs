@@ -111,7 +111,6 @@ mod error;
 pub mod fibonacci;
 mod game;
 mod golden;
-mod hash;
 pub mod loopy;
 pub mod nim;
 pub mod octal;
@@ -119,7 +118,6 @@ pub mod sequence;
 mod solver;
 pub mod subtraction;
 mod sum;
-mod table;
 pub mod take_away;
 pub mod wythoff;
 

@@ -57,7 +57,7 @@ use std::fmt;
 
 use crate::error::SolveError;
 use crate::game::{ImpartialGame, Nimber, Outcome};
-use crate::table::StateTable;
+use crate::solver::memo::{MAX_CODE, StateTable};
 
 /// The outcome of a position in a loopy game.
 ///
@@ -477,7 +477,8 @@ impl<G: ImpartialGame> LoopySolver<G> {
     ///
     /// # Panics
     ///
-    /// If the state limit is reached.
+    /// If the state limit is reached; [`try_winning_move`](Self::try_winning_move) returns
+    /// that as an error.
     ///
     /// # Examples
     ///
@@ -489,10 +490,33 @@ impl<G: ImpartialGame> LoopySolver<G> {
     /// ```
     #[track_caller]
     pub fn winning_move(&mut self, position: &G::Position) -> Option<G::Position> {
-        let node = unwrap_loopy(self.classify(position));
-        (self.outcomes[node as usize] == LoopyOutcome::N)
+        unwrap_loopy(self.try_winning_move(position))
+    }
+
+    /// A winning move, as [`winning_move`](Self::winning_move), or why it cannot be found.
+    ///
+    /// # Errors
+    ///
+    /// [`SolveError::StateLimit`] if exploring would exceed the state limit.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::loopy::LoopySolver;
+    /// use impartial::{Nim, SolveError};
+    ///
+    /// let mut solver = LoopySolver::new(Nim).with_state_limit(3);
+    /// assert_eq!(solver.try_winning_move(&vec![1]), Ok(Some(vec![0])));
+    /// assert_eq!(solver.try_winning_move(&vec![9]), Err(SolveError::StateLimit { limit: 3 }));
+    /// ```
+    pub fn try_winning_move(
+        &mut self,
+        position: &G::Position,
+    ) -> Result<Option<G::Position>, SolveError<G::Position>> {
+        let node = self.classify(position)?;
+        Ok((self.outcomes[node as usize] == LoopyOutcome::N)
             .then(|| self.option_with(node, LoopyOutcome::P))
-            .flatten()
+            .flatten())
     }
 
     /// The best move: to a P-position from an N-position, to a Draw from a Draw (keeping the
@@ -500,7 +524,8 @@ impl<G: ImpartialGame> LoopySolver<G> {
     ///
     /// # Panics
     ///
-    /// If the state limit is reached.
+    /// If the state limit is reached; [`try_best_move`](Self::try_best_move) returns that
+    /// as an error.
     ///
     /// # Examples
     ///
@@ -512,12 +537,35 @@ impl<G: ImpartialGame> LoopySolver<G> {
     /// ```
     #[track_caller]
     pub fn best_move(&mut self, position: &G::Position) -> Option<G::Position> {
-        let node = unwrap_loopy(self.classify(position));
-        match self.outcomes[node as usize] {
+        unwrap_loopy(self.try_best_move(position))
+    }
+
+    /// The best move, as [`best_move`](Self::best_move), or why it cannot be found.
+    ///
+    /// # Errors
+    ///
+    /// [`SolveError::StateLimit`] if exploring would exceed the state limit.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::loopy::LoopySolver;
+    /// use impartial::{Nim, SolveError};
+    ///
+    /// let mut solver = LoopySolver::new(Nim).with_state_limit(10);
+    /// assert_eq!(solver.try_best_move(&vec![1, 2]), Ok(Some(vec![1, 1])));
+    /// assert!(matches!(solver.try_best_move(&vec![9, 9]), Err(SolveError::StateLimit { .. })));
+    /// ```
+    pub fn try_best_move(
+        &mut self,
+        position: &G::Position,
+    ) -> Result<Option<G::Position>, SolveError<G::Position>> {
+        let node = self.classify(position)?;
+        Ok(match self.outcomes[node as usize] {
             LoopyOutcome::N => self.option_with(node, LoopyOutcome::P),
             LoopyOutcome::Draw => self.option_with(node, LoopyOutcome::Draw),
             LoopyOutcome::P => None,
-        }
+        })
     }
 
     /// An option with `outcome`; for a P option, the one decided first.
@@ -581,7 +629,13 @@ impl<G: ImpartialGame> LoopySolver<G> {
         // One buffer for the whole query: options are listed, then numbered.
         let mut options = Vec::new();
         while next < self.positions.len() {
-            options.extend(self.game.moves(&self.positions[next]));
+            // One at a time, not `extend`: a size hint of 2⁴⁰ options must not reserve them.
+            for option in self.game.moves(&self.positions[next]) {
+                if self.state_limit.is_some_and(|limit| options.len() >= limit) {
+                    return Err(self.limit_error());
+                }
+                options.push(option);
+            }
             for option in options.drain(..) {
                 let node = match self.index.get(&option) {
                     Some(node) => node,
@@ -598,15 +652,13 @@ impl<G: ImpartialGame> LoopySolver<G> {
 
     fn limit_error(&self) -> SolveError<G::Position> {
         SolveError::StateLimit {
-            limit: self.state_limit.unwrap_or(crate::table::MAX_CODE as usize),
+            limit: self.state_limit.unwrap_or(MAX_CODE as usize),
         }
     }
 
     fn discover(&mut self, position: G::Position) -> Result<u32, SolveError<G::Position>> {
         let count = self.positions.len();
-        if self.state_limit.is_some_and(|limit| count >= limit)
-            || count >= crate::table::MAX_CODE as usize
-        {
+        if self.state_limit.is_some_and(|limit| count >= limit) || count >= MAX_CODE as usize {
             return Err(self.limit_error());
         }
         let node = count as u32;

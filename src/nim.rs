@@ -40,7 +40,7 @@ use std::fmt;
 use num_traits::{PrimInt, Unsigned};
 
 use crate::error::GameError;
-use crate::game::{ImpartialGame, Nimber, Outcome};
+use crate::game::{ImpartialGame, Nimber, Outcome, vec_bytes};
 
 /// A heap size: any unsigned primitive integer (`u8`, `u16`, `u32`, `u64`, `u128`, `usize`).
 ///
@@ -374,5 +374,9 @@ impl ImpartialGame for Nim {
 
     fn known_grundy(&self, heaps: &Vec<u64>) -> Option<Nimber> {
         Some(Nimber(u128::from(nim_sum(heaps))))
+    }
+
+    fn allocated_bytes(&self, heaps: &Vec<u64>) -> usize {
+        vec_bytes(heaps)
     }
 }

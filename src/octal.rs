@@ -36,7 +36,7 @@ use std::fmt;
 use std::ops::ControlFlow;
 use std::str::FromStr;
 
-use crate::game::ImpartialGame;
+use crate::game::{ImpartialGame, vec_bytes};
 use crate::sequence::rules::{HeapRules, position_options};
 use crate::sequence::{self, GrundySequence, HeapGame, Progress, SequenceError, SequenceOptions};
 
@@ -63,6 +63,8 @@ pub const MAX_DIGITS: usize = 256;
 /// assert_eq!("".parse::<OctalGame>(), Err(CodeError::Empty));
 /// assert_eq!("0.8".parse::<OctalGame>(), Err(CodeError::InvalidDigit { position: 2, found: '8' }));
 /// assert_eq!("1.2".parse::<OctalGame>(), Err(CodeError::InvalidFirstDigit('1')));
+/// assert_eq!("40.7".parse::<OctalGame>(), Err(CodeError::SeveralDigitsBeforePoint("40".into())));
+/// assert_eq!("0x1.7".parse::<OctalGame>(), Err(CodeError::InvalidDigit { position: 1, found: 'x' }));
 /// assert_eq!("0.".parse::<OctalGame>(), Err(CodeError::NoDigitsAfterPoint));
 /// assert_eq!(
 ///     format!("0.{}", "7".repeat(300)).parse::<OctalGame>(),
@@ -81,11 +83,14 @@ pub enum CodeError {
     /// Nothing follows the point.
     #[error("an octal code needs at least one digit after the point, as in 0.77")]
     NoDigitsAfterPoint,
-    /// The digit before the point is not 0 or 4 (or there are several).
+    /// The digit before the point is not 0 or 4.
     #[error(
         "the digit before the point must be 0 or 4 (a move removing nothing can only split), found {0:?}"
     )]
     InvalidFirstDigit(char),
+    /// More than one digit before the point.
+    #[error("only one digit, 0 or 4, may come before the point; found {0:?}")]
+    SeveralDigitsBeforePoint(String),
     /// A character after the point is not an octal digit.
     #[error("'{found}' at position {position} is not an octal digit 0-7")]
     InvalidDigit {
@@ -275,15 +280,27 @@ impl FromStr for OctalGame {
             return Err(CodeError::Empty);
         }
         let (before, after) = code.split_once('.').ok_or(CodeError::MissingPoint)?;
-        let first = match before {
-            "" | "0" => 0,
-            "4" => 4,
-            _ => {
-                return Err(CodeError::InvalidFirstDigit(
-                    before.chars().next().unwrap_or('.'),
-                ));
+        let mut before_chars = before.chars();
+        let first = match before_chars.next() {
+            None | Some('0') => 0,
+            Some('4') => 4,
+            Some(c) if c.is_ascii_digit() => return Err(CodeError::InvalidFirstDigit(c)),
+            Some(c) => {
+                return Err(CodeError::InvalidDigit {
+                    position: 0,
+                    found: c,
+                });
             }
         };
+        if let Some((offset, c)) = before_chars.enumerate().find(|(_, c)| !c.is_ascii_digit()) {
+            return Err(CodeError::InvalidDigit {
+                position: offset + 1,
+                found: c,
+            });
+        }
+        if before.len() > 1 {
+            return Err(CodeError::SeveralDigitsBeforePoint(before.to_string()));
+        }
         if after.is_empty() {
             return Err(CodeError::NoDigitsAfterPoint);
         }
@@ -300,7 +317,7 @@ impl FromStr for OctalGame {
                 Some(d) => digits.push(d as u8),
                 None => {
                     return Err(CodeError::InvalidDigit {
-                        position: before.len() + 1 + offset,
+                        position: before.chars().count() + 1 + offset,
                         found: c,
                     });
                 }
@@ -322,6 +339,10 @@ impl ImpartialGame for OctalGame {
 
     fn moves(&self, heaps: &Vec<u64>) -> impl Iterator<Item = Vec<u64>> {
         position_options(&self.rules, heaps)
+    }
+
+    fn allocated_bytes(&self, heaps: &Vec<u64>) -> usize {
+        vec_bytes(heaps)
     }
 }
 
@@ -378,6 +399,10 @@ impl ImpartialGame for GrundysGame {
 
     fn moves(&self, heaps: &Vec<u64>) -> impl Iterator<Item = Vec<u64>> {
         position_options(Self::rules(), heaps)
+    }
+
+    fn allocated_bytes(&self, heaps: &Vec<u64>) -> usize {
+        vec_bytes(heaps)
     }
 }
 

@@ -729,4 +729,8 @@ impl<G: HeapGame> ImpartialGame for Tabulated<G> {
     fn known_grundy(&self, position: &Vec<u64>) -> Option<Nimber> {
         self.values.position_value(position)
     }
+
+    fn allocated_bytes(&self, position: &Vec<u64>) -> usize {
+        self.game.allocated_bytes(position)
+    }
 }

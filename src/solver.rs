@@ -4,52 +4,18 @@
 //! answer, so one solver serves many queries. It works for any [`ImpartialGame`] whose
 //! graph is finite and acyclic; loopy games are reported with [`SolveError::Cycle`].
 
-use std::fmt::Debug;
+mod hash;
+pub(crate) mod memo;
+mod search;
+
+use std::collections::TryReserveError;
+use std::fmt::{self, Debug};
 use std::mem::size_of;
 use std::num::NonZeroU32;
 
 use crate::error::SolveError;
 use crate::game::{ImpartialGame, Nimber, Outcome};
-use crate::table::{MAX_CODE, Memo, MemoSlot};
-
-/// Codes stored per position. Values below `OUTCOME_N` are Grundy values; in the misère
-/// table only `MISERE_P` and `MISERE_N` occur.
-type Code = u32;
-/// The position is on the line of play being explored: meeting it again is a cycle.
-const ON_PATH: Code = MAX_CODE;
-/// The position is N, its Grundy value not yet computed (`outcome` stops early).
-const OUTCOME_N: Code = MAX_CODE - 1;
-/// Largest Grundy value the table can hold.
-const MAX_STORED_GRUNDY: Code = OUTCOME_N - 1;
-const MISERE_P: Code = 0;
-const MISERE_N: Code = 1;
-
-/// Which question a search answers.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Play {
-    Normal,
-    Misere,
-}
-
-/// What a look through a frame's stacked options found.
-enum Scan<P> {
-    /// A P option: the frame's position is N.
-    FoundP,
-    /// An option whose outcome needs a search of its own.
-    Descend(P),
-    /// Every option is N.
-    Exhausted,
-}
-
-/// One position being explored: its options are `options[first_option..]` of the shared
-/// stack, of which those before `next_option` have been looked at.
-struct Frame<P> {
-    position: P,
-    slot: MemoSlot,
-    first_option: usize,
-    next_option: usize,
-    first_value: usize,
-}
+use search::{Limits, Play, Search};
 
 /// Memory and size figures of a [`Solver`], to size problems before running them.
 ///
@@ -69,11 +35,12 @@ struct Frame<P> {
 pub struct SolverStats {
     /// Positions stored, normal and misère play together.
     pub states: usize,
-    /// Bytes held by the solver's tables: allocated slots times
-    /// [`bytes_per_entry`](Self::bytes_per_entry). The tables stay between 8/15 and 4/5
-    /// full, so this is at most 1.875 times `states * bytes_per_entry` once a table has
-    /// grown past its first 16 slots. Heap memory owned by positions themselves (a `Vec`
-    /// position's buffer) is not counted.
+    /// Bytes held for the stored states: the tables' allocated slots times
+    /// [`bytes_per_entry`](Self::bytes_per_entry), plus what the stored positions own
+    /// (a `Vec` position's buffer), as the ruleset's
+    /// [`allocated_bytes`](ImpartialGame::allocated_bytes) reports it. The tables stay
+    /// between 8/15 and 4/5 full, so their part is at most 1.875 times
+    /// `states * bytes_per_entry` once a table has grown past its first 16 slots.
     pub bytes: usize,
     /// Bytes one stored entry takes: the position plus a 4-byte code, rounded up to the
     /// position's alignment (no control bytes).
@@ -118,15 +85,25 @@ pub struct SolverStats {
 /// ```
 pub struct Solver<G: ImpartialGame> {
     game: G,
-    normal: Memo<G::Position>,
-    misere: Memo<G::Position>,
-    state_limit: Option<usize>,
-    use_known_grundy: bool,
-    // Scratch buffers kept between queries so that a query allocates nothing once warm.
-    frames: Vec<Frame<G::Position>>,
-    options: Vec<G::Position>,
-    values: Vec<Code>,
-    seen: Vec<bool>,
+    search: Search<G::Position>,
+}
+
+impl<G: ImpartialGame + Clone> Clone for Solver<G> {
+    fn clone(&self) -> Self {
+        Solver {
+            game: self.game.clone(),
+            search: self.search.clone(),
+        }
+    }
+}
+
+impl<G: ImpartialGame + Debug> Debug for Solver<G> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Solver")
+            .field("game", &self.game)
+            .field("stats", &self.stats())
+            .finish_non_exhaustive()
+    }
 }
 
 impl<G: ImpartialGame> Solver<G> {
@@ -144,19 +121,20 @@ impl<G: ImpartialGame> Solver<G> {
     pub fn new(game: G) -> Self {
         Solver {
             game,
-            normal: Memo::new(),
-            misere: Memo::new(),
-            state_limit: None,
-            use_known_grundy: true,
-            frames: Vec::new(),
-            options: Vec::new(),
-            values: Vec::new(),
-            seen: Vec::new(),
+            search: Search::new(),
         }
     }
 
     /// Bounds the number of stored states (normal and misère together): a query that would
     /// store more fails with [`SolveError::StateLimit`] instead of exhausting memory.
+    ///
+    /// The same bound applies to what a search keeps on its stack at once — the options
+    /// waiting to be looked at, and the values of a position's options gathered for their
+    /// mex — so a position with more moves than the limit is refused rather than listed,
+    /// and memory stays proportional to the limit (times the size of a position: see
+    /// [`with_memory_limit`](Self::with_memory_limit) to bound bytes). Positions with a
+    /// [`dense_index`](ImpartialGame::dense_index) keep to an array of at most four slots
+    /// per state the limit allows; larger indices are hashed.
     ///
     /// # Examples
     ///
@@ -172,7 +150,40 @@ impl<G: ImpartialGame> Solver<G> {
     /// ```
     #[must_use]
     pub fn with_state_limit(mut self, limit: usize) -> Self {
-        self.state_limit = Some(limit);
+        let limits = self.search.limits();
+        self.search.set_limits(Limits {
+            states: Some(limit),
+            ..limits
+        });
+        self
+    }
+
+    /// Bounds the bytes the solver holds: its tables, the stored positions and what they own
+    /// (as [`ImpartialGame::allocated_bytes`] reports it), and the search stack. A query
+    /// that would need more fails with [`SolveError::MemoryLimit`], checked before each
+    /// allocation the search makes (a table that would grow past the limit is not grown).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::{Nim, SolveError, Solver};
+    ///
+    /// let mut solver = Solver::new(Nim).without_closed_form().with_memory_limit(64 * 1024);
+    /// assert_eq!(
+    ///     solver.try_grundy(&vec![30, 30, 30]),
+    ///     Err(SolveError::MemoryLimit { limit: 64 * 1024 })
+    /// );
+    /// assert!(solver.stats().bytes <= 64 * 1024); // what it learnt before the limit
+    /// solver.clear();
+    /// assert!(solver.try_grundy(&vec![5, 5]).is_ok()); // 36 states fit
+    /// ```
+    #[must_use]
+    pub fn with_memory_limit(mut self, bytes: usize) -> Self {
+        let limits = self.search.limits();
+        self.search.set_limits(Limits {
+            bytes: Some(bytes),
+            ..limits
+        });
         self
     }
 
@@ -190,12 +201,17 @@ impl<G: ImpartialGame> Solver<G> {
     /// ```
     #[must_use]
     pub fn without_closed_form(mut self) -> Self {
-        self.use_known_grundy = false;
+        self.search.use_known_grundy = false;
         self
     }
 
     /// Reserves room for `additional` more states in the normal-play table, so that a
     /// problem of known size is stored without rehashing and without slack.
+    ///
+    /// # Panics
+    ///
+    /// If the room cannot be had: more than the address space, or more memory than the
+    /// allocator gives. [`try_reserve`](Self::try_reserve) reports that as an error.
     ///
     /// # Examples
     ///
@@ -207,8 +223,32 @@ impl<G: ImpartialGame> Solver<G> {
     /// solver.grundy(&vec![9, 9, 9]);
     /// assert_eq!(solver.stats().states, 1000);
     /// ```
+    #[track_caller]
     pub fn reserve(&mut self, additional: usize) {
-        self.normal.reserve(additional);
+        if let Err(error) = self.try_reserve(additional) {
+            panic!("could not reserve room for {additional} more states: {error}");
+        }
+    }
+
+    /// Reserves room for `additional` more states in the normal-play table, or says why it
+    /// cannot.
+    ///
+    /// # Errors
+    ///
+    /// [`TryReserveError`] if the room would pass the address space or the allocator
+    /// refuses it; the solver is unchanged.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::{Nim, Solver};
+    ///
+    /// let mut solver = Solver::new(Nim);
+    /// assert!(solver.try_reserve(usize::MAX).is_err());
+    /// assert!(solver.try_reserve(1_000).is_ok());
+    /// ```
+    pub fn try_reserve(&mut self, additional: usize) -> Result<(), TryReserveError> {
+        self.search.try_reserve(additional)
     }
 
     /// The ruleset this solver plays.
@@ -239,8 +279,7 @@ impl<G: ImpartialGame> Solver<G> {
     /// assert_eq!(solver.stats().states, 0);
     /// ```
     pub fn clear(&mut self) {
-        self.normal.clear();
-        self.misere.clear();
+        self.search.clear();
     }
 
     /// Size and memory figures of what the solver has stored.
@@ -258,11 +297,10 @@ impl<G: ImpartialGame> Solver<G> {
     /// ```
     #[must_use]
     pub fn stats(&self) -> SolverStats {
-        let bytes_per_entry = size_of::<Option<(G::Position, NonZeroU32)>>();
         SolverStats {
-            states: self.normal.len() + self.misere.len(),
-            bytes: self.normal.allocated_bytes() + self.misere.allocated_bytes(),
-            bytes_per_entry,
+            states: self.search.states(),
+            bytes: self.search.stored_bytes(),
+            bytes_per_entry: size_of::<Option<(G::Position, NonZeroU32)>>(),
         }
     }
 
@@ -309,7 +347,7 @@ impl<G: ImpartialGame> Solver<G> {
         &mut self,
         position: &G::Position,
     ) -> Result<Outcome, SolveError<G::Position>> {
-        self.search_outcome(position, Play::Normal)
+        self.search.outcome(&self.game, position, Play::Normal)
     }
 
     /// The outcome of `position` under misère play, where the player who makes the last
@@ -354,7 +392,7 @@ impl<G: ImpartialGame> Solver<G> {
         &mut self,
         position: &G::Position,
     ) -> Result<Outcome, SolveError<G::Position>> {
-        self.search_outcome(position, Play::Misere)
+        self.search.outcome(&self.game, position, Play::Misere)
     }
 
     /// The Sprague–Grundy value of `position`.
@@ -400,7 +438,7 @@ impl<G: ImpartialGame> Solver<G> {
         &mut self,
         position: &G::Position,
     ) -> Result<Nimber, SolveError<G::Position>> {
-        self.search_grundy(position)
+        self.search.grundy(&self.game, position)
     }
 
     /// A winning move from `position` under normal play: the first option (in the order
@@ -579,19 +617,20 @@ impl<G: ImpartialGame> Solver<G> {
     }
 
     /// The options of `position` that are P under `play`; only the first if `first_only`.
+    /// The moves are listed lazily and each is searched as it comes, so a winning move
+    /// early in the list is found without listing the rest.
     fn winning_options(
         &mut self,
         position: &G::Position,
         play: Play,
         first_only: bool,
     ) -> Result<Vec<G::Position>, SolveError<G::Position>> {
-        if self.search_outcome(position, play)? == Outcome::P {
+        if self.search.outcome(&self.game, position, play)? == Outcome::P {
             return Ok(Vec::new());
         }
-        let options: Vec<G::Position> = self.game.moves(position).collect();
         let mut winning = Vec::new();
-        for option in options {
-            if self.search_outcome(&option, play)? == Outcome::P {
+        for option in self.game.moves(position) {
+            if self.search.outcome(&self.game, &option, play)? == Outcome::P {
                 winning.push(option);
                 if first_only {
                     break;
@@ -601,369 +640,25 @@ impl<G: ImpartialGame> Solver<G> {
         Ok(winning)
     }
 
-    fn known_grundy(&self, position: &G::Position) -> Option<Nimber> {
-        if self.use_known_grundy {
-            self.game.known_grundy(position)
-        } else {
-            None
-        }
-    }
-
-    /// What the closed form and the tables know of `position`'s outcome, without searching.
-    #[inline]
-    fn known_outcome(
-        &self,
-        position: &G::Position,
-        play: Play,
-    ) -> Result<Option<Outcome>, SolveError<G::Position>> {
-        let code = match play {
-            Play::Normal => {
-                if let Some(value) = self.known_grundy(position) {
-                    return Ok(Some(Outcome::from(value)));
-                }
-                self.normal.get(position, self.game.dense_index(position))
-            }
-            Play::Misere => self.misere.get(position, self.game.dense_index(position)),
-        };
-        match code {
-            None => Ok(None),
-            Some(ON_PATH) => Err(SolveError::Cycle {
-                position: position.clone(),
-            }),
-            // A stored normal-play Grundy value 0 and the misère P code are both 0.
-            Some(0) => Ok(Some(Outcome::P)),
-            Some(_) => Ok(Some(Outcome::N)),
-        }
-    }
-
-    /// The Grundy value of `position` if the closed form or the normal table knows it; large
-    /// closed-form values are clamped, which is exact for a mex over fewer options.
-    #[inline]
-    fn known_value(&self, position: &G::Position) -> Result<Option<Code>, SolveError<G::Position>> {
-        if let Some(value) = self.known_grundy(position) {
-            return Ok(Some(Code::try_from(value.0).unwrap_or(Code::MAX)));
-        }
-        match self.normal.get(position, self.game.dense_index(position)) {
-            Some(ON_PATH) => Err(SolveError::Cycle {
-                position: position.clone(),
-            }),
-            Some(code) if code <= MAX_STORED_GRUNDY => Ok(Some(code)),
-            // Absent, or known to be N without a value yet.
-            _ => Ok(None),
-        }
-    }
-
-    fn table_mut(&mut self, play: Play) -> &mut Memo<G::Position> {
-        match play {
-            Play::Normal => &mut self.normal,
-            Play::Misere => &mut self.misere,
-        }
-    }
-
-    /// Marks `position` as on the current line of play and pushes its frame, whose options
-    /// are `options[first_option..]`.
-    fn push_frame(
-        &mut self,
-        position: G::Position,
-        first_option: usize,
-        play: Play,
-    ) -> Result<(), SolveError<G::Position>> {
-        let first_value = self.values.len();
-        self.push_frame_with_values(position, first_option, first_value, play)
-    }
-
-    /// As [`push_frame`](Self::push_frame), for a frame whose options' values start at
-    /// `values[first_value]`.
-    fn push_frame_with_values(
-        &mut self,
-        position: G::Position,
-        first_option: usize,
-        first_value: usize,
-        play: Play,
-    ) -> Result<(), SolveError<G::Position>> {
-        let slot = self.store(&position, ON_PATH, play)?;
-        self.frames.push(Frame {
-            position,
-            slot,
-            first_option,
-            next_option: first_option,
-            first_value,
-        });
-        Ok(())
-    }
-
-    /// Stores `code` for `position`, within the state limit.
-    #[inline]
-    fn store(
+    /// The options of `position` whose Grundy value is `target`, in the ruleset's order;
+    /// only the first if `first_only`. Lazy, as [`winning_options`](Self::winning_options).
+    pub(crate) fn options_with_value(
         &mut self,
         position: &G::Position,
-        code: Code,
-        play: Play,
-    ) -> Result<MemoSlot, SolveError<G::Position>> {
-        let stored = self.normal.len() + self.misere.len();
-        let room = self.state_limit.is_none_or(|limit| stored < limit);
-        let index = self.game.dense_index(position);
-        match self.table_mut(play).set(position, index, code, room) {
-            Some(slot) => Ok(slot),
-            None => Err(SolveError::StateLimit {
-                limit: self.state_limit.expect("only a limit refuses a state"),
-            }),
-        }
-    }
-
-    /// Pops the top frame and stores `code` for its position.
-    fn pop_frame(&mut self, code: Code, play: Play) {
-        let frame = self.frames.pop().expect("a frame is being explored");
-        self.options.truncate(frame.first_option);
-        self.values.truncate(frame.first_value);
-        self.table_mut(play)
-            .set_at(frame.slot, &frame.position, code);
-    }
-
-    /// Forgets the positions of the abandoned line of play so the solver stays consistent.
-    fn abandon(&mut self, play: Play, error: SolveError<G::Position>) -> SolveError<G::Position> {
-        let mut frames = std::mem::take(&mut self.frames);
-        for frame in frames.drain(..) {
-            let index = self.game.dense_index(&frame.position);
-            self.table_mut(play).remove(&frame.position, index);
-        }
-        self.frames = frames;
-        self.options.clear();
-        self.values.clear();
-        error
-    }
-
-    /// Opens `position` for an outcome search: looks at its moves lazily and decides it at
-    /// once if every option is known (or one is a known P), storing the answer. Otherwise
-    /// pushes its frame, with its unexplored options on the shared stack, and returns `None`.
-    ///
-    /// A position decided at once is never marked as on the line of play: it has no option
-    /// below it to meet it again, and a self-loop is an unknown option, so it gets a frame.
-    fn open_outcome(
-        &mut self,
-        position: G::Position,
-        play: Play,
-    ) -> Result<Option<Outcome>, SolveError<G::Position>> {
-        let first_option = self.options.len();
-        let mut moves = self.game.moves(&position);
-        let mut terminal = true;
-        let mut decided = None;
-        while let Some(option) = moves.next() {
-            terminal = false;
-            match self.known_outcome(&option, play)? {
-                Some(Outcome::P) => {
-                    decided = Some(Outcome::N);
+        target: Nimber,
+        first_only: bool,
+    ) -> Result<Vec<G::Position>, SolveError<G::Position>> {
+        let mut found = Vec::new();
+        for option in self.game.moves(position) {
+            if self.search.grundy(&self.game, &option)? == target {
+                found.push(option);
+                if first_only {
                     break;
                 }
-                Some(Outcome::N) => {}
-                None => {
-                    // Only now, with a search below this position ahead, are the remaining
-                    // moves materialised.
-                    self.options.push(option);
-                    self.options.extend(moves);
-                    self.push_frame(position, first_option, play)?;
-                    return Ok(None);
-                }
             }
         }
-        drop(moves);
-        // Every option is N. A terminal position is P in normal play and N in misère play,
-        // where the player to move did not make the last move.
-        let outcome = decided.unwrap_or(if terminal && play == Play::Misere {
-            Outcome::N
-        } else {
-            Outcome::P
-        });
-        self.store(&position, outcome_code(play, outcome), play)?;
-        Ok(Some(outcome))
+        Ok(found)
     }
-
-    fn search_outcome(
-        &mut self,
-        root: &G::Position,
-        play: Play,
-    ) -> Result<Outcome, SolveError<G::Position>> {
-        if let Some(outcome) = self.known_outcome(root, play)? {
-            return Ok(outcome);
-        }
-        self.run_outcome(root, play)
-            .map_err(|error| self.abandon(play, error))
-    }
-
-    fn run_outcome(
-        &mut self,
-        root: &G::Position,
-        play: Play,
-    ) -> Result<Outcome, SolveError<G::Position>> {
-        // The outcome of the position just decided, to hand to its parent.
-        let mut decided = self.open_outcome(root.clone(), play)?;
-        loop {
-            if let Some(outcome) = decided {
-                if self.frames.is_empty() {
-                    return Ok(outcome);
-                }
-                if outcome == Outcome::P {
-                    self.pop_frame(outcome_code(play, Outcome::N), play);
-                    decided = Some(Outcome::N);
-                    continue;
-                }
-            }
-            decided = match self.scan_outcome_options(play)? {
-                Scan::Descend(option) => self.open_outcome(option, play)?,
-                // A frame always has an option, so an exhausted scan means all were N.
-                scan => {
-                    let outcome = if matches!(scan, Scan::FoundP) {
-                        Outcome::N
-                    } else {
-                        Outcome::P
-                    };
-                    self.pop_frame(outcome_code(play, outcome), play);
-                    Some(outcome)
-                }
-            };
-        }
-    }
-
-    /// Looks on through the top frame's stacked options for the first one that decides it
-    /// (a P option) or that needs a search of its own.
-    fn scan_outcome_options(
-        &mut self,
-        play: Play,
-    ) -> Result<Scan<G::Position>, SolveError<G::Position>> {
-        loop {
-            let frame = self.frames.last_mut().expect("a frame is being explored");
-            let index = frame.next_option;
-            if index == self.options.len() {
-                return Ok(Scan::Exhausted);
-            }
-            frame.next_option += 1;
-            let option = &self.options[index];
-            match self.known_outcome(option, play)? {
-                Some(Outcome::P) => return Ok(Scan::FoundP),
-                Some(Outcome::N) => {}
-                None => return Ok(Scan::Descend(option.clone())),
-            }
-        }
-    }
-
-    /// Looks on through the top frame's stacked options, pushing their known values, until
-    /// one needs a search of its own (returned) or none is left (`None`).
-    fn scan_grundy_options(&mut self) -> Result<Option<G::Position>, SolveError<G::Position>> {
-        loop {
-            let frame = self.frames.last_mut().expect("a frame is being explored");
-            let index = frame.next_option;
-            if index == self.options.len() {
-                return Ok(None);
-            }
-            frame.next_option += 1;
-            let option = &self.options[index];
-            match self.known_value(option)? {
-                Some(value) => self.values.push(value),
-                None => return Ok(Some(option.clone())),
-            }
-        }
-    }
-
-    /// Opens `position` for a Grundy search: collects the known values of its options
-    /// lazily, and finishes it at once if all are known. Otherwise keeps its frame and
-    /// returns `None`.
-    fn open_grundy(
-        &mut self,
-        position: G::Position,
-    ) -> Result<Option<Code>, SolveError<G::Position>> {
-        let first_option = self.options.len();
-        let first_value = self.values.len();
-        let mut moves = self.game.moves(&position);
-        while let Some(option) = moves.next() {
-            match self.known_value(&option)? {
-                Some(value) => self.values.push(value),
-                None => {
-                    self.options.push(option);
-                    self.options.extend(moves);
-                    self.push_frame_with_values(position, first_option, first_value, Play::Normal)?;
-                    return Ok(None);
-                }
-            }
-        }
-        drop(moves);
-        let value = mex(&self.values[first_value..], &mut self.seen);
-        self.values.truncate(first_value);
-        self.store(&position, value, Play::Normal)?;
-        Ok(Some(value))
-    }
-
-    fn search_grundy(&mut self, root: &G::Position) -> Result<Nimber, SolveError<G::Position>> {
-        if let Some(value) = self.known_grundy(root) {
-            return Ok(value);
-        }
-        match self.normal.get(root, self.game.dense_index(root)) {
-            Some(ON_PATH) => unreachable!("no search is running between queries"),
-            Some(code) if code <= MAX_STORED_GRUNDY => return Ok(Nimber(u128::from(code))),
-            _ => {}
-        }
-        self.run_grundy(root)
-            .map(|value| Nimber(u128::from(value)))
-            .map_err(|error| self.abandon(Play::Normal, error))
-    }
-
-    fn run_grundy(&mut self, root: &G::Position) -> Result<Code, SolveError<G::Position>> {
-        // The value of the position just finished, to hand to its parent.
-        let mut finished = self.open_grundy(root.clone())?;
-        loop {
-            if let Some(value) = finished {
-                if self.frames.is_empty() {
-                    return Ok(value);
-                }
-                self.values.push(value);
-            }
-            finished = if let Some(option) = self.scan_grundy_options()? {
-                self.open_grundy(option)?
-            } else {
-                let first_value = self
-                    .frames
-                    .last()
-                    .expect("a frame is being explored")
-                    .first_value;
-                let value = mex(&self.values[first_value..], &mut self.seen);
-                self.pop_frame(value, Play::Normal);
-                Some(value)
-            };
-        }
-    }
-}
-
-fn outcome_code(play: Play, outcome: Outcome) -> Code {
-    match (play, outcome) {
-        (Play::Normal, Outcome::P) => 0,
-        (Play::Normal, Outcome::N) => OUTCOME_N,
-        (Play::Misere, Outcome::P) => MISERE_P,
-        (Play::Misere, Outcome::N) => MISERE_N,
-    }
-}
-
-/// The least value not in `values`, using `seen` as scratch space.
-///
-/// # Panics
-///
-/// If the mex would not fit in a stored code (more than `u32::MAX - 2` values).
-fn mex(values: &[Code], seen: &mut Vec<bool>) -> Code {
-    seen.clear();
-    seen.resize(values.len() + 1, false);
-    for &value in values {
-        if let Some(slot) = seen.get_mut(value as usize) {
-            *slot = true;
-        }
-    }
-    let first_gap = seen
-        .iter()
-        .position(|&present| !present)
-        .unwrap_or(values.len());
-    assert!(
-        first_gap <= MAX_STORED_GRUNDY as usize,
-        "a position with {} options has a Grundy value too large to store",
-        values.len()
-    );
-    first_gap as Code
 }
 
 #[track_caller]

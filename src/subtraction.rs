@@ -19,7 +19,7 @@ use std::ops::ControlFlow;
 use std::str::FromStr;
 
 use crate::error::GameError;
-use crate::game::ImpartialGame;
+use crate::game::{ImpartialGame, vec_bytes};
 use crate::sequence::rules::HeapRules;
 use crate::sequence::{self, GrundySequence, HeapGame, Progress, SequenceError, SequenceOptions};
 
@@ -231,6 +231,10 @@ impl ImpartialGame for SubtractionGame {
                     option
                 })
         })
+    }
+
+    fn allocated_bytes(&self, heaps: &Vec<u64>) -> usize {
+        vec_bytes(heaps)
     }
 }
 

@@ -9,7 +9,7 @@ use std::cell::RefCell;
 use std::fmt::{self, Debug};
 
 use crate::error::SolveError;
-use crate::game::{ImpartialGame, Nimber, Outcome};
+use crate::game::{ImpartialGame, Nimber, Outcome, vec_bytes};
 use crate::solver::Solver;
 
 /// A winning move in a sum: which component to play in, and the position to leave there.
@@ -225,14 +225,8 @@ impl<G: ImpartialGame> Sum<G> {
             if target >= value {
                 continue;
             }
-            let options: Vec<G::Position> = solver.game().moves(position).collect();
-            for option in options {
-                if solver.try_grundy(&option)? == target {
-                    return Ok(Some(SumMove {
-                        component,
-                        to: option,
-                    }));
-                }
+            if let Some(to) = solver.options_with_value(position, target, true)?.pop() {
+                return Ok(Some(SumMove { component, to }));
             }
         }
         // Unreachable for a ruleset whose closed form obeys the laws of `ImpartialGame`.
@@ -270,15 +264,8 @@ impl<G: ImpartialGame> Sum<G> {
         for (component, (position, &value)) in components.iter().zip(&values).enumerate() {
             // A winning option may have a larger value than its component: look at all.
             let target = value ^ total;
-            let options: Vec<G::Position> = solver.game().moves(position).collect();
-            for option in options {
-                if solver.try_grundy(&option)? == target {
-                    winning.push(SumMove {
-                        component,
-                        to: option,
-                    });
-                }
-            }
+            let options = solver.options_with_value(position, target, false)?;
+            winning.extend(options.into_iter().map(|to| SumMove { component, to }));
         }
         Ok(winning)
     }
@@ -320,6 +307,15 @@ impl<G: ImpartialGame> ImpartialGame for Sum<G> {
     /// outer solver then searches, and reports the error itself).
     fn known_grundy(&self, components: &Vec<G::Position>) -> Option<Nimber> {
         self.try_grundy(components).ok()
+    }
+
+    fn allocated_bytes(&self, components: &Vec<G::Position>) -> usize {
+        let solver = self.solver.borrow();
+        let inner: usize = components
+            .iter()
+            .map(|component| solver.game().allocated_bytes(component))
+            .sum();
+        vec_bytes(components) + inner
     }
 }
 
@@ -408,6 +404,13 @@ impl<A: ImpartialGame, B: ImpartialGame> ImpartialGame for Union<A, B> {
         match position {
             Either::Left(left) => self.left.known_grundy(left),
             Either::Right(right) => self.right.known_grundy(right),
+        }
+    }
+
+    fn allocated_bytes(&self, position: &Self::Position) -> usize {
+        match position {
+            Either::Left(left) => self.left.allocated_bytes(left),
+            Either::Right(right) => self.right.allocated_bytes(right),
         }
     }
 

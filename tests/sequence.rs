@@ -308,6 +308,49 @@ fn edge_cases() {
     assert_eq!(huge.sequence(10).unwrap().values(), [0; 11]);
 }
 
+/// Errors name the character at fault, counted in characters.
+#[test]
+fn parse_errors_name_the_character_at_fault() {
+    let parse = |code: &str| code.parse::<OctalGame>();
+    assert_eq!(
+        parse("40.7"),
+        Err(CodeError::SeveralDigitsBeforePoint("40".to_string()))
+    );
+    assert_eq!(
+        parse("00.7"),
+        Err(CodeError::SeveralDigitsBeforePoint("00".to_string()))
+    );
+    assert_eq!(
+        parse("0x1.7"),
+        Err(CodeError::InvalidDigit {
+            position: 1,
+            found: 'x'
+        })
+    );
+    assert_eq!(
+        parse("x.7"),
+        Err(CodeError::InvalidDigit {
+            position: 0,
+            found: 'x'
+        })
+    );
+    assert_eq!(
+        parse("0.7é7"),
+        Err(CodeError::InvalidDigit {
+            position: 3,
+            found: 'é'
+        })
+    );
+    assert_eq!(
+        parse("0.7.7"),
+        Err(CodeError::InvalidDigit {
+            position: 3,
+            found: '.'
+        })
+    );
+    assert!(parse("40.7").unwrap_err().to_string().contains("\"40\""));
+}
+
 #[test]
 fn malformed_codes_are_errors() {
     let parse = |code: &str| code.parse::<OctalGame>();

@@ -338,7 +338,7 @@ mod big {
         #[test]
         fn big_numbers_agree_with_u128(n in any::<u128>(), limit in any::<u128>()) {
             let terms: Vec<u128> = fibonacci::zeckendorf(n).collect();
-            let big_terms: Vec<BigUint> = big::zeckendorf(&BigUint::from(n));
+            let big_terms: Vec<BigUint> = big::zeckendorf(&BigUint::from(n)).collect();
             prop_assert_eq!(big_terms, terms.iter().map(|&t| BigUint::from(t)).collect::<Vec<_>>());
             let expected = fibonacci::winning_move(TakeAwayState::new(n, limit)).map(BigUint::from);
             prop_assert_eq!(big::winning_move(&BigUint::from(n), &BigUint::from(limit)), expected);
@@ -354,10 +354,58 @@ mod big {
         assert!(big::is_fibonacci(&(&f187 + &f188)));
         let n = &f188 + 4u32; // F(188) + 3 + 1
         assert_eq!(
-            big::zeckendorf(&n),
+            big::zeckendorf(&n).collect::<Vec<_>>(),
             vec![f188, BigUint::from(3u32), BigUint::from(1u32)]
         );
         assert_eq!(big::smallest_term(&n), Some(BigUint::from(1u32)));
+    }
+
+    /// The Zeckendorf terms by the definition: list every Fibonacci number up to `n`, then
+    /// take greedily from the largest.
+    fn plain_zeckendorf(n: &BigUint) -> Vec<BigUint> {
+        let mut fibonacci = vec![BigUint::from(1u32), BigUint::from(2u32)];
+        while fibonacci[fibonacci.len() - 1] <= *n {
+            let next = &fibonacci[fibonacci.len() - 1] + &fibonacci[fibonacci.len() - 2];
+            fibonacci.push(next);
+        }
+        let mut rest = n.clone();
+        let mut terms = Vec::new();
+        for number in fibonacci.iter().rev() {
+            if *number <= rest {
+                rest -= number;
+                terms.push(number.clone());
+            }
+        }
+        terms
+    }
+
+    proptest! {
+        /// Numbers of up to 600 decimal digits, and each with a neighbourhood of Fibonacci
+        /// numbers, against the plain greedy walk.
+        #[test]
+        fn big_numbers_agree_with_the_plain_greedy_walk(
+            digits in prop::collection::vec(any::<u32>(), 0..64),
+            offset in 0u32..4,
+            limit_digits in prop::collection::vec(any::<u32>(), 0..64),
+        ) {
+            let n = BigUint::new(digits) + offset;
+            let limit = BigUint::new(limit_digits);
+            let plain = plain_zeckendorf(&n);
+            prop_assert_eq!(big::zeckendorf(&n).collect::<Vec<_>>(), plain.clone());
+            prop_assert_eq!(big::smallest_term(&n), plain.last().cloned());
+            prop_assert_eq!(big::is_fibonacci(&n), plain.len() == 1);
+            let allowed = (&limit).min(&n);
+            let expected = plain.last().filter(|&term| term <= allowed).cloned();
+            prop_assert_eq!(big::winning_move(&n, &limit), expected);
+            // The Fibonacci numbers next to n's largest term, and one either side of them.
+            if let Some(top) = plain.first() {
+                for near in [top - 1u32, top.clone(), top + 1u32] {
+                    let plain = plain_zeckendorf(&near);
+                    prop_assert_eq!(big::zeckendorf(&near).collect::<Vec<_>>(), plain.clone());
+                    prop_assert_eq!(big::is_fibonacci(&near), plain.len() == 1);
+                }
+            }
+        }
     }
 }
 

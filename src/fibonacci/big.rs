@@ -3,38 +3,86 @@
 //!
 //! The same rule as the fixed-width functions: the player to move from
 //! `(remaining, limit)` wins iff the smallest Zeckendorf term of `remaining` is at most
-//! `limit`. Each call builds the Fibonacci numbers up to `remaining`: **O(log N)** big-number
-//! additions.
+//! `limit`. Each call walks the Fibonacci numbers up to `remaining` and back down, two at a
+//! time: **O(log N)** big-number additions and memory linear in the digits of `N`.
 //!
 //! ```
 //! use impartial::fibonacci::big;
 //! use num_bigint::BigUint;
 //!
 //! let googol = BigUint::from(10u32).pow(100);
-//! let terms = big::zeckendorf(&googol);
-//! assert_eq!(terms.iter().sum::<BigUint>(), googol);
+//! assert_eq!(big::zeckendorf(&googol).sum::<BigUint>(), googol);
 //! assert_eq!(big::winning_move(&googol, &googol), big::smallest_term(&googol));
 //! ```
 
+use std::iter::FusedIterator;
+use std::mem;
+
 use num_bigint::BigUint;
+use num_traits::Zero;
 
 use crate::game::Outcome;
 
-/// The Fibonacci numbers 1, 2, 3, 5, … up to `n`, ascending.
-fn fibonacci_up_to(n: &BigUint) -> Vec<BigUint> {
-    let mut numbers = vec![BigUint::from(1u32), BigUint::from(2u32)];
-    loop {
-        let next = &numbers[numbers.len() - 1] + &numbers[numbers.len() - 2];
-        if &next > n {
-            break;
-        }
-        numbers.push(next);
-    }
-    numbers.retain(|number| number <= n);
-    numbers
+/// The Zeckendorf terms of a big number, largest first: see [`zeckendorf`].
+///
+/// It holds three numbers — what is left, and two consecutive Fibonacci numbers it walks
+/// down — so its memory is linear in the digits of `n`, however many terms it yields.
+#[derive(Clone, Debug)]
+#[must_use = "iterators are lazy and do nothing unless consumed"]
+pub struct Terms {
+    rest: BigUint,
+    /// The Fibonacci number tried next, and the one below it.
+    current: BigUint,
+    below: BigUint,
 }
 
-/// The Zeckendorf representation of `n`, largest term first; empty for 0.
+impl Iterator for Terms {
+    type Item = BigUint;
+
+    fn next(&mut self) -> Option<BigUint> {
+        while !self.rest.is_zero() {
+            let take = self.current <= self.rest;
+            if take {
+                self.rest -= &self.current;
+            }
+            // One step down, in place: (F(k), F(k − 1)) becomes (F(k − 1), F(k − 2)).
+            let term = take.then(|| self.current.clone());
+            self.current -= &self.below;
+            mem::swap(&mut self.current, &mut self.below);
+            if term.is_some() {
+                return term;
+            }
+        }
+        None
+    }
+}
+
+impl FusedIterator for Terms {}
+
+/// The largest Fibonacci number at most `n` (`n ≥ 1`) and the one below it, by walking up
+/// two numbers at a time.
+fn largest_at_most(n: &BigUint) -> (BigUint, BigUint) {
+    // F(2) = 1 and F(1) = 1: the walk then meets 2, 3, 5, …
+    let mut current = BigUint::from(1u32);
+    let mut below = BigUint::from(1u32);
+    loop {
+        // (F(k), F(k − 1)) becomes (F(k + 1), F(k)), in place.
+        below += &current;
+        mem::swap(&mut current, &mut below);
+        if &current > n {
+            // One step back.
+            current -= &below;
+            mem::swap(&mut current, &mut below);
+            return (current, below);
+        }
+    }
+}
+
+/// The Zeckendorf representation of `n`, largest term first: nothing for 0.
+///
+/// Lazy and linear in memory: the terms are found one at a time by walking the Fibonacci
+/// numbers down from the largest at most `n`, keeping only two of them. Finding the start
+/// costs **O(log n)** big additions, and so does the whole walk.
 ///
 /// # Examples
 ///
@@ -42,24 +90,26 @@ fn fibonacci_up_to(n: &BigUint) -> Vec<BigUint> {
 /// use impartial::fibonacci::big;
 /// use num_bigint::BigUint;
 ///
-/// let terms = big::zeckendorf(&BigUint::from(100u32));
+/// let terms: Vec<BigUint> = big::zeckendorf(&BigUint::from(100u32)).collect();
 /// assert_eq!(terms, [89u32, 8, 3].map(BigUint::from));
-/// assert!(big::zeckendorf(&BigUint::from(0u32)).is_empty());
+/// assert_eq!(big::zeckendorf(&BigUint::from(0u32)).next(), None);
 /// ```
-#[must_use]
-pub fn zeckendorf(n: &BigUint) -> Vec<BigUint> {
-    let mut rest = n.clone();
-    let mut terms = Vec::new();
-    for number in fibonacci_up_to(n).iter().rev() {
-        if number <= &rest {
-            rest -= number;
-            terms.push(number.clone());
-        }
+pub fn zeckendorf(n: &BigUint) -> Terms {
+    let (current, below) = if n.is_zero() {
+        (BigUint::zero(), BigUint::zero())
+    } else {
+        largest_at_most(n)
+    };
+    Terms {
+        rest: n.clone(),
+        current,
+        below,
     }
-    terms
 }
 
 /// The smallest term of the Zeckendorf representation of `n`, `None` for 0.
+///
+/// Memory linear in the digits of `n`; **O(log n)** big additions.
 ///
 /// # Examples
 ///
@@ -71,7 +121,7 @@ pub fn zeckendorf(n: &BigUint) -> Vec<BigUint> {
 /// ```
 #[must_use]
 pub fn smallest_term(n: &BigUint) -> Option<BigUint> {
-    zeckendorf(n).pop()
+    zeckendorf(n).last()
 }
 
 /// Whether `n` is a Fibonacci number (0 is not counted).
@@ -87,7 +137,7 @@ pub fn smallest_term(n: &BigUint) -> Option<BigUint> {
 /// ```
 #[must_use]
 pub fn is_fibonacci(n: &BigUint) -> bool {
-    zeckendorf(n).len() == 1
+    !n.is_zero() && largest_at_most(n).0 == *n
 }
 
 /// The smallest winning take from `(remaining, limit)`, or `None` from a P-position.
