@@ -83,6 +83,64 @@ pub fn subtraction_values(set: &[u64], n: usize) -> Vec<u32> {
     values
 }
 
+/// The digits `d0, d1, …` of an octal code, read plainly: an optional `0` or `4`, a point,
+/// then 1 to 256 octal digits of which one at least is not 0; trailing zeros after the first
+/// digit past the point are dropped. `None` for anything else.
+pub fn octal_code_digits(code: &str) -> Option<Vec<u8>> {
+    let (before, after) = code.split_once('.')?;
+    let first = match before {
+        "" | "0" => 0,
+        "4" => 4,
+        _ => return None,
+    };
+    let count = after.chars().count();
+    if count == 0 || count > 256 || !after.chars().all(|c| ('0'..='7').contains(&c)) {
+        return None;
+    }
+    let mut digits = vec![first];
+    digits.extend(after.bytes().map(|b| b - b'0'));
+    if digits.iter().all(|&digit| digit == 0) {
+        return None;
+    }
+    while digits.len() > 2 && digits[digits.len() - 1] == 0 {
+        digits.pop();
+    }
+    Some(digits)
+}
+
+/// The amounts of a subtraction set, read plainly: whole numbers from 1 to `u64::MAX`
+/// separated by commas or white space, perhaps inside `S( )`, `s( )` or `{ }`; at least one.
+/// Sorted, without repeats. `None` for anything else.
+pub fn subtraction_set(text: &str) -> Option<Vec<u64>> {
+    let mut inner = text.trim();
+    for (open, close) in [("S(", ")"), ("s(", ")"), ("{", "}")] {
+        if let Some(rest) = inner.strip_prefix(open) {
+            inner = rest.strip_suffix(close)?;
+            break;
+        }
+    }
+    let mut amounts = Vec::new();
+    for word in inner.split(|c: char| c == ',' || c.is_whitespace()) {
+        if word.is_empty() {
+            continue;
+        }
+        if !word.chars().all(|c| c.is_ascii_digit()) {
+            return None;
+        }
+        let amount: u64 = word.parse().ok()?;
+        if amount == 0 {
+            return None;
+        }
+        amounts.push(amount);
+    }
+    if amounts.is_empty() {
+        return None;
+    }
+    amounts.sort_unstable();
+    amounts.dedup();
+    Some(amounts)
+}
+
 /// The nim-sum of Nim heaps: their XOR, one heap at a time.
 pub fn nim_sum(heaps: &[u128]) -> u128 {
     let mut sum = 0;
