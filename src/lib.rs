@@ -91,9 +91,11 @@
 //!
 //! Every solver query has a `try_` form returning [`SolveError`]: a position that repeats
 //! along a line of play is [`SolveError::Cycle`] (the ordinary solver needs an acyclic game),
-//! and [`Solver::with_state_limit`] turns "out of memory" into [`SolveError::StateLimit`].
-//! The search is iterative, so a line of play millions of moves long does not overflow the
-//! stack. Invalid rules and moves are [`GameError`]s.
+//! and [`Solver::with_state_limit`] and [`Solver::with_memory_limit`] turn "out of memory"
+//! into [`SolveError::StateLimit`] and [`SolveError::MemoryLimit`]: a limited query keeps to
+//! memory proportional to its limit, however many moves a position has. The search is
+//! iterative, so a line of play millions of moves long does not overflow the stack. Invalid
+//! rules and moves are [`GameError`]s.
 //!
 //! # Crate features
 //!

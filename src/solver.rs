@@ -61,7 +61,14 @@ pub struct SolverStats {
 /// | misère play | [`misere_outcome`](Self::misere_outcome), [`misere_winning_move`](Self::misere_winning_move) | as `outcome` |
 ///
 /// Every method has a `try_` form returning [`SolveError`]; the plain forms panic on those
-/// errors, which cannot happen for a finite acyclic game without a state limit.
+/// errors, which cannot happen for a finite acyclic game without limits.
+///
+/// On a game whose positions can repeat, a search that meets a repeated position fails with
+/// [`SolveError::Cycle`]. A query may still be answered without meeting one, from positions
+/// decided before (a P option found first, say); such an answer is right — the outcome that
+/// [`LoopySolver`](crate::loopy::LoopySolver) gives, and its generalized Sprague–Grundy
+/// value, which is finite there — because every position it rests on was decided from
+/// positions decided before it.
 ///
 /// # Complexity
 ///

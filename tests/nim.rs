@@ -7,6 +7,8 @@ use impartial::nim::{self, HeapSize, NimMove, misere};
 use impartial::{GameError, Nim, Nimber, Outcome, Solver};
 use proptest::prelude::*;
 
+mod reference;
+
 thread_local! {
     /// One searching solver for all cases, so that what it learns is reused.
     static SEARCH: RefCell<Solver<Nim>> = RefCell::new(Solver::new(Nim).without_closed_form());
@@ -77,6 +79,40 @@ fn check_against_solver<T: HeapSize>(heaps: &[T]) {
     });
 }
 
+/// The closed forms against the plain definitions in `reference`, for heaps of any size.
+fn check_against_plain<T: HeapSize>(heaps: &[T]) {
+    let wide: Vec<u128> = heaps.iter().map(|heap| heap.to_u128().unwrap()).collect();
+    let moves = |made: Vec<NimMove<T>>| -> Vec<(usize, u128)> {
+        made.iter()
+            .inspect(|made| assert_well_formed(heaps, made))
+            .map(|made| (made.heap, made.to.to_u128().unwrap()))
+            .collect()
+    };
+    assert_eq!(
+        nim::nim_sum(heaps).to_u128(),
+        Some(reference::nim_sum(&wide))
+    );
+    let winning = reference::nim_winning_moves(&wide);
+    assert_eq!(moves(nim::winning_moves(heaps).collect()), winning);
+    assert_eq!(
+        moves(nim::winning_move(heaps).into_iter().collect()),
+        winning[..winning.len().min(1)]
+    );
+    let mut misere = moves(misere::winning_moves(heaps).collect());
+    misere.sort_unstable();
+    assert_eq!(
+        misere,
+        reference::misere_nim_winning_moves(&wide),
+        "{wide:?}"
+    );
+    let p = if reference::misere_nim_is_p(&wide) {
+        Outcome::P
+    } else {
+        Outcome::N
+    };
+    assert_eq!(misere::outcome(heaps), p);
+}
+
 /// The same property tests and edge cases for one heap type.
 macro_rules! nim_tests_for {
     ($module:ident, $heap:ty) => {
@@ -87,6 +123,18 @@ macro_rules! nim_tests_for {
                 #[test]
                 fn agrees_with_the_solver(heaps in proptest::collection::vec(0..=7 as $heap, 0..=5)) {
                     check_against_solver(&heaps);
+                }
+
+                /// Long slices of any values, past the eight lanes of the nim-sum and the
+                /// blocks of 32 heaps of the winning move, against the plain definitions.
+                #[test]
+                fn long_slices_agree_with_the_plain_definitions(
+                    heaps in proptest::collection::vec(
+                        prop_oneof![any::<$heap>(), 0..=2 as $heap],
+                        0..300,
+                    ),
+                ) {
+                    check_against_plain(&heaps);
                 }
             }
 

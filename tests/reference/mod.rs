@@ -165,6 +165,38 @@ pub fn nim_winning_moves(heaps: &[u128]) -> Vec<(usize, u128)> {
     moves
 }
 
+/// Whether a Nim position is P in misère play (the player who takes the last counter loses),
+/// by Bouton's rule: all heaps at most 1 and an odd number of 1s, or some heap above 1 and
+/// nim-sum 0.
+pub fn misere_nim_is_p(heaps: &[u128]) -> bool {
+    if heaps.iter().all(|&heap| heap <= 1) {
+        heaps.iter().filter(|&&heap| heap == 1).count() % 2 == 1
+    } else {
+        nim_sum(heaps) == 0
+    }
+}
+
+/// Every winning misère Nim move `(heap index, size left)`, sorted: the moves to a misère
+/// P-position. A move to one leaves either heaps of at most 1 (so the heap goes to 0 or 1)
+/// or a nim-sum of 0 (so the heap goes to the XOR of the others): only those are tried.
+pub fn misere_nim_winning_moves(heaps: &[u128]) -> Vec<(usize, u128)> {
+    let total = nim_sum(heaps);
+    let mut moves = Vec::new();
+    for (index, &heap) in heaps.iter().enumerate() {
+        let mut targets = vec![0, 1, total ^ heap];
+        targets.sort_unstable();
+        targets.dedup();
+        for to in targets.into_iter().filter(|&to| to < heap) {
+            let mut after = heaps.to_vec();
+            after[index] = to;
+            if misere_nim_is_p(&after) {
+                moves.push((index, to));
+            }
+        }
+    }
+    moves
+}
+
 /// A token on a directed graph (adjacency lists; a move follows an edge).
 pub type Graph = [Vec<usize>];
 
