@@ -109,19 +109,17 @@
 //! The minimum supported Rust version is 1.88 (edition 2024, `let` chains).
 #![doc(test(attr(deny(warnings))))]
 
+// The vocabulary, the general method, sums, the rulesets with their closed forms, and the
+// heap-sequence engine: each layer uses only those before it.
 mod error;
-pub mod fibonacci;
 mod game;
-mod golden;
-pub mod loopy;
-pub mod nim;
-pub mod octal;
+mod games;
 pub mod sequence;
 mod solver;
-pub mod subtraction;
 mod sum;
-pub mod take_away;
-pub mod wythoff;
+
+pub use games::{fibonacci, nim, octal, subtraction, take_away, wythoff};
+pub use solver::loopy;
 
 /// The plain twins of the fast paths, for the unit tests (the integration tests and the fuzz
 /// targets include the same file).

@@ -5,6 +5,7 @@
 //! graph is finite and acyclic; loopy games are reported with [`SolveError::Cycle`].
 
 mod hash;
+pub mod loopy;
 pub(crate) mod memo;
 mod search;
 

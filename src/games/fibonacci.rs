@@ -31,7 +31,7 @@ pub mod big;
 use std::sync::OnceLock;
 
 use crate::game::Outcome;
-use crate::golden::{floor_over_phi, high_half_product};
+use crate::games::golden::{floor_over_phi, high_half_product};
 use crate::nim::HeapSize;
 use crate::sum::Either;
 use crate::take_away::{LosingSizes, TakeAway, TakeAwayState, winning_takes};

@@ -27,7 +27,7 @@
 //! ```
 
 use crate::game::{ImpartialGame, Outcome};
-use crate::golden::floor_over_phi;
+use crate::games::golden::floor_over_phi;
 use crate::nim::HeapSize;
 
 /// `⌊kφ⌋ = k + ⌊k/φ⌋` in u128, `None` if it does not fit.

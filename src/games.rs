@@ -1,0 +1,13 @@
+//! The rulesets with a theory: each implements [`ImpartialGame`](crate::ImpartialGame) for
+//! the general method and offers its closed form — the special method — beside it.
+//!
+//! The modules are re-exported at the crate root (`impartial::nim`, `impartial::fibonacci`,
+//! …); this module only groups their files.
+
+pub mod fibonacci;
+pub(crate) mod golden;
+pub mod nim;
+pub mod octal;
+pub mod subtraction;
+pub mod take_away;
+pub mod wythoff;
