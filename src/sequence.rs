@@ -33,9 +33,9 @@
 //!   of the other parity can then only come from a split with a *rare* heap — few of them —
 //!   and a value of the common parity is almost always found after a short search. The
 //!   result is exact whatever the mask; the mask only decides the speed.
-//!   [`Method::Auto`] computes the first 1 024 values directly, picks the mask with the
-//!   fewest rare heaps among them (again each time the count doubles), and switches when at
-//!   most a quarter are rare.
+//!   [`Method::Auto`] computes the first values directly, picks the mask with the fewest
+//!   rare heaps among them (again as the values grow), and switches when few enough are
+//!   rare; a game with no such mask keeps the direct recurrence.
 //!
 //! # Two threads
 //!
@@ -43,20 +43,23 @@
 //! default where the machine has two or more cores. The values are the same either way; the
 //! second thread keeps its own copy of them, 4 more bytes per heap.
 //!
-//! - **In a sparse space**, once the last rare heap is 256 heaps back, the calling thread
-//!   *computes ahead*: it gives each heap the value it has if it is common — the least value
-//!   of the parity only splits with rare heaps give that none of them reaches, which needs
-//!   no search — and both threads *verify* those values, 64 heaps at a time, by the search
-//!   for the other parity's values below them. The search is most of the work, and verifying
-//!   needs only values already computed, so the two threads share it without waiting for
-//!   each other. A heap found wrong is a new rare heap: its true value is kept, the values
-//!   after it (at most 1 024 heaps ahead of the verified ones) are taken back, and the
-//!   calculation goes on from there.
+//! - **In a sparse space**, once new rare heaps have stopped coming for a while, the calling
+//!   thread *computes ahead*: it gives each heap the value it has if it is common — the
+//!   least value of the parity only splits with rare heaps give that none of them reaches,
+//!   which needs no search — and both threads *verify* those values, a batch of heaps at a
+//!   time, by the search for the other parity's values below them. The search is most of the
+//!   work, and verifying needs only values already computed, so the two threads share it
+//!   without waiting for each other. A heap found wrong is a new rare heap: its true value
+//!   is kept, the values computed after it are taken back, and the calculation goes on from
+//!   there.
 //! - **By the direct recurrence**, a heap's options almost all leave heaps at least two
 //!   smaller than it, so the two threads take turns: while one finishes heap `n − 1`, the
 //!   other works out heap `n` from the options that do not need `G(n − 1)`, and once that
 //!   value arrives checks whether the options leaving heap `n − 1` change the answer
 //!   (rarely: then it computes `G(n)` again).
+//!
+//! Small sequences stay on one thread: below a few thousand heaps a second one costs more
+//! than it saves.
 
 //! # Periods
 //!
@@ -67,8 +70,16 @@
 //! is the shortest, with the least preperiod, and every later value comes from the table.
 //! Grundy's game has no such theorem, and no period is ever claimed for it.
 
-mod engine;
+mod ahead;
+mod bytes;
+mod direct;
+mod period;
+mod relay;
 pub(crate) mod rules;
+mod run;
+mod sparse;
+#[cfg(test)]
+mod testing;
 
 use std::fmt;
 use std::ops::ControlFlow;
@@ -144,16 +155,11 @@ pub struct SequenceOptions {
     pub progress_every: u64,
     /// Use two threads for games that split heaps: by the direct recurrence they take turns
     /// at the heaps; in a sparse space, once new rare heaps have become rare, one computes
-    /// each value as a common heap's and both verify those values, in chunks (see the
+    /// each value as a common heap's and both verify those values (see the
     /// [module docs](self#two-threads)). The values are the same either way; the second
     /// thread keeps its own copy of them (4 more bytes per heap). On by default where the
     /// machine has two or more cores.
     pub parallel: bool,
-    /// The first heap computed in parallel (low in tests, to cover the hand-over early).
-    pub(crate) parallel_from: usize,
-    /// In a sparse space, values are computed ahead only this many heaps after the last
-    /// rare heap (0 in tests, so that computing ahead often goes wrong).
-    pub(crate) ahead_after: usize,
 }
 
 impl SequenceOptions {
@@ -238,8 +244,6 @@ impl Default for SequenceOptions {
             prove_period: true,
             progress_every: 1 << 16,
             parallel: std::thread::available_parallelism().is_ok_and(|cores| cores.get() >= 2),
-            parallel_from: 1 << 12,
-            ahead_after: 1 << 8,
         }
     }
 }
@@ -636,7 +640,7 @@ pub(crate) fn sequence_of(
     options: &SequenceOptions,
     mut progress: impl FnMut(&Progress) -> ControlFlow<()>,
 ) -> Result<GrundySequence, SequenceError> {
-    engine::compute(rules, n, options, &mut progress)
+    run::compute(rules, n, options, &mut progress)
 }
 
 /// A heap game together with its nim-value sequence: the solver answers every position

@@ -1,0 +1,79 @@
+//! The octal periodicity theorem (Guy and Smith): a period proven from finitely many values.
+
+use super::Period;
+use super::rules::HeapRules;
+
+/// The smallest period and least preperiod that the periodicity theorem proves from
+/// `values`, if any.
+///
+/// Octal games (Guy and Smith): if `G(n + p) = G(n)` for `n0 ≤ n < 2·n0 + p + t`, then for
+/// all `n ≥ n0`, where `t` is the most counters a move removes. Without splits the window
+/// `n0 ≤ n < n0 + t` suffices, as every value then depends on the `t` before it. Both proofs
+/// pair a heap of `n − p` with one of `n` and need `n0 ≥ 1` — at `n0 = 0` a move leaving one
+/// heap of `p` would pair with a move leaving nothing — so a period from 0 is proven from 1
+/// and extended back by comparing `G(0)` and `G(p)`.
+pub(crate) fn prove_period(rules: &HeapRules, values: &[u32]) -> Option<Period> {
+    let len = values.len() as u64;
+    let t = rules.reach();
+    let splits = rules.splits();
+    let bound = |n0: u64, p: u64| {
+        let n0 = n0.max(1);
+        let window = if splits {
+            n0.saturating_mul(2).saturating_add(p.saturating_mul(2))
+        } else {
+            n0.saturating_add(p)
+        };
+        window.saturating_add(t)
+    };
+    // Periods whose values already repeat over half the sequence, but not yet long enough
+    // for a proof. Their multiples repeat as long and would each cost as long a comparison,
+    // so they wait for a later check, when the period itself will be proven.
+    let mut repeating: Vec<usize> = Vec::new();
+    let mut p = 1u64;
+    while bound(0, p) <= len {
+        let pu = p as usize;
+        if repeating.iter().any(|&shorter| pu.is_multiple_of(shorter)) {
+            p += 1;
+            continue;
+        }
+        // The least n0 with G(n + p) = G(n) for every n0 ≤ n < len − p.
+        let mut i = values.len() - 1;
+        while i >= pu && values[i] == values[i - pu] {
+            i -= 1;
+        }
+        let n0 = if i < pu { 0 } else { (i + 1 - pu) as u64 };
+        if bound(n0, p) <= len {
+            return Some(shortest(values, n0, p, bound(n0, p)));
+        }
+        if 2 * (i + 1) < values.len() && repeating.len() < 64 {
+            repeating.push(pu);
+        }
+        p += 1;
+    }
+    None
+}
+
+/// A proven period `p` from `n0` may be a multiple of the shortest: the shortest period
+/// divides every period of an eventually periodic sequence, and a divisor `d` is a period
+/// iff one full period of values is invariant under a cyclic shift by `d`. The preperiod
+/// does not depend on which period is used.
+pub(super) fn shortest(values: &[u32], n0: u64, p: u64, proof: u64) -> Period {
+    let start = n0 as usize;
+    let length = p as usize;
+    let cycle = &values[start..start + length];
+    let period = (1..=length)
+        .filter(|&d| length.is_multiple_of(d))
+        .find(|&d| (0..length).all(|i| cycle[i] == cycle[(i + d) % length]))
+        .unwrap_or(length) as u64;
+    Period {
+        preperiod: n0,
+        period,
+        proof_bound: proof,
+    }
+}
+
+/// The next length at which periodicity is tried: about 1/8 more each time, so the proof
+/// comes at most 1/8 after it is possible and the checks cost O(n) in all.
+pub(super) fn next_check(len: usize) -> usize {
+    len + (len / 8).max(16)
+}

@@ -1,0 +1,393 @@
+//! The driver: which method and how many threads for each stretch of heaps, when to choose the
+//! sparse space, prove a period and report progress.
+
+use std::ops::ControlFlow;
+
+use super::ahead::compute_ahead;
+use super::direct::{Reached, direct_value};
+use super::period::{next_check, prove_period};
+use super::relay::take_turns;
+use super::rules::HeapRules;
+use super::sparse::SparseSpace;
+use super::{GrundySequence, Method, Progress, SequenceError, SequenceOptions};
+
+/// Values computed by the direct recurrence before the sparse space is chosen from them.
+const SAMPLE: usize = 1 << 10;
+/// The sparse space is kept only if at most this fraction (1/4) of the sampled heaps are rare.
+const RARE_DENOMINATOR: usize = 4;
+
+/// The engine's knobs that are not options: tuned defaults, which tests lower to reach the
+/// two-thread paths early.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Tuning {
+    /// The first heap computed on two threads.
+    pub(crate) parallel_from: usize,
+    /// In a sparse space, values are computed ahead only this many heaps after the last
+    /// rare heap: each new rare heap takes back what was computed after it.
+    pub(crate) ahead_after: usize,
+}
+
+impl Default for Tuning {
+    fn default() -> Self {
+        Tuning {
+            parallel_from: 1 << 12,
+            ahead_after: 1 << 8,
+        }
+    }
+}
+
+/// What a thread computing values needs: its values so far (the sequence itself on the
+/// calling thread, a copy on the other), the sparse space if any, and scratch space.
+#[derive(Debug, Default)]
+pub(super) struct Worker {
+    pub(super) values: Vec<u32>,
+    pub(super) space: Option<SparseSpace>,
+    pub(super) reached: Reached,
+    pub(super) largest: u32,
+}
+
+impl Worker {
+    /// Appends the next value; room for it was reserved.
+    pub(super) fn push(&mut self, value: u32) {
+        let heap = self.values.len();
+        self.values.push(value);
+        self.largest = self.largest.max(value);
+        if let Some(space) = &mut self.space {
+            space.record(heap, value);
+        }
+    }
+
+    /// The mex of the options of `heap` that leave only heaps in `values`: G(heap) if
+    /// `values` reaches `heap − 1`.
+    pub(super) fn mex(&mut self, rules: &HeapRules, heap: usize) -> u32 {
+        match &mut self.space {
+            Some(space) => space.value(rules, &self.values, heap, self.largest, &mut self.reached),
+            None => direct_value(rules, &self.values, heap, self.largest, &mut self.reached),
+        }
+    }
+
+    /// Doubles the room for values (at least 4 096, at most `len` in all), or reports how
+    /// many bytes could not be had.
+    fn grow(&mut self, len: usize) -> Result<(), SequenceError> {
+        let values = &mut self.values;
+        let wanted = (values.capacity().max(1 << 12) * 2).min(len);
+        let additional = wanted.saturating_sub(values.len()).max(1);
+        values
+            .try_reserve_exact(additional)
+            .map_err(|_| SequenceError::OutOfMemory {
+                bytes: ((values.len() + additional) as u64).saturating_mul(4),
+            })
+    }
+}
+
+/// The heaps computed in one go, from the next heap to `end` (not included).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Stretch<'r> {
+    pub(super) rules: &'r HeapRules,
+    pub(super) end: usize,
+    /// How many values the whole run may hold: room is never reserved beyond it.
+    pub(super) len: usize,
+    /// A value of at least this needs a new sparse space: the stretch ends after it.
+    pub(super) stop_value: u32,
+}
+
+impl Stretch<'_> {
+    /// Whether the stretch ends after a heap of value `value`.
+    pub(super) fn ends_at(&self, value: u32) -> bool {
+        value >= self.stop_value
+    }
+}
+
+/// The calling thread's worker and, once two threads have run, the helper's, which keeps
+/// its copy of the values between stretches.
+#[derive(Debug, Default)]
+pub(super) struct Workers {
+    pub(super) main: Worker,
+    helper: Option<Worker>,
+}
+
+impl Workers {
+    /// Makes room for the stretch's values in both workers and brings the helper's copy up
+    /// to date with the calling thread's.
+    pub(super) fn prepare(
+        &mut self,
+        stretch: &Stretch,
+    ) -> Result<(&mut Worker, &mut Worker), SequenceError> {
+        let main = &mut self.main;
+        while main.values.capacity() < stretch.end {
+            main.grow(stretch.len)?;
+        }
+        let helper = self.helper.get_or_insert_with(Worker::default);
+        let wanted = stretch.end - helper.values.len();
+        helper
+            .values
+            .try_reserve(wanted)
+            .map_err(|_| SequenceError::OutOfMemory {
+                bytes: (stretch.end as u64).saturating_mul(4),
+            })?;
+        helper
+            .values
+            .extend_from_slice(&main.values[helper.values.len()..]);
+        helper.space.clone_from(&main.space);
+        helper.largest = main.largest;
+        Ok((main, helper))
+    }
+
+    /// Computes the stretch, or its next heap: on two threads where they help, else on this
+    /// one.
+    fn extend(
+        &mut self,
+        stretch: &Stretch,
+        options: &SequenceOptions,
+        tuning: Tuning,
+    ) -> Result<(), SequenceError> {
+        let heap = self.main.values.len();
+        let two_threads = options.parallel
+            && stretch.rules.splits()
+            && heap >= tuning.parallel_from
+            && stretch.end > heap + 1;
+        let quiet = |space: &SparseSpace| heap - space.last_rare() >= tuning.ahead_after;
+        match &self.main.space {
+            None if two_threads => take_turns(self, stretch),
+            Some(space) if two_threads && quiet(space) => compute_ahead(self, stretch),
+            _ => {
+                let main = &mut self.main;
+                let value = main.mex(stretch.rules, heap);
+                if main.values.len() == main.values.capacity() {
+                    main.grow(stretch.len)?;
+                }
+                main.push(value);
+                Ok(())
+            }
+        }
+    }
+}
+
+/// Waits a little: spinning is right while both threads run; yielding lets the other one in
+/// when there are fewer cores than threads.
+pub(super) fn pause(spins: &mut u32) {
+    if *spins < 1 << 10 {
+        std::hint::spin_loop();
+        *spins += 1;
+    } else {
+        std::thread::yield_now();
+    }
+}
+
+/// G(0), …, G(n) of the game with `rules`.
+pub(crate) fn compute(
+    rules: &HeapRules,
+    n: u64,
+    options: &SequenceOptions,
+    progress: &mut dyn FnMut(&Progress) -> ControlFlow<()>,
+) -> Result<GrundySequence, SequenceError> {
+    compute_tuned(rules, n, options, Tuning::default(), progress)
+}
+
+/// As [`compute`], with the engine's knobs set.
+pub(crate) fn compute_tuned(
+    rules: &HeapRules,
+    n: u64,
+    options: &SequenceOptions,
+    tuning: Tuning,
+    progress: &mut dyn FnMut(&Progress) -> ControlFlow<()>,
+) -> Result<GrundySequence, SequenceError> {
+    let too_large = SequenceError::TooLarge {
+        n,
+        max: super::MAX_HEAP,
+    };
+    if n > super::MAX_HEAP {
+        return Err(too_large);
+    }
+    let len = usize::try_from(n + 1).map_err(|_| too_large)?;
+    // Grown as needed rather than reserved for `n` up front: a periodic game may stop after
+    // a few hundred values, whatever `n` is.
+    let mut workers = Workers::default();
+    workers.main.grow(len)?;
+    workers.main.push(0);
+    let sparse_wanted = rules.splits() && options.method != Method::Direct;
+    let mut method = Method::Direct;
+    let mut period = None;
+    let mut check_at = if rules.periodicity_theorem && options.prove_period {
+        next_check(0)
+    } else {
+        usize::MAX
+    };
+    let report_every = usize::try_from(options.progress_every.max(1)).unwrap_or(usize::MAX);
+    let mut report_at = report_every;
+    let mut stopped = false;
+    // The space is chosen again when a value needs more bits than the last choice saw.
+    let mut chosen_below = 0;
+    while workers.main.values.len() < len {
+        let heap = workers.main.values.len();
+        // A stretch of heaps for two threads, ending where the checks below may act: at a
+        // power of two, a period check, a progress report, or a value needing a new bit.
+        let stretch = Stretch {
+            rules,
+            end: len
+                .min(check_at)
+                .min(report_at)
+                .min((heap + 1).next_power_of_two()),
+            len,
+            stop_value: if sparse_wanted && chosen_below > 0 {
+                chosen_below
+            } else {
+                u32::MAX
+            },
+        };
+        workers.extend(&stretch, options, tuning)?;
+        let main = &mut workers.main;
+        // The space is chosen from the second half of the values so far, and chosen again
+        // each time their number doubles, as larger values appear.
+        let sampled = main.values.len();
+        let new_bit = main.largest >= chosen_below;
+        if sparse_wanted && sampled >= SAMPLE && (sampled.is_power_of_two() || new_bit) {
+            chosen_below = (main.largest + 1).next_power_of_two();
+            if let Some((space, rare)) = SparseSpace::choose(rules, &main.values, sampled / 2) {
+                let sparse_enough = rare * RARE_DENOMINATOR <= sampled / 2;
+                if sparse_enough || options.method == Method::SparseSpace {
+                    main.space = Some(space);
+                    method = Method::SparseSpace;
+                }
+            }
+        }
+        if main.values.len() >= check_at {
+            period = prove_period(rules, &main.values);
+            if period.is_some() {
+                break;
+            }
+            check_at = next_check(main.values.len());
+        }
+        if main.values.len() >= report_at || main.values.len() == len {
+            report_at = main.values.len().saturating_add(report_every);
+            let report = Progress {
+                computed: main.values.len() as u64,
+                target: n + 1,
+                rare_heaps: main.space.as_ref().map(SparseSpace::rare_count),
+                largest_value: main.largest,
+            };
+            if progress(&report).is_break() {
+                stopped = true;
+                break;
+            }
+        }
+    }
+    if period.is_none() && !stopped && rules.periodicity_theorem && options.prove_period {
+        period = prove_period(rules, &workers.main.values);
+    }
+    let Worker {
+        mut values, space, ..
+    } = workers.main;
+    values.shrink_to_fit();
+    Ok(GrundySequence {
+        values,
+        period,
+        requested: n,
+        method,
+        sparse_mask: space.as_ref().map(SparseSpace::mask),
+        rare_heaps: space.as_ref().map(SparseSpace::rare_count),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::reference;
+    use crate::sequence::testing::{octal_rules, random_words, rules};
+
+    /// A game for the tests: octal digits, or Grundy's game.
+    enum Game {
+        Octal(Vec<u8>),
+        Grundys,
+    }
+
+    impl Game {
+        fn rules(&self) -> HeapRules {
+            match self {
+                Game::Octal(digits) => octal_rules(digits),
+                Game::Grundys => rules(&[], &[], &[0], true),
+            }
+        }
+
+        fn values(&self, n: usize) -> Vec<u32> {
+            match self {
+                Game::Octal(digits) => reference::octal_values(digits, n),
+                Game::Grundys => reference::grundys_game_values(n),
+            }
+        }
+    }
+
+    /// Named games whose sparse spaces differ (0.6, 0.16, 0.77, Grundy's game, 0.4 with a
+    /// domain space, 4.25 whose late options leave `n − 1` and split into 1 and `n − 1`), and
+    /// random codes biased to splitting digits.
+    fn games() -> Vec<Game> {
+        let mut games = vec![
+            Game::Octal(vec![0, 6]),
+            Game::Octal(vec![0, 1, 6]),
+            Game::Octal(vec![0, 7, 7]),
+            Game::Grundys,
+            Game::Octal(vec![0, 4]),
+            Game::Octal(vec![4, 2, 5]),
+        ];
+        let mut next = random_words(9);
+        while games.len() < 16 {
+            let length = 1 + next() as usize % 10;
+            let mut digits = vec![if next().is_multiple_of(2) { 0 } else { 4 }];
+            digits.extend((0..length).map(|_| {
+                if next().is_multiple_of(4) {
+                    (next() % 4) as u8
+                } else {
+                    4 + (next() % 4) as u8
+                }
+            }));
+            if digits.iter().any(|&digit| digit != 0) {
+                games.push(Game::Octal(digits));
+            }
+        }
+        games
+    }
+
+    /// Two threads give the definition's values, for every method, with the hand-over
+    /// brought early, stretches cut short by frequent progress reports (65 and 129 heaps end
+    /// one heap into a block of rows or a batch), and values computed ahead from the first
+    /// stretch on, so that many are found wrong and taken back; and they choose the method
+    /// one thread does.
+    #[test]
+    fn two_threads_give_the_definitions_values() {
+        let keep_going = &mut |_: &Progress| ControlFlow::Continue(());
+        let n = if cfg!(debug_assertions) { 1_500 } else { 6_000 };
+        let mut larger_than_255 = 0;
+        for game in games() {
+            let rules = game.rules();
+            let expected = game.values(n);
+            if expected.iter().any(|&value| value > 255) {
+                larger_than_255 += 1;
+            }
+            for method in [Method::Auto, Method::Direct, Method::SparseSpace] {
+                let one = SequenceOptions::default()
+                    .with_method(method)
+                    .with_prove_period(false)
+                    .with_parallel(false);
+                let alone = compute(&rules, n as u64, &one, keep_going).unwrap();
+                for (ahead_after, every) in [(0, 65), (0, 129), (256, 777)] {
+                    let two = one.clone().with_parallel(true).with_progress_every(every);
+                    let tuning = Tuning {
+                        parallel_from: 64,
+                        ahead_after,
+                    };
+                    let got = compute_tuned(&rules, n as u64, &two, tuning, keep_going).unwrap();
+                    let first_difference = (got.values.iter().zip(&expected))
+                        .position(|(got, expected)| got != expected);
+                    let what = format!("{rules:?} {method:?} {ahead_after} {every}");
+                    assert_eq!(first_difference, None, "{what}");
+                    assert_eq!(got.values.len(), n + 1, "{what}");
+                    assert_eq!(got.method, alone.method, "{what}");
+                }
+            }
+        }
+        assert!(
+            larger_than_255 > 0,
+            "no game had values past 255: the test reached no edge"
+        );
+    }
+}

@@ -1,0 +1,61 @@
+//! What the engine's unit tests share: rules written out, the direct values, a
+//! deterministic stream of random words.
+
+use super::direct::{Reached, direct_value};
+use super::rules::HeapRules;
+
+pub(super) fn rules(none: &[u64], one: &[u64], two: &[u64], unequal: bool) -> HeapRules {
+    HeapRules {
+        leave_none: none.to_vec(),
+        leave_one: one.to_vec(),
+        leave_two: two.to_vec(),
+        unequal_split: unequal,
+        periodicity_theorem: !unequal,
+    }
+}
+
+pub(super) fn direct(rules: &HeapRules, n: usize) -> Vec<u32> {
+    let mut values = vec![0];
+    let mut reached = Reached::default();
+    let mut largest = 0;
+    for heap in 1..=n {
+        let value = direct_value(rules, &values, heap, largest, &mut reached);
+        largest = largest.max(value);
+        values.push(value);
+    }
+    values
+}
+
+/// 0.6, 0.16, 0.77 and Grundy's game: games whose sparse spaces differ.
+pub(super) fn splitting_games() -> Vec<HeapRules> {
+    vec![
+        rules(&[], &[1], &[1], false),           // 0.6
+        rules(&[1], &[2], &[2], false),          // 0.16
+        rules(&[1, 2], &[1, 2], &[1, 2], false), // 0.77
+        rules(&[], &[], &[0], true),             // Grundy's game
+    ]
+}
+
+/// A deterministic stream of pseudo-random words (splitmix64).
+pub(super) fn random_words(seed: u64) -> impl FnMut() -> u64 {
+    let mut state = seed;
+    move || {
+        state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+}
+
+/// The digits of random octal codes as the engine's rules, as `OctalGame` makes them.
+pub(super) fn octal_rules(digits: &[u8]) -> HeapRules {
+    let with_bit = |bit: u8| -> Vec<u64> {
+        (0u64..)
+            .zip(digits)
+            .filter(|&(_, &d)| d & bit != 0)
+            .map(|(r, _)| r)
+            .collect()
+    };
+    rules(&with_bit(1), &with_bit(2), &with_bit(4), false)
+}
