@@ -36,7 +36,7 @@ fn closed_form(c: &mut Criterion) {
             black_box(&starts_u64)
                 .iter()
                 .filter_map(|&state| fibonacci::winning_move(state))
-                .fold(0, u64::wrapping_add)
+                .fold(0, |sum: u64, best| sum.wrapping_add(best.take))
         });
     });
     group.bench_function("u128", |b| {
@@ -44,7 +44,7 @@ fn closed_form(c: &mut Criterion) {
             black_box(&starts_u128)
                 .iter()
                 .filter_map(|&state| fibonacci::winning_move(state))
-                .fold(0, u128::wrapping_add)
+                .fold(0, |sum: u128, best| sum.wrapping_add(best.take))
         });
     });
     group.finish();
@@ -60,7 +60,7 @@ fn closed_form(c: &mut Criterion) {
                 black_box(&starts_u64)
                     .iter()
                     .filter_map(|&state| game.winning_move(state))
-                    .fold(0, u64::wrapping_add)
+                    .fold(0, |sum: u64, best| sum.wrapping_add(best.take))
             });
         });
     }

@@ -67,13 +67,13 @@ fn computer_move(game: &TakeAway<u64>, state: TakeAwayState<u64>) -> u64 {
     let limit = state.limit.min(state.remaining);
     println!("  I write {} as {}.", state.remaining, join(&terms));
     match game.winning_move(state) {
-        Some(take) => {
+        Some(best) => {
             println!(
                 "  Its smallest term, {smallest}, is at most {limit}: taking it leaves {}, whose smallest term is more than {} × {smallest}.",
-                state.remaining - take,
+                best.to.remaining,
                 game.multiplier()
             );
-            take
+            best.take
         }
         None => {
             println!(
@@ -176,7 +176,7 @@ fn main() -> ExitCode {
                 }
             }
         };
-        state = game.play(state, take).expect("only legal takes are played");
+        state = game.play(state, take).expect("only legal takes are played").to;
         computer_turn = !computer_turn;
     }
     if computer_turn {

@@ -2,9 +2,11 @@
 //!
 //! This module holds no algorithm; the general method lives in [`crate::solver`].
 
-use std::fmt::{self, Debug};
+use std::fmt::{self, Debug, Display};
 use std::hash::Hash;
 use std::ops::{BitXor, BitXorAssign};
+
+use num_traits::{PrimInt, Unsigned};
 
 /// The rules of an impartial game: from every position both players have the same moves.
 ///
@@ -328,14 +330,150 @@ impl std::iter::Sum for Nimber {
     }
 }
 
+/// Nimbers from every unsigned integer, and back: `u128` always, narrower types when the
+/// value fits.
+///
+/// # Examples
+///
+/// ```
+/// use impartial::Nimber;
+///
+/// assert_eq!(Nimber::from(5u8), Nimber(5));
+/// assert_eq!(u128::from(Nimber(7)), 7);
+/// assert_eq!(u64::try_from(Nimber(7)), Ok(7));
+/// assert!(u8::try_from(Nimber(300)).is_err());
+/// ```
+macro_rules! nimber_conversions {
+    ($($unsigned:ty),*) => {
+        $(
+            impl From<$unsigned> for Nimber {
+                fn from(value: $unsigned) -> Self {
+                    Nimber(to_u128(value))
+                }
+            }
+
+            impl TryFrom<Nimber> for $unsigned {
+                type Error = std::num::TryFromIntError;
+
+                fn try_from(value: Nimber) -> Result<Self, Self::Error> {
+                    <$unsigned>::try_from(value.0)
+                }
+            }
+        )*
+    };
+}
+
+nimber_conversions!(u8, u16, u32, u64, usize);
+
 impl From<u128> for Nimber {
     fn from(value: u128) -> Self {
         Nimber(value)
     }
 }
 
+impl From<Nimber> for u128 {
+    fn from(value: Nimber) -> Self {
+        value.0
+    }
+}
+
 impl fmt::Display for Nimber {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "*{}", self.0)
+    }
+}
+
+/// A heap size: an unsigned primitive integer — `u8`, `u16`, `u32`, `u64`, `u128` or
+/// `usize`. The closed forms ([`nim`](crate::nim), [`fibonacci`](crate::fibonacci),
+/// [`take_away`](crate::take_away), [`wythoff`](crate::wythoff)) work on any of them.
+///
+/// Rust reads an integer literal without a suffix as an `i32`, which is no heap size: write
+/// `[3u64, 4, 5]`, or give the type (`let heaps: [u64; 3] = [3, 4, 5];`). The compiler's
+/// error says so.
+///
+/// # Examples
+///
+/// ```
+/// use impartial::{nim, HeapSize};
+///
+/// fn is_balanced<T: HeapSize>(heaps: &[T]) -> bool {
+///     nim::nim_sum(heaps) == T::zero()
+/// }
+/// assert!(is_balanced(&[1u8, 2, 3]));
+/// assert!(!is_balanced(&[u128::MAX, 1]));
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a heap size: heap sizes are unsigned integers",
+    label = "heap sizes must be u8, u16, u32, u64, u128 or usize",
+    note = "an integer literal without a suffix is an `i32`: write `3u64`, or give the type, as in `let heaps: [u64; 3] = [3, 4, 5];`"
+)]
+pub trait HeapSize:
+    PrimInt + Unsigned + Debug + Display + Hash + Default + Send + Sync + 'static + sealed::Sealed
+{
+}
+
+mod sealed {
+    /// Only the unsigned primitives are heap sizes.
+    pub trait Sealed {}
+}
+
+macro_rules! heap_sizes {
+    ($($unsigned:ty),*) => {
+        $(
+            impl sealed::Sealed for $unsigned {}
+            impl HeapSize for $unsigned {}
+        )*
+    };
+}
+
+heap_sizes!(u8, u16, u32, u64, u128, usize);
+
+/// Every heap size fits in a `u128`.
+pub(crate) fn to_u128<T: HeapSize>(value: T) -> u128 {
+    value
+        .to_u128()
+        .expect("unsigned primitives are at most 128 bits wide")
+}
+
+/// One of two things: a position of the left or of the right ruleset of a
+/// [`Union`](crate::Union), or, as an iterator, one of two iterators of the same items.
+///
+/// # Examples
+///
+/// ```
+/// use impartial::Either;
+///
+/// let heap: Either<Vec<u64>, u32> = Either::Left(vec![3]);
+/// assert!(matches!(heap, Either::Left(_)));
+/// let items: Either<std::ops::Range<u8>, std::option::IntoIter<u8>> = Either::Left(0..3);
+/// assert_eq!(items.sum::<u8>(), 3);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Either<L, R> {
+    /// The left one.
+    Left(L),
+    /// The right one.
+    Right(R),
+}
+
+impl<L, R, T> Iterator for Either<L, R>
+where
+    L: Iterator<Item = T>,
+    R: Iterator<Item = T>,
+{
+    type Item = T;
+
+    fn next(&mut self) -> Option<T> {
+        match self {
+            Either::Left(left) => left.next(),
+            Either::Right(right) => right.next(),
+        }
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        match self {
+            Either::Left(left) => left.size_hint(),
+            Either::Right(right) => right.size_hint(),
+        }
     }
 }

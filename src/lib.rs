@@ -133,8 +133,8 @@ mod reference;
 pub struct ReadmeDoctests;
 
 pub use error::{GameError, SolveError};
-pub use game::{ImpartialGame, Nimber, Outcome};
+pub use game::{Either, HeapSize, ImpartialGame, Nimber, Outcome};
 pub use nim::Nim;
 pub use solver::{Solver, SolverStats};
 pub use subtraction::SubtractionGame;
-pub use sum::{Either, Sum, SumMove, Union};
+pub use sum::{Sum, SumMove, Union};

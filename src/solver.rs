@@ -14,7 +14,7 @@ use std::fmt::{self, Debug};
 use std::mem::size_of;
 use std::num::NonZeroU32;
 
-use crate::error::SolveError;
+use crate::error::{SolveError, expect_ok};
 use crate::game::{ImpartialGame, Nimber, Outcome};
 use search::{Limits, Play, Search};
 
@@ -333,7 +333,7 @@ impl<G: ImpartialGame> Solver<G> {
     /// ```
     #[track_caller]
     pub fn outcome(&mut self, position: &G::Position) -> Outcome {
-        unwrap_solved(self.try_outcome(position))
+        expect_ok(self.try_outcome(position), "solver")
     }
 
     /// The outcome of `position` under normal play, or why it cannot be found.
@@ -380,7 +380,7 @@ impl<G: ImpartialGame> Solver<G> {
     /// ```
     #[track_caller]
     pub fn misere_outcome(&mut self, position: &G::Position) -> Outcome {
-        unwrap_solved(self.try_misere_outcome(position))
+        expect_ok(self.try_misere_outcome(position), "solver")
     }
 
     /// The misère outcome of `position`, or why it cannot be found.
@@ -422,7 +422,7 @@ impl<G: ImpartialGame> Solver<G> {
     /// ```
     #[track_caller]
     pub fn grundy(&mut self, position: &G::Position) -> Nimber {
-        unwrap_solved(self.try_grundy(position))
+        expect_ok(self.try_grundy(position), "solver")
     }
 
     /// The Sprague–Grundy value of `position`, or why it cannot be found.
@@ -467,7 +467,7 @@ impl<G: ImpartialGame> Solver<G> {
     /// ```
     #[track_caller]
     pub fn winning_move(&mut self, position: &G::Position) -> Option<G::Position> {
-        unwrap_solved(self.try_winning_move(position))
+        expect_ok(self.try_winning_move(position), "solver")
     }
 
     /// A winning move from `position` under normal play, or why it cannot be found.
@@ -512,7 +512,7 @@ impl<G: ImpartialGame> Solver<G> {
     /// ```
     #[track_caller]
     pub fn winning_moves(&mut self, position: &G::Position) -> Vec<G::Position> {
-        unwrap_solved(self.try_winning_moves(position))
+        expect_ok(self.try_winning_moves(position), "solver")
     }
 
     /// Every winning move from `position` under normal play, or why they cannot be found.
@@ -556,7 +556,7 @@ impl<G: ImpartialGame> Solver<G> {
     /// ```
     #[track_caller]
     pub fn misere_winning_move(&mut self, position: &G::Position) -> Option<G::Position> {
-        unwrap_solved(self.try_misere_winning_move(position))
+        expect_ok(self.try_misere_winning_move(position), "solver")
     }
 
     /// A winning move under misère play, or why it cannot be found.
@@ -600,7 +600,7 @@ impl<G: ImpartialGame> Solver<G> {
     /// ```
     #[track_caller]
     pub fn misere_winning_moves(&mut self, position: &G::Position) -> Vec<G::Position> {
-        unwrap_solved(self.try_misere_winning_moves(position))
+        expect_ok(self.try_misere_winning_moves(position), "solver")
     }
 
     /// Every winning move under misère play, or why they cannot be found.
@@ -666,13 +666,5 @@ impl<G: ImpartialGame> Solver<G> {
             }
         }
         Ok(found)
-    }
-}
-
-#[track_caller]
-fn unwrap_solved<T, P: Debug>(result: Result<T, SolveError<P>>) -> T {
-    match result {
-        Ok(value) => value,
-        Err(error) => panic!("solver failed: {error}; use the try_ method to handle this"),
     }
 }

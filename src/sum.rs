@@ -8,8 +8,8 @@
 use std::cell::RefCell;
 use std::fmt::{self, Debug};
 
-use crate::error::SolveError;
-use crate::game::{ImpartialGame, Nimber, Outcome, vec_bytes};
+use crate::error::{SolveError, expect_ok};
+use crate::game::{Either, ImpartialGame, Nimber, Outcome, vec_bytes};
 use crate::solver::Solver;
 
 /// A winning move in a sum: which component to play in, and the position to leave there.
@@ -127,7 +127,10 @@ impl<G: ImpartialGame> Sum<G> {
     /// ```
     #[track_caller]
     pub fn grundy(&self, components: &[G::Position]) -> Nimber {
-        unwrap_sum(self.try_grundy(components))
+        expect_ok(
+            self.try_grundy(components),
+            "a component of the sum could not be solved",
+        )
     }
 
     /// The value of the sum, or why a component could not be solved.
@@ -193,7 +196,10 @@ impl<G: ImpartialGame> Sum<G> {
     /// ```
     #[track_caller]
     pub fn winning_move(&self, components: &[G::Position]) -> Option<SumMove<G::Position>> {
-        unwrap_sum(self.try_winning_move(components))
+        expect_ok(
+            self.try_winning_move(components),
+            "a component of the sum could not be solved",
+        )
     }
 
     /// A winning move in the sum, or why a component could not be solved.
@@ -327,24 +333,6 @@ impl<G: ImpartialGame + Debug> Debug for Sum<G> {
     }
 }
 
-/// A position of a [`Union`]: a position of the left or of the right ruleset.
-///
-/// # Examples
-///
-/// ```
-/// use impartial::Either;
-///
-/// let heap: Either<Vec<u64>, u32> = Either::Left(vec![3]);
-/// assert!(matches!(heap, Either::Left(_)));
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Either<L, R> {
-    /// A position of the left ruleset.
-    Left(L),
-    /// A position of the right ruleset.
-    Right(R),
-}
-
 /// Two rulesets as one: a position is a position of either, and moves within its own rules.
 ///
 /// On its own a `Union` is just a way to name positions of two games with one type; its use
@@ -427,33 +415,3 @@ impl<A: ImpartialGame, B: ImpartialGame> ImpartialGame for Union<A, B> {
     }
 }
 
-/// Either iterator: lets `Union::moves` return one type for both sides.
-impl<L, R, T> Iterator for Either<L, R>
-where
-    L: Iterator<Item = T>,
-    R: Iterator<Item = T>,
-{
-    type Item = T;
-
-    fn next(&mut self) -> Option<T> {
-        match self {
-            Either::Left(left) => left.next(),
-            Either::Right(right) => right.next(),
-        }
-    }
-
-    fn size_hint(&self) -> (usize, Option<usize>) {
-        match self {
-            Either::Left(left) => left.size_hint(),
-            Either::Right(right) => right.size_hint(),
-        }
-    }
-}
-
-#[track_caller]
-fn unwrap_sum<T, P: Debug>(result: Result<T, SolveError<P>>) -> T {
-    match result {
-        Ok(value) => value,
-        Err(error) => panic!("a component of the sum could not be solved: {error}"),
-    }
-}

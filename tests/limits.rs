@@ -214,7 +214,8 @@ fn big_fibonacci_nim_takes_memory_linear_in_the_digits() {
             let n = BigUint::from(10u32).pow(40_000) / 7u32;
             let smallest = big::smallest_term(&n).expect("n > 0");
             assert!(!big::is_fibonacci(&n));
-            assert_eq!(big::winning_move(&n, &smallest), Some(smallest.clone()));
+            let state = impartial::take_away::TakeAwayState::new(n, smallest.clone());
+            assert_eq!(big::winning_move(&state).map(|m| m.take), Some(smallest));
         },
     );
 }

@@ -3,7 +3,8 @@
 
 use std::cell::RefCell;
 
-use impartial::nim::{self, HeapSize, NimMove, misere};
+use impartial::HeapSize;
+use impartial::nim::{self, NimMove, misere};
 use impartial::{GameError, Nim, Nimber, Outcome, Solver};
 use proptest::prelude::*;
 

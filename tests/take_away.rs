@@ -2,7 +2,7 @@
 //! on every state with at most 150 counters, and the representations' laws up to the widest
 //! types.
 
-use impartial::nim::HeapSize;
+use impartial::HeapSize;
 use impartial::take_away::{TakeAway, TakeAwayState};
 use impartial::{GameError, Outcome, Solver, fibonacci};
 use proptest::prelude::*;
@@ -36,20 +36,17 @@ fn check_every_state(k: u64) {
                 solver.outcome(&state),
                 "k = {k}, {state}"
             );
-            assert_eq!(
-                game.winning_move(state),
-                expected.first().copied(),
-                "k = {k}, {state}"
-            );
-            let mut takes: Vec<u64> = game.winning_moves(state).collect();
+            let best = game.winning_move(state);
+            assert_eq!(best.map(|m| m.take), expected.first().copied(), "k = {k}, {state}");
+            if let Some(best) = best {
+                assert_eq!(Some(best.to), game.play(state, best.take).ok().map(|m| m.to));
+                assert_eq!(best.from, state);
+            }
+            let mut takes: Vec<u64> = game.winning_moves(state).map(|m| m.take).collect();
             takes.sort_unstable();
             assert_eq!(takes, expected, "k = {k}, {state}");
             if k == 2 {
-                assert_eq!(
-                    fibonacci::winning_move(state),
-                    expected.first().copied(),
-                    "{state}"
-                );
+                assert_eq!(fibonacci::winning_move(state), best, "{state}");
                 assert_eq!(fibonacci::outcome(state), solver.outcome(&state), "{state}");
             }
         }
@@ -167,7 +164,7 @@ fn values_at_the_top_of_u64_and_u128() {
     assert_eq!(fibonacci::zeckendorf(u64::MAX).sum::<u64>(), u64::MAX);
     assert_eq!(fibonacci::outcome(TakeAwayState::start(f93)), Outcome::P);
     assert_eq!(
-        fibonacci::winning_move(TakeAwayState::new(u64::MAX, u64::MAX)),
+        fibonacci::winning_move(TakeAwayState::new(u64::MAX, u64::MAX)).map(|m| m.take),
         fibonacci::smallest_term(u64::MAX)
     );
 
@@ -181,15 +178,15 @@ fn values_at_the_top_of_u64_and_u128() {
         Outcome::N
     );
     assert_eq!(
-        fibonacci::winning_move(TakeAwayState::start(f186 + 1)),
+        fibonacci::winning_move(f186 + 1).map(|m| m.take),
         Some(1)
     );
 
     // k·t at the top of the type never overflows: the next limit is capped.
     let game = TakeAway::<u64>::new(u64::MAX).unwrap();
     let state = TakeAwayState::new(u64::MAX, u64::MAX);
-    assert_eq!(game.play(state, u64::MAX - 1), Ok(TakeAwayState::new(1, 1)));
-    assert_eq!(game.winning_move(state), Some(u64::MAX));
+    assert_eq!(game.play(state, u64::MAX - 1).map(|m| m.to), Ok(TakeAwayState::new(1, 1)));
+    assert_eq!(game.winning_move(state).map(|m| m.take), Some(u64::MAX));
     // Around every Fibonacci number and power of two, where the u128 shortcut changes rows.
     let fibonacci_nim = TakeAway::<u128>::fibonacci_nim();
     let powers = (0..128).map(|bit| 1u128 << bit);
@@ -292,14 +289,15 @@ proptest! {
         let game = TakeAway::<u64>::new(k).unwrap();
         let state = TakeAwayState::new(n, limit);
         match game.winning_move(state) {
-            Some(take) => {
-                let after = game.play(state, take).unwrap();
-                prop_assert_eq!(game.outcome(after), Outcome::P);
+            Some(best) => {
+                prop_assert_eq!(game.play(state, best.take), Ok(best));
+                prop_assert_eq!(game.outcome(best.to), Outcome::P);
             }
             None => prop_assert!(game.smallest_term(n).unwrap() > limit),
         }
-        for take in game.winning_moves(state) {
-            prop_assert_eq!(game.outcome(game.play(state, take).unwrap()), Outcome::P);
+        for made in game.winning_moves(state) {
+            prop_assert_eq!(game.play(state, made.take), Ok(made));
+            prop_assert_eq!(game.outcome(made.to), Outcome::P);
         }
     }
 
@@ -318,7 +316,8 @@ proptest! {
     fn fibonacci_functions_agree_across_widths(n in any::<u64>(), limit in any::<u64>()) {
         let narrow = TakeAwayState::new(n, limit);
         let wide = TakeAwayState::new(u128::from(n), u128::from(limit));
-        prop_assert_eq!(fibonacci::winning_move(narrow).map(u128::from), fibonacci::winning_move(wide));
+        let take = |state| fibonacci::winning_move(state).map(|m: impartial::take_away::TakeMove<u128>| m.take);
+        prop_assert_eq!(fibonacci::winning_move(narrow).map(|m| u128::from(m.take)), take(wide));
         let narrow_terms: Vec<u128> = fibonacci::zeckendorf(n).map(u128::from).collect();
         let wide_terms: Vec<u128> = fibonacci::zeckendorf(u128::from(n)).collect();
         prop_assert_eq!(narrow_terms, wide_terms);
@@ -340,8 +339,9 @@ mod big {
             let terms: Vec<u128> = fibonacci::zeckendorf(n).collect();
             let big_terms: Vec<BigUint> = big::zeckendorf(&BigUint::from(n)).collect();
             prop_assert_eq!(big_terms, terms.iter().map(|&t| BigUint::from(t)).collect::<Vec<_>>());
-            let expected = fibonacci::winning_move(TakeAwayState::new(n, limit)).map(BigUint::from);
-            prop_assert_eq!(big::winning_move(&BigUint::from(n), &BigUint::from(limit)), expected);
+            let expected = fibonacci::winning_move(TakeAwayState::new(n, limit)).map(|m| BigUint::from(m.take));
+            let state = TakeAwayState::new(BigUint::from(n), BigUint::from(limit));
+            prop_assert_eq!(big::winning_move(&state).map(|m| m.take), expected);
         }
     }
 
@@ -396,7 +396,8 @@ mod big {
             prop_assert_eq!(big::is_fibonacci(&n), plain.len() == 1);
             let allowed = (&limit).min(&n);
             let expected = plain.last().filter(|&term| term <= allowed).cloned();
-            prop_assert_eq!(big::winning_move(&n, &limit), expected);
+            let state = TakeAwayState::new(n.clone(), limit.clone());
+            prop_assert_eq!(big::winning_move(&state).map(|m| m.take), expected);
             // The Fibonacci numbers next to n's largest term, and one either side of them.
             if let Some(top) = plain.first() {
                 for near in [top - 1u32, top.clone(), top + 1u32] {
@@ -451,10 +452,7 @@ fn a_huge_multiplier_is_decided_up_to_the_top_of_u64() {
     assert!(game.is_losing_start((1 << 63) + 1));
     assert!(!game.is_losing_start((1 << 63) + 2));
     assert!(game.representation(u64::MAX - 1).eq([u64::MAX - 2, 1]));
-    assert_eq!(
-        game.winning_move(TakeAwayState::start(u64::MAX - 1)),
-        Some(1)
-    );
+    assert_eq!(game.winning_move(u64::MAX - 1).map(|m| m.take), Some(1));
     assert_eq!(game.winning_move(TakeAwayState::start(u64::MAX)), None);
 }
 
@@ -468,7 +466,7 @@ fn every_state_of_a_u8_heap_agrees_with_the_solver() {
             for limit in (0..=remaining).step_by(5).chain([remaining]) {
                 let state = TakeAwayState::new(remaining, limit);
                 let expected = solver_takes(&mut solver, state);
-                let mut takes: Vec<u8> = game.winning_moves(state).collect();
+                let mut takes: Vec<u8> = game.winning_moves(state).map(|m| m.take).collect();
                 takes.sort_unstable();
                 assert_eq!(takes, expected, "k = {k}, {state}");
                 assert_eq!(

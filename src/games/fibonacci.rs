@@ -13,8 +13,11 @@
 //!
 //! assert_eq!(fibonacci::zeckendorf(100u64).collect::<Vec<_>>(), [89, 8, 3]);
 //! assert!(fibonacci::is_fibonacci(144u64));
-//! let start = TakeAwayState::start(100u64);
-//! assert_eq!(fibonacci::winning_move(start), Some(3));
+//! // From the start with 100 counters, take 3: 97 are left, and the opponent may take 6.
+//! let best = fibonacci::winning_move(100u64).expect("100 is not a Fibonacci number");
+//! assert_eq!((best.take, best.to), (3, TakeAwayState::new(97, 6)));
+//! // 97 = 89 + 8, whose smallest term is more than 6: every reply loses.
+//! assert_eq!(fibonacci::winning_move(best.to), None);
 //! ```
 //!
 //! The general method would search `O(N²)` states in `O(N³)` time; these functions read a
@@ -28,13 +31,15 @@
 #[cfg(feature = "bigint")]
 pub mod big;
 
+use std::iter::FusedIterator;
+use std::marker::PhantomData;
 use std::sync::OnceLock;
 
 use crate::game::Outcome;
 use crate::games::golden::{floor_over_phi, high_half_product};
-use crate::nim::HeapSize;
-use crate::sum::Either;
-use crate::take_away::{LosingSizes, TakeAway, TakeAwayState, winning_takes};
+use crate::game::HeapSize;
+use crate::game::Either;
+use crate::take_away::{self, SizeTable, TakeAway, TakeAwayState, TakeMove, Terms};
 
 /// Fibonacci Nim as a ruleset: the take-away game with multiplier 2.
 ///
@@ -112,11 +117,11 @@ fn smallest_term_u128(n: u128) -> Option<u128> {
     }
 }
 
-fn sizes_u64() -> LosingSizes<'static, u64> {
+fn sizes_u64() -> SizeTable<'static, u64> {
     table_u64().sizes()
 }
 
-fn sizes_u128() -> LosingSizes<'static, u128> {
+fn sizes_u128() -> SizeTable<'static, u128> {
     table_u128().sizes()
 }
 
@@ -150,15 +155,49 @@ fn from_u128<T: HeapSize>(value: u128) -> T {
 /// assert_eq!(fibonacci::zeckendorf(u128::MAX).count(), 61);
 /// ```
 #[doc(alias = "Zeckendorf")]
-pub fn zeckendorf<T: HeapSize>(n: T) -> impl Iterator<Item = T> {
-    if fits_u64::<T>() {
-        let n = n.to_u64().unwrap_or(0); // `fits_u64` checked the width
-        Either::Left(sizes_u64().terms(n).map(from_u64::<T>))
+pub fn zeckendorf<T: HeapSize>(n: T) -> Zeckendorf<T> {
+    // The conversions cannot fail: `fits_u64` checked the width, and every heap type fits
+    // in u128.
+    let terms = if fits_u64::<T>() {
+        Either::Left(sizes_u64().terms(n.to_u64().unwrap_or(0)))
     } else {
-        let n = n.to_u128().unwrap_or(0); // every heap type fits in u128
-        Either::Right(sizes_u128().terms(n).map(from_u128::<T>))
+        Either::Right(sizes_u128().terms(n.to_u128().unwrap_or(0)))
+    };
+    Zeckendorf {
+        terms,
+        width: PhantomData,
     }
 }
+
+/// The Zeckendorf terms of a number, largest first: returned by [`zeckendorf`].
+///
+/// # Examples
+///
+/// ```
+/// use impartial::fibonacci::{self, Zeckendorf};
+///
+/// let terms: Zeckendorf<u32> = fibonacci::zeckendorf(100);
+/// assert!(terms.eq([89, 8, 3]));
+/// ```
+#[derive(Clone, Debug)]
+#[must_use = "iterators are lazy and do nothing unless consumed"]
+pub struct Zeckendorf<T> {
+    terms: Either<Terms<'static, u64>, Terms<'static, u128>>,
+    width: PhantomData<T>,
+}
+
+impl<T: HeapSize> Iterator for Zeckendorf<T> {
+    type Item = T;
+
+    fn next(&mut self) -> Option<T> {
+        match &mut self.terms {
+            Either::Left(terms) => terms.next().map(from_u64::<T>),
+            Either::Right(terms) => terms.next().map(from_u128::<T>),
+        }
+    }
+}
+
+impl<T: HeapSize> FusedIterator for Zeckendorf<T> {}
 
 /// The smallest term of the Zeckendorf representation of `n`, `None` for 0.
 ///
@@ -201,8 +240,8 @@ pub fn is_fibonacci<T: HeapSize>(n: T) -> bool {
     !n.is_zero() && smallest_term(n) == Some(n)
 }
 
-/// Who wins Fibonacci Nim from `state`: `N` iff the smallest Zeckendorf term of `remaining`
-/// is at most `limit`.
+/// Who wins Fibonacci Nim from `state` — or from the start, given a heap size: `N` iff the
+/// smallest Zeckendorf term of `remaining` is at most `limit`.
 ///
 /// # Examples
 ///
@@ -210,11 +249,12 @@ pub fn is_fibonacci<T: HeapSize>(n: T) -> bool {
 /// use impartial::{fibonacci, Outcome};
 /// use impartial::take_away::TakeAwayState;
 ///
-/// assert_eq!(fibonacci::outcome(TakeAwayState::start(55u16)), Outcome::P);
-/// assert_eq!(fibonacci::outcome(TakeAwayState::start(56u16)), Outcome::N);
+/// assert_eq!(fibonacci::outcome(55u16), Outcome::P);
+/// assert_eq!(fibonacci::outcome(56u16), Outcome::N);
+/// assert_eq!(fibonacci::outcome(TakeAwayState::new(56u16, 0)), Outcome::P);
 /// ```
 #[must_use]
-pub fn outcome<T: HeapSize>(state: TakeAwayState<T>) -> Outcome {
+pub fn outcome<T: HeapSize>(state: impl Into<TakeAwayState<T>>) -> Outcome {
     if winning_move(state).is_some() {
         Outcome::N
     } else {
@@ -222,8 +262,8 @@ pub fn outcome<T: HeapSize>(state: TakeAwayState<T>) -> Outcome {
     }
 }
 
-/// The smallest winning take from `state` — the smallest Zeckendorf term of `remaining` —
-/// or `None` from a P-position.
+/// The winning move that takes the least — the smallest Zeckendorf term of `remaining` —
+/// from `state` (or from the start, given a heap size), or `None` from a P-position.
 ///
 /// Computes in **O(log N)** time.
 ///
@@ -233,18 +273,22 @@ pub fn outcome<T: HeapSize>(state: TakeAwayState<T>) -> Outcome {
 /// use impartial::fibonacci;
 /// use impartial::take_away::TakeAwayState;
 ///
-/// assert_eq!(fibonacci::winning_move(TakeAwayState::start(20u64)), Some(2)); // 13 + 5 + 2
+/// let best = fibonacci::winning_move(20u64).expect("20 = 13 + 5 + 2"); // take 2
+/// assert_eq!((best.take, best.to), (2, TakeAwayState::new(18, 4)));
 /// assert_eq!(fibonacci::winning_move(TakeAwayState::new(20u64, 1)), None);
-/// assert_eq!(fibonacci::winning_move(TakeAwayState::start(21u64)), None);
+/// assert_eq!(fibonacci::winning_move(21u64), None);
 /// ```
 #[must_use]
-pub fn winning_move<T: HeapSize>(state: TakeAwayState<T>) -> Option<T> {
+pub fn winning_move<T: HeapSize>(state: impl Into<TakeAwayState<T>>) -> Option<TakeMove<T>> {
+    let state = state.into();
     let limit = state.limit.min(state.remaining);
-    smallest_term(state.remaining).filter(|&term| term <= limit)
+    smallest_term(state.remaining)
+        .filter(|&term| term <= limit)
+        .map(|take| TakeMove::new(state, take, 2))
 }
 
-/// Every winning take from `state`, largest first (see
-/// [`TakeAway::winning_moves`](crate::take_away::TakeAway::winning_moves)).
+/// Every winning move from `state` (or from the start, given a heap size), largest take
+/// first (see [`TakeAway::winning_moves`]).
 ///
 /// # Examples
 ///
@@ -252,23 +296,62 @@ pub fn winning_move<T: HeapSize>(state: TakeAwayState<T>) -> Option<T> {
 /// use impartial::fibonacci;
 /// use impartial::take_away::TakeAwayState;
 ///
-/// let takes: Vec<u32> = fibonacci::winning_moves(TakeAwayState::new(20u32, 20)).collect();
+/// let takes: Vec<u32> = fibonacci::winning_moves(TakeAwayState::new(20u32, 20))
+///     .map(|made| made.take)
+///     .collect();
 /// assert_eq!(takes, [20, 2]); // all of it, or the smallest term
 /// ```
-pub fn winning_moves<T: HeapSize>(state: TakeAwayState<T>) -> impl Iterator<Item = T> {
-    // The conversions below cannot fail: `fits_u64` checked the width, and every heap type
-    // fits in u128.
-    if fits_u64::<T>() {
+pub fn winning_moves<T: HeapSize>(state: impl Into<TakeAwayState<T>>) -> WinningMoves<T> {
+    let state = state.into();
+    // The conversions cannot fail: `fits_u64` checked the width, and every heap type fits
+    // in u128.
+    let moves = if fits_u64::<T>() {
         let state = TakeAwayState::new(
             state.remaining.to_u64().unwrap_or(0),
             state.limit.to_u64().unwrap_or(0),
         );
-        Either::Left(winning_takes(sizes_u64(), 2, state).map(from_u64::<T>))
+        Either::Left(take_away::winning_moves(sizes_u64(), 2, state))
     } else {
         let state = TakeAwayState::new(
             state.remaining.to_u128().unwrap_or(0),
             state.limit.to_u128().unwrap_or(0),
         );
-        Either::Right(winning_takes(sizes_u128(), 2, state).map(from_u128::<T>))
+        Either::Right(take_away::winning_moves(sizes_u128(), 2, state))
+    };
+    WinningMoves {
+        moves,
+        width: PhantomData,
     }
 }
+
+/// The winning moves of Fibonacci Nim from a state, largest take first: returned by
+/// [`winning_moves`].
+///
+/// # Examples
+///
+/// ```
+/// use impartial::fibonacci::{self, WinningMoves};
+///
+/// let moves: WinningMoves<u8> = fibonacci::winning_moves(100);
+/// assert!(moves.map(|made| made.take).eq([11, 3])); // 100 = 89 + 8 + 3
+/// ```
+#[derive(Clone, Debug)]
+#[must_use = "iterators are lazy and do nothing unless consumed"]
+pub struct WinningMoves<T> {
+    moves: Either<take_away::WinningMoves<'static, u64>, take_away::WinningMoves<'static, u128>>,
+    width: PhantomData<T>,
+}
+
+impl<T: HeapSize> Iterator for WinningMoves<T> {
+    type Item = TakeMove<T>;
+
+    fn next(&mut self) -> Option<TakeMove<T>> {
+        // Every number of the move is at most the state's, which came from a `T`.
+        match &mut self.moves {
+            Either::Left(moves) => moves.next().and_then(TakeMove::convert),
+            Either::Right(moves) => moves.next().and_then(TakeMove::convert),
+        }
+    }
+}
+
+impl<T: HeapSize> FusedIterator for WinningMoves<T> {}

@@ -37,29 +37,9 @@ pub mod misere;
 
 use std::fmt;
 
-use num_traits::{PrimInt, Unsigned};
 
 use crate::error::GameError;
-use crate::game::{ImpartialGame, Nimber, Outcome, vec_bytes};
-
-/// A heap size: any unsigned primitive integer (`u8`, `u16`, `u32`, `u64`, `u128`, `usize`).
-///
-/// Implemented for every type the bounds admit; there is nothing to implement by hand.
-///
-/// # Examples
-///
-/// ```
-/// use impartial::nim::{self, HeapSize};
-///
-/// fn is_balanced<T: HeapSize>(heaps: &[T]) -> bool {
-///     nim::nim_sum(heaps) == T::zero()
-/// }
-/// assert!(is_balanced(&[1u8, 2, 3]));
-/// assert!(!is_balanced(&[u128::MAX, 1]));
-/// ```
-pub trait HeapSize: PrimInt + Unsigned + fmt::Debug + fmt::Display + Send + Sync + 'static {}
-
-impl<T: PrimInt + Unsigned + fmt::Debug + fmt::Display + Send + Sync + 'static> HeapSize for T {}
+use crate::game::{HeapSize, ImpartialGame, Nimber, Outcome, to_u128, vec_bytes};
 
 /// One move of Nim: from heap number `heap` (counting from 0), take `take` counters,
 /// leaving `to` of the `from` it had.
@@ -331,13 +311,6 @@ fn highest_bit<T: HeapSize>(value: T) -> Option<T> {
     }
     let bits = T::zero().count_zeros();
     Some(T::one() << (bits - 1 - value.leading_zeros()) as usize)
-}
-
-/// Every supported heap size fits in a `u128`.
-pub(crate) fn to_u128<T: HeapSize>(value: T) -> u128 {
-    value
-        .to_u128()
-        .expect("unsigned primitives are at most 128 bits wide")
 }
 
 /// The Nim ruleset on positions given as a list of heap sizes.

@@ -56,9 +56,9 @@
 use std::fmt;
 use std::hint::select_unpredictable;
 
-use crate::error::GameError;
+use crate::error::{GameError, expect_ok};
 use crate::game::ImpartialGame;
-use crate::nim::{HeapSize, to_u128};
+use crate::game::{HeapSize, to_u128};
 
 /// The most losing sizes a table lists above its implicit run `1..=k+1`, and the most runs it
 /// stores when it keeps runs instead.
@@ -84,7 +84,7 @@ pub struct TakeAwayState<T> {
     pub limit: T,
 }
 
-impl<T: HeapSize> TakeAwayState<T> {
+impl<T> TakeAwayState<T> {
     /// The state `(remaining, limit)`.
     ///
     /// # Examples
@@ -98,7 +98,9 @@ impl<T: HeapSize> TakeAwayState<T> {
     pub fn new(remaining: T, limit: T) -> Self {
         TakeAwayState { remaining, limit }
     }
+}
 
+impl<T: HeapSize> TakeAwayState<T> {
     /// The start of a game with `n` counters: the first player may take 1 to `n − 1`.
     ///
     /// # Examples
@@ -123,9 +125,92 @@ impl<T: HeapSize> TakeAwayState<T> {
     }
 }
 
-impl<T: HeapSize> fmt::Display for TakeAwayState<T> {
+impl<T: fmt::Display> fmt::Display for TakeAwayState<T> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{} left, take at most {}", self.remaining, self.limit)
+    }
+}
+
+/// The start of a game of `n` counters, as [`TakeAwayState::start`]: what the functions that
+/// take a state are given when they are given a heap size.
+///
+/// # Examples
+///
+/// ```
+/// use impartial::fibonacci;
+/// use impartial::take_away::TakeAwayState;
+///
+/// assert_eq!(TakeAwayState::from(8u64), TakeAwayState::new(8, 7));
+/// assert_eq!(fibonacci::winning_move(100u64), fibonacci::winning_move(TakeAwayState::start(100u64)));
+/// ```
+impl<T: HeapSize> From<T> for TakeAwayState<T> {
+    fn from(n: T) -> Self {
+        TakeAwayState::start(n)
+    }
+}
+
+/// A move of a take-away game: from the state `from`, take `take` counters, leaving `to` —
+/// the counters left, and the most the opponent may take next, `min(k·take, left)`.
+///
+/// Returned by the winning-move functions of [`take_away`](self) and
+/// [`fibonacci`](crate::fibonacci), and by [`TakeAway::play`].
+///
+/// # Examples
+///
+/// ```
+/// use impartial::fibonacci;
+///
+/// let best = fibonacci::winning_move(100u64).expect("100 is not a Fibonacci number");
+/// assert_eq!((best.take, best.to.remaining, best.to.limit), (3, 97, 6));
+/// assert_eq!(best.to_string(), "take 3 (100 → 97 left, the next take at most 6)");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct TakeMove<T> {
+    /// The state before the move.
+    pub from: TakeAwayState<T>,
+    /// How many counters the move takes.
+    pub take: T,
+    /// The state after it, the opponent to move.
+    pub to: TakeAwayState<T>,
+}
+
+impl<T: fmt::Display> fmt::Display for TakeMove<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "take {} ({} → {} left, the next take at most {})",
+            self.take, self.from.remaining, self.to.remaining, self.to.limit
+        )
+    }
+}
+
+impl<T: HeapSize> TakeMove<T> {
+    /// The move that takes `take` from `from` in the game with multiplier `k`.
+    pub(crate) fn new(from: TakeAwayState<T>, take: T, k: u64) -> Self {
+        let remaining = from.remaining - take;
+        TakeMove {
+            from,
+            take,
+            to: TakeAwayState {
+                remaining,
+                limit: k_times_capped(k, take, remaining),
+            },
+        }
+    }
+
+    /// The same move on a wider or narrower heap type; `None` if a number does not fit.
+    pub(crate) fn convert<U: HeapSize>(self) -> Option<TakeMove<U>> {
+        let state = |state: TakeAwayState<T>| {
+            Some(TakeAwayState {
+                remaining: U::from(state.remaining)?,
+                limit: U::from(state.limit)?,
+            })
+        };
+        Some(TakeMove {
+            from: state(self.from)?,
+            take: U::from(self.take)?,
+            to: state(self.to)?,
+        })
     }
 }
 
@@ -139,7 +224,7 @@ pub(crate) struct Run<T> {
 
 /// The losing sizes of one multiplier, as the greedy representation needs them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct LosingSizes<'a, T> {
+pub(crate) struct SizeTable<'a, T> {
     /// Every size `1..=linear_end` is a losing size (`linear_end = min(k + 1, T::MAX)`).
     pub(crate) linear_end: T,
     /// The losing sizes above `linear_end`, ascending, when they are listed one by one.
@@ -156,7 +241,7 @@ pub(crate) struct LosingSizes<'a, T> {
     pub(crate) powers_of_two: bool,
 }
 
-impl<'a, T: HeapSize> LosingSizes<'a, T> {
+impl<'a, T: HeapSize> SizeTable<'a, T> {
     /// The largest losing size `≤ n`, for `0 < n ≤` the table's coverage.
     ///
     /// The table is bucketed by bit length, so only the entries with as many bits as `n` are
@@ -292,7 +377,7 @@ impl<'a, T: HeapSize> LosingSizes<'a, T> {
 #[derive(Clone, Debug)]
 #[must_use = "iterators are lazy and do nothing unless consumed"]
 pub struct Terms<'a, T> {
-    sizes: LosingSizes<'a, T>,
+    sizes: SizeTable<'a, T>,
     rest: T,
 }
 
@@ -332,7 +417,59 @@ pub(crate) fn k_times_capped<T: HeapSize>(k: u64, t: T, cap: T) -> T {
         .map_or(cap, |product| product.min(cap))
 }
 
-/// The winning takes from `state`, largest first: the tails of the greedy sum of the
+/// The losing start sizes of a take-away game, ascending: returned by
+/// [`TakeAway::losing_sizes`].
+///
+/// # Examples
+///
+/// ```
+/// use impartial::take_away::{LosingSizes, TakeAway};
+///
+/// let game = TakeAway::<u16>::new(3)?;
+/// let sizes: LosingSizes<'_, u16> = game.losing_sizes();
+/// assert!(sizes.take(6).eq([1, 2, 3, 4, 6, 8]));
+/// # Ok::<(), impartial::GameError>(())
+/// ```
+#[derive(Clone, Debug)]
+#[must_use = "iterators are lazy and do nothing unless consumed"]
+pub struct LosingSizes<'a, T> {
+    /// The next size of the run `1..=k+1`, until it is done.
+    next_linear: Option<T>,
+    linear_end: T,
+    tail: std::slice::Iter<'a, T>,
+    runs: &'a [Run<T>],
+    runs_end: T,
+    /// The run being walked, and its next size.
+    run: usize,
+    next_in_run: Option<T>,
+}
+
+impl<T: HeapSize> Iterator for LosingSizes<'_, T> {
+    type Item = T;
+
+    fn next(&mut self) -> Option<T> {
+        if let Some(size) = self.next_linear {
+            self.next_linear = (size < self.linear_end).then(|| size + T::one());
+            return Some(size);
+        }
+        if let Some(&size) = self.tail.next() {
+            return Some(size);
+        }
+        let size = self.next_in_run?;
+        let last = last_of_run(self.runs, self.runs_end, self.run);
+        self.next_in_run = if size < last {
+            Some(size + self.runs[self.run].step)
+        } else {
+            self.run += 1;
+            self.runs.get(self.run).map(|run| run.first)
+        };
+        Some(size)
+    }
+}
+
+impl<T: HeapSize> std::iter::FusedIterator for LosingSizes<'_, T> {}
+
+/// The winning moves from a state, largest take first: the tails of the greedy sum of the
 /// remaining counters that the rules allow and that leave the opponent lost.
 ///
 /// Returned by [`TakeAway::winning_moves`].
@@ -340,16 +477,17 @@ pub(crate) fn k_times_capped<T: HeapSize>(k: u64, t: T, cap: T) -> T {
 /// # Examples
 ///
 /// ```
-/// use impartial::take_away::{TakeAway, TakeAwayState, WinningTakes};
+/// use impartial::take_away::{TakeAway, TakeAwayState, WinningMoves};
 ///
 /// let game = TakeAway::<u16>::fibonacci_nim();
-/// let takes: WinningTakes<'_, u16> = game.winning_moves(TakeAwayState::new(16, 16));
-/// assert_eq!(takes.collect::<Vec<_>>(), [16, 3]); // 16 = 13 + 3
+/// let moves: WinningMoves<'_, u16> = game.winning_moves(TakeAwayState::new(16, 16));
+/// assert_eq!(moves.map(|made| made.take).collect::<Vec<_>>(), [16, 3]); // 16 = 13 + 3
 /// ```
 #[derive(Clone, Debug)]
 #[must_use = "iterators are lazy and do nothing unless consumed"]
-pub struct WinningTakes<'a, T> {
+pub struct WinningMoves<'a, T> {
     terms: Terms<'a, T>,
+    from: TakeAwayState<T>,
     k: u64,
     max_take: T,
     /// What remains of `n` after the terms seen so far: the next tail.
@@ -358,10 +496,10 @@ pub struct WinningTakes<'a, T> {
     previous: Option<T>,
 }
 
-impl<T: HeapSize> Iterator for WinningTakes<'_, T> {
-    type Item = T;
+impl<T: HeapSize> Iterator for WinningMoves<'_, T> {
+    type Item = TakeMove<T>;
 
-    fn next(&mut self) -> Option<T> {
+    fn next(&mut self) -> Option<TakeMove<T>> {
         while !self.tail_sum.is_zero() {
             let take = self.tail_sum;
             let leaves_a_loss = match self.previous {
@@ -372,26 +510,27 @@ impl<T: HeapSize> Iterator for WinningTakes<'_, T> {
             self.previous = Some(term);
             self.tail_sum = self.tail_sum - term;
             if leaves_a_loss && take <= self.max_take {
-                return Some(take);
+                return Some(TakeMove::new(self.from, take, self.k));
             }
         }
         None
     }
 }
 
-impl<T: HeapSize> std::iter::FusedIterator for WinningTakes<'_, T> {}
+impl<T: HeapSize> std::iter::FusedIterator for WinningMoves<'_, T> {}
 
 /// The outcome rule on a table of losing sizes.
-pub(crate) fn winning_takes<T: HeapSize>(
-    sizes: LosingSizes<'_, T>,
+pub(crate) fn winning_moves<T: HeapSize>(
+    sizes: SizeTable<'_, T>,
     k: u64,
     state: TakeAwayState<T>,
-) -> WinningTakes<'_, T> {
-    WinningTakes {
+) -> WinningMoves<'_, T> {
+    WinningMoves {
         terms: Terms {
             rest: state.remaining,
             sizes,
         },
+        from: state,
         k,
         max_take: state.max_take(),
         tail_sum: state.remaining,
@@ -416,7 +555,7 @@ pub(crate) fn winning_takes<T: HeapSize>(
 /// assert_eq!(losing, [1, 2, 3, 4, 6, 8, 11, 15, 21]);
 /// assert_eq!(game.outcome(TakeAwayState::start(15)), Outcome::P);
 /// // 20 = 15 + 4 + 1: take the smallest term, 1.
-/// assert_eq!(game.winning_move(TakeAwayState::start(20)), Some(1));
+/// assert_eq!(game.winning_move(20).map(|best| best.take), Some(1));
 /// # Ok::<(), impartial::GameError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -682,24 +821,20 @@ impl<T: HeapSize> TakeAway<T> {
     /// assert!(huge.losing_sizes().take(3).eq([1, 2, 3]));
     /// # Ok::<(), impartial::GameError>(())
     /// ```
-    pub fn losing_sizes(&self) -> impl Iterator<Item = T> + '_ {
-        let linear_end = self.linear_end;
-        let in_runs = self.runs.iter().enumerate().flat_map(move |(index, run)| {
-            let last = last_of_run(&self.runs, self.runs_end, index);
-            let step = run.step;
-            std::iter::successors(Some(run.first), move |&size| {
-                (size < last).then(|| size + step)
-            })
-        });
-        std::iter::successors(Some(T::one()), move |&size| {
-            (size < linear_end).then(|| size + T::one())
-        })
-        .chain(self.tail.iter().copied())
-        .chain(in_runs)
+    pub fn losing_sizes(&self) -> LosingSizes<'_, T> {
+        LosingSizes {
+            next_linear: Some(T::one()),
+            linear_end: self.linear_end,
+            tail: self.tail.iter(),
+            runs: &self.runs,
+            runs_end: self.runs_end,
+            run: 0,
+            next_in_run: self.runs.first().map(|run| run.first),
+        }
     }
 
-    pub(crate) fn sizes(&self) -> LosingSizes<'_, T> {
-        LosingSizes {
+    pub(crate) fn sizes(&self) -> SizeTable<'_, T> {
+        SizeTable {
             linear_end: self.linear_end,
             tail: &self.tail,
             runs: &self.runs,
@@ -725,7 +860,8 @@ impl<T: HeapSize> TakeAway<T> {
     ///
     /// # Panics
     ///
-    /// If `n` is above [`covered`](Self::covered); see [`try_is_losing_start`](Self::try_is_losing_start).
+    /// If `n` is above [`covered`](Self::covered); see
+    /// [`try_is_losing_start`](Self::try_is_losing_start).
     ///
     /// # Examples
     ///
@@ -739,7 +875,7 @@ impl<T: HeapSize> TakeAway<T> {
     #[must_use]
     #[track_caller]
     pub fn is_losing_start(&self, n: T) -> bool {
-        expect_covered(self.try_is_losing_start(n))
+        expect_ok(self.try_is_losing_start(n), "take-away table")
     }
 
     /// Whether `n` is a losing start size, or an error if the table does not reach it.
@@ -766,7 +902,8 @@ impl<T: HeapSize> TakeAway<T> {
     ///
     /// # Panics
     ///
-    /// If `n` is above [`covered`](Self::covered).
+    /// If `n` is above [`covered`](Self::covered); see
+    /// [`try_representation`](Self::try_representation).
     ///
     /// # Examples
     ///
@@ -779,15 +916,36 @@ impl<T: HeapSize> TakeAway<T> {
     /// ```
     #[track_caller]
     pub fn representation(&self, n: T) -> Terms<'_, T> {
-        expect_covered(self.check(n));
-        self.sizes().terms(n)
+        expect_ok(self.try_representation(n), "take-away table")
+    }
+
+    /// The representation of `n`, or an error if the table does not reach it.
+    ///
+    /// # Errors
+    ///
+    /// [`GameError::HeapBeyondTable`] above [`covered`](Self::covered).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::take_away::TakeAway;
+    ///
+    /// let game = TakeAway::<u64>::new(1 << 40)?;
+    /// assert!(game.try_representation(u64::MAX).is_err());
+    /// assert_eq!(game.try_representation(5)?.collect::<Vec<_>>(), [5]);
+    /// # Ok::<(), impartial::GameError>(())
+    /// ```
+    pub fn try_representation(&self, n: T) -> Result<Terms<'_, T>, GameError> {
+        self.check(n)?;
+        Ok(self.sizes().terms(n))
     }
 
     /// The smallest term of the representation of `n`, `None` for 0.
     ///
     /// # Panics
     ///
-    /// If `n` is above [`covered`](Self::covered).
+    /// If `n` is above [`covered`](Self::covered); see
+    /// [`try_smallest_term`](Self::try_smallest_term).
     ///
     /// # Examples
     ///
@@ -801,11 +959,30 @@ impl<T: HeapSize> TakeAway<T> {
     #[must_use]
     #[track_caller]
     pub fn smallest_term(&self, n: T) -> Option<T> {
-        expect_covered(self.check(n));
-        self.sizes().smallest_term(n)
+        expect_ok(self.try_smallest_term(n), "take-away table")
     }
 
-    /// Who wins from `state`: `N` iff the smallest term of `remaining` is at most `limit`.
+    /// The smallest term of `n`, or an error if the table does not reach it.
+    ///
+    /// # Errors
+    ///
+    /// [`GameError::HeapBeyondTable`] above [`covered`](Self::covered).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::take_away::TakeAway;
+    ///
+    /// assert_eq!(TakeAway::<u32>::new(3)?.try_smallest_term(20), Ok(Some(1)));
+    /// # Ok::<(), impartial::GameError>(())
+    /// ```
+    pub fn try_smallest_term(&self, n: T) -> Result<Option<T>, GameError> {
+        self.check(n)?;
+        Ok(self.sizes().smallest_term(n))
+    }
+
+    /// Who wins from `state` (a heap size means the start of a game): `N` iff the smallest
+    /// term of `remaining` is at most `limit`.
     ///
     /// Computes in **O(log N)** time.
     ///
@@ -820,18 +997,18 @@ impl<T: HeapSize> TakeAway<T> {
     /// use impartial::take_away::{TakeAway, TakeAwayState};
     /// use impartial::Outcome;
     ///
-    /// let game = TakeAway::<u64>::fibonacci_nim();
-    /// assert_eq!(game.outcome(TakeAwayState::start(13)), Outcome::P);
-    /// assert_eq!(game.outcome(TakeAwayState::new(100, 3)), Outcome::N);
-    /// assert_eq!(game.outcome(TakeAwayState::new(100, 2)), Outcome::P);
+    /// let game = TakeAway::<u64>::new(3)?;
+    /// assert_eq!(game.outcome(15), Outcome::P);
+    /// assert_eq!(game.outcome(TakeAwayState::new(20, 1)), Outcome::N);
+    /// # Ok::<(), impartial::GameError>(())
     /// ```
     #[must_use]
     #[track_caller]
-    pub fn outcome(&self, state: TakeAwayState<T>) -> crate::Outcome {
-        expect_covered(self.try_outcome(state))
+    pub fn outcome(&self, state: impl Into<TakeAwayState<T>>) -> crate::Outcome {
+        expect_ok(self.try_outcome(state), "take-away table")
     }
 
-    /// Who wins from `state`, or an error if the table does not reach `remaining`.
+    /// Who wins from `state`, or an error if the table does not reach it.
     ///
     /// # Errors
     ///
@@ -840,14 +1017,15 @@ impl<T: HeapSize> TakeAway<T> {
     /// # Examples
     ///
     /// ```
-    /// use impartial::take_away::{TakeAway, TakeAwayState};
-    /// use impartial::Outcome;
+    /// use impartial::take_away::TakeAway;
+    /// use impartial::{GameError, Outcome};
     ///
-    /// let game = TakeAway::<u8>::new(4)?;
-    /// assert_eq!(game.try_outcome(TakeAwayState::start(255)), Ok(Outcome::N));
-    /// # Ok::<(), impartial::GameError>(())
+    /// let game = TakeAway::<u64>::new(1 << 40)?;
+    /// assert_eq!(game.try_outcome(7), Ok(Outcome::P));
+    /// assert!(matches!(game.try_outcome(u64::MAX), Err(GameError::HeapBeyondTable { .. })));
+    /// # Ok::<(), GameError>(())
     /// ```
-    pub fn try_outcome(&self, state: TakeAwayState<T>) -> Result<crate::Outcome, GameError> {
+    pub fn try_outcome(&self, state: impl Into<TakeAwayState<T>>) -> Result<crate::Outcome, GameError> {
         Ok(if self.try_winning_move(state)?.is_some() {
             crate::Outcome::N
         } else {
@@ -855,31 +1033,36 @@ impl<T: HeapSize> TakeAway<T> {
         })
     }
 
-    /// The smallest winning take from `state` — the smallest term of `remaining` — or `None`
-    /// if `state` is P (that term exceeds `limit`).
+    /// The winning move that takes the least — the smallest term of `remaining`, when
+    /// `limit` allows it — or `None` from a P-position. `state` may be a heap size, for the
+    /// start of a game.
     ///
     /// Computes in **O(log N)** time.
     ///
     /// # Panics
     ///
-    /// If `remaining` is above [`covered`](Self::covered).
+    /// If `remaining` is above [`covered`](Self::covered); see
+    /// [`try_winning_move`](Self::try_winning_move).
     ///
     /// # Examples
     ///
     /// ```
     /// use impartial::take_away::{TakeAway, TakeAwayState};
     ///
-    /// let game = TakeAway::<u64>::fibonacci_nim();
-    /// assert_eq!(game.winning_move(TakeAwayState::start(100)), Some(3));
-    /// assert_eq!(game.winning_move(TakeAwayState::start(89)), None);
+    /// let game = TakeAway::<u64>::new(3)?;
+    /// let best = game.winning_move(20).expect("20 is not a losing size"); // 15 + 4 + 1
+    /// assert_eq!((best.take, best.to), (1, TakeAwayState::new(19, 3)));
+    /// assert_eq!(game.winning_move(TakeAwayState::new(20, 0)), None);
+    /// # Ok::<(), impartial::GameError>(())
     /// ```
     #[must_use]
     #[track_caller]
-    pub fn winning_move(&self, state: TakeAwayState<T>) -> Option<T> {
-        expect_covered(self.try_winning_move(state))
+    pub fn winning_move(&self, state: impl Into<TakeAwayState<T>>) -> Option<TakeMove<T>> {
+        expect_ok(self.try_winning_move(state), "take-away table")
     }
 
-    /// The smallest winning take, or an error if the table does not reach `remaining`.
+    /// The winning move that takes the least, or an error if the table does not reach
+    /// `remaining`.
     ///
     /// # Errors
     ///
@@ -888,29 +1071,34 @@ impl<T: HeapSize> TakeAway<T> {
     /// # Examples
     ///
     /// ```
-    /// use impartial::take_away::{TakeAway, TakeAwayState};
+    /// use impartial::take_away::TakeAway;
     ///
-    /// let game = TakeAway::<u64>::new(1 << 40)?;
-    /// assert!(game.try_winning_move(TakeAwayState::start(u64::MAX)).is_err());
-    /// assert_eq!(game.try_winning_move(TakeAwayState::new(1000, 1000)), Ok(Some(1000)));
+    /// let game = TakeAway::<u64>::fibonacci_nim();
+    /// assert_eq!(game.try_winning_move(100u64)?.map(|best| best.take), Some(3));
     /// # Ok::<(), impartial::GameError>(())
     /// ```
-    pub fn try_winning_move(&self, state: TakeAwayState<T>) -> Result<Option<T>, GameError> {
+    pub fn try_winning_move(
+        &self,
+        state: impl Into<TakeAwayState<T>>,
+    ) -> Result<Option<TakeMove<T>>, GameError> {
+        let state = state.into();
         self.check(state.remaining)?;
         Ok(self
             .sizes()
             .smallest_term(state.remaining)
-            .filter(|&term| term <= state.max_take()))
+            .filter(|&term| term <= state.max_take())
+            .map(|take| TakeMove::new(state, take, self.k)))
     }
 
-    /// Every winning take from `state`, largest first; empty if `state` is P.
+    /// Every winning move from `state`, largest take first; none if `state` is P.
     ///
     /// Each takes a tail of the representation of `remaining` (see the [module docs](self));
     /// there are at most as many as terms.
     ///
     /// # Panics
     ///
-    /// If `remaining` is above [`covered`](Self::covered).
+    /// If `remaining` is above [`covered`](Self::covered); see
+    /// [`try_winning_moves`](Self::try_winning_moves).
     ///
     /// # Examples
     ///
@@ -918,18 +1106,44 @@ impl<T: HeapSize> TakeAway<T> {
     /// use impartial::take_away::{TakeAway, TakeAwayState};
     ///
     /// let game = TakeAway::<u64>::fibonacci_nim();
+    /// let takes = |state| game.winning_moves(state).map(|made| made.take).collect::<Vec<_>>();
     /// // 11 = 8 + 3; with 4 allowed, take 3 (leaving 8, and the opponent at most 6).
-    /// assert_eq!(game.winning_moves(TakeAwayState::new(11, 4)).collect::<Vec<_>>(), [3]);
+    /// assert_eq!(takes(TakeAwayState::new(11, 4)), [3]);
     /// // With everything allowed, taking all 11 wins too.
-    /// assert_eq!(game.winning_moves(TakeAwayState::new(11, 11)).collect::<Vec<_>>(), [11, 3]);
+    /// assert_eq!(takes(TakeAwayState::new(11, 11)), [11, 3]);
     /// ```
     #[track_caller]
-    pub fn winning_moves(&self, state: TakeAwayState<T>) -> WinningTakes<'_, T> {
-        expect_covered(self.check(state.remaining));
-        winning_takes(self.sizes(), self.k, state)
+    pub fn winning_moves(&self, state: impl Into<TakeAwayState<T>>) -> WinningMoves<'_, T> {
+        expect_ok(self.try_winning_moves(state), "take-away table")
     }
 
-    /// The state after taking `take` from `state`: `(remaining − take, min(k·take, rest))`.
+    /// Every winning move from `state`, or an error if the table does not reach
+    /// `remaining`.
+    ///
+    /// # Errors
+    ///
+    /// [`GameError::HeapBeyondTable`] above [`covered`](Self::covered).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::take_away::TakeAway;
+    ///
+    /// let game = TakeAway::<u32>::fibonacci_nim();
+    /// assert_eq!(game.try_winning_moves(21)?.count(), 0); // a Fibonacci number
+    /// # Ok::<(), impartial::GameError>(())
+    /// ```
+    pub fn try_winning_moves(
+        &self,
+        state: impl Into<TakeAwayState<T>>,
+    ) -> Result<WinningMoves<'_, T>, GameError> {
+        let state = state.into();
+        self.check(state.remaining)?;
+        Ok(winning_moves(self.sizes(), self.k, state))
+    }
+
+    /// Takes `take` from `state`: the move, with the state it leaves,
+    /// `(remaining − take, min(k·take, rest))`.
     ///
     /// # Errors
     ///
@@ -943,13 +1157,13 @@ impl<T: HeapSize> TakeAway<T> {
     ///
     /// let game = TakeAway::<u32>::fibonacci_nim();
     /// let state = TakeAwayState::start(20);
-    /// assert_eq!(game.play(state, 2), Ok(TakeAwayState::new(18, 4)));
+    /// assert_eq!(game.play(state, 2).map(|made| made.to), Ok(TakeAwayState::new(18, 4)));
     /// assert_eq!(
     ///     game.play(state, 20),
     ///     Err(GameError::IllegalTake { take: 20, min: 1, max: 19 })
     /// );
     /// ```
-    pub fn play(&self, state: TakeAwayState<T>, take: T) -> Result<TakeAwayState<T>, GameError> {
+    pub fn play(&self, state: TakeAwayState<T>, take: T) -> Result<TakeMove<T>, GameError> {
         let max = state.max_take();
         if take.is_zero() || take > max {
             return Err(GameError::IllegalTake {
@@ -958,23 +1172,7 @@ impl<T: HeapSize> TakeAway<T> {
                 max: to_u128(max),
             });
         }
-        Ok(self.after(state, take))
-    }
-
-    fn after(&self, state: TakeAwayState<T>, take: T) -> TakeAwayState<T> {
-        let remaining = state.remaining - take;
-        TakeAwayState {
-            remaining,
-            limit: k_times_capped(self.k, take, remaining),
-        }
-    }
-}
-
-#[track_caller]
-fn expect_covered<V>(result: Result<V, GameError>) -> V {
-    match result {
-        Ok(value) => value,
-        Err(error) => panic!("{error}; use the try_ method to handle this"),
+        Ok(TakeMove::new(state, take, self.k))
     }
 }
 
@@ -988,7 +1186,7 @@ impl<T: HeapSize + std::hash::Hash> ImpartialGame for TakeAway<T> {
         let max = state.max_take();
         let first = if max.is_zero() { None } else { Some(T::one()) };
         std::iter::successors(first, move |&take| (take < max).then(|| take + T::one()))
-            .map(move |take| self.after(state, take))
+            .map(move |take| TakeMove::new(state, take, self.k).to)
     }
 
     /// States with `limit ≤ remaining` lie in a triangle: `remaining·(remaining+1)/2 + limit`.

@@ -28,7 +28,7 @@
 
 use crate::game::{ImpartialGame, Outcome};
 use crate::games::golden::floor_over_phi;
-use crate::nim::HeapSize;
+use crate::game::HeapSize;
 
 /// `⌊kφ⌋ = k + ⌊k/φ⌋` in u128, `None` if it does not fit.
 fn lower_wide(k: u128) -> Option<u128> {
@@ -114,7 +114,7 @@ fn ordered<T: HeapSize>(x: T, y: T) -> (T, T) {
 /// assert_eq!(wythoff::winning_moves(0u32, 9).collect::<Vec<_>>(), [(0, 0)]);
 /// assert_eq!(wythoff::winning_moves(3u32, 5).count(), 0);
 /// ```
-pub fn winning_moves<T: HeapSize>(x: T, y: T) -> impl Iterator<Item = (T, T)> {
+pub fn winning_moves<T: HeapSize>(x: T, y: T) -> WinningMoves<T> {
     // The three kinds of move never give the same position: the diagonal changes both
     // heaps, the others one heap each, a different one.
     let mut moves: [Option<(T, T)>; 3] = [None; 3];
@@ -142,8 +142,41 @@ pub fn winning_moves<T: HeapSize>(x: T, y: T) -> impl Iterator<Item = (T, T)> {
             .filter(|&partner| partner < low_wide)
             .and_then(|partner| target(partner, high_wide));
     }
-    moves.into_iter().flatten()
+    WinningMoves {
+        moves: moves.into_iter(),
+    }
 }
+
+/// The winning moves of Wythoff's game from a pair of heaps, as the pairs they leave:
+/// returned by [`winning_moves`].
+///
+/// # Examples
+///
+/// ```
+/// use impartial::wythoff::{self, WinningMoves};
+///
+/// let moves: WinningMoves<u8> = wythoff::winning_moves(4, 6);
+/// assert!(moves.eq([(3, 5)]));
+/// ```
+#[derive(Clone, Debug)]
+#[must_use = "iterators are lazy and do nothing unless consumed"]
+pub struct WinningMoves<T> {
+    moves: std::array::IntoIter<Option<(T, T)>, 3>,
+}
+
+impl<T: HeapSize> Iterator for WinningMoves<T> {
+    type Item = (T, T);
+
+    fn next(&mut self) -> Option<(T, T)> {
+        self.moves.by_ref().flatten().next()
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        (0, Some(self.moves.len()))
+    }
+}
+
+impl<T: HeapSize> std::iter::FusedIterator for WinningMoves<T> {}
 
 /// The smallest winning move: the first of [`winning_moves`], or `None` from a
 /// P-position.

@@ -55,7 +55,7 @@
 use std::collections::VecDeque;
 use std::fmt;
 
-use crate::error::SolveError;
+use crate::error::{SolveError, expect_ok};
 use crate::game::{ImpartialGame, Nimber, Outcome};
 use crate::solver::memo::{MAX_CODE, StateTable};
 
@@ -394,7 +394,7 @@ impl<G: ImpartialGame> LoopySolver<G> {
     /// ```
     #[track_caller]
     pub fn outcome(&mut self, position: &G::Position) -> LoopyOutcome {
-        unwrap_loopy(self.try_outcome(position))
+        expect_ok(self.try_outcome(position), "loopy solver")
     }
 
     /// The outcome of `position`, or why it cannot be found.
@@ -442,7 +442,7 @@ impl<G: ImpartialGame> LoopySolver<G> {
     /// ```
     #[track_caller]
     pub fn value(&mut self, position: &G::Position) -> LoopyValue {
-        unwrap_loopy(self.try_value(position))
+        expect_ok(self.try_value(position), "loopy solver")
     }
 
     /// The generalized Sprague–Grundy value of `position`, or why it cannot be found.
@@ -490,7 +490,7 @@ impl<G: ImpartialGame> LoopySolver<G> {
     /// ```
     #[track_caller]
     pub fn winning_move(&mut self, position: &G::Position) -> Option<G::Position> {
-        unwrap_loopy(self.try_winning_move(position))
+        expect_ok(self.try_winning_move(position), "loopy solver")
     }
 
     /// A winning move, as [`winning_move`](Self::winning_move), or why it cannot be found.
@@ -537,7 +537,7 @@ impl<G: ImpartialGame> LoopySolver<G> {
     /// ```
     #[track_caller]
     pub fn best_move(&mut self, position: &G::Position) -> Option<G::Position> {
-        unwrap_loopy(self.try_best_move(position))
+        expect_ok(self.try_best_move(position), "loopy solver")
     }
 
     /// The best move, as [`best_move`](Self::best_move), or why it cannot be found.
@@ -808,13 +808,5 @@ impl<G: ImpartialGame> LoopySolver<G> {
         }
         self.values = label;
         self.valued = nodes;
-    }
-}
-
-#[track_caller]
-fn unwrap_loopy<T, P: fmt::Debug>(result: Result<T, SolveError<P>>) -> T {
-    match result {
-        Ok(value) => value,
-        Err(error) => panic!("loopy solver failed: {error}; use the try_ method to handle this"),
     }
 }

@@ -12,7 +12,8 @@
 //!
 //! let googol = BigUint::from(10u32).pow(100);
 //! assert_eq!(big::zeckendorf(&googol).sum::<BigUint>(), googol);
-//! assert_eq!(big::winning_move(&googol, &googol), big::smallest_term(&googol));
+//! let best = big::winning_move(&big::start(googol.clone())).expect("not a Fibonacci number");
+//! assert_eq!(Some(best.take), big::smallest_term(&googol));
 //! ```
 
 use std::iter::FusedIterator;
@@ -22,6 +23,7 @@ use num_bigint::BigUint;
 use num_traits::Zero;
 
 use crate::game::Outcome;
+use crate::take_away::{TakeAwayState, TakeMove};
 
 /// The Zeckendorf terms of a big number, largest first: see [`zeckendorf`].
 ///
@@ -140,25 +142,59 @@ pub fn is_fibonacci(n: &BigUint) -> bool {
     !n.is_zero() && largest_at_most(n).0 == *n
 }
 
-/// The smallest winning take from `(remaining, limit)`, or `None` from a P-position.
+/// The start of a game of `n` counters: the first player may take 1 to `n − 1`.
 ///
 /// # Examples
 ///
 /// ```
 /// use impartial::fibonacci::big;
+/// use impartial::take_away::TakeAwayState;
 /// use num_bigint::BigUint;
 ///
-/// let remaining = BigUint::from(20u32);
-/// assert_eq!(big::winning_move(&remaining, &BigUint::from(19u32)), Some(BigUint::from(2u32)));
-/// assert_eq!(big::winning_move(&remaining, &BigUint::from(1u32)), None);
+/// let n = BigUint::from(10u32).pow(30);
+/// assert_eq!(big::start(n.clone()), TakeAwayState::new(n.clone(), n - 1u32));
 /// ```
 #[must_use]
-pub fn winning_move(remaining: &BigUint, limit: &BigUint) -> Option<BigUint> {
-    let allowed = limit.min(remaining);
-    smallest_term(remaining).filter(|term| term <= allowed)
+pub fn start(n: BigUint) -> TakeAwayState<BigUint> {
+    let limit = if n.is_zero() {
+        BigUint::zero()
+    } else {
+        &n - 1u32
+    };
+    TakeAwayState::new(n, limit)
 }
 
-/// Who wins from `(remaining, limit)`.
+/// The winning move that takes the least — the smallest Zeckendorf term of `remaining`, when
+/// `limit` allows it — or `None` from a P-position.
+///
+/// # Examples
+///
+/// ```
+/// use impartial::fibonacci::big;
+/// use impartial::take_away::TakeAwayState;
+/// use num_bigint::BigUint;
+///
+/// let best = big::winning_move(&big::start(BigUint::from(20u32))).expect("13 + 5 + 2");
+/// assert_eq!(best.take, BigUint::from(2u32));
+/// assert_eq!(best.to, TakeAwayState::new(BigUint::from(18u32), BigUint::from(4u32)));
+/// assert_eq!(best.to_string(), "take 2 (20 → 18 left, the next take at most 4)");
+/// let held = TakeAwayState::new(BigUint::from(20u32), BigUint::from(1u32));
+/// assert_eq!(big::winning_move(&held), None);
+/// ```
+#[must_use]
+pub fn winning_move(state: &TakeAwayState<BigUint>) -> Option<TakeMove<BigUint>> {
+    let allowed = (&state.limit).min(&state.remaining);
+    let take = smallest_term(&state.remaining).filter(|term| term <= allowed)?;
+    let remaining = &state.remaining - &take;
+    let limit = (&take * 2u32).min(remaining.clone());
+    Some(TakeMove {
+        from: state.clone(),
+        take,
+        to: TakeAwayState::new(remaining, limit),
+    })
+}
+
+/// Who wins from `state`.
 ///
 /// # Examples
 ///
@@ -166,12 +202,12 @@ pub fn winning_move(remaining: &BigUint, limit: &BigUint) -> Option<BigUint> {
 /// use impartial::{fibonacci::big, Outcome};
 /// use num_bigint::BigUint;
 ///
-/// let f = BigUint::from(233u32);
-/// assert_eq!(big::outcome(&f, &(&f - 1u32)), Outcome::P);
+/// assert_eq!(big::outcome(&big::start(BigUint::from(233u32))), Outcome::P);
+/// assert_eq!(big::outcome(&big::start(BigUint::from(234u32))), Outcome::N);
 /// ```
 #[must_use]
-pub fn outcome(remaining: &BigUint, limit: &BigUint) -> Outcome {
-    if winning_move(remaining, limit).is_some() {
+pub fn outcome(state: &TakeAwayState<BigUint>) -> Outcome {
+    if winning_move(state).is_some() {
         Outcome::N
     } else {
         Outcome::P

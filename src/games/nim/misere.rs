@@ -17,8 +17,8 @@
 //! ```
 
 use crate::game::Outcome;
-use crate::nim::{self, HeapSize, NimMove};
-use crate::sum::Either;
+use crate::game::HeapSize;
+use crate::nim::{self, NimMove};
 
 /// What the misère rule needs to know of a position.
 struct Census<T> {
@@ -120,24 +120,14 @@ pub fn winning_move<T: HeapSize>(heaps: &[T]) -> Option<NimMove<T>> {
 /// assert_eq!(moves, [0, 2]);
 /// assert_eq!(misere::winning_moves(&[1u8, 0, 1, 1]).count(), 0);
 /// ```
-pub fn winning_moves<T: HeapSize>(heaps: &[T]) -> impl Iterator<Item = NimMove<T>> + '_ {
+pub fn winning_moves<T: HeapSize>(heaps: &[T]) -> WinningMoves<'_, T> {
     let census = census(heaps);
     match (census.large, census.large_heap) {
         (0, _) => {
             // Only 1-heaps: emptying one wins exactly when their number is even.
             let winning = census.ones.is_multiple_of(2);
-            Either::Left(Either::Left(
-                heaps
-                    .iter()
-                    .enumerate()
-                    .filter(move |&(_, &heap)| winning && heap == T::one())
-                    .map(|(index, _)| NimMove {
-                        heap: index,
-                        from: T::one(),
-                        to: T::zero(),
-                        take: T::one(),
-                    }),
-            ))
+            let ones = if winning { heaps } else { &[] };
+            WinningMoves(Moves::EmptyAOne(ones.iter().enumerate()))
         }
         (1, Some(index)) => {
             // Leave an odd number of 1-heaps: the large heap becomes 1 if the others hold an
@@ -148,13 +138,59 @@ pub fn winning_moves<T: HeapSize>(heaps: &[T]) -> impl Iterator<Item = NimMove<T
             } else {
                 T::zero()
             };
-            Either::Left(Either::Right(std::iter::once(NimMove {
+            WinningMoves(Moves::One(Some(NimMove {
                 heap: index,
                 from,
                 to,
                 take: from - to,
             })))
         }
-        _ => Either::Right(nim::winning_moves(heaps)),
+        _ => WinningMoves(Moves::Normal(nim::winning_moves(heaps))),
     }
 }
+
+/// The winning moves of misère Nim, in heap order: returned by [`winning_moves`].
+///
+/// # Examples
+///
+/// ```
+/// use impartial::nim::misere::{self, WinningMoves};
+///
+/// let moves: WinningMoves<'_, u8> = misere::winning_moves(&[1, 1, 5]);
+/// assert!(moves.map(|made| (made.heap, made.to)).eq([(2, 1)]));
+/// ```
+#[derive(Clone, Debug)]
+#[must_use = "iterators are lazy and do nothing unless consumed"]
+pub struct WinningMoves<'a, T>(Moves<'a, T>);
+
+/// The three shapes of a misère position's winning moves.
+#[derive(Clone, Debug)]
+enum Moves<'a, T> {
+    /// Only heaps of 0 and 1, an even number of 1s: empty any 1 (none if the slice is empty).
+    EmptyAOne(std::iter::Enumerate<std::slice::Iter<'a, T>>),
+    /// One heap above 1: the single move that leaves an odd number of 1s.
+    One(Option<NimMove<T>>),
+    /// Two or more above 1: as in normal play.
+    Normal(nim::WinningMoves<'a, T>),
+}
+
+impl<T: HeapSize> Iterator for WinningMoves<'_, T> {
+    type Item = NimMove<T>;
+
+    fn next(&mut self) -> Option<NimMove<T>> {
+        match &mut self.0 {
+            Moves::EmptyAOne(heaps) => heaps
+                .find(|&(_, &heap)| heap == T::one())
+                .map(|(index, _)| NimMove {
+                    heap: index,
+                    from: T::one(),
+                    to: T::zero(),
+                    take: T::one(),
+                }),
+            Moves::One(made) => made.take(),
+            Moves::Normal(moves) => moves.next(),
+        }
+    }
+}
+
+impl<T: HeapSize> std::iter::FusedIterator for WinningMoves<'_, T> {}
