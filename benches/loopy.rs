@@ -38,13 +38,13 @@ impl ImpartialGame for Torus {
 fn torus(c: &mut Criterion) {
     let start = (1, 1);
     let mut solver = LoopySolver::new(Torus);
-    let outcome = solver.outcome(&start);
-    let value = solver.value(&start);
+    let outcome = solver.outcome(start);
+    let value = solver.value(start);
     let positions = solver.positions();
     let mut counts = [0usize; 3];
     for x in 0..SIDE {
         for y in 0..SIDE {
-            counts[solver.outcome(&(x, y)) as usize] += 1;
+            counts[solver.outcome((x, y)) as usize] += 1;
         }
     }
     #[allow(clippy::cast_precision_loss)] // byte counts far below 2^52

@@ -13,22 +13,20 @@
 #![allow(clippy::cast_precision_loss)]
 
 use std::hint::black_box;
-use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
 use criterion::{BenchmarkId, Criterion, Throughput};
 use impartial::octal::{GrundysGame, OctalGame};
-use impartial::sequence::{GrundySequence, HeapGame, Method, SequenceOptions};
+use impartial::sequence::{GrundySequence, Method, SequenceOptions};
 
 const GAMES: [&str; 6] = ["0.77", "0.07", "0.137", "0.6", "0.16", "grundy"];
 
 fn sequence(game: &str, n: u64, options: &SequenceOptions) -> GrundySequence {
-    let keep_going = |_: &_| ControlFlow::Continue(());
     let result = if game == "grundy" {
-        GrundysGame.sequence_with(n, options, keep_going)
+        GrundysGame.values_up_to_with(n, options)
     } else {
         let octal: OctalGame = game.parse().expect("a valid code");
-        octal.sequence_with(n, options, keep_going)
+        octal.values_up_to_with(n, options)
     };
     result.expect("fits in memory")
 }
@@ -73,7 +71,7 @@ fn row(game: &str, n: u64, mode: &str, elapsed: Duration, values: &GrundySequenc
     let known = if values.covers(n) {
         n + 1
     } else {
-        values.computed()
+        values.computed_len()
     };
     let period = values.period().map_or_else(
         || "-".to_string(),
@@ -83,7 +81,7 @@ fn row(game: &str, n: u64, mode: &str, elapsed: Duration, values: &GrundySequenc
         "{game:>7} {n:>9} {mode:<22} {:>10.3} s {:>12.0} {:>10} {:>9} {period}",
         elapsed.as_secs_f64(),
         known as f64 / elapsed.as_secs_f64(),
-        values.computed(),
+        values.computed_len(),
         values
             .rare_heaps()
             .map_or_else(|| "-".to_string(), |r| r.to_string()),

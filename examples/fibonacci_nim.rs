@@ -176,7 +176,10 @@ fn main() -> ExitCode {
                 }
             }
         };
-        state = game.play(state, take).expect("only legal takes are played").to;
+        state = game
+            .play(state, take)
+            .expect("only legal takes are played")
+            .to;
         computer_turn = !computer_turn;
     }
     if computer_turn {

@@ -11,7 +11,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use impartial::octal::{GrundysGame, OctalGame};
-use impartial::sequence::{GrundySequence, HeapGame, Method, SequenceError, SequenceOptions};
+use impartial::sequence::{GrundySequence, Method, SequenceError, SequenceOptions};
 
 const USAGE: &str = "usage: octal <code | grundy> [--n N] [--method auto|direct|sparse]";
 
@@ -80,8 +80,8 @@ fn compute(arguments: &Arguments) -> Result<GrundySequence, SequenceError> {
         ControlFlow::Continue(())
     };
     match &arguments.game {
-        Game::Octal(game) => game.sequence_with(arguments.n, &options, report),
-        Game::Grundy => GrundysGame.sequence_with(arguments.n, &options, report),
+        Game::Octal(game) => game.values_up_to_with_progress(arguments.n, &options, report),
+        Game::Grundy => GrundysGame.values_up_to_with_progress(arguments.n, &options, report),
     }
 }
 
@@ -107,7 +107,7 @@ fn main() -> ExitCode {
     };
     let elapsed = start.elapsed();
     let head: Vec<String> = sequence
-        .values()
+        .computed_values()
         .iter()
         .take(40)
         .map(u32::to_string)
@@ -118,12 +118,17 @@ fn main() -> ExitCode {
             "period {} from n = {}, proven with G(0..{}) by the periodicity theorem",
             period.period, period.preperiod, period.proof_bound
         ),
-        None => println!("no period proven up to n = {}", sequence.computed() - 1),
+        None => println!("no period proven up to n = {}", sequence.computed_len() - 1),
     }
-    let largest = sequence.values().iter().max().copied().unwrap_or(0);
+    let largest = sequence
+        .computed_values()
+        .iter()
+        .max()
+        .copied()
+        .unwrap_or(0);
     println!(
         "computed {} values (largest {largest}) by the {} method in {:.2?}",
-        sequence.computed(),
+        sequence.computed_len(),
         match sequence.method() {
             Method::SparseSpace => "sparse-space",
             _ => "direct",

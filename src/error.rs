@@ -71,6 +71,12 @@ pub enum GameError {
     /// A subtraction game needs at least one amount a move may take.
     #[error("subtraction set is empty: a subtraction game needs at least one amount to take")]
     EmptySubtractionSet,
+    /// A move of a take-and-break game may not take 0 counters and leave the heap whole (or
+    /// take a heap of 0 whole): it would change nothing.
+    #[error(
+        "a move that takes 0 counters must split the heap: taking 0 and leaving nothing or one heap changes nothing"
+    )]
+    MoveChangesNothing,
     /// A subtraction set may not contain zero.
     #[error("subtraction set contains 0, which would be a move that changes nothing")]
     ZeroInSubtractionSet,

@@ -2,11 +2,14 @@
 //!
 //! This module holds no algorithm; the general method lives in [`crate::solver`].
 
+use std::borrow::Borrow;
 use std::fmt::{self, Debug, Display};
 use std::hash::Hash;
 use std::ops::{BitXor, BitXorAssign};
 
 use num_traits::{PrimInt, Unsigned};
+
+use crate::games::heaps::Heaps;
 
 /// The rules of an impartial game: from every position both players have the same moves.
 ///
@@ -70,11 +73,11 @@ pub trait ImpartialGame {
     /// # Examples
     ///
     /// ```
-    /// use impartial::{ImpartialGame, SubtractionGame};
+    /// use impartial::{Heaps, ImpartialGame, SubtractionGame};
     ///
     /// let game = SubtractionGame::new(&[1, 3, 4])?;
-    /// let options: Vec<Vec<u64>> = game.moves(&vec![5]).collect();
-    /// assert_eq!(options, [vec![4], vec![2], vec![1]]);
+    /// let options: Vec<Heaps> = game.moves(&Heaps::from([5])).collect();
+    /// assert_eq!(options, [[4], [2], [1]].map(Heaps::from));
     /// # Ok::<(), impartial::GameError>(())
     /// ```
     fn moves(&self, position: &Self::Position) -> impl Iterator<Item = Self::Position>;
@@ -130,10 +133,11 @@ pub trait ImpartialGame {
     /// # Examples
     ///
     /// ```
-    /// use impartial::{ImpartialGame, Nim};
+    /// use impartial::{Heaps, ImpartialGame, Nim};
     ///
-    /// let heaps: Vec<u64> = Vec::with_capacity(3);
-    /// assert_eq!(Nim.allocated_bytes(&heaps), 3 * 8);
+    /// assert_eq!(Nim.allocated_bytes(&Heaps::from([1, 2, 3])), 0); // four heaps fit inline
+    /// let many: Heaps = (1..=100).collect();
+    /// assert!(Nim.allocated_bytes(&many) >= 100 * 8);
     /// ```
     fn allocated_bytes(&self, position: &Self::Position) -> usize {
         let _ = position;
@@ -151,7 +155,7 @@ pub trait ImpartialGame {
     /// ```
     /// use impartial::{ImpartialGame, Nim, Nimber};
     ///
-    /// assert_eq!(Nim.known_grundy(&vec![3u64, 5]), Some(Nimber(6)));
+    /// assert_eq!(Nim.known_grundy(&[3, 5].into()), Some(Nimber(6)));
     /// ```
     fn known_grundy(&self, position: &Self::Position) -> Option<Nimber> {
         let _ = position;
@@ -475,5 +479,86 @@ where
             Either::Left(left) => left.size_hint(),
             Either::Right(right) => right.size_hint(),
         }
+    }
+}
+
+/// What the solvers' queries accept as a position: the position itself, a reference to it,
+/// or — for the heap games, whose positions are [`Heaps`] — an array, a slice or a `Vec` of
+/// heap sizes, as a user has them.
+///
+/// # Examples
+///
+/// ```
+/// use impartial::{Heaps, Nim, Outcome, Solver};
+///
+/// let mut solver = Solver::new(Nim);
+/// let heaps = vec![1, 2, 3];
+/// assert_eq!(solver.outcome([1, 2, 3]), Outcome::P);
+/// assert_eq!(solver.outcome(&heaps), Outcome::P);
+/// assert_eq!(solver.outcome(&heaps[..2]), Outcome::N);
+/// assert_eq!(solver.outcome(Heaps::from([1, 2, 3])), Outcome::P);
+/// ```
+pub trait IntoPosition<P> {
+    /// What holds the position: the position itself, a reference to it, or one built from
+    /// the sizes given.
+    type Holder: Borrow<P>;
+
+    /// The position, in a holder that lends it.
+    fn into_holder(self) -> Self::Holder;
+}
+
+impl<P> IntoPosition<P> for P {
+    type Holder = P;
+
+    fn into_holder(self) -> P {
+        self
+    }
+}
+
+impl<'a, P> IntoPosition<P> for &'a P {
+    type Holder = &'a P;
+
+    fn into_holder(self) -> &'a P {
+        self
+    }
+}
+
+impl<const N: usize> IntoPosition<Heaps> for [u64; N] {
+    type Holder = Heaps;
+
+    fn into_holder(self) -> Heaps {
+        Heaps::from(self)
+    }
+}
+
+impl<const N: usize> IntoPosition<Heaps> for &[u64; N] {
+    type Holder = Heaps;
+
+    fn into_holder(self) -> Heaps {
+        Heaps::from(self)
+    }
+}
+
+impl IntoPosition<Heaps> for &[u64] {
+    type Holder = Heaps;
+
+    fn into_holder(self) -> Heaps {
+        Heaps::from(self)
+    }
+}
+
+impl IntoPosition<Heaps> for Vec<u64> {
+    type Holder = Heaps;
+
+    fn into_holder(self) -> Heaps {
+        Heaps::from(self)
+    }
+}
+
+impl IntoPosition<Heaps> for &Vec<u64> {
+    type Holder = Heaps;
+
+    fn into_holder(self) -> Heaps {
+        Heaps::from(self)
     }
 }

@@ -6,8 +6,10 @@
 
 pub mod fibonacci;
 pub(crate) mod golden;
+pub(crate) mod heaps;
 pub mod nim;
 pub mod octal;
 pub mod subtraction;
+pub mod take_and_break;
 pub mod take_away;
 pub mod wythoff;

@@ -12,9 +12,9 @@
 //!
 //! // One heap; a move takes 1, 3 or 4 counters.
 //! let mut solver = Solver::new(SubtractionGame::new(&[1, 3, 4])?);
-//! assert_eq!(solver.outcome(&vec![7]), Outcome::P); // whoever moves from 7 loses
-//! assert_eq!(solver.grundy(&vec![5]), Nimber(3));
-//! assert_eq!(solver.winning_move(&vec![8]), Some(vec![7])); // take 1, leave the P-position 7
+//! assert_eq!(solver.outcome([7]), Outcome::P); // whoever moves from 7 loses
+//! assert_eq!(solver.grundy([5]), Nimber(3));
+//! assert_eq!(solver.winning_move([8]), Some([7].into())); // take 1, leave the P-position 7
 //! # Ok::<(), impartial::GameError>(())
 //! ```
 //!
@@ -118,7 +118,7 @@ pub mod sequence;
 mod solver;
 mod sum;
 
-pub use games::{fibonacci, nim, octal, subtraction, take_away, wythoff};
+pub use games::{fibonacci, nim, octal, subtraction, take_and_break, take_away, wythoff};
 pub use solver::loopy;
 
 /// The plain twins of the fast paths, for the unit tests (the integration tests and the fuzz
@@ -133,8 +133,12 @@ mod reference;
 pub struct ReadmeDoctests;
 
 pub use error::{GameError, SolveError};
-pub use game::{Either, HeapSize, ImpartialGame, Nimber, Outcome};
+pub use game::{Either, HeapSize, ImpartialGame, IntoPosition, Nimber, Outcome};
+pub use games::heaps::Heaps;
+pub use loopy::LoopySolver;
 pub use nim::Nim;
+pub use sequence::{HeapGame, Tabulated};
 pub use solver::{Solver, SolverStats};
 pub use subtraction::SubtractionGame;
 pub use sum::{Sum, SumMove, Union};
+pub use wythoff::Wythoff;

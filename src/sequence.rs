@@ -3,17 +3,18 @@
 //!
 //! By the Sprague–Grundy theorem a position of several heaps of one heap game is worth the
 //! XOR of its heaps' values, so one sequence answers every position. A [`HeapGame`] —
-//! [`OctalGame`](crate::octal::OctalGame), [`GrundysGame`](crate::octal::GrundysGame),
-//! [`SubtractionGame`](crate::SubtractionGame) — computes it with
-//! [`HeapGame::sequence`]:
+//! [`OctalGame`](crate::octal::OctalGame), [`HexadecimalGame`](crate::octal::HexadecimalGame),
+//! [`GrundysGame`](crate::octal::GrundysGame), [`SubtractionGame`](crate::SubtractionGame),
+//! or any [`TakeAndBreak`](crate::take_and_break::TakeAndBreak) game given by its rules —
+//! computes it with [`values_up_to`](HeapGame::values_up_to) (`G(0)` to `G(max_heap)`, both
+//! included):
 //!
 //! ```
 //! use impartial::octal::OctalGame;
-//! use impartial::sequence::HeapGame;
 //! use impartial::Nimber;
 //!
 //! let kayles: OctalGame = "0.77".parse()?;
-//! let values = kayles.sequence(1_000)?;
+//! let values = kayles.values_up_to(1_000)?;
 //! assert_eq!(values.get(5), Some(Nimber(4)));
 //! let period = values.period().expect("Kayles is periodic");
 //! assert_eq!((period.preperiod, period.period), (71, 12));
@@ -75,7 +76,6 @@ mod bytes;
 mod direct;
 mod period;
 mod relay;
-pub(crate) mod rules;
 mod run;
 mod sparse;
 #[cfg(test)]
@@ -86,6 +86,8 @@ use std::ops::ControlFlow;
 use std::sync::Arc;
 
 use crate::game::{ImpartialGame, Nimber};
+use crate::games::heaps::Heaps;
+use crate::games::take_and_break::HeapRules;
 
 /// The largest heap size a sequence may reach: 2³² − 1 (4 bytes per value, 16 GiB).
 ///
@@ -93,12 +95,12 @@ use crate::game::{ImpartialGame, Nimber};
 ///
 /// ```
 /// use impartial::octal::OctalGame;
-/// use impartial::sequence::{HeapGame, MAX_HEAP};
+/// use impartial::sequence::MAX_HEAP;
 ///
 /// // A proven period makes the whole range cheap.
-/// let kayles = OctalGame::kayles().sequence(MAX_HEAP)?;
+/// let kayles = OctalGame::kayles().values_up_to(MAX_HEAP)?;
 /// assert!(kayles.covers(MAX_HEAP));
-/// assert!(OctalGame::kayles().sequence(MAX_HEAP + 1).is_err());
+/// assert!(OctalGame::kayles().values_up_to(MAX_HEAP + 1).is_err());
 /// # Ok::<(), impartial::sequence::SequenceError>(())
 /// ```
 pub const MAX_HEAP: u64 = u32::MAX as u64;
@@ -109,13 +111,13 @@ pub const MAX_HEAP: u64 = u32::MAX as u64;
 ///
 /// ```
 /// use impartial::octal::OctalGame;
-/// use impartial::sequence::{HeapGame, Method, SequenceOptions};
+/// use impartial::sequence::{Method, SequenceOptions};
 ///
 /// let game: OctalGame = "0.6".parse()?;
 /// let options = SequenceOptions::default().with_method(Method::Direct);
-/// let direct = game.sequence_with(3_000, &options, |_| std::ops::ControlFlow::Continue(()))?;
+/// let direct = game.values_up_to_with(3_000, &options)?;
 /// assert_eq!(direct.method(), Method::Direct);
-/// assert_eq!(direct.values(), game.sequence(3_000)?.values());
+/// assert_eq!(direct.computed_values(), game.values_up_to(3_000)?.computed_values());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -132,7 +134,7 @@ pub enum Method {
     SparseSpace,
 }
 
-/// Options for [`HeapGame::sequence_with`].
+/// Options for [`HeapGame::values_up_to_with`].
 ///
 /// # Examples
 ///
@@ -184,12 +186,12 @@ impl SequenceOptions {
     ///
     /// ```
     /// use impartial::octal::OctalGame;
-    /// use impartial::sequence::{HeapGame, SequenceOptions};
+    /// use impartial::sequence::SequenceOptions;
     ///
     /// let kayles: OctalGame = "0.77".parse()?;
     /// let options = SequenceOptions::default().with_prove_period(false);
-    /// let values = kayles.sequence_with(1_000, &options, |_| std::ops::ControlFlow::Continue(()))?;
-    /// assert_eq!((values.computed(), values.period()), (1_001, None));
+    /// let values = kayles.values_up_to_with(1_000, &options)?;
+    /// assert_eq!((values.computed_len(), values.period()), (1_001, None));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
@@ -219,14 +221,13 @@ impl SequenceOptions {
     ///
     /// ```
     /// use impartial::octal::GrundysGame;
-    /// use impartial::sequence::{HeapGame, SequenceOptions};
+    /// use impartial::sequence::SequenceOptions;
     ///
     /// let one = SequenceOptions::default().with_parallel(false);
     /// let two = SequenceOptions::default().with_parallel(true);
-    /// let keep_going = |_: &_| std::ops::ControlFlow::Continue(());
     /// assert_eq!(
-    ///     GrundysGame.sequence_with(10_000, &one, keep_going)?.values(),
-    ///     GrundysGame.sequence_with(10_000, &two, keep_going)?.values(),
+    ///     GrundysGame.values_up_to_with(10_000, &one)?.computed_values(),
+    ///     GrundysGame.values_up_to_with(10_000, &two)?.computed_values(),
     /// );
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -255,17 +256,17 @@ impl Default for SequenceOptions {
 /// ```
 /// use std::ops::ControlFlow;
 /// use impartial::octal::GrundysGame;
-/// use impartial::sequence::{HeapGame, SequenceOptions};
+/// use impartial::sequence::SequenceOptions;
 ///
 /// let options = SequenceOptions::default().with_progress_every(1_000);
 /// let mut seen = Vec::new();
-/// let values = GrundysGame.sequence_with(10_000, &options, |progress| {
+/// let values = GrundysGame.values_up_to_with_progress(10_000, &options, |progress| {
 ///     seen.push(progress.computed);
 ///     // Stop early: the sequence keeps what was computed.
 ///     if progress.computed >= 5_000 { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
 /// })?;
 /// assert_eq!(seen, [1_000, 2_000, 3_000, 4_000, 5_000]);
-/// assert_eq!(values.computed(), 5_000);
+/// assert_eq!(values.computed_len(), 5_000);
 /// # Ok::<(), impartial::sequence::SequenceError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -287,9 +288,8 @@ pub struct Progress {
 ///
 /// ```
 /// use impartial::SubtractionGame;
-/// use impartial::sequence::HeapGame;
 ///
-/// let period = SubtractionGame::new(&[1, 3, 4])?.sequence(100)?.period().unwrap();
+/// let period = SubtractionGame::new(&[1, 3, 4])?.values_up_to(100)?.period().unwrap();
 /// assert_eq!((period.preperiod, period.period), (0, 7));
 /// assert_eq!(period.to_string(), "period 7 from n = 0 (proven with G(0..12))");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -320,10 +320,10 @@ impl fmt::Display for Period {
 ///
 /// ```
 /// use impartial::octal::OctalGame;
-/// use impartial::sequence::{HeapGame, SequenceError, MAX_HEAP};
+/// use impartial::sequence::{SequenceError, MAX_HEAP};
 ///
 /// let game: OctalGame = "0.6".parse()?;
-/// assert_eq!(game.sequence(u64::MAX).unwrap_err(), SequenceError::TooLarge { n: u64::MAX, max: MAX_HEAP });
+/// assert_eq!(game.values_up_to(u64::MAX).unwrap_err(), SequenceError::TooLarge { n: u64::MAX, max: MAX_HEAP });
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -332,7 +332,8 @@ pub enum SequenceError {
     /// `n` is above [`MAX_HEAP`].
     #[error("heap size {n} is beyond the largest sequence length supported, {max}")]
     TooLarge {
-        /// The heap size asked for.
+        /// The largest heap asked for: the `max_heap` of
+        /// [`values_up_to`](HeapGame::values_up_to).
         n: u64,
         /// [`MAX_HEAP`].
         max: u64,
@@ -351,12 +352,11 @@ pub enum SequenceError {
 ///
 /// ```
 /// use impartial::octal::OctalGame;
-/// use impartial::sequence::HeapGame;
 /// use impartial::Nimber;
 ///
 /// let dawsons_kayles: OctalGame = "0.07".parse()?;
-/// let values = dawsons_kayles.sequence(200)?;
-/// assert_eq!(&values.values()[..8], [0, 0, 1, 1, 2, 0, 3, 1]);
+/// let values = dawsons_kayles.values_up_to(200)?;
+/// assert_eq!(&values.computed_values()[..8], [0, 0, 1, 1, 2, 0, 3, 1]);
 /// assert_eq!(values.get(3), Some(Nimber(1)));
 /// assert_eq!(values.period().map(|p| (p.preperiod, p.period)), Some((53, 34)));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -365,7 +365,7 @@ pub enum SequenceError {
 pub struct GrundySequence {
     values: Vec<u32>,
     period: Option<Period>,
-    requested: u64,
+    max_heap: u64,
     method: Method,
     sparse_mask: Option<u32>,
     rare_heaps: Option<usize>,
@@ -379,10 +379,9 @@ impl GrundySequence {
     ///
     /// ```
     /// use impartial::octal::GrundysGame;
-    /// use impartial::sequence::HeapGame;
     /// use impartial::Nimber;
     ///
-    /// let values = GrundysGame.sequence(20)?;
+    /// let values = GrundysGame.values_up_to(20)?;
     /// assert_eq!(values.get(13), Some(Nimber(3)));
     /// assert_eq!(values.get(21), None); // not computed, and no period is known
     /// # Ok::<(), impartial::sequence::SequenceError>(())
@@ -402,40 +401,39 @@ impl GrundySequence {
             .map(|&value| Nimber(u128::from(value)))
     }
 
-    /// The values computed, G(0) first. Shorter than asked when a period was proven early
-    /// or the progress callback stopped the run.
+    /// The values computed, G(0) first, as plain numbers. Shorter than asked when a period
+    /// was proven early (then [`get`](Self::get) answers every heap) or the progress callback
+    /// stopped the run.
     ///
     /// # Examples
     ///
     /// ```
     /// use impartial::octal::OctalGame;
-    /// use impartial::sequence::HeapGame;
     ///
     /// let kayles: OctalGame = "0.77".parse()?;
-    /// assert_eq!(&kayles.sequence(10)?.values()[..], [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2]);
+    /// assert_eq!(&kayles.values_up_to(10)?.computed_values()[..], [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2]);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
-    pub fn values(&self) -> &[u32] {
+    pub fn computed_values(&self) -> &[u32] {
         &self.values
     }
 
-    /// How many values were computed (`values().len()`).
+    /// How many values were computed (`computed_values().len()`).
     ///
     /// # Examples
     ///
     /// ```
     /// use impartial::octal::OctalGame;
-    /// use impartial::sequence::HeapGame;
     ///
     /// let kayles: OctalGame = "0.77".parse()?;
-    /// let values = kayles.sequence(1_000_000)?;
-    /// assert!(values.computed() < 200); // the period was proven at 168
+    /// let values = kayles.values_up_to(1_000_000)?;
+    /// assert!(values.computed_len() < 200); // the period was proven at 168
     /// assert!(values.covers(1_000_000));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
-    pub fn computed(&self) -> u64 {
+    pub fn computed_len(&self) -> u64 {
         self.values.len() as u64
     }
 
@@ -445,15 +443,14 @@ impl GrundySequence {
     ///
     /// ```
     /// use impartial::octal::GrundysGame;
-    /// use impartial::sequence::HeapGame;
     ///
-    /// let values = GrundysGame.sequence(100)?;
+    /// let values = GrundysGame.values_up_to(100)?;
     /// assert!(values.covers(100) && !values.covers(101));
     /// # Ok::<(), impartial::sequence::SequenceError>(())
     /// ```
     #[must_use]
     pub fn covers(&self, n: u64) -> bool {
-        self.period.is_some() || n < self.computed()
+        self.period.is_some() || n < self.computed_len()
     }
 
     /// The heap size asked for.
@@ -462,14 +459,13 @@ impl GrundySequence {
     ///
     /// ```
     /// use impartial::octal::GrundysGame;
-    /// use impartial::sequence::HeapGame;
     ///
-    /// assert_eq!(GrundysGame.sequence(100)?.requested(), 100);
+    /// assert_eq!(GrundysGame.values_up_to(100)?.max_heap(), 100);
     /// # Ok::<(), impartial::sequence::SequenceError>(())
     /// ```
     #[must_use]
-    pub fn requested(&self) -> u64 {
-        self.requested
+    pub fn max_heap(&self) -> u64 {
+        self.max_heap
     }
 
     /// The proven period, if the periodicity theorem gave one.
@@ -478,14 +474,13 @@ impl GrundySequence {
     ///
     /// ```
     /// use impartial::octal::OctalGame;
-    /// use impartial::sequence::HeapGame;
     ///
     /// let dawsons_chess: OctalGame = "0.137".parse()?;
-    /// let period = dawsons_chess.sequence(500)?.period().unwrap();
+    /// let period = dawsons_chess.values_up_to(500)?.period().unwrap();
     /// assert_eq!((period.preperiod, period.period), (52, 34));
     /// // 0.6 is not known to be periodic; nothing is proven this early.
     /// let six: OctalGame = "0.6".parse()?;
-    /// assert_eq!(six.sequence(500)?.period(), None);
+    /// assert_eq!(six.values_up_to(500)?.period(), None);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
@@ -499,11 +494,11 @@ impl GrundySequence {
     ///
     /// ```
     /// use impartial::octal::OctalGame;
-    /// use impartial::sequence::{HeapGame, Method};
+    /// use impartial::sequence::Method;
     ///
     /// let six: OctalGame = "0.6".parse()?;
-    /// assert_eq!(six.sequence(100)?.method(), Method::Direct); // too few values to sample
-    /// assert_eq!(six.sequence(10_000)?.method(), Method::SparseSpace);
+    /// assert_eq!(six.values_up_to(100)?.method(), Method::Direct); // too few values to sample
+    /// assert_eq!(six.values_up_to(10_000)?.method(), Method::SparseSpace);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
@@ -517,10 +512,9 @@ impl GrundySequence {
     ///
     /// ```
     /// use impartial::octal::GrundysGame;
-    /// use impartial::sequence::HeapGame;
     ///
     /// // Grundy's game: the rare values have an even number of ones above the lowest bit.
-    /// let mask = GrundysGame.sequence(20_000)?.sparse_mask().unwrap();
+    /// let mask = GrundysGame.values_up_to(20_000)?.sparse_mask().unwrap();
     /// assert_eq!(mask & 0xff, 0b1111_1110);
     /// # Ok::<(), impartial::sequence::SequenceError>(())
     /// ```
@@ -535,11 +529,10 @@ impl GrundySequence {
     ///
     /// ```
     /// use impartial::octal::OctalGame;
-    /// use impartial::sequence::HeapGame;
     ///
     /// // 0.6: 1 583 of the first 10⁵ heap sizes are rare, none above 2¹⁵.
     /// let six: OctalGame = "0.6".parse()?;
-    /// let rare = six.sequence(100_000)?.rare_heaps().unwrap();
+    /// let rare = six.values_up_to(100_000)?.rare_heaps().unwrap();
     /// assert!(rare < 2_000);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -556,27 +549,36 @@ impl GrundySequence {
     }
 }
 
-/// A game played on heaps, whose positions are lists of heap sizes: its nim-value sequence.
+/// A take-and-break game played on [`Heaps`]: the nim-value sequence of its heaps, computed by
+/// the engine of this module from its [`HeapRules`].
 ///
 /// Implemented by [`OctalGame`](crate::octal::OctalGame),
-/// [`GrundysGame`](crate::octal::GrundysGame) and [`SubtractionGame`](crate::SubtractionGame).
+/// [`HexadecimalGame`](crate::octal::HexadecimalGame),
+/// [`GrundysGame`](crate::octal::GrundysGame), [`SubtractionGame`](crate::SubtractionGame)
+/// and [`TakeAndBreak`](crate::take_and_break::TakeAndBreak) — the last is any game given
+/// by its rules. A ruleset of your own implements it by returning its rules; its
+/// [`moves`](ImpartialGame::moves) can be [`HeapRules::moves`].
+///
+/// The concrete rulesets have these methods without the trait in scope, too.
 ///
 /// # Examples
 ///
 /// ```
 /// use impartial::octal::OctalGame;
-/// use impartial::sequence::HeapGame;
 /// use impartial::Solver;
 ///
 /// // Dawson's chess, 0.137, on heaps of 5, 7 and 9: the XOR of the heaps' values.
 /// let game: OctalGame = "0.137".parse()?;
-/// let values = game.sequence(9)?;
+/// let values = game.values_up_to(9)?;
 /// let expected = values.get(5).unwrap() ^ values.get(7).unwrap() ^ values.get(9).unwrap();
-/// assert_eq!(Solver::new(game).grundy(&vec![5, 7, 9]), expected);
+/// assert_eq!(Solver::new(game).grundy([5, 7, 9]), expected);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub trait HeapGame: ImpartialGame<Position = Vec<u64>> {
-    /// G(0), …, G(n) with [`SequenceOptions::default`] and no progress reports.
+pub trait HeapGame: ImpartialGame<Position = Heaps> {
+    /// The rules the engine computes from.
+    fn rules(&self) -> &HeapRules;
+
+    /// G(0), …, G(`max_heap`) — both ends included — with [`SequenceOptions::default`].
     ///
     /// # Errors
     ///
@@ -587,61 +589,127 @@ pub trait HeapGame: ImpartialGame<Position = Vec<u64>> {
     ///
     /// ```
     /// use impartial::SubtractionGame;
-    /// use impartial::sequence::HeapGame;
     ///
-    /// let values = SubtractionGame::new(&[1, 2])?.sequence(6)?;
-    /// assert_eq!(values.values(), [0, 1, 2, 0, 1, 2, 0]);
+    /// let values = SubtractionGame::new(&[1, 2])?.values_up_to(6)?;
+    /// assert_eq!(values.computed_values(), [0, 1, 2, 0, 1, 2, 0]);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    fn sequence(&self, n: u64) -> Result<GrundySequence, SequenceError> {
-        self.sequence_with(
-            n,
-            &SequenceOptions::default(),
-            |_| ControlFlow::Continue(()),
-        )
+    fn values_up_to(&self, max_heap: u64) -> Result<GrundySequence, SequenceError> {
+        self.values_up_to_with(max_heap, &SequenceOptions::default())
     }
 
-    /// G(0), …, G(n) with `options`, calling `progress` every
+    /// G(0), …, G(`max_heap`) with `options`.
+    ///
+    /// # Errors
+    ///
+    /// As [`values_up_to`](Self::values_up_to).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::octal::OctalGame;
+    /// use impartial::sequence::{Method, SequenceOptions};
+    ///
+    /// let options = SequenceOptions::default().with_method(Method::Direct);
+    /// let values = OctalGame::kayles().values_up_to_with(10, &options)?;
+    /// assert_eq!(values.method(), Method::Direct);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    fn values_up_to_with(
+        &self,
+        max_heap: u64,
+        options: &SequenceOptions,
+    ) -> Result<GrundySequence, SequenceError> {
+        run::compute(self.rules(), max_heap, options, &mut |_| {
+            ControlFlow::Continue(())
+        })
+    }
+
+    /// G(0), …, G(`max_heap`) with `options`, calling `progress` every
     /// [`progress_every`](SequenceOptions::progress_every) values; returning
     /// [`ControlFlow::Break`] from it stops the run with the values computed so far.
     ///
     /// # Errors
     ///
-    /// As [`sequence`](Self::sequence).
+    /// As [`values_up_to`](Self::values_up_to).
     ///
     /// # Examples
     ///
     /// ```
     /// use std::ops::ControlFlow;
     /// use impartial::octal::OctalGame;
-    /// use impartial::sequence::{HeapGame, SequenceOptions};
+    /// use impartial::sequence::SequenceOptions;
     ///
     /// let game: OctalGame = "0.16".parse()?;
     /// let mut reports = 0;
-    /// let values = game.sequence_with(100_000, &SequenceOptions::default(), |_| {
+    /// let values = game.values_up_to_with_progress(100_000, &SequenceOptions::default(), |_| {
     ///     reports += 1;
     ///     ControlFlow::Continue(())
     /// })?;
-    /// assert_eq!(values.computed(), 100_001);
+    /// assert_eq!(values.computed_len(), 100_001);
     /// assert_eq!(reports, 2); // at 65 536 and at the end
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    fn sequence_with(
+    fn values_up_to_with_progress(
         &self,
-        n: u64,
+        max_heap: u64,
         options: &SequenceOptions,
-        progress: impl FnMut(&Progress) -> ControlFlow<()>,
-    ) -> Result<GrundySequence, SequenceError>;
+        mut progress: impl FnMut(&Progress) -> ControlFlow<()>,
+    ) -> Result<GrundySequence, SequenceError> {
+        run::compute(self.rules(), max_heap, options, &mut progress)
+    }
 }
 
-pub(crate) fn sequence_of(
-    rules: &rules::HeapRules,
-    n: u64,
-    options: &SequenceOptions,
-    mut progress: impl FnMut(&Progress) -> ControlFlow<()>,
-) -> Result<GrundySequence, SequenceError> {
-    run::compute(rules, n, options, &mut progress)
+/// The methods of [`HeapGame`] as inherent methods of a ruleset, so that calling them needs
+/// no trait in scope.
+macro_rules! heap_game_methods {
+    ($game:ty) => {
+        impl $game {
+            /// G(0), …, G(`max_heap`): see [`HeapGame::values_up_to`].
+            ///
+            /// # Errors
+            ///
+            /// As [`HeapGame::values_up_to`].
+            pub fn values_up_to(
+                &self,
+                max_heap: u64,
+            ) -> Result<$crate::sequence::GrundySequence, $crate::sequence::SequenceError> {
+                $crate::sequence::HeapGame::values_up_to(self, max_heap)
+            }
+
+            /// G(0), …, G(`max_heap`) with options: see [`HeapGame::values_up_to_with`].
+            ///
+            /// # Errors
+            ///
+            /// As [`HeapGame::values_up_to`].
+            pub fn values_up_to_with(
+                &self,
+                max_heap: u64,
+                options: &$crate::sequence::SequenceOptions,
+            ) -> Result<$crate::sequence::GrundySequence, $crate::sequence::SequenceError> {
+                $crate::sequence::HeapGame::values_up_to_with(self, max_heap, options)
+            }
+
+            /// G(0), …, G(`max_heap`) with options and progress reports: see
+            /// [`HeapGame::values_up_to_with_progress`].
+            ///
+            /// # Errors
+            ///
+            /// As [`HeapGame::values_up_to`].
+            pub fn values_up_to_with_progress(
+                &self,
+                max_heap: u64,
+                options: &$crate::sequence::SequenceOptions,
+                progress: impl FnMut(&$crate::sequence::Progress) -> std::ops::ControlFlow<()>,
+            ) -> Result<$crate::sequence::GrundySequence, $crate::sequence::SequenceError> {
+                $crate::sequence::HeapGame::values_up_to_with_progress(
+                    self, max_heap, options, progress,
+                )
+            }
+        }
+    };
 }
+pub(crate) use heap_game_methods;
 
 /// A heap game together with its nim-value sequence: the solver answers every position
 /// whose heaps the sequence covers at once, through
@@ -657,7 +725,7 @@ pub(crate) fn sequence_of(
 /// let kayles: OctalGame = "0.77".parse()?;
 /// let mut solver = Solver::new(Tabulated::new(kayles, 1_000)?);
 /// // Heaps of a billion pins: the proven period answers.
-/// assert_eq!(solver.outcome(&vec![1_000_000_000, 1_000_000_000]), Outcome::P);
+/// assert_eq!(solver.outcome([1_000_000_000, 1_000_000_000]), Outcome::P);
 /// assert_eq!(solver.stats().states, 0);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -672,7 +740,7 @@ impl<G: HeapGame> Tabulated<G> {
     ///
     /// # Errors
     ///
-    /// As [`HeapGame::sequence`].
+    /// As [`HeapGame::values_up_to`].
     ///
     /// # Examples
     ///
@@ -681,15 +749,15 @@ impl<G: HeapGame> Tabulated<G> {
     /// use impartial::sequence::Tabulated;
     ///
     /// let game = Tabulated::new(GrundysGame, 100)?;
-    /// assert_eq!(game.values().computed(), 101);
+    /// assert_eq!(game.sequence().computed_len(), 101);
     /// # Ok::<(), impartial::sequence::SequenceError>(())
     /// ```
     pub fn new(game: G, n: u64) -> Result<Self, SequenceError> {
-        let values = Arc::new(game.sequence(n)?);
+        let values = Arc::new(game.values_up_to(n)?);
         Ok(Tabulated { game, values })
     }
 
-    /// The values the solver is given.
+    /// The nim-value sequence the solver is given.
     ///
     /// # Examples
     ///
@@ -698,11 +766,11 @@ impl<G: HeapGame> Tabulated<G> {
     /// use impartial::sequence::Tabulated;
     ///
     /// let game = Tabulated::new("0.07".parse::<OctalGame>()?, 10)?;
-    /// assert_eq!(game.values().values()[..4], [0, 0, 1, 1]);
+    /// assert_eq!(game.sequence().computed_values()[..4], [0, 0, 1, 1]);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
-    pub fn values(&self) -> &GrundySequence {
+    pub fn sequence(&self) -> &GrundySequence {
         &self.values
     }
 
@@ -724,17 +792,17 @@ impl<G: HeapGame> Tabulated<G> {
 }
 
 impl<G: HeapGame> ImpartialGame for Tabulated<G> {
-    type Position = Vec<u64>;
+    type Position = Heaps;
 
-    fn moves(&self, position: &Vec<u64>) -> impl Iterator<Item = Vec<u64>> {
+    fn moves(&self, position: &Heaps) -> impl Iterator<Item = Heaps> {
         self.game.moves(position)
     }
 
-    fn known_grundy(&self, position: &Vec<u64>) -> Option<Nimber> {
+    fn known_grundy(&self, position: &Heaps) -> Option<Nimber> {
         self.values.position_value(position)
     }
 
-    fn allocated_bytes(&self, position: &Vec<u64>) -> usize {
+    fn allocated_bytes(&self, position: &Heaps) -> usize {
         self.game.allocated_bytes(position)
     }
 }

@@ -15,8 +15,9 @@ use std::mem::size_of;
 use std::num::NonZeroU32;
 
 use crate::error::{SolveError, expect_ok};
-use crate::game::{ImpartialGame, Nimber, Outcome};
+use crate::game::{ImpartialGame, IntoPosition, Nimber, Outcome};
 use search::{Limits, Play, Search};
+use std::borrow::Borrow;
 
 /// Memory and size figures of a [`Solver`], to size problems before running them.
 ///
@@ -26,9 +27,9 @@ use search::{Limits, Play, Search};
 /// use impartial::{Nim, Solver};
 ///
 /// let mut solver = Solver::new(Nim).without_closed_form();
-/// solver.grundy(&vec![2, 3]);
+/// solver.grundy([2, 3]);
 /// let stats = solver.stats();
-/// assert_eq!(stats.states, 12); // every (a, b) with a ≤ 2, b ≤ 3
+/// assert_eq!(stats.states, 9); // {}, {1}, {2}, {3}, {1, 1}, {1, 2}, {1, 3}, {2, 2}, {2, 3}
 /// assert!(stats.bytes >= stats.states * stats.bytes_per_entry);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -85,10 +86,10 @@ pub struct SolverStats {
 ///
 /// // Take 1, 3 or 4 counters from one heap.
 /// let mut solver = Solver::new(SubtractionGame::new(&[1, 3, 4])?);
-/// let values: Vec<u128> = (0..14).map(|n| solver.grundy(&vec![n]).0).collect();
+/// let values: Vec<u128> = (0..14).map(|n| solver.grundy([n]).0).collect();
 /// assert_eq!(values, [0, 1, 0, 1, 2, 3, 2, 0, 1, 0, 1, 2, 3, 2]);
-/// assert_eq!(solver.outcome(&vec![7]), Outcome::P);
-/// assert_eq!(solver.winning_move(&vec![6]), Some(vec![2]));
+/// assert_eq!(solver.outcome([7]), Outcome::P);
+/// assert_eq!(solver.winning_move([6]), Some([2].into()));
 /// # Ok::<(), impartial::GameError>(())
 /// ```
 pub struct Solver<G: ImpartialGame> {
@@ -123,7 +124,7 @@ impl<G: ImpartialGame> Solver<G> {
     /// use impartial::{Nim, Outcome, Solver};
     ///
     /// let mut solver = Solver::new(Nim);
-    /// assert_eq!(solver.outcome(&vec![1, 2, 3]), Outcome::P);
+    /// assert_eq!(solver.outcome([1, 2, 3]), Outcome::P);
     /// ```
     #[must_use]
     pub fn new(game: G) -> Self {
@@ -151,10 +152,10 @@ impl<G: ImpartialGame> Solver<G> {
     ///
     /// let mut solver = Solver::new(Nim).without_closed_form().with_state_limit(100);
     /// assert_eq!(
-    ///     solver.try_grundy(&vec![20, 20]),
+    ///     solver.try_grundy([20, 20]),
     ///     Err(SolveError::StateLimit { limit: 100 })
     /// );
-    /// assert!(solver.try_grundy(&vec![3, 4]).is_ok()); // 20 states fit
+    /// assert!(solver.try_grundy([3, 4]).is_ok()); // 20 states fit
     /// ```
     #[must_use]
     pub fn with_state_limit(mut self, limit: usize) -> Self {
@@ -178,12 +179,12 @@ impl<G: ImpartialGame> Solver<G> {
     ///
     /// let mut solver = Solver::new(Nim).without_closed_form().with_memory_limit(64 * 1024);
     /// assert_eq!(
-    ///     solver.try_grundy(&vec![30, 30, 30]),
+    ///     solver.try_grundy([30, 30, 30]),
     ///     Err(SolveError::MemoryLimit { limit: 64 * 1024 })
     /// );
     /// assert!(solver.stats().bytes <= 64 * 1024); // what it learnt before the limit
     /// solver.clear();
-    /// assert!(solver.try_grundy(&vec![5, 5]).is_ok()); // 36 states fit
+    /// assert!(solver.try_grundy([5, 5]).is_ok()); // 36 states fit
     /// ```
     #[must_use]
     pub fn with_memory_limit(mut self, bytes: usize) -> Self {
@@ -204,8 +205,8 @@ impl<G: ImpartialGame> Solver<G> {
     /// use impartial::{Nim, Nimber, Solver};
     ///
     /// let mut searching = Solver::new(Nim).without_closed_form();
-    /// assert_eq!(searching.grundy(&vec![3, 5]), Nimber(6));
-    /// assert_eq!(searching.stats().states, 24);
+    /// assert_eq!(searching.grundy([3, 5]), Nimber(6));
+    /// assert_eq!(searching.stats().states, 18); // every {a, b} with a ≤ 3, b ≤ 5
     /// ```
     #[must_use]
     pub fn without_closed_form(mut self) -> Self {
@@ -227,9 +228,9 @@ impl<G: ImpartialGame> Solver<G> {
     /// use impartial::{Nim, Solver};
     ///
     /// let mut solver = Solver::new(Nim).without_closed_form();
-    /// solver.reserve(1000);
-    /// solver.grundy(&vec![9, 9, 9]);
-    /// assert_eq!(solver.stats().states, 1000);
+    /// solver.reserve(220);
+    /// solver.grundy([9, 9, 9]);
+    /// assert_eq!(solver.stats().states, 220); // the multisets of three sizes up to 9
     /// ```
     #[track_caller]
     pub fn reserve(&mut self, additional: usize) {
@@ -282,7 +283,7 @@ impl<G: ImpartialGame> Solver<G> {
     /// use impartial::{Nim, Solver};
     ///
     /// let mut solver = Solver::new(Nim).without_closed_form();
-    /// solver.grundy(&vec![4]);
+    /// solver.grundy([4]);
     /// solver.clear();
     /// assert_eq!(solver.stats().states, 0);
     /// ```
@@ -300,8 +301,8 @@ impl<G: ImpartialGame> Solver<G> {
     /// use impartial::{Nim, Solver};
     ///
     /// let mut solver = Solver::new(Nim).without_closed_form();
-    /// solver.outcome(&vec![1, 1]);
-    /// assert_eq!(solver.stats().states, 4);
+    /// solver.outcome([1, 1]);
+    /// assert_eq!(solver.stats().states, 3); // {1, 1}, {1} and {}
     /// ```
     #[must_use]
     pub fn stats(&self) -> SolverStats {
@@ -327,12 +328,12 @@ impl<G: ImpartialGame> Solver<G> {
     /// use impartial::{Nim, Outcome, Solver};
     ///
     /// let mut solver = Solver::new(Nim).without_closed_form();
-    /// assert_eq!(solver.outcome(&vec![]), Outcome::P);
-    /// assert_eq!(solver.outcome(&vec![3, 3]), Outcome::P);
-    /// assert_eq!(solver.outcome(&vec![3, 4]), Outcome::N);
+    /// assert_eq!(solver.outcome([]), Outcome::P);
+    /// assert_eq!(solver.outcome([3, 3]), Outcome::P);
+    /// assert_eq!(solver.outcome([3, 4]), Outcome::N);
     /// ```
     #[track_caller]
-    pub fn outcome(&mut self, position: &G::Position) -> Outcome {
+    pub fn outcome(&mut self, position: impl IntoPosition<G::Position>) -> Outcome {
         expect_ok(self.try_outcome(position), "solver")
     }
 
@@ -349,13 +350,14 @@ impl<G: ImpartialGame> Solver<G> {
     /// use impartial::{Nim, Outcome, Solver};
     ///
     /// let mut solver = Solver::new(Nim);
-    /// assert_eq!(solver.try_outcome(&vec![5, 6]), Ok(Outcome::N));
+    /// assert_eq!(solver.try_outcome([5, 6]), Ok(Outcome::N));
     /// ```
     pub fn try_outcome(
         &mut self,
-        position: &G::Position,
+        position: impl IntoPosition<G::Position>,
     ) -> Result<Outcome, SolveError<G::Position>> {
-        self.search.outcome(&self.game, position, Play::Normal)
+        self.search
+            .outcome(&self.game, position.into_holder().borrow(), Play::Normal)
     }
 
     /// The outcome of `position` under misère play, where the player who makes the last
@@ -373,13 +375,13 @@ impl<G: ImpartialGame> Solver<G> {
     /// use impartial::{Nim, Outcome, Solver};
     ///
     /// let mut solver = Solver::new(Nim);
-    /// assert_eq!(solver.misere_outcome(&vec![]), Outcome::N);
-    /// assert_eq!(solver.misere_outcome(&vec![1]), Outcome::P);
-    /// assert_eq!(solver.misere_outcome(&vec![1, 1]), Outcome::N);
-    /// assert_eq!(solver.misere_outcome(&vec![2, 2]), Outcome::P);
+    /// assert_eq!(solver.misere_outcome([]), Outcome::N);
+    /// assert_eq!(solver.misere_outcome([1]), Outcome::P);
+    /// assert_eq!(solver.misere_outcome([1, 1]), Outcome::N);
+    /// assert_eq!(solver.misere_outcome([2, 2]), Outcome::P);
     /// ```
     #[track_caller]
-    pub fn misere_outcome(&mut self, position: &G::Position) -> Outcome {
+    pub fn misere_outcome(&mut self, position: impl IntoPosition<G::Position>) -> Outcome {
         expect_ok(self.try_misere_outcome(position), "solver")
     }
 
@@ -394,13 +396,14 @@ impl<G: ImpartialGame> Solver<G> {
     /// ```
     /// use impartial::{Nim, Outcome, Solver};
     ///
-    /// assert_eq!(Solver::new(Nim).try_misere_outcome(&vec![1, 1, 1]), Ok(Outcome::P));
+    /// assert_eq!(Solver::new(Nim).try_misere_outcome([1, 1, 1]), Ok(Outcome::P));
     /// ```
     pub fn try_misere_outcome(
         &mut self,
-        position: &G::Position,
+        position: impl IntoPosition<G::Position>,
     ) -> Result<Outcome, SolveError<G::Position>> {
-        self.search.outcome(&self.game, position, Play::Misere)
+        self.search
+            .outcome(&self.game, position.into_holder().borrow(), Play::Misere)
     }
 
     /// The Sprague–Grundy value of `position`.
@@ -416,12 +419,12 @@ impl<G: ImpartialGame> Solver<G> {
     /// use impartial::{Nim, Nimber, Solver};
     ///
     /// let mut solver = Solver::new(Nim).without_closed_form();
-    /// assert_eq!(solver.grundy(&vec![]), Nimber(0));
-    /// assert_eq!(solver.grundy(&vec![5]), Nimber(5));
-    /// assert_eq!(solver.grundy(&vec![1, 2, 4]), Nimber(7));
+    /// assert_eq!(solver.grundy([]), Nimber(0));
+    /// assert_eq!(solver.grundy([5]), Nimber(5));
+    /// assert_eq!(solver.grundy([1, 2, 4]), Nimber(7));
     /// ```
     #[track_caller]
-    pub fn grundy(&mut self, position: &G::Position) -> Nimber {
+    pub fn grundy(&mut self, position: impl IntoPosition<G::Position>) -> Nimber {
         expect_ok(self.try_grundy(position), "solver")
     }
 
@@ -440,13 +443,14 @@ impl<G: ImpartialGame> Solver<G> {
     /// ```
     /// use impartial::{Nim, Nimber, Solver};
     ///
-    /// assert_eq!(Solver::new(Nim).try_grundy(&vec![6, 3]), Ok(Nimber(5)));
+    /// assert_eq!(Solver::new(Nim).try_grundy([6, 3]), Ok(Nimber(5)));
     /// ```
     pub fn try_grundy(
         &mut self,
-        position: &G::Position,
+        position: impl IntoPosition<G::Position>,
     ) -> Result<Nimber, SolveError<G::Position>> {
-        self.search.grundy(&self.game, position)
+        self.search
+            .grundy(&self.game, position.into_holder().borrow())
     }
 
     /// A winning move from `position` under normal play: the first option (in the order
@@ -462,11 +466,14 @@ impl<G: ImpartialGame> Solver<G> {
     /// use impartial::{Nim, Solver};
     ///
     /// let mut solver = Solver::new(Nim);
-    /// assert_eq!(solver.winning_move(&vec![3, 5]), Some(vec![3, 3]));
-    /// assert_eq!(solver.winning_move(&vec![4, 4]), None);
+    /// assert_eq!(solver.winning_move([3, 5]), Some([3, 3].into()));
+    /// assert_eq!(solver.winning_move([4, 4]), None);
     /// ```
     #[track_caller]
-    pub fn winning_move(&mut self, position: &G::Position) -> Option<G::Position> {
+    pub fn winning_move(
+        &mut self,
+        position: impl IntoPosition<G::Position>,
+    ) -> Option<G::Position> {
         expect_ok(self.try_winning_move(position), "solver")
     }
 
@@ -479,16 +486,16 @@ impl<G: ImpartialGame> Solver<G> {
     /// # Examples
     ///
     /// ```
-    /// use impartial::{Nim, Solver};
+    /// use impartial::{Heaps, Nim, Solver};
     ///
-    /// assert_eq!(Solver::new(Nim).try_winning_move(&vec![1, 0]), Ok(Some(vec![0, 0])));
+    /// assert_eq!(Solver::new(Nim).try_winning_move([1, 0]), Ok(Some(Heaps::new())));
     /// ```
     pub fn try_winning_move(
         &mut self,
-        position: &G::Position,
+        position: impl IntoPosition<G::Position>,
     ) -> Result<Option<G::Position>, SolveError<G::Position>> {
         Ok(self
-            .winning_options(position, Play::Normal, true)?
+            .winning_options(position.into_holder().borrow(), Play::Normal, true)?
             .into_iter()
             .next())
     }
@@ -507,11 +514,11 @@ impl<G: ImpartialGame> Solver<G> {
     ///
     /// let mut solver = Solver::new(Nim);
     /// // Nim-sum 1 ^ 2 ^ 4 = 7: only the heap of 4 has the top bit, so only it can move.
-    /// assert_eq!(solver.winning_moves(&vec![1, 2, 4]), [vec![1, 2, 3]]);
-    /// assert_eq!(solver.winning_moves(&vec![3, 5, 7]), [vec![2, 5, 7], vec![3, 4, 7], vec![3, 5, 6]]);
+    /// assert_eq!(solver.winning_moves([1, 2, 4]), [vec![1, 2, 3]]);
+    /// assert_eq!(solver.winning_moves([3, 5, 7]), [vec![2, 5, 7], vec![3, 4, 7], vec![3, 5, 6]]);
     /// ```
     #[track_caller]
-    pub fn winning_moves(&mut self, position: &G::Position) -> Vec<G::Position> {
+    pub fn winning_moves(&mut self, position: impl IntoPosition<G::Position>) -> Vec<G::Position> {
         expect_ok(self.try_winning_moves(position), "solver")
     }
 
@@ -526,13 +533,13 @@ impl<G: ImpartialGame> Solver<G> {
     /// ```
     /// use impartial::{Nim, Solver};
     ///
-    /// assert_eq!(Solver::new(Nim).try_winning_moves(&vec![2, 2]), Ok(vec![]));
+    /// assert_eq!(Solver::new(Nim).try_winning_moves([2, 2]), Ok(vec![]));
     /// ```
     pub fn try_winning_moves(
         &mut self,
-        position: &G::Position,
+        position: impl IntoPosition<G::Position>,
     ) -> Result<Vec<G::Position>, SolveError<G::Position>> {
-        self.winning_options(position, Play::Normal, false)
+        self.winning_options(position.into_holder().borrow(), Play::Normal, false)
     }
 
     /// A winning move under misère play: the first option that is a misère P-position.
@@ -551,11 +558,14 @@ impl<G: ImpartialGame> Solver<G> {
     ///
     /// let mut solver = Solver::new(Nim);
     /// // Normal play would empty the big heap; misère play leaves one counter there.
-    /// assert_eq!(solver.misere_winning_move(&vec![1, 5]), Some(vec![1, 0]));
-    /// assert_eq!(solver.misere_winning_move(&vec![1]), None);
+    /// assert_eq!(solver.misere_winning_move([1, 5]), Some([1].into()));
+    /// assert_eq!(solver.misere_winning_move([1]), None);
     /// ```
     #[track_caller]
-    pub fn misere_winning_move(&mut self, position: &G::Position) -> Option<G::Position> {
+    pub fn misere_winning_move(
+        &mut self,
+        position: impl IntoPosition<G::Position>,
+    ) -> Option<G::Position> {
         expect_ok(self.try_misere_winning_move(position), "solver")
     }
 
@@ -570,14 +580,14 @@ impl<G: ImpartialGame> Solver<G> {
     /// ```
     /// use impartial::{Nim, Solver};
     ///
-    /// assert_eq!(Solver::new(Nim).try_misere_winning_move(&vec![2, 2]), Ok(None));
+    /// assert_eq!(Solver::new(Nim).try_misere_winning_move([2, 2]), Ok(None));
     /// ```
     pub fn try_misere_winning_move(
         &mut self,
-        position: &G::Position,
+        position: impl IntoPosition<G::Position>,
     ) -> Result<Option<G::Position>, SolveError<G::Position>> {
         Ok(self
-            .winning_options(position, Play::Misere, true)?
+            .winning_options(position.into_holder().borrow(), Play::Misere, true)?
             .into_iter()
             .next())
     }
@@ -592,14 +602,17 @@ impl<G: ImpartialGame> Solver<G> {
     /// # Examples
     ///
     /// ```
-    /// use impartial::{Nim, Solver};
+    /// use impartial::{Heaps, Nim, Solver};
     ///
     /// let mut solver = Solver::new(Nim);
     /// // Misère play from 2, 2, 1: leave an odd number of single counters, or pair the heaps.
-    /// assert_eq!(solver.misere_winning_moves(&vec![2, 2, 1]), [vec![2, 2, 0]]);
+    /// assert_eq!(solver.misere_winning_moves([2, 2, 1]), [Heaps::from([2, 2])]);
     /// ```
     #[track_caller]
-    pub fn misere_winning_moves(&mut self, position: &G::Position) -> Vec<G::Position> {
+    pub fn misere_winning_moves(
+        &mut self,
+        position: impl IntoPosition<G::Position>,
+    ) -> Vec<G::Position> {
         expect_ok(self.try_misere_winning_moves(position), "solver")
     }
 
@@ -612,16 +625,17 @@ impl<G: ImpartialGame> Solver<G> {
     /// # Examples
     ///
     /// ```
-    /// use impartial::{Nim, Solver};
+    /// use impartial::{Heaps, Nim, Solver};
     ///
     /// let mut solver = Solver::new(Nim);
-    /// assert_eq!(solver.try_misere_winning_moves(&vec![1, 1]), Ok(vec![vec![0, 1], vec![1, 0]]));
+    /// // Equal heaps are one heap to move in: the position left is the same.
+    /// assert_eq!(solver.try_misere_winning_moves([1, 1]), Ok(vec![Heaps::from([1])]));
     /// ```
     pub fn try_misere_winning_moves(
         &mut self,
-        position: &G::Position,
+        position: impl IntoPosition<G::Position>,
     ) -> Result<Vec<G::Position>, SolveError<G::Position>> {
-        self.winning_options(position, Play::Misere, false)
+        self.winning_options(position.into_holder().borrow(), Play::Misere, false)
     }
 
     /// The options of `position` that are P under `play`; only the first if `first_only`.

@@ -5,11 +5,12 @@
 //! [`Sum`] solves sums of positions of one ruleset; [`Union`] puts two rulesets under one
 //! roof so that a [`Sum`] can mix them (and nesting [`Union`]s mixes more).
 
-use std::cell::RefCell;
+use std::borrow::Borrow;
 use std::fmt::{self, Debug};
+use std::sync::{Mutex, PoisonError};
 
 use crate::error::{SolveError, expect_ok};
-use crate::game::{Either, ImpartialGame, Nimber, Outcome, vec_bytes};
+use crate::game::{Either, ImpartialGame, IntoPosition, Nimber, Outcome, vec_bytes};
 use crate::solver::Solver;
 
 /// A winning move in a sum: which component to play in, and the position to leave there.
@@ -17,11 +18,11 @@ use crate::solver::Solver;
 /// # Examples
 ///
 /// ```
-/// use impartial::{Nim, Sum, SumMove};
+/// use impartial::{Heaps, Nim, Sum, SumMove};
 ///
-/// let sum = Sum::new(Nim);
-/// let best = sum.winning_move(&[vec![3], vec![5]]);
-/// assert_eq!(best, Some(SumMove { component: 1, to: vec![3] }));
+/// let mut sum = Sum::new(Nim);
+/// let best = sum.winning_move([[3], [5]]);
+/// assert_eq!(best, Some(SumMove { component: 1, to: Heaps::from([3]) }));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct SumMove<P> {
@@ -36,7 +37,9 @@ pub struct SumMove<P> {
 /// A `Sum` owns a [`Solver`] for its ruleset and asks it for each component's value, then
 /// XORs them. It is itself an [`ImpartialGame`] (positions are lists of components) whose
 /// closed-form hook is that XOR, so sums nest and a [`Solver`] of sums never searches the
-/// product graph.
+/// product graph. Its queries take the components as any list of positions, each given as
+/// the solver's queries take them ([`IntoPosition`]). It is `Send` and `Sync` when its
+/// ruleset and positions are.
 ///
 /// # Complexity
 ///
@@ -46,20 +49,22 @@ pub struct SumMove<P> {
 /// # Examples
 ///
 /// ```
-/// use impartial::{Nimber, Outcome, Sum, SubtractionGame};
+/// use impartial::{Heaps, Nimber, Outcome, Sum, SubtractionGame};
 ///
 /// // Three heaps of S(1, 3, 4): values 2, 3 and 0.
-/// let sum = Sum::new(SubtractionGame::new(&[1, 3, 4])?);
-/// let heaps = [vec![4], vec![5], vec![7]];
-/// assert_eq!(sum.grundy(&heaps), Nimber(2 ^ 3));
-/// assert_eq!(sum.outcome(&heaps), Outcome::N);
+/// let mut sum = Sum::new(SubtractionGame::new(&[1, 3, 4])?);
+/// let heaps = [[4], [5], [7]];
+/// assert_eq!(sum.grundy(heaps), Nimber(2 ^ 3));
+/// assert_eq!(sum.outcome(heaps), Outcome::N);
 /// // Bring the value-3 heap of 5 down to value 2: 5 → 4.
-/// let best = sum.winning_move(&heaps).expect("an N-position has a winning move");
-/// assert_eq!((best.component, best.to), (1, vec![4]));
+/// let best = sum.winning_move(heaps).expect("an N-position has a winning move");
+/// assert_eq!((best.component, best.to), (1, Heaps::from([4])));
 /// # Ok::<(), impartial::GameError>(())
 /// ```
 pub struct Sum<G: ImpartialGame> {
-    solver: RefCell<Solver<G>>,
+    /// Behind a lock only for the [`ImpartialGame`] impl, whose methods take `&self`; the
+    /// queries take `&mut self` and never wait for it.
+    solver: Mutex<Solver<G>>,
 }
 
 impl<G: ImpartialGame> Sum<G> {
@@ -70,7 +75,7 @@ impl<G: ImpartialGame> Sum<G> {
     /// ```
     /// use impartial::{Nim, Nimber, Sum};
     ///
-    /// assert_eq!(Sum::new(Nim).grundy(&[vec![1], vec![2]]), Nimber(3));
+    /// assert_eq!(Sum::new(Nim).grundy([[1], [2]]), Nimber(3));
     /// ```
     #[must_use]
     pub fn new(game: G) -> Self {
@@ -84,13 +89,13 @@ impl<G: ImpartialGame> Sum<G> {
     /// ```
     /// use impartial::{Nim, Outcome, Solver, Sum};
     ///
-    /// let sum = Sum::with_solver(Solver::new(Nim).without_closed_form());
-    /// assert_eq!(sum.outcome(&[vec![2, 2], vec![1]]), Outcome::N);
+    /// let mut sum = Sum::with_solver(Solver::new(Nim).without_closed_form());
+    /// assert_eq!(sum.outcome([vec![2, 2], vec![1]]), Outcome::N);
     /// ```
     #[must_use]
     pub fn with_solver(solver: Solver<G>) -> Self {
         Sum {
-            solver: RefCell::new(solver),
+            solver: Mutex::new(solver),
         }
     }
 
@@ -101,32 +106,43 @@ impl<G: ImpartialGame> Sum<G> {
     /// ```
     /// use impartial::{Nim, Solver, Sum};
     ///
-    /// let sum = Sum::with_solver(Solver::new(Nim).without_closed_form());
-    /// sum.grundy(&[vec![3]]);
+    /// let mut sum = Sum::with_solver(Solver::new(Nim).without_closed_form());
+    /// sum.grundy([[3]]);
     /// assert_eq!(sum.into_solver().stats().states, 4);
     /// ```
     #[must_use]
     pub fn into_solver(self) -> Solver<G> {
-        self.solver.into_inner()
+        self.solver
+            .into_inner()
+            .unwrap_or_else(PoisonError::into_inner)
+    }
+
+    fn solver(&mut self) -> &mut Solver<G> {
+        self.solver
+            .get_mut()
+            .unwrap_or_else(PoisonError::into_inner)
     }
 
     /// The value of the sum: the XOR of the components' values.
     ///
     /// # Panics
     ///
-    /// As [`Solver::grundy`], for any component.
+    /// As [`Solver::grundy`], for any component; see [`try_grundy`](Self::try_grundy).
     ///
     /// # Examples
     ///
     /// ```
     /// use impartial::{Nim, Nimber, Sum};
     ///
-    /// let sum = Sum::new(Nim);
-    /// assert_eq!(sum.grundy(&[]), Nimber(0));
-    /// assert_eq!(sum.grundy(&[vec![1, 2], vec![4]]), Nimber(7));
+    /// let mut sum = Sum::new(Nim);
+    /// assert_eq!(sum.grundy(Vec::<Vec<u64>>::new()), Nimber(0));
+    /// assert_eq!(sum.grundy([vec![1, 2], vec![4]]), Nimber(7));
     /// ```
     #[track_caller]
-    pub fn grundy(&self, components: &[G::Position]) -> Nimber {
+    pub fn grundy<P: IntoPosition<G::Position>>(
+        &mut self,
+        components: impl IntoIterator<Item = P>,
+    ) -> Nimber {
         expect_ok(
             self.try_grundy(components),
             "a component of the sum could not be solved",
@@ -144,15 +160,15 @@ impl<G: ImpartialGame> Sum<G> {
     /// ```
     /// use impartial::{Nim, Nimber, Sum};
     ///
-    /// assert_eq!(Sum::new(Nim).try_grundy(&[vec![5], vec![5]]), Ok(Nimber(0)));
+    /// assert_eq!(Sum::new(Nim).try_grundy([[5], [5]]), Ok(Nimber(0)));
     /// ```
-    pub fn try_grundy(
-        &self,
-        components: &[G::Position],
+    pub fn try_grundy<P: IntoPosition<G::Position>>(
+        &mut self,
+        components: impl IntoIterator<Item = P>,
     ) -> Result<Nimber, SolveError<G::Position>> {
-        let mut solver = self.solver.borrow_mut();
+        let solver = self.solver();
         components
-            .iter()
+            .into_iter()
             .map(|component| solver.try_grundy(component))
             .sum()
     }
@@ -168,10 +184,13 @@ impl<G: ImpartialGame> Sum<G> {
     /// ```
     /// use impartial::{Nim, Outcome, Sum};
     ///
-    /// assert_eq!(Sum::new(Nim).outcome(&[vec![3], vec![3]]), Outcome::P);
+    /// assert_eq!(Sum::new(Nim).outcome([[3], [3]]), Outcome::P);
     /// ```
     #[track_caller]
-    pub fn outcome(&self, components: &[G::Position]) -> Outcome {
+    pub fn outcome<P: IntoPosition<G::Position>>(
+        &mut self,
+        components: impl IntoIterator<Item = P>,
+    ) -> Outcome {
         Outcome::from(self.grundy(components))
     }
 
@@ -179,23 +198,31 @@ impl<G: ImpartialGame> Sum<G> {
     ///
     /// This is Bouton's move lifted to any game: with `s` the nim-sum, it plays in the first
     /// component whose value `g` has `g ^ s < g`, to the first option whose value is
-    /// `g ^ s` (one exists, by the definition of mex).
+    /// `g ^ s` (one exists, by the definition of mex). The options are searched as they are
+    /// listed, and no further.
     ///
     /// # Panics
     ///
-    /// As [`Solver::grundy`], for any component.
+    /// As [`Solver::grundy`], for any component; see
+    /// [`try_winning_move`](Self::try_winning_move).
     ///
     /// # Examples
     ///
     /// ```
-    /// use impartial::{Nim, Sum, SumMove};
+    /// use impartial::{Heaps, Nim, Sum, SumMove};
     ///
-    /// let sum = Sum::new(Nim);
-    /// assert_eq!(sum.winning_move(&[vec![1], vec![1]]), None);
-    /// assert_eq!(sum.winning_move(&[vec![6], vec![1, 2]]), Some(SumMove { component: 0, to: vec![3] }));
+    /// let mut sum = Sum::new(Nim);
+    /// assert_eq!(sum.winning_move([[1], [1]]), None);
+    /// assert_eq!(
+    ///     sum.winning_move([vec![6], vec![1, 2]]),
+    ///     Some(SumMove { component: 0, to: Heaps::from([3]) })
+    /// );
     /// ```
     #[track_caller]
-    pub fn winning_move(&self, components: &[G::Position]) -> Option<SumMove<G::Position>> {
+    pub fn winning_move<P: IntoPosition<G::Position>>(
+        &mut self,
+        components: impl IntoIterator<Item = P>,
+    ) -> Option<SumMove<G::Position>> {
         expect_ok(
             self.try_winning_move(components),
             "a component of the sum could not be solved",
@@ -211,27 +238,30 @@ impl<G: ImpartialGame> Sum<G> {
     /// # Examples
     ///
     /// ```
-    /// use impartial::{Nim, Sum, SumMove};
+    /// use impartial::{Heaps, Nim, Sum, SumMove};
     ///
-    /// let best = Sum::new(Nim).try_winning_move(&[vec![2], vec![0]]);
-    /// assert_eq!(best, Ok(Some(SumMove { component: 0, to: vec![0] })));
+    /// let best = Sum::new(Nim).try_winning_move([[2], [0]]);
+    /// assert_eq!(best, Ok(Some(SumMove { component: 0, to: Heaps::new() })));
     /// ```
-    pub fn try_winning_move(
-        &self,
-        components: &[G::Position],
+    pub fn try_winning_move<P: IntoPosition<G::Position>>(
+        &mut self,
+        components: impl IntoIterator<Item = P>,
     ) -> Result<Option<SumMove<G::Position>>, SolveError<G::Position>> {
-        let values = self.component_values(components)?;
+        let (holders, values) = self.component_values(components)?;
         let total: Nimber = values.iter().copied().sum();
         if total.is_zero() {
             return Ok(None);
         }
-        let mut solver = self.solver.borrow_mut();
-        for (component, (position, &value)) in components.iter().zip(&values).enumerate() {
+        let solver = self.solver();
+        for (component, (holder, &value)) in holders.iter().zip(&values).enumerate() {
             let target = value ^ total;
             if target >= value {
                 continue;
             }
-            if let Some(to) = solver.options_with_value(position, target, true)?.pop() {
+            if let Some(to) = solver
+                .options_with_value(holder.borrow(), target, true)?
+                .pop()
+            {
                 return Ok(Some(SumMove { component, to }));
             }
         }
@@ -242,6 +272,34 @@ impl<G: ImpartialGame> Sum<G> {
     /// Every winning move in the sum: each move, in any component, after which the nim-sum
     /// is `*0`. In component order, and within a component in the ruleset's order.
     ///
+    /// # Panics
+    ///
+    /// As [`Solver::grundy`], for any component; see
+    /// [`try_winning_moves`](Self::try_winning_moves).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::{Nim, Sum};
+    ///
+    /// let moves = Sum::new(Nim).winning_moves([[3], [5], [7]]);
+    /// let targets: Vec<(usize, Vec<u64>)> =
+    ///     moves.into_iter().map(|m| (m.component, m.to.into())).collect();
+    /// assert_eq!(targets, [(0, vec![2]), (1, vec![4]), (2, vec![6])]);
+    /// ```
+    #[track_caller]
+    pub fn winning_moves<P: IntoPosition<G::Position>>(
+        &mut self,
+        components: impl IntoIterator<Item = P>,
+    ) -> Vec<SumMove<G::Position>> {
+        expect_ok(
+            self.try_winning_moves(components),
+            "a component of the sum could not be solved",
+        )
+    }
+
+    /// Every winning move in the sum, or why a component could not be solved.
+    ///
     /// # Errors
     ///
     /// As [`Solver::try_grundy`], for the first component that fails.
@@ -251,40 +309,49 @@ impl<G: ImpartialGame> Sum<G> {
     /// ```
     /// use impartial::{Nim, Sum};
     ///
-    /// let moves = Sum::new(Nim).try_winning_moves(&[vec![3], vec![5], vec![7]])?;
-    /// let targets: Vec<(usize, Vec<u64>)> = moves.into_iter().map(|m| (m.component, m.to)).collect();
-    /// assert_eq!(targets, [(0, vec![2]), (1, vec![4]), (2, vec![6])]);
-    /// # Ok::<(), impartial::SolveError<Vec<u64>>>(())
+    /// assert_eq!(Sum::new(Nim).try_winning_moves([[3], [3]]).map(|m| m.len()), Ok(0));
     /// ```
-    pub fn try_winning_moves(
-        &self,
-        components: &[G::Position],
+    pub fn try_winning_moves<P: IntoPosition<G::Position>>(
+        &mut self,
+        components: impl IntoIterator<Item = P>,
     ) -> Result<Vec<SumMove<G::Position>>, SolveError<G::Position>> {
-        let values = self.component_values(components)?;
+        let (holders, values) = self.component_values(components)?;
         let total: Nimber = values.iter().copied().sum();
         let mut winning = Vec::new();
         if total.is_zero() {
             return Ok(winning);
         }
-        let mut solver = self.solver.borrow_mut();
-        for (component, (position, &value)) in components.iter().zip(&values).enumerate() {
+        let solver = self.solver();
+        for (component, (holder, &value)) in holders.iter().zip(&values).enumerate() {
             // A winning option may have a larger value than its component: look at all.
             let target = value ^ total;
-            let options = solver.options_with_value(position, target, false)?;
+            let options = solver.options_with_value(holder.borrow(), target, false)?;
             winning.extend(options.into_iter().map(|to| SumMove { component, to }));
         }
         Ok(winning)
     }
 
-    fn component_values(
-        &self,
-        components: &[G::Position],
-    ) -> Result<Vec<Nimber>, SolveError<G::Position>> {
-        let mut solver = self.solver.borrow_mut();
-        components
+    /// The components, held, and their values.
+    #[allow(clippy::type_complexity)]
+    fn component_values<P: IntoPosition<G::Position>>(
+        &mut self,
+        components: impl IntoIterator<Item = P>,
+    ) -> Result<(Vec<P::Holder>, Vec<Nimber>), SolveError<G::Position>> {
+        let holders: Vec<P::Holder> = components
+            .into_iter()
+            .map(IntoPosition::into_holder)
+            .collect();
+        let solver = self.solver();
+        let values = holders
             .iter()
-            .map(|component| solver.try_grundy(component))
-            .collect()
+            .map(|holder| solver.try_grundy(holder.borrow()))
+            .collect::<Result<_, _>>()?;
+        Ok((holders, values))
+    }
+
+    /// The solver, locked: for the [`ImpartialGame`] methods, which take `&self`.
+    fn locked(&self) -> std::sync::MutexGuard<'_, Solver<G>> {
+        self.solver.lock().unwrap_or_else(PoisonError::into_inner)
     }
 }
 
@@ -293,11 +360,11 @@ impl<G: ImpartialGame> ImpartialGame for Sum<G> {
 
     /// Every move of every component, component by component.
     ///
-    /// The components' solver is borrowed only while the moves are listed, so the options
+    /// The components' solver is locked only while the moves are listed, so the options
     /// are collected first: a sum is meant to be valued through its closed form, and a
     /// search of the product graph is the slow path anyway.
     fn moves(&self, components: &Vec<G::Position>) -> impl Iterator<Item = Vec<G::Position>> {
-        let solver = self.solver.borrow();
+        let solver = self.locked();
         let mut options = Vec::new();
         for (index, component) in components.iter().enumerate() {
             for option in solver.game().moves(component) {
@@ -312,11 +379,16 @@ impl<G: ImpartialGame> ImpartialGame for Sum<G> {
     /// The XOR of the components' values, or `None` if a component cannot be solved (the
     /// outer solver then searches, and reports the error itself).
     fn known_grundy(&self, components: &Vec<G::Position>) -> Option<Nimber> {
-        self.try_grundy(components).ok()
+        let mut solver = self.locked();
+        components
+            .iter()
+            .map(|component| solver.try_grundy(component))
+            .sum::<Result<Nimber, _>>()
+            .ok()
     }
 
     fn allocated_bytes(&self, components: &Vec<G::Position>) -> usize {
-        let solver = self.solver.borrow();
+        let solver = self.locked();
         let inner: usize = components
             .iter()
             .map(|component| solver.game().allocated_bytes(component))
@@ -328,8 +400,14 @@ impl<G: ImpartialGame> ImpartialGame for Sum<G> {
 impl<G: ImpartialGame + Debug> Debug for Sum<G> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Sum")
-            .field("game", self.solver.borrow().game())
+            .field("game", self.locked().game())
             .finish_non_exhaustive()
+    }
+}
+
+impl<G: ImpartialGame + Clone> Clone for Sum<G> {
+    fn clone(&self) -> Self {
+        Sum::with_solver(self.locked().clone())
     }
 }
 
@@ -342,15 +420,15 @@ impl<G: ImpartialGame + Debug> Debug for Sum<G> {
 /// # Examples
 ///
 /// ```
-/// use impartial::{Either, Nim, Nimber, SubtractionGame, Sum, SumMove, Union};
+/// use impartial::{Either, Heaps, Nim, Nimber, SubtractionGame, Sum, SumMove, Union};
 ///
-/// let sum = Sum::new(Union::new(Nim, SubtractionGame::new(&[1, 3, 4])?));
+/// let mut sum = Sum::new(Union::new(Nim, SubtractionGame::new(&[1, 3, 4])?));
 /// // A Nim heap of 2 and an S(1,3,4) heap of 5 (value 3): nim-sum 1.
-/// let position = [Either::Left(vec![2]), Either::Right(vec![5])];
+/// let position = [Either::Left(Heaps::from([2])), Either::Right(Heaps::from([5]))];
 /// assert_eq!(sum.grundy(&position), Nimber(1));
 /// assert_eq!(
 ///     sum.winning_move(&position),
-///     Some(SumMove { component: 1, to: Either::Right(vec![4]) })
+///     Some(SumMove { component: 1, to: Either::Right(Heaps::from([4])) })
 /// );
 /// # Ok::<(), impartial::GameError>(())
 /// ```
@@ -366,11 +444,11 @@ impl<A: ImpartialGame, B: ImpartialGame> Union<A, B> {
     /// # Examples
     ///
     /// ```
-    /// use impartial::{Either, ImpartialGame, Nim, Union};
+    /// use impartial::{Either, Heaps, ImpartialGame, Nim, Union};
     ///
     /// let union = Union::new(Nim, Nim);
-    /// let options: Vec<_> = union.moves(&Either::Right(vec![1])).collect();
-    /// assert_eq!(options, [Either::Right(vec![0])]);
+    /// let options: Vec<_> = union.moves(&Either::Right(Heaps::from([1]))).collect();
+    /// assert_eq!(options, [Either::Right(Heaps::new())]);
     /// ```
     #[must_use]
     pub fn new(left: A, right: B) -> Self {
@@ -414,4 +492,3 @@ impl<A: ImpartialGame, B: ImpartialGame> ImpartialGame for Union<A, B> {
         }
     }
 }
-

@@ -14,11 +14,10 @@
 
 mod reference;
 
-use std::ops::ControlFlow;
-
-use impartial::octal::{GrundysGame, OctalGame};
+use impartial::octal::{GrundysGame, HexadecimalGame, OctalGame};
 use impartial::sequence::{GrundySequence, HeapGame, Method, SequenceOptions, Tabulated};
-use impartial::{ImpartialGame, Nimber, SubtractionGame};
+use impartial::take_and_break::{HeapRules, TakeAndBreak};
+use impartial::{Heaps, ImpartialGame, Nimber, SubtractionGame};
 use proptest::prelude::*;
 
 /// Larger sizes in an optimised build, where the reference is fast enough.
@@ -43,7 +42,7 @@ fn every_option_set() -> Vec<SequenceOptions> {
 }
 
 fn run<G: HeapGame>(game: &G, n: u64, options: &SequenceOptions) -> GrundySequence {
-    game.sequence_with(n, options, |_| ControlFlow::Continue(()))
+    game.values_up_to_with(n, options)
         .expect("n is within MAX_HEAP")
 }
 
@@ -66,14 +65,14 @@ fn check(sequence: &GrundySequence, expected: &[u32], what: &str) -> Result<(), 
 
 /// Holds `game` to `expected` (its values up to `expected.len() − 1`) under every option set
 /// and through `Tabulated`.
-fn check_every_path<G: HeapGame + Clone + std::fmt::Display>(
+fn check_every_path<G: HeapGame + Clone + std::fmt::Debug>(
     game: &G,
     expected: &[u32],
 ) -> Result<(), TestCaseError> {
     let n = expected.len() as u64 - 1;
     for options in every_option_set() {
         let sequence = run(game, n, &options);
-        check(&sequence, expected, &format!("{game} {options:?}"))?;
+        check(&sequence, expected, &format!("{game:?} {options:?}"))?;
     }
     // `Tabulated` values positions of several heaps by the XOR of the table's values.
     let tabulated = Tabulated::new(game.clone(), n).expect("n is within MAX_HEAP");
@@ -82,9 +81,9 @@ fn check_every_path<G: HeapGame + Clone + std::fmt::Display>(
             .iter()
             .fold(0, |sum, &heap| sum ^ expected[heap as usize]);
         prop_assert_eq!(
-            tabulated.known_grundy(&heaps.to_vec()),
+            tabulated.known_grundy(&Heaps::from(heaps)),
             Some(Nimber(u128::from(want))),
-            "{} Tabulated {:?}",
+            "{:?} Tabulated {:?}",
             game,
             heaps
         );
@@ -109,6 +108,95 @@ fn octal_code() -> impl Strategy<Value = OctalGame> {
         })
 }
 
+/// Hexadecimal codes of up to six digits after the point, the first 0, 4, 8 or C.
+fn hexadecimal_code() -> impl Strategy<Value = HexadecimalGame> {
+    (
+        prop_oneof![Just(0u8), Just(4), Just(8), Just(12)],
+        prop::collection::vec(0u8..16, 1..=6),
+    )
+        .prop_filter_map("a code with a move", |(first, rest)| {
+            let mut digits = vec![first];
+            digits.extend(rest);
+            HexadecimalGame::from_digits(&digits).ok()
+        })
+}
+
+/// Random rules of every kind, unequal splits included, with the same rules written out
+/// plainly for the reference.
+fn take_and_break_rules() -> impl Strategy<Value = (TakeAndBreak, reference::PlainRules)> {
+    let amounts = |least: usize| prop::collection::vec(least..6, 0..3);
+    (
+        amounts(1),
+        amounts(1),
+        amounts(0),
+        amounts(0),
+        any::<bool>(),
+    )
+        .prop_map(|(none, one, two, three, unequal)| {
+            let wide = |amounts: &[usize]| amounts.iter().map(|&r| r as u64).collect::<Vec<_>>();
+            let mut builder = HeapRules::builder()
+                .take_whole(wide(&none))
+                .take_leaving_one(wide(&one))
+                .take_leaving_two(wide(&two))
+                .take_leaving_three(wide(&three));
+            if unequal {
+                builder = builder.unequal_splits();
+            }
+            let game = TakeAndBreak::new(builder.build().expect("no amount of 0 is taken whole"));
+            let plain = reference::PlainRules {
+                none,
+                one,
+                two,
+                three,
+                unequal,
+            };
+            (game, plain)
+        })
+}
+
+/// A period proven for a game whose moves leave three heaps holds far beyond the values
+/// that proved it: the periodicity theorem extended to three heaps checks
+/// `n0 ≤ n < 3·n0 + 2p + t`.
+fn check_a_proven_period_holds(
+    sequence: &GrundySequence,
+    plain: impl Fn(usize) -> Vec<u32>,
+    what: &str,
+) -> Result<(), TestCaseError> {
+    if let Some(period) = sequence.period() {
+        let far = 2 * period.proof_bound + 3 * period.period;
+        if far <= if RELEASE { 3_000 } else { 600 } {
+            check(sequence, &plain(far as usize), &format!("{what}: {period}"))?;
+        }
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(if RELEASE { 48 } else { 12 }))]
+
+    #[test]
+    fn hexadecimal_games_on_every_path_equal_the_definition(
+        game in hexadecimal_code(),
+        n in if RELEASE { 100usize..900 } else { 20usize..250 },
+    ) {
+        let expected = reference::code_values(game.digits(), n);
+        check_every_path(&game, &expected)?;
+        let sequence = game.values_up_to(n as u64).expect("n is within MAX_HEAP");
+        check_a_proven_period_holds(&sequence, |far| reference::code_values(game.digits(), far), &game.to_string())?;
+    }
+
+    #[test]
+    fn take_and_break_rules_on_every_path_equal_the_definition(
+        (game, plain) in take_and_break_rules(),
+        n in if RELEASE { 100usize..900 } else { 20usize..250 },
+    ) {
+        let expected = reference::rules_values(&plain, n);
+        check_every_path(&game, &expected)?;
+        let sequence = game.values_up_to(n as u64).expect("n is within MAX_HEAP");
+        check_a_proven_period_holds(&sequence, |far| reference::rules_values(&plain, far), &format!("{plain:?}"))?;
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(if RELEASE { 64 } else { 12 }))]
 
@@ -117,7 +205,7 @@ proptest! {
         game in octal_code(),
         n in if RELEASE { 1_000usize..9_000 } else { 200usize..1_500 },
     ) {
-        let expected = reference::octal_values(game.digits(), n);
+        let expected = reference::code_values(game.digits(), n);
         check_every_path(&game, &expected)?;
     }
 
@@ -147,7 +235,7 @@ fn fast_growing_codes_past_the_two_thread_hand_over() {
         ("0.4554055526", 12_000),
     ] {
         let game: OctalGame = code.parse().expect("a valid code");
-        let expected = reference::octal_values(game.digits(), n);
+        let expected = reference::code_values(game.digits(), n);
         check_every_path(&game, &expected).unwrap();
     }
 }
@@ -169,7 +257,7 @@ fn the_heaps_once_valued_wrongly() {
         ("4.007", 47_782, false, 675, 513),
     ] {
         let game: OctalGame = code.parse().expect("a valid code");
-        let expected = reference::octal_values(game.digits(), heap);
+        let expected = reference::code_values(game.digits(), heap);
         assert_eq!(expected[heap], right, "{code}: the reference itself");
         assert_ne!(right, wrong);
         let options = SequenceOptions::default().with_parallel(parallel);
@@ -196,11 +284,11 @@ fn grundys_game_on_every_path_equals_the_definition() {
 #[test]
 fn the_reference_gives_published_values() {
     assert_eq!(
-        reference::octal_values(&[0, 7, 7], 15),
+        reference::code_values(&[0, 7, 7], 15),
         [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7]
     );
     assert_eq!(
-        reference::octal_values(&[0, 0, 7], 15),
+        reference::code_values(&[0, 0, 7], 15),
         [0, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0]
     );
     assert_eq!(

@@ -38,7 +38,7 @@ fn infinite(escapes: &[u128]) -> LoopyValue {
 fn labels(graph: &Graph) -> Vec<(LoopyOutcome, LoopyValue)> {
     let mut solver = LoopySolver::new(graph.clone());
     (0..graph.0.len())
-        .map(|node| (solver.outcome(&node), solver.value(&node)))
+        .map(|node| (solver.outcome(node), solver.value(node)))
         .collect()
 }
 
@@ -61,7 +61,7 @@ fn a_cycle_with_an_exit_to_a_terminal_position() {
             (LoopyOutcome::P, finite(0))
         ]
     );
-    assert_eq!(LoopySolver::new(graph).winning_move(&1), Some(2));
+    assert_eq!(LoopySolver::new(graph).winning_move(1), Some(2));
 }
 
 #[test]
@@ -70,7 +70,7 @@ fn a_position_that_can_only_reach_cycles() {
     let graph = Graph(vec![vec![1], vec![2], vec![1]]);
     let draw = (LoopyOutcome::Draw, infinite(&[]));
     assert_eq!(labels(&graph), [draw.clone(), draw.clone(), draw]);
-    assert_eq!(LoopySolver::new(graph).best_move(&0), Some(1));
+    assert_eq!(LoopySolver::new(graph).best_move(0), Some(1));
 }
 
 #[test]
@@ -106,12 +106,12 @@ fn the_state_limit_is_an_error_and_forgets_the_query() {
     let ring = Graph((0..100).map(|node| vec![(node + 1) % 100]).collect());
     let mut solver = LoopySolver::new(ring).with_state_limit(50);
     assert_eq!(
-        solver.try_outcome(&0),
+        solver.try_outcome(0),
         Err(SolveError::StateLimit { limit: 50 })
     );
     assert_eq!(solver.positions(), 0);
     let mut roomy = LoopySolver::new(Graph(vec![vec![1], vec![0]])).with_state_limit(2);
-    assert_eq!(roomy.try_outcome(&0), Ok(LoopyOutcome::Draw));
+    assert_eq!(roomy.try_outcome(0), Ok(LoopyOutcome::Draw));
 }
 
 /// Outcomes by a naive fixed point, independent of the solver's queue.
@@ -152,7 +152,7 @@ fn forced_win(solver: &mut LoopySolver<Graph>, graph: &Graph, node: usize, depth
     if depth == 0 {
         return false;
     }
-    let Some(next) = solver.winning_move(&node) else {
+    let Some(next) = solver.winning_move(node) else {
         return false;
     };
     // The opponent, at `next`, tries every reply; none may escape or stall.
@@ -167,7 +167,7 @@ proptest! {
         let expected = brute_outcomes(&graph);
         let mut solver = LoopySolver::new(graph.clone());
         for (node, &outcome) in expected.iter().enumerate() {
-            prop_assert_eq!(solver.outcome(&node), outcome, "node {}", node);
+            prop_assert_eq!(solver.outcome(node), outcome, "node {}", node);
         }
     }
 
@@ -175,7 +175,7 @@ proptest! {
     fn values_obey_their_definition_and_give_the_outcomes(graph in digraph(25, 3)) {
         let expected = brute_outcomes(&graph);
         let mut solver = LoopySolver::new(graph.clone());
-        let values: Vec<LoopyValue> = (0..graph.0.len()).map(|node| solver.value(&node)).collect();
+        let values: Vec<LoopyValue> = (0..graph.0.len()).map(|node| solver.value(node)).collect();
         for (node, value) in values.iter().enumerate() {
             prop_assert_eq!(value.outcome(), expected[node], "node {} value {}", node, value);
             let option_values: Vec<Option<u128>> = graph.0[node].iter().map(|&q| finite_value(&values[q])).collect();
@@ -211,16 +211,16 @@ proptest! {
         for (node, &outcome) in expected.iter().enumerate() {
             match outcome {
                 LoopyOutcome::N => {
-                    let next = solver.winning_move(&node).unwrap();
+                    let next = solver.winning_move(node).unwrap();
                     prop_assert_eq!(expected[next], LoopyOutcome::P);
                     prop_assert!(forced_win(&mut solver, &graph, node, 2 * graph.0.len() + 2), "node {}", node);
                 }
                 LoopyOutcome::Draw => {
-                    prop_assert_eq!(solver.winning_move(&node), None);
-                    let next = solver.best_move(&node).unwrap();
+                    prop_assert_eq!(solver.winning_move(node), None);
+                    let next = solver.best_move(node).unwrap();
                     prop_assert_eq!(expected[next], LoopyOutcome::Draw);
                 }
-                LoopyOutcome::P => prop_assert_eq!(solver.best_move(&node), None),
+                LoopyOutcome::P => prop_assert_eq!(solver.best_move(node), None),
             }
         }
     }
@@ -232,8 +232,8 @@ proptest! {
         let mut right_solver = LoopySolver::new(right.clone());
         for a in 0..left.0.len() {
             for b in 0..right.0.len() {
-                let values = [left_solver.value(&a), right_solver.value(&b)];
-                prop_assert_eq!(product.outcome(&(a, b)), sum_outcome(&values), "{} + {}", values[0], values[1]);
+                let values = [left_solver.value(a), right_solver.value(b)];
+                prop_assert_eq!(product.outcome((a, b)), sum_outcome(&values), "{} + {}", values[0], values[1]);
             }
         }
     }
@@ -243,8 +243,8 @@ proptest! {
         let mut loopy = LoopySolver::new(graph.clone());
         let mut plain = Solver::new(graph.clone());
         for node in 0..graph.0.len() {
-            prop_assert_eq!(loopy.outcome(&node).decided(), Some(plain.outcome(&node)));
-            prop_assert_eq!(loopy.value(&node), LoopyValue::Finite(plain.grundy(&node)));
+            prop_assert_eq!(loopy.outcome(node).decided(), Some(plain.outcome(node)));
+            prop_assert_eq!(loopy.value(node), LoopyValue::Finite(plain.grundy(node)));
         }
     }
 }

@@ -7,7 +7,7 @@ use impartial::octal::{CodeError, GrundysGame, MAX_DIGITS, OctalGame};
 use impartial::sequence::{
     GrundySequence, HeapGame, MAX_HEAP, Method, SequenceError, SequenceOptions, Tabulated,
 };
-use impartial::{ImpartialGame, Nimber, Outcome, Solver, SubtractionGame, Sum};
+use impartial::{Heaps, ImpartialGame, Nimber, Outcome, Solver, SubtractionGame, Sum};
 use proptest::prelude::*;
 
 /// A heap game whose positions of heaps below `values.len()` are valued by the
@@ -19,13 +19,13 @@ struct Known<'g, G> {
 }
 
 impl<G: HeapGame> ImpartialGame for Known<'_, G> {
-    type Position = Vec<u64>;
+    type Position = Heaps;
 
-    fn moves(&self, position: &Vec<u64>) -> impl Iterator<Item = Vec<u64>> {
+    fn moves(&self, position: &Heaps) -> impl Iterator<Item = Heaps> {
         self.game.moves(position)
     }
 
-    fn known_grundy(&self, position: &Vec<u64>) -> Option<Nimber> {
+    fn known_grundy(&self, position: &Heaps) -> Option<Nimber> {
         position.iter().try_fold(Nimber::ZERO, |sum, &heap| {
             Some(sum ^ *self.values.get(usize::try_from(heap).ok()?)?)
         })
@@ -54,8 +54,7 @@ fn options(method: Method) -> SequenceOptions {
 }
 
 fn run<G: HeapGame>(game: &G, n: u64, options: &SequenceOptions) -> GrundySequence {
-    game.sequence_with(n, options, |_| ControlFlow::Continue(()))
-        .unwrap()
+    game.values_up_to_with(n, options).unwrap()
 }
 
 /// Every value the sequence gives up to `n` (from the period beyond the computed ones).
@@ -93,7 +92,7 @@ proptest! {
     fn subtraction_sequences_equal_the_solver(set in prop::collection::vec(1u64..16, 1..5)) {
         let game = SubtractionGame::new(&set).unwrap();
         let expected = solver_values(&game, 60);
-        prop_assert_eq!(values_up_to(&game.sequence(60).unwrap(), 60), expected);
+        prop_assert_eq!(values_up_to(&game.values_up_to(60).unwrap(), 60), expected);
     }
 
     #[test]
@@ -101,16 +100,16 @@ proptest! {
         // Past the 1 024 values the sparse space is chosen from.
         let direct = run(&game, 2_500, &options(Method::Direct).with_prove_period(false));
         let sparse = run(&game, 2_500, &options(Method::SparseSpace).with_prove_period(false));
-        prop_assert_eq!(direct.values(), sparse.values(), "{}", game);
+        prop_assert_eq!(direct.computed_values(), sparse.computed_values(), "{}", game);
     }
 
     #[test]
     fn a_proven_period_holds_far_beyond_its_proof(game in octal_code()) {
-        let sequence = game.sequence(3_000).unwrap();
+        let sequence = game.values_up_to(3_000).unwrap();
         if let Some(period) = sequence.period() {
             let far = 2 * period.proof_bound + 2 * period.period;
             let plain = run(&game, far, &options(Method::Auto).with_prove_period(false));
-            prop_assert_eq!(values_up_to(&sequence, far), plain.values().to_vec(), "{}", game);
+            prop_assert_eq!(values_up_to(&sequence, far), plain.computed_values().to_vec(), "{}", game);
             check_least(&plain, period.preperiod, period.period);
         }
     }
@@ -118,7 +117,7 @@ proptest! {
 
 /// The period is the shortest and the preperiod the least that the values show.
 fn check_least(plain: &GrundySequence, preperiod: u64, period: u64) {
-    let values = plain.values();
+    let values = plain.computed_values();
     let (pre, p) = (preperiod as usize, period as usize);
     if pre > 0 {
         assert_ne!(
@@ -144,7 +143,7 @@ fn the_multi_heap_rulesets_agree_with_the_sprague_grundy_theorem() {
         OctalGame::dawsons_chess(),
         "4.07".parse().unwrap(),
     ] {
-        let values = game.sequence(12).unwrap();
+        let values = game.values_up_to(12).unwrap();
         let mut solver = Solver::new(game.clone());
         for heaps in [vec![3, 5], vec![1, 2, 4], vec![6, 6], vec![2, 3, 7]] {
             let expected = heaps
@@ -154,10 +153,10 @@ fn the_multi_heap_rulesets_agree_with_the_sprague_grundy_theorem() {
             assert_eq!(solver.grundy(&heaps), expected, "{game} {heaps:?}");
         }
     }
-    let values = GrundysGame.sequence(14).unwrap();
+    let values = GrundysGame.values_up_to(14).unwrap();
     let mut solver = Solver::new(GrundysGame);
     assert_eq!(
-        solver.grundy(&vec![9, 14]),
+        solver.grundy(vec![9, 14]),
         values.get(9).unwrap() ^ values.get(14).unwrap()
     );
 }
@@ -166,11 +165,14 @@ fn the_multi_heap_rulesets_agree_with_the_sprague_grundy_theorem() {
 fn grundys_game_equals_the_solver() {
     let expected = solver_values(&GrundysGame, 60);
     for method in [Method::Direct, Method::SparseSpace] {
-        assert_eq!(run(&GrundysGame, 60, &options(method)).values(), expected);
+        assert_eq!(
+            run(&GrundysGame, 60, &options(method)).computed_values(),
+            expected
+        );
     }
     let direct = run(&GrundysGame, 3_000, &options(Method::Direct));
     let sparse = run(&GrundysGame, 3_000, &options(Method::SparseSpace));
-    assert_eq!(direct.values(), sparse.values());
+    assert_eq!(direct.computed_values(), sparse.computed_values());
     assert_eq!(sparse.period(), None, "no theorem covers Grundy's game");
 }
 
@@ -201,27 +203,27 @@ const GRUNDYS_GAME: [u32; 105] = [
 
 #[test]
 fn published_tables() {
-    let kayles = OctalGame::kayles().sequence(104).unwrap();
+    let kayles = OctalGame::kayles().values_up_to(104).unwrap();
     assert_eq!(values_up_to(&kayles, 104), KAYLES);
-    let chess = OctalGame::dawsons_chess().sequence(136).unwrap();
+    let chess = OctalGame::dawsons_chess().values_up_to(136).unwrap();
     assert_eq!(values_up_to(&chess, 136), DAWSONS_CHESS);
     // A002187's comment: Dawson's Kayles (.07) has the values a(n − 1).
-    let dawsons_kayles = OctalGame::dawsons_kayles().sequence(137).unwrap();
+    let dawsons_kayles = OctalGame::dawsons_kayles().values_up_to(137).unwrap();
     assert_eq!(dawsons_kayles.get(0), Some(Nimber(0)));
     assert_eq!(values_up_to(&dawsons_kayles, 137)[1..], DAWSONS_CHESS);
     for method in [Method::Direct, Method::SparseSpace] {
         let grundy = run(&GrundysGame, 104, &options(method));
-        assert_eq!(grundy.values(), GRUNDYS_GAME);
+        assert_eq!(grundy.computed_values(), GRUNDYS_GAME);
     }
 }
 
 /// `(preperiod, period)` as proven, and the values recomputed well past the proof agree.
 fn proven(game: &impl HeapGame, n: u64) -> (u64, u64) {
-    let sequence = game.sequence(n).unwrap();
+    let sequence = game.values_up_to(n).unwrap();
     let period = sequence.period().expect("a period is proven");
     let far = 2 * period.proof_bound + 10 * period.period;
     let plain = run(game, far, &options(Method::Auto).with_prove_period(false));
-    assert_eq!(values_up_to(&sequence, far), plain.values());
+    assert_eq!(values_up_to(&sequence, far), plain.computed_values());
     check_least(&plain, period.preperiod, period.period);
     (period.preperiod, period.period)
 }
@@ -239,7 +241,7 @@ fn known_periods() {
     );
     let s134 = SubtractionGame::new(&[1, 3, 4])
         .unwrap()
-        .sequence(100)
+        .values_up_to(100)
         .unwrap();
     assert_eq!(s134.period().unwrap().proof_bound, 12);
 }
@@ -248,11 +250,14 @@ fn known_periods() {
 fn a_long_preperiod_found_by_the_sparse_space() {
     // .127: period 4, last exception at n = 46 577 (Gangolli and Plambeck 1989; OEIS A071464).
     let game: OctalGame = "0.127".parse().unwrap();
-    let sequence = game.sequence(200_000).unwrap();
+    let sequence = game.values_up_to(200_000).unwrap();
     assert_eq!(sequence.method(), Method::SparseSpace);
     let period = sequence.period().unwrap();
     assert_eq!((period.preperiod, period.period), (46_578, 4));
-    assert!(sequence.computed() < 110_000, "stops soon after the proof");
+    assert!(
+        sequence.computed_len() < 110_000,
+        "stops soon after the proof"
+    );
 }
 
 #[test]
@@ -261,22 +266,22 @@ fn a_long_period_found_by_the_sparse_space() {
     // values to 260 000 were also checked against the direct recurrence once (52 s in
     // release mode; too slow for every run).
     let game: OctalGame = "0.16".parse().unwrap();
-    let sequence = game.sequence(1_000_000).unwrap();
+    let sequence = game.values_up_to(1_000_000).unwrap();
     let period = sequence.period().unwrap();
     assert_eq!((period.preperiod, period.period), (105_351, 149_459));
     assert_eq!(period.proof_bound, 2 * 105_351 + 2 * 149_459 + 2);
-    let values = sequence.values();
+    let values = sequence.computed_values();
     assert_ne!(values[105_350], values[105_350 + 149_459]);
 }
 
 #[test]
 fn no_period_is_claimed_before_it_is_proven() {
     // Kayles' period needs G(0..168); just below, nothing is claimed.
-    let early = OctalGame::kayles().sequence(160).unwrap();
+    let early = OctalGame::kayles().values_up_to(160).unwrap();
     assert_eq!(early.period(), None);
     assert!(!early.covers(161));
     assert_eq!(early.get(161), None);
-    let proven = OctalGame::kayles().sequence(168).unwrap();
+    let proven = OctalGame::kayles().values_up_to(168).unwrap();
     assert_eq!(proven.period().unwrap().proof_bound, 168);
     assert_eq!(proven.get(u64::MAX), proven.get(71 + (u64::MAX - 71) % 12));
 }
@@ -284,28 +289,28 @@ fn no_period_is_claimed_before_it_is_proven() {
 #[test]
 fn edge_cases() {
     let kayles = OctalGame::kayles();
-    assert_eq!(kayles.sequence(0).unwrap().values(), [0]);
-    assert_eq!(kayles.sequence(1).unwrap().values(), [0, 1]);
+    assert_eq!(kayles.values_up_to(0).unwrap().computed_values(), [0]);
+    assert_eq!(kayles.values_up_to(1).unwrap().computed_values(), [0, 1]);
     assert_eq!(
-        kayles.sequence(MAX_HEAP + 1),
+        kayles.values_up_to(MAX_HEAP + 1),
         Err(SequenceError::TooLarge {
             n: MAX_HEAP + 1,
             max: MAX_HEAP
         })
     );
     // A periodic game answers up to the largest heap without reserving memory for it.
-    let all = kayles.sequence(MAX_HEAP).unwrap();
-    assert!(all.covers(MAX_HEAP) && all.computed() < 200);
+    let all = kayles.values_up_to(MAX_HEAP).unwrap();
+    assert!(all.covers(MAX_HEAP) && all.computed_len() < 200);
     // A move that only splits (4.): a heap of one cannot move.
     let split: OctalGame = "4.0".parse().unwrap();
     assert_eq!(split.to_string(), "4.0");
     assert_eq!(
-        split.sequence(4).unwrap().values(),
+        split.values_up_to(4).unwrap().computed_values(),
         solver_values(&split, 4)
     );
     // Subtraction by a huge amount only: every heap below it is worth 0.
     let huge = SubtractionGame::new(&[u64::MAX]).unwrap();
-    assert_eq!(huge.sequence(10).unwrap().values(), [0; 11]);
+    assert_eq!(huge.values_up_to(10).unwrap().computed_values(), [0; 11]);
 }
 
 /// Errors name the character at fault, counted in characters.
@@ -383,7 +388,7 @@ fn malformed_codes_are_errors() {
     // The longest code allowed works.
     let long = parse(&format!("0.{}", "3".repeat(MAX_DIGITS))).unwrap();
     assert_eq!(long.digits().len(), MAX_DIGITS + 1);
-    assert!(long.sequence(600).unwrap().period().is_some());
+    assert!(long.values_up_to(600).unwrap().period().is_some());
     for code in ["0.77", "4.07", "0.137", "0.6", "4.0"] {
         assert_eq!(parse(code).unwrap().to_string(), code);
     }
@@ -430,7 +435,7 @@ fn progress_reports_and_stops() {
     let game: OctalGame = "0.6".parse().unwrap();
     let options = SequenceOptions::default().with_progress_every(500);
     let sequence = game
-        .sequence_with(10_000, &options, |progress| {
+        .values_up_to_with_progress(10_000, &options, |progress| {
             reports.push(progress.computed);
             assert_eq!(progress.target, 10_001);
             if progress.computed >= 2_000 {
@@ -441,8 +446,8 @@ fn progress_reports_and_stops() {
         })
         .unwrap();
     assert_eq!(reports, [500, 1_000, 1_500, 2_000]);
-    assert_eq!(sequence.computed(), 2_000);
-    assert_eq!(sequence.requested(), 10_000);
+    assert_eq!(sequence.computed_len(), 2_000);
+    assert_eq!(sequence.max_heap(), 10_000);
     assert!(!sequence.covers(2_000));
 }
 
@@ -452,12 +457,12 @@ fn tabulated_games_answer_sums_from_the_table() {
     let mut solver = Solver::new(kayles.clone());
     // 10⁹ ≡ 4 (mod 12) beyond the preperiod: the value of 76 pins.
     let big = 1_000_000_000u64;
-    let expected = kayles.values().get(big).unwrap() ^ kayles.values().get(5).unwrap();
-    assert_eq!(solver.grundy(&vec![5, big]), expected);
-    assert_eq!(kayles.values().get(big), kayles.values().get(76));
+    let expected = kayles.sequence().get(big).unwrap() ^ kayles.sequence().get(5).unwrap();
+    assert_eq!(solver.grundy(vec![5, big]), expected);
+    assert_eq!(kayles.sequence().get(big), kayles.sequence().get(76));
     // A winning move from a sum of rows of pins, found without searching the heaps.
-    let sum = Sum::new(kayles);
-    let rows = [vec![7], vec![8], vec![100]];
+    let mut sum = Sum::new(kayles);
+    let rows = [7, 8, 100].map(|pins| Heaps::from([pins]));
     let best = sum.winning_move(&rows).expect("not balanced");
     let mut after = rows.to_vec();
     after[best.component] = best.to;

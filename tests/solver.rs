@@ -6,7 +6,8 @@ mod common;
 
 use common::Graph;
 use impartial::{
-    Either, ImpartialGame, Nim, Nimber, Outcome, SolveError, Solver, SubtractionGame, Sum, Union,
+    Either, Heaps, ImpartialGame, Nim, Nimber, Outcome, SolveError, Solver, SubtractionGame, Sum,
+    Union,
 };
 
 /// Every position of `heaps` heaps with sizes in `0..=max`.
@@ -54,7 +55,7 @@ fn subtraction_1_3_4_has_period_seven() {
     let mut solver = Solver::new(SubtractionGame::new(&[1, 3, 4]).unwrap());
     for heap in 0..500u64 {
         let expected = pattern[(heap % 7) as usize];
-        assert_eq!(solver.grundy(&vec![heap]), Nimber(expected), "heap {heap}");
+        assert_eq!(solver.grundy(vec![heap]), Nimber(expected), "heap {heap}");
     }
 }
 
@@ -64,7 +65,7 @@ fn sum_value_equals_brute_force_on_the_product_game() {
     // A multi-heap position of a subtraction game has no closed form: the solver searches
     // the whole product graph, which is the brute force.
     let mut product = Solver::new(game.clone());
-    let sum = Sum::new(game);
+    let mut sum = Sum::new(game);
     for position in all_positions(3, 9) {
         let components: Vec<Vec<u64>> = position.iter().map(|&heap| vec![heap]).collect();
         assert_eq!(
@@ -92,11 +93,15 @@ impl<A: ImpartialGame, B: ImpartialGame> ImpartialGame for Product<A, B> {
 fn sum_of_two_rulesets_equals_brute_force_and_its_winning_move_wins() {
     let subtraction = SubtractionGame::new(&[2, 5]).unwrap();
     let mut product = Solver::new(Product(Nim, subtraction.clone())).without_closed_form();
-    let sum = Sum::with_solver(Solver::new(Union::new(Nim, subtraction)).without_closed_form());
+    let mut sum = Sum::with_solver(Solver::new(Union::new(Nim, subtraction)).without_closed_form());
     for nim in all_positions(2, 5) {
         for heap in 0..12u64 {
-            let components = [Either::Left(nim.clone()), Either::Right(vec![heap])];
-            let brute = product.grundy(&(nim.clone(), vec![heap]));
+            let nim = Heaps::from(&nim);
+            let components = [
+                Either::Left(nim.clone()),
+                Either::Right(Heaps::from([heap])),
+            ];
+            let brute = product.grundy((nim.clone(), Heaps::from([heap])));
             assert_eq!(sum.grundy(&components), brute);
             match sum.winning_move(&components) {
                 None => assert_eq!(brute, Nimber(0)),
@@ -112,7 +117,7 @@ fn sum_of_two_rulesets_equals_brute_force_and_its_winning_move_wins() {
             }
             let all = sum.try_winning_moves(&components).unwrap();
             let as_product: Vec<_> = product
-                .winning_moves(&(nim.clone(), vec![heap]))
+                .winning_moves((nim.clone(), Heaps::from([heap])))
                 .into_iter()
                 .collect();
             assert_eq!(all.len(), as_product.len(), "{components:?}");
@@ -170,11 +175,11 @@ impl ImpartialGame for Chain {
 fn a_chain_a_million_moves_deep_does_not_overflow_the_stack() {
     let mut solver = Solver::new(Chain);
     // The parity decides: an even chain is P.
-    assert_eq!(solver.grundy(&1_000_000), Nimber(0));
-    assert_eq!(solver.grundy(&999_999), Nimber(1));
+    assert_eq!(solver.grundy(1_000_000), Nimber(0));
+    assert_eq!(solver.grundy(999_999), Nimber(1));
     let mut fresh = Solver::new(Chain);
-    assert_eq!(fresh.outcome(&1_000_001), Outcome::N);
-    assert_eq!(fresh.misere_outcome(&1_000_000), Outcome::N);
+    assert_eq!(fresh.outcome(1_000_001), Outcome::N);
+    assert_eq!(fresh.misere_outcome(1_000_000), Outcome::N);
     assert_eq!(fresh.stats().states, 1_000_002 + 1_000_001);
 }
 
@@ -183,21 +188,15 @@ fn a_repeated_position_is_a_cycle_error_naming_it() {
     // 0 → 1 → 2 → 3 → 1, and 0 → 4 (terminal).
     let graph = Graph(vec![vec![1, 4], vec![2], vec![3], vec![1], vec![]]);
     let mut solver = Solver::new(graph);
+    assert_eq!(solver.try_grundy(0), Err(SolveError::Cycle { position: 1 }));
     assert_eq!(
-        solver.try_grundy(&0),
-        Err(SolveError::Cycle { position: 1 })
-    );
-    assert_eq!(
-        solver.try_misere_outcome(&2),
+        solver.try_misere_outcome(2),
         Err(SolveError::Cycle { position: 2 })
     );
     // The solver stays usable and forgets nothing true.
-    assert_eq!(solver.try_grundy(&4), Ok(Nimber(0)));
-    assert_eq!(
-        solver.try_grundy(&0),
-        Err(SolveError::Cycle { position: 1 })
-    );
-    let message = solver.try_outcome(&3).unwrap_err().to_string();
+    assert_eq!(solver.try_grundy(4), Ok(Nimber(0)));
+    assert_eq!(solver.try_grundy(0), Err(SolveError::Cycle { position: 1 }));
+    let message = solver.try_outcome(3).unwrap_err().to_string();
     assert_eq!(message, "position repeats along a line of play: 3");
 }
 
@@ -205,7 +204,7 @@ fn a_repeated_position_is_a_cycle_error_naming_it() {
 fn a_self_loop_is_a_cycle() {
     let mut solver = Solver::new(Graph(vec![vec![0]]));
     assert_eq!(
-        solver.try_outcome(&0),
+        solver.try_outcome(0),
         Err(SolveError::Cycle { position: 0 })
     );
 }
@@ -213,21 +212,21 @@ fn a_self_loop_is_a_cycle() {
 #[test]
 #[should_panic(expected = "position repeats along a line of play")]
 fn the_plain_form_panics_on_a_cycle_with_the_error() {
-    let _ = Solver::new(Graph(vec![vec![0]])).outcome(&0);
+    let _ = Solver::new(Graph(vec![vec![0]])).outcome(0);
 }
 
 #[test]
 fn the_state_limit_stops_a_search_and_leaves_the_solver_usable() {
     let mut solver = Solver::new(Chain).with_state_limit(1000);
     assert_eq!(
-        solver.try_grundy(&5000),
+        solver.try_grundy(5000),
         Err(SolveError::StateLimit { limit: 1000 })
     );
     assert!(solver.stats().states <= 1000);
-    assert_eq!(solver.try_grundy(&998), Ok(Nimber(0)));
+    assert_eq!(solver.try_grundy(998), Ok(Nimber(0)));
     assert_eq!(solver.stats().states, 999);
     assert_eq!(
-        solver.try_misere_outcome(&10),
+        solver.try_misere_outcome(10),
         Err(SolveError::StateLimit { limit: 1000 })
     );
     assert_eq!(solver.stats().states, 999);
@@ -238,7 +237,7 @@ fn statistics_count_states_and_bytes() {
     let mut solver = Solver::new(Chain);
     assert_eq!(solver.stats().states, 0);
     assert_eq!(solver.stats().bytes, 0);
-    solver.grundy(&9_999);
+    solver.grundy(9_999);
     let stats = solver.stats();
     assert_eq!(stats.states, 10_000);
     assert_eq!(stats.bytes_per_entry, 8);
@@ -250,10 +249,10 @@ fn statistics_count_states_and_bytes() {
 #[test]
 fn outcome_then_grundy_share_the_table() {
     let mut solver = Solver::new(Nim).without_closed_form();
-    assert_eq!(solver.outcome(&vec![6, 5, 3]), Outcome::P);
+    assert_eq!(solver.outcome(vec![6, 5, 3]), Outcome::P);
     let after_outcome = solver.stats().states;
-    assert_eq!(solver.grundy(&vec![6, 5, 3]), Nimber(0));
-    assert_eq!(solver.grundy(&vec![6, 5, 2]), Nimber(1));
+    assert_eq!(solver.grundy(vec![6, 5, 3]), Nimber(0));
+    assert_eq!(solver.grundy(vec![6, 5, 2]), Nimber(1));
     assert!(solver.stats().states >= after_outcome);
 }
 
@@ -261,9 +260,9 @@ fn outcome_then_grundy_share_the_table() {
 fn closed_form_positions_are_not_stored() {
     let mut solver = Solver::new(Nim);
     assert_eq!(
-        solver.grundy(&vec![1_000_000_000, 7]),
+        solver.grundy(vec![1_000_000_000, 7]),
         Nimber(1_000_000_000 ^ 7)
     );
-    assert_eq!(solver.winning_move(&vec![9, 1]), Some(vec![1, 1]));
+    assert_eq!(solver.winning_move([9, 1]), Some(Heaps::from([1, 1])));
     assert_eq!(solver.stats().states, 0);
 }

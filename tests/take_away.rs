@@ -33,13 +33,20 @@ fn check_every_state(k: u64) {
             let expected = solver_takes(&mut solver, state);
             assert_eq!(
                 game.outcome(state),
-                solver.outcome(&state),
+                solver.outcome(state),
                 "k = {k}, {state}"
             );
             let best = game.winning_move(state);
-            assert_eq!(best.map(|m| m.take), expected.first().copied(), "k = {k}, {state}");
+            assert_eq!(
+                best.map(|m| m.take),
+                expected.first().copied(),
+                "k = {k}, {state}"
+            );
             if let Some(best) = best {
-                assert_eq!(Some(best.to), game.play(state, best.take).ok().map(|m| m.to));
+                assert_eq!(
+                    Some(best.to),
+                    game.play(state, best.take).ok().map(|m| m.to)
+                );
                 assert_eq!(best.from, state);
             }
             let mut takes: Vec<u64> = game.winning_moves(state).map(|m| m.take).collect();
@@ -47,11 +54,11 @@ fn check_every_state(k: u64) {
             assert_eq!(takes, expected, "k = {k}, {state}");
             if k == 2 {
                 assert_eq!(fibonacci::winning_move(state), best, "{state}");
-                assert_eq!(fibonacci::outcome(state), solver.outcome(&state), "{state}");
+                assert_eq!(fibonacci::outcome(state), solver.outcome(state), "{state}");
             }
         }
         let start = TakeAwayState::start(remaining);
-        let losing = remaining > 0 && solver.outcome(&start) == Outcome::P;
+        let losing = remaining > 0 && solver.outcome(start) == Outcome::P;
         assert_eq!(
             game.is_losing_start(remaining),
             losing,
@@ -177,15 +184,15 @@ fn values_at_the_top_of_u64_and_u128() {
         fibonacci::outcome(TakeAwayState::start(f186 + 1)),
         Outcome::N
     );
-    assert_eq!(
-        fibonacci::winning_move(f186 + 1).map(|m| m.take),
-        Some(1)
-    );
+    assert_eq!(fibonacci::winning_move(f186 + 1).map(|m| m.take), Some(1));
 
     // k·t at the top of the type never overflows: the next limit is capped.
     let game = TakeAway::<u64>::new(u64::MAX).unwrap();
     let state = TakeAwayState::new(u64::MAX, u64::MAX);
-    assert_eq!(game.play(state, u64::MAX - 1).map(|m| m.to), Ok(TakeAwayState::new(1, 1)));
+    assert_eq!(
+        game.play(state, u64::MAX - 1).map(|m| m.to),
+        Ok(TakeAwayState::new(1, 1))
+    );
     assert_eq!(game.winning_move(state).map(|m| m.take), Some(u64::MAX));
     // Around every Fibonacci number and power of two, where the u128 shortcut changes rows.
     let fibonacci_nim = TakeAway::<u128>::fibonacci_nim();
@@ -471,7 +478,7 @@ fn every_state_of_a_u8_heap_agrees_with_the_solver() {
                 assert_eq!(takes, expected, "k = {k}, {state}");
                 assert_eq!(
                     game.outcome(state),
-                    solver.outcome(&state),
+                    solver.outcome(state),
                     "k = {k}, {state}"
                 );
             }

@@ -1,4 +1,5 @@
-//! The parsers of octal codes and subtraction sets against plain readings of their grammar:
+//! The parsers of octal and hexadecimal codes and subtraction sets against plain readings of
+//! their grammar:
 //! the same texts accepted, the same games made, every accepted game shown in a form that
 //! parses back to it, and every error naming a position inside the text.
 #![no_main]
@@ -7,16 +8,29 @@
 mod reference;
 
 use impartial::SubtractionGame;
-use impartial::octal::{CodeError, OctalGame};
+use impartial::octal::{CodeError, HexadecimalGame, OctalGame};
 use impartial::subtraction::SetError;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|text: &str| {
     let parsed = text.parse::<OctalGame>();
     let digits = parsed.as_ref().ok().map(|game| game.digits().to_vec());
-    assert_eq!(digits, reference::octal_code_digits(text), "{text:?}");
+    assert_eq!(digits, reference::code_digits(text, 8), "{text:?}");
     match parsed {
         Ok(game) => assert_eq!(game.to_string().parse::<OctalGame>(), Ok(game)),
+        Err(error) => {
+            if let CodeError::InvalidDigit { position, found } = error {
+                assert_eq!(text.chars().nth(position), Some(found), "{text:?}");
+            }
+            assert!(!error.to_string().is_empty());
+        }
+    }
+
+    let parsed = text.parse::<HexadecimalGame>();
+    let digits = parsed.as_ref().ok().map(|game| game.digits().to_vec());
+    assert_eq!(digits, reference::code_digits(text, 16), "{text:?}");
+    match parsed {
+        Ok(game) => assert_eq!(game.to_string().parse::<HexadecimalGame>(), Ok(game)),
         Err(error) => {
             if let CodeError::InvalidDigit { position, found } = error {
                 assert_eq!(text.chars().nth(position), Some(found), "{text:?}");

@@ -1,22 +1,33 @@
 //! The heap-sequence engine against the mex of every option by the definition, on small
-//! heaps: random octal codes (with and without a leading 4), Grundy's game and random
-//! subtraction sets, every method, one thread or two, the period proof on or off.
+//! heaps: random octal codes (with and without a leading 4), hexadecimal codes, random
+//! take-and-break rules (unequal splits too), Grundy's game and random subtraction sets,
+//! every method, one thread or two, the period proof on or off.
 #![no_main]
 
 #[path = "../../tests/reference/mod.rs"]
 mod reference;
 
-use std::ops::ControlFlow;
-
 use arbitrary::Arbitrary;
-use impartial::octal::{GrundysGame, OctalGame};
-use impartial::sequence::{GrundySequence, HeapGame, Method, SequenceOptions};
+use impartial::octal::{GrundysGame, HexadecimalGame, OctalGame};
+use impartial::sequence::{GrundySequence, Method, SequenceOptions};
+use impartial::take_and_break::{HeapRules, TakeAndBreak};
 use impartial::{Nimber, SubtractionGame};
 use libfuzzer_sys::fuzz_target;
 
 #[derive(Arbitrary, Debug)]
 enum Game {
-    Octal { splits_first: bool, digits: Vec<u8> },
+    Octal {
+        splits_first: bool,
+        digits: Vec<u8>,
+    },
+    Hexadecimal {
+        first: u8,
+        digits: Vec<u8>,
+    },
+    Rules {
+        amounts: [Vec<u8>; 4],
+        unequal: bool,
+    },
     Grundys,
     Subtraction(Vec<u8>),
 }
@@ -47,7 +58,6 @@ fuzz_target!(|input: Input| {
         .with_method(method)
         .with_parallel(input.parallel)
         .with_prove_period(input.prove_period);
-    let keep_going = |_: &_| ControlFlow::Continue(());
     match &input.game {
         Game::Octal {
             splits_first,
@@ -58,15 +68,55 @@ fuzz_target!(|input: Input| {
             let Ok(game) = OctalGame::from_digits(&code) else {
                 return;
             };
-            let expected = reference::octal_values(game.digits(), n);
-            let sequence = game.sequence_with(n as u64, &options, keep_going).unwrap();
+            let expected = reference::code_values(game.digits(), n);
+            let sequence = game.values_up_to_with(n as u64, &options).unwrap();
             check(&sequence, &expected, &(&game.to_string(), &options));
+        }
+        Game::Hexadecimal { first, digits } => {
+            // Three-heap splits cost O(n²) a heap: fewer heaps.
+            let n = n % 600;
+            let mut code = vec![first % 4 * 4];
+            code.extend(digits.iter().take(6).map(|digit| digit % 16));
+            let Ok(game) = HexadecimalGame::from_digits(&code) else {
+                return;
+            };
+            let expected = reference::code_values(game.digits(), n);
+            let sequence = game.values_up_to_with(n as u64, &options).unwrap();
+            check(&sequence, &expected, &(&game.to_string(), &options));
+        }
+        Game::Rules { amounts, unequal } => {
+            let n = n % 600;
+            let list = |kind: usize, least: u8| -> Vec<usize> {
+                amounts[kind]
+                    .iter()
+                    .take(3)
+                    .map(|&r| usize::from(r % 8).max(usize::from(least)))
+                    .collect()
+            };
+            let plain = reference::PlainRules {
+                none: list(0, 1),
+                one: list(1, 1),
+                two: list(2, 0),
+                three: list(3, 0),
+                unequal: *unequal,
+            };
+            let wide = |amounts: &[usize]| amounts.iter().map(|&r| r as u64).collect::<Vec<_>>();
+            let mut rules = HeapRules::builder()
+                .take_whole(wide(&plain.none))
+                .take_leaving_one(wide(&plain.one))
+                .take_leaving_two(wide(&plain.two))
+                .take_leaving_three(wide(&plain.three));
+            if plain.unequal {
+                rules = rules.unequal_splits();
+            }
+            let game = TakeAndBreak::new(rules.build().unwrap());
+            let expected = reference::rules_values(&plain, n);
+            let sequence = game.values_up_to_with(n as u64, &options).unwrap();
+            check(&sequence, &expected, &(&plain, &options));
         }
         Game::Grundys => {
             let expected = reference::grundys_game_values(n);
-            let sequence = GrundysGame
-                .sequence_with(n as u64, &options, keep_going)
-                .unwrap();
+            let sequence = GrundysGame.values_up_to_with(n as u64, &options).unwrap();
             check(&sequence, &expected, &options);
         }
         Game::Subtraction(set) => {
@@ -79,7 +129,7 @@ fuzz_target!(|input: Input| {
                 return;
             };
             let expected = reference::subtraction_values(&set, n);
-            let sequence = game.sequence_with(n as u64, &options, keep_going).unwrap();
+            let sequence = game.values_up_to_with(n as u64, &options).unwrap();
             check(&sequence, &expected, &(&set, &options));
         }
     }

@@ -35,10 +35,10 @@ use std::iter::FusedIterator;
 use std::marker::PhantomData;
 use std::sync::OnceLock;
 
+use crate::game::Either;
+use crate::game::HeapSize;
 use crate::game::Outcome;
 use crate::games::golden::{floor_over_phi, high_half_product};
-use crate::game::HeapSize;
-use crate::game::Either;
 use crate::take_away::{self, SizeTable, TakeAway, TakeAwayState, TakeMove, Terms};
 
 /// Fibonacci Nim as a ruleset: the take-away game with multiplier 2.

@@ -37,9 +37,9 @@ pub mod misere;
 
 use std::fmt;
 
-
 use crate::error::GameError;
-use crate::game::{HeapSize, ImpartialGame, Nimber, Outcome, to_u128, vec_bytes};
+use crate::game::{HeapSize, ImpartialGame, Nimber, Outcome, to_u128};
+use crate::games::heaps::Heaps;
 
 /// One move of Nim: from heap number `heap` (counting from 0), take `take` counters,
 /// leaving `to` of the `from` it had.
@@ -98,7 +98,7 @@ impl<T: HeapSize> NimMove<T> {
 ///
 /// assert_eq!(nim::nim_sum::<u8>(&[]), 0);
 /// assert_eq!(nim::nim_sum(&[7u16]), 7);
-/// assert_eq!(nim::nim_sum(&vec![1u64, 2, 3]), 0);
+/// assert_eq!(nim::nim_sum(&vec![1u64, 2, 3]), 0); // arrays, slices and vectors alike
 /// assert_eq!(nim::nim_sum(&[u128::MAX, 1]), u128::MAX - 1);
 /// ```
 #[doc(alias = "xor")]
@@ -313,7 +313,7 @@ fn highest_bit<T: HeapSize>(value: T) -> Option<T> {
     Some(T::one() << (bits - 1 - value.leading_zeros()) as usize)
 }
 
-/// The Nim ruleset on positions given as a list of heap sizes.
+/// The Nim ruleset, on [`Heaps`].
 ///
 /// Its closed-form hook returns the nim-sum, so a [`Solver`](crate::Solver) answers Nim
 /// positions, and sums containing them, without searching. Use the functions of this
@@ -323,33 +323,35 @@ fn highest_bit<T: HeapSize>(value: T) -> Option<T> {
 /// # Examples
 ///
 /// ```
-/// use impartial::{Nim, Nimber, Outcome, Solver};
+/// use impartial::{Heaps, Nim, Nimber, Outcome, Solver};
 ///
 /// let mut solver = Solver::new(Nim);
-/// assert_eq!(solver.grundy(&vec![3, 4, 5]), Nimber(2));
-/// assert_eq!(solver.outcome(&vec![1, 2, 3]), Outcome::P);
+/// assert_eq!(solver.grundy([3, 4, 5]), Nimber(2));
+/// assert_eq!(solver.outcome([1, 2, 3]), Outcome::P);
+/// assert_eq!(solver.winning_move([3, 4, 5]), Some(Heaps::from([1, 4, 5])));
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Nim;
 
 impl ImpartialGame for Nim {
-    type Position = Vec<u64>;
+    type Position = Heaps;
 
-    fn moves(&self, heaps: &Vec<u64>) -> impl Iterator<Item = Vec<u64>> {
-        heaps.iter().enumerate().flat_map(move |(index, &heap)| {
-            (0..heap).map(move |smaller| {
-                let mut option = heaps.clone();
-                option[index] = smaller;
-                option
+    /// Heap by heap, smallest first (equal heaps once), every smaller size, ascending.
+    fn moves(&self, heaps: &Heaps) -> impl Iterator<Item = Heaps> {
+        heaps
+            .iter()
+            .enumerate()
+            .filter(move |&(index, heap)| index == 0 || heaps[index - 1] != *heap)
+            .flat_map(move |(index, &heap)| {
+                (0..heap).map(move |smaller| heaps.replace(index, &[smaller]))
             })
-        })
     }
 
-    fn known_grundy(&self, heaps: &Vec<u64>) -> Option<Nimber> {
+    fn known_grundy(&self, heaps: &Heaps) -> Option<Nimber> {
         Some(Nimber(u128::from(nim_sum(heaps))))
     }
 
-    fn allocated_bytes(&self, heaps: &Vec<u64>) -> usize {
-        vec_bytes(heaps)
+    fn allocated_bytes(&self, heaps: &Heaps) -> usize {
+        heaps.allocated_bytes()
     }
 }

@@ -1,4 +1,5 @@
-//! Octal games and Grundy's game: take counters from a heap, and perhaps split what is left.
+//! Octal games, hexadecimal games and Grundy's game: take counters from a heap, and perhaps
+//! split what is left.
 //!
 //! An octal game is written `d0.d1d2d3…`: digit `dᵢ` (0 to 7) says what a move that removes
 //! `i` counters from one heap may leave, as a sum of
@@ -12,36 +13,40 @@
 //! a subtraction game is an octal game of 3s and 0s (`S(1, 3, 4)` is `0.3033`: remove 1, 3 or
 //! 4, leaving nothing or one heap).
 //!
+//! A **hexadecimal game** has digits 0 to F, whose **8** lets a move leave three non-empty
+//! heaps (*Winning Ways*, ch. 4): `0.F` takes one counter and leaves the rest as zero to three
+//! heaps. `d0` is then 0, 4, 8 or C.
+//!
 //! **Grundy's game**: split one heap into two heaps of different sizes.
 //!
-//! Both rulesets play on positions of several heaps (`Vec<u64>`, kept sorted). Their
-//! nim-value sequences — direct or by the sparse-space method, with proven periods — are in
-//! [`sequence`].
+//! Every ruleset here plays on [`Heaps`] and is a [`HeapGame`]: the nim-value sequences —
+//! direct or by the sparse-space method, with proven periods — are in [`sequence`]
+//! (`values_up_to`).
 //!
 //! ```
 //! use impartial::octal::OctalGame;
-//! use impartial::sequence::HeapGame;
-//! use impartial::Solver;
+//! use impartial::{Heaps, Solver};
 //!
 //! let kayles: OctalGame = "0.77".parse()?;
 //! assert_eq!(kayles.to_string(), "0.77");
 //! let mut solver = Solver::new(kayles.clone());
 //! // A row of 4 pins: knock down the middle two, leaving 1 + 1, and win.
-//! assert_eq!(solver.winning_move(&vec![4]), Some(vec![1, 1]));
-//! assert_eq!(kayles.sequence(4)?.values(), [0, 1, 2, 3, 1]);
+//! assert_eq!(solver.winning_move([4]), Some(Heaps::from([1, 1])));
+//! assert_eq!(kayles.values_up_to(4)?.computed_values(), [0, 1, 2, 3, 1]);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+//!
+//! [`sequence`]: crate::sequence
 
 use std::fmt;
-use std::ops::ControlFlow;
 use std::str::FromStr;
 
-use crate::game::{ImpartialGame, vec_bytes};
-use crate::sequence::rules::{HeapRules, position_options};
-use crate::sequence::{self, GrundySequence, HeapGame, Progress, SequenceError, SequenceOptions};
+use crate::game::ImpartialGame;
+use crate::games::heaps::Heaps;
+use crate::games::take_and_break::HeapRules;
+use crate::sequence::{HeapGame, heap_game_methods};
 
-/// The most digits after the point an octal code may have (the most counters one move may
-/// remove).
+/// The most digits after the point a code may have (the most counters one move may remove).
 ///
 /// # Examples
 ///
@@ -53,7 +58,7 @@ use crate::sequence::{self, GrundySequence, HeapGame, Progress, SequenceError, S
 /// ```
 pub const MAX_DIGITS: usize = 256;
 
-/// A malformed octal code.
+/// A malformed octal or hexadecimal code.
 ///
 /// # Examples
 ///
@@ -75,26 +80,28 @@ pub const MAX_DIGITS: usize = 256;
 #[non_exhaustive]
 pub enum CodeError {
     /// The code is empty.
-    #[error("an octal code may not be empty: write it as d0.d1d2…, for example 0.77")]
+    #[error("a code may not be empty: write it as d0.d1d2…, for example 0.77")]
     Empty,
     /// There is no point.
-    #[error("an octal code needs a point, as in 0.77")]
+    #[error("a code needs a point, as in 0.77")]
     MissingPoint,
     /// Nothing follows the point.
-    #[error("an octal code needs at least one digit after the point, as in 0.77")]
+    #[error("a code needs at least one digit after the point, as in 0.77")]
     NoDigitsAfterPoint,
-    /// The digit before the point is not 0 or 4.
+    /// The digit before the point cannot be a move that removes nothing.
     #[error(
-        "the digit before the point must be 0 or 4 (a move removing nothing can only split), found {0:?}"
+        "the digit before the point must be 0 or 4 (or 8 or C in a hexadecimal code): a move that removes nothing can only split; found {0:?}"
     )]
     InvalidFirstDigit(char),
     /// More than one digit before the point.
-    #[error("only one digit, 0 or 4, may come before the point; found {0:?}")]
+    #[error("only one digit may come before the point; found {0:?}")]
     SeveralDigitsBeforePoint(String),
-    /// A character after the point is not an octal digit.
-    #[error("'{found}' at position {position} is not an octal digit 0-7")]
+    /// A character is not a digit of the code.
+    #[error(
+        "{found:?} at position {position} is not a digit of the code (0-7 in an octal code, 0-F in a hexadecimal one)"
+    )]
     InvalidDigit {
-        /// Its position in the code, from 0.
+        /// Its position in the code, in characters from 0.
         position: usize,
         /// The character.
         found: char,
@@ -112,11 +119,154 @@ pub enum CodeError {
     NoMoves,
 }
 
+/// The base of a code: its digits and what its first digit may be.
+#[derive(Clone, Copy)]
+enum Base {
+    Octal,
+    Hexadecimal,
+}
+
+impl Base {
+    fn radix(self) -> u32 {
+        match self {
+            Base::Octal => 8,
+            Base::Hexadecimal => 16,
+        }
+    }
+
+    /// A first digit may only split: no 1 (take nothing, leave nothing) or 2 (leave the
+    /// heap as it was).
+    fn first_digit_valid(digit: u8) -> bool {
+        digit & (LEAVES_NONE | LEAVES_ONE) == 0
+    }
+}
+
+/// The digits of a code, checked: the first may only split, each is below the radix, the
+/// code has at most [`MAX_DIGITS`] after the point and some move; trailing zeros dropped.
+fn checked_digits(digits: &[u8], base: Base) -> Result<Vec<u8>, CodeError> {
+    let (&first, rest) = digits.split_first().ok_or(CodeError::Empty)?;
+    let radix = base.radix();
+    if u32::from(first) >= radix || !Base::first_digit_valid(first) {
+        return Err(CodeError::InvalidFirstDigit(digit_char(first)));
+    }
+    if rest.is_empty() {
+        return Err(CodeError::NoDigitsAfterPoint);
+    }
+    if rest.len() > MAX_DIGITS {
+        return Err(CodeError::TooLong {
+            digits: rest.len(),
+            max: MAX_DIGITS,
+        });
+    }
+    if let Some(position) = rest.iter().position(|&d| u32::from(d) >= radix) {
+        return Err(CodeError::InvalidDigit {
+            position: position + 2,
+            found: digit_char(rest[position]),
+        });
+    }
+    let used = digits
+        .iter()
+        .rposition(|&d| d != 0)
+        .ok_or(CodeError::NoMoves)?;
+    Ok(digits[..=used.max(1)].to_vec())
+}
+
+/// The digits of a code written `d0.d1d2…` in `base`.
+fn parse_code(code: &str, base: Base) -> Result<Vec<u8>, CodeError> {
+    if code.is_empty() {
+        return Err(CodeError::Empty);
+    }
+    let (before, after) = code.split_once('.').ok_or(CodeError::MissingPoint)?;
+    let radix = base.radix();
+    let mut before_chars = before.chars();
+    let first = match before_chars.next() {
+        None => 0,
+        Some(c) => match c.to_digit(radix) {
+            Some(digit) => u8::try_from(digit).expect("a digit below 16"),
+            None if c.is_ascii_digit() => return Err(CodeError::InvalidFirstDigit(c)),
+            None => {
+                return Err(CodeError::InvalidDigit {
+                    position: 0,
+                    found: c,
+                });
+            }
+        },
+    };
+    if let Some((offset, c)) = before_chars
+        .enumerate()
+        .find(|(_, c)| c.to_digit(radix).is_none())
+    {
+        return Err(CodeError::InvalidDigit {
+            position: offset + 1,
+            found: c,
+        });
+    }
+    if before.chars().count() > 1 {
+        return Err(CodeError::SeveralDigitsBeforePoint(before.to_string()));
+    }
+    if !Base::first_digit_valid(first) {
+        return Err(CodeError::InvalidFirstDigit(digit_char(first)));
+    }
+    let count = after.chars().count();
+    if count > MAX_DIGITS {
+        return Err(CodeError::TooLong {
+            digits: count,
+            max: MAX_DIGITS,
+        });
+    }
+    let mut digits = vec![first];
+    for (offset, c) in after.chars().enumerate() {
+        match c.to_digit(radix) {
+            Some(d) => digits.push(u8::try_from(d).expect("a digit below 16")),
+            None => {
+                return Err(CodeError::InvalidDigit {
+                    position: before.chars().count() + 1 + offset,
+                    found: c,
+                });
+            }
+        }
+    }
+    checked_digits(&digits, base)
+}
+
+/// What a bit of a digit lets a move leave.
+const LEAVES_NONE: u8 = 1;
+const LEAVES_ONE: u8 = 2;
+const LEAVES_TWO: u8 = 4;
+const LEAVES_THREE: u8 = 8;
+
+/// The rules of valid digits: bits 1, 2, 4 and 8 leave no, one, two and three heaps.
+fn rules_of(digits: &[u8]) -> HeapRules {
+    let with_bit = |bit: u8| {
+        (0u64..)
+            .zip(digits)
+            .filter(move |&(_, &d)| d & bit != 0)
+            .map(|(r, _)| r)
+    };
+    HeapRules::builder()
+        .take_whole(with_bit(LEAVES_NONE))
+        .take_leaving_one(with_bit(LEAVES_ONE))
+        .take_leaving_two(with_bit(LEAVES_TWO))
+        .take_leaving_three(with_bit(LEAVES_THREE))
+        .build()
+        .expect("the first digit of a checked code neither takes nothing whole nor leaves the heap")
+}
+
+fn digit_char(digit: u8) -> char {
+    char::from_digit(u32::from(digit), 36).map_or('?', |c| c.to_ascii_uppercase())
+}
+
+fn write_code(f: &mut fmt::Formatter<'_>, digits: &[u8]) -> fmt::Result {
+    write!(f, "{}.", digit_char(digits[0]))?;
+    digits[1..]
+        .iter()
+        .try_for_each(|&d| write!(f, "{}", digit_char(d)))
+}
+
 /// An octal game, from its code.
 ///
 /// Parsed with [`FromStr`] (`"0.77"`, `".07"`, `"4.07"`), shown with [`Display`](fmt::Display)
-/// without trailing zeros. Positions are lists of heap sizes; moves keep them sorted and drop
-/// empty heaps.
+/// without trailing zeros. Positions are [`Heaps`].
 ///
 /// On its own the ruleset has no closed form, so the [`Solver`](crate::Solver) searches —
 /// an independent check of the sequence. Wrapped in [`Tabulated`](crate::sequence::Tabulated)
@@ -133,7 +283,7 @@ pub enum CodeError {
 /// assert_eq!(dawsons_kayles.to_string(), "0.07");
 /// assert_eq!(dawsons_kayles.digits(), [0, 0, 7]);
 /// let mut solver = Solver::new(dawsons_kayles);
-/// assert_eq!(solver.outcome(&vec![5]), Outcome::P);
+/// assert_eq!(solver.outcome([5]), Outcome::P);
 /// # Ok::<(), impartial::octal::CodeError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -161,30 +311,7 @@ impl OctalGame {
     /// # Ok::<(), impartial::octal::CodeError>(())
     /// ```
     pub fn from_digits(digits: &[u8]) -> Result<Self, CodeError> {
-        let (&first, rest) = digits.split_first().ok_or(CodeError::Empty)?;
-        if first != 0 && first != 4 {
-            return Err(CodeError::InvalidFirstDigit(digit_char(first)));
-        }
-        if rest.is_empty() {
-            return Err(CodeError::NoDigitsAfterPoint);
-        }
-        if rest.len() > MAX_DIGITS {
-            return Err(CodeError::TooLong {
-                digits: rest.len(),
-                max: MAX_DIGITS,
-            });
-        }
-        if let Some(position) = rest.iter().position(|&d| d > 7) {
-            return Err(CodeError::InvalidDigit {
-                position: position + 2,
-                found: digit_char(rest[position]),
-            });
-        }
-        let used = digits
-            .iter()
-            .rposition(|&d| d != 0)
-            .ok_or(CodeError::NoMoves)?;
-        Ok(Self::known(&digits[..=used.max(1)]))
+        Ok(Self::known(&checked_digits(digits, Base::Octal)?))
     }
 
     /// Kayles, `0.77`: knock down one pin or two adjacent pins from a row.
@@ -229,30 +356,15 @@ impl OctalGame {
         Self::known(&[0, 1, 3, 7])
     }
 
-    /// A game from digits known to be valid: ones, twos and fours leave no, one and two
-    /// heaps, with no checks to fail.
+    /// A game from digits known to be valid.
     fn known(digits: &[u8]) -> Self {
-        let with_bit = |bit: u8| -> Vec<u64> {
-            (0u64..)
-                .zip(digits)
-                .filter(|&(_, &d)| d & bit != 0)
-                .map(|(r, _)| r)
-                .collect()
-        };
-        let rules = HeapRules {
-            leave_none: with_bit(1),
-            leave_one: with_bit(2),
-            leave_two: with_bit(4),
-            unequal_split: false,
-            periodicity_theorem: true,
-        };
         OctalGame {
             digits: digits.to_vec(),
-            rules,
+            rules: rules_of(digits),
         }
     }
 
-    /// The digits `d0, d1, …, dt`, without trailing zeros (but always one after the point).
+    /// The digits `d0, d1, …`, without trailing zeros (but with at least one after the point).
     ///
     /// # Examples
     ///
@@ -268,151 +380,209 @@ impl OctalGame {
     }
 }
 
-fn digit_char(digit: u8) -> char {
-    char::from_digit(u32::from(digit), 36).unwrap_or('?')
-}
-
 impl FromStr for OctalGame {
     type Err = CodeError;
 
     fn from_str(code: &str) -> Result<Self, CodeError> {
-        if code.is_empty() {
-            return Err(CodeError::Empty);
-        }
-        let (before, after) = code.split_once('.').ok_or(CodeError::MissingPoint)?;
-        let mut before_chars = before.chars();
-        let first = match before_chars.next() {
-            None | Some('0') => 0,
-            Some('4') => 4,
-            Some(c) if c.is_ascii_digit() => return Err(CodeError::InvalidFirstDigit(c)),
-            Some(c) => {
-                return Err(CodeError::InvalidDigit {
-                    position: 0,
-                    found: c,
-                });
-            }
-        };
-        if let Some((offset, c)) = before_chars.enumerate().find(|(_, c)| !c.is_ascii_digit()) {
-            return Err(CodeError::InvalidDigit {
-                position: offset + 1,
-                found: c,
-            });
-        }
-        if before.len() > 1 {
-            return Err(CodeError::SeveralDigitsBeforePoint(before.to_string()));
-        }
-        if after.is_empty() {
-            return Err(CodeError::NoDigitsAfterPoint);
-        }
-        let count = after.chars().count();
-        if count > MAX_DIGITS {
-            return Err(CodeError::TooLong {
-                digits: count,
-                max: MAX_DIGITS,
-            });
-        }
-        let mut digits = vec![first];
-        for (offset, c) in after.chars().enumerate() {
-            match c.to_digit(8) {
-                Some(d) => digits.push(d as u8),
-                None => {
-                    return Err(CodeError::InvalidDigit {
-                        position: before.chars().count() + 1 + offset,
-                        found: c,
-                    });
-                }
-            }
-        }
-        Self::from_digits(&digits)
+        Ok(Self::known(&parse_code(code, Base::Octal)?))
     }
 }
 
 impl fmt::Display for OctalGame {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}.", self.digits[0])?;
-        self.digits[1..].iter().try_for_each(|d| write!(f, "{d}"))
+        write_code(f, &self.digits)
     }
 }
 
 impl ImpartialGame for OctalGame {
-    type Position = Vec<u64>;
+    type Position = Heaps;
 
-    fn moves(&self, heaps: &Vec<u64>) -> impl Iterator<Item = Vec<u64>> {
-        position_options(&self.rules, heaps)
+    fn moves(&self, heaps: &Heaps) -> impl Iterator<Item = Heaps> {
+        self.rules.moves(heaps)
     }
 
-    fn allocated_bytes(&self, heaps: &Vec<u64>) -> usize {
-        vec_bytes(heaps)
+    fn allocated_bytes(&self, heaps: &Heaps) -> usize {
+        heaps.allocated_bytes()
     }
 }
 
+/// An octal game's values come from the sparse space where it helps, and its period is
+/// proven by the octal periodicity theorem (Guy and Smith).
+///
+/// ```
+/// use impartial::octal::OctalGame;
+///
+/// let period = OctalGame::kayles().values_up_to(1_000)?.period().unwrap();
+/// assert_eq!((period.preperiod, period.period), (71, 12));
+/// # Ok::<(), impartial::sequence::SequenceError>(())
+/// ```
 impl HeapGame for OctalGame {
-    fn sequence_with(
-        &self,
-        n: u64,
-        options: &SequenceOptions,
-        progress: impl FnMut(&Progress) -> ControlFlow<()>,
-    ) -> Result<GrundySequence, SequenceError> {
-        sequence::sequence_of(&self.rules, n, options, progress)
+    fn rules(&self) -> &HeapRules {
+        &self.rules
     }
 }
+
+heap_game_methods!(OctalGame);
+
+/// A hexadecimal game, from its code: an octal game whose digits may also be 8 to F, the 8
+/// letting a move leave three heaps.
+///
+/// Parsed with [`FromStr`] (`"0.F"`, `"8.0F"`, lower case too), shown with
+/// [`Display`](fmt::Display) in upper case without trailing zeros. Its values come from the
+/// direct recurrence (a split into three heaps gives values of both parities from common
+/// heaps, so no sparse space helps), and its periods are proven by the periodicity theorem
+/// extended to three heaps: `G(n + p) = G(n)` for `n0 ≤ n < 3·n0 + 2p + t`.
+///
+/// # Examples
+///
+/// ```
+/// use impartial::octal::{HexadecimalGame, OctalGame};
+/// use impartial::{Outcome, Solver};
+///
+/// let game: HexadecimalGame = "0.f".parse()?;
+/// assert_eq!(game.to_string(), "0.F");
+/// assert_eq!(game.digits(), [0, 15]);
+/// // A code of digits 0 to 7 is the octal game of the same code.
+/// let kayles: HexadecimalGame = "0.77".parse()?;
+/// assert_eq!(
+///     kayles.values_up_to(100)?.computed_values(),
+///     OctalGame::kayles().values_up_to(100)?.computed_values()
+/// );
+/// assert_eq!(Solver::new(game).outcome([3, 4]), Outcome::N);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct HexadecimalGame {
+    digits: Vec<u8>,
+    rules: HeapRules,
+}
+
+impl HexadecimalGame {
+    /// The game from its digits `d0, d1, …`, each 0 to 15.
+    ///
+    /// # Errors
+    ///
+    /// As parsing: [`CodeError::InvalidFirstDigit`] unless `d0` is 0, 4, 8 or 12,
+    /// [`CodeError::InvalidDigit`] for a digit above 15, [`CodeError::NoDigitsAfterPoint`],
+    /// [`CodeError::TooLong`], [`CodeError::NoMoves`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::octal::HexadecimalGame;
+    ///
+    /// assert_eq!(HexadecimalGame::from_digits(&[8, 0, 15])?.to_string(), "8.0F");
+    /// assert!(HexadecimalGame::from_digits(&[0, 16]).is_err());
+    /// # Ok::<(), impartial::octal::CodeError>(())
+    /// ```
+    pub fn from_digits(digits: &[u8]) -> Result<Self, CodeError> {
+        let digits = checked_digits(digits, Base::Hexadecimal)?;
+        Ok(HexadecimalGame {
+            rules: rules_of(&digits),
+            digits,
+        })
+    }
+
+    /// The digits `d0, d1, …`, without trailing zeros (but with at least one after the point).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::octal::HexadecimalGame;
+    ///
+    /// assert_eq!("0.8F0".parse::<HexadecimalGame>()?.digits(), [0, 8, 15]);
+    /// # Ok::<(), impartial::octal::CodeError>(())
+    /// ```
+    #[must_use]
+    pub fn digits(&self) -> &[u8] {
+        &self.digits
+    }
+}
+
+impl FromStr for HexadecimalGame {
+    type Err = CodeError;
+
+    fn from_str(code: &str) -> Result<Self, CodeError> {
+        Self::from_digits(&parse_code(code, Base::Hexadecimal)?)
+    }
+}
+
+impl fmt::Display for HexadecimalGame {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write_code(f, &self.digits)
+    }
+}
+
+impl ImpartialGame for HexadecimalGame {
+    type Position = Heaps;
+
+    fn moves(&self, heaps: &Heaps) -> impl Iterator<Item = Heaps> {
+        self.rules.moves(heaps)
+    }
+
+    fn allocated_bytes(&self, heaps: &Heaps) -> usize {
+        heaps.allocated_bytes()
+    }
+}
+
+impl HeapGame for HexadecimalGame {
+    fn rules(&self) -> &HeapRules {
+        &self.rules
+    }
+}
+
+heap_game_methods!(HexadecimalGame);
 
 /// Grundy's game: a move splits one heap into two non-empty heaps of different sizes.
 ///
-/// Heaps of 1 and 2 cannot be split, so they are worth 0. No periodicity theorem covers the
-/// game (Mike Guy computed ten million values without finding a pattern), and no period is
-/// ever claimed for it; its values have a sparse space with the mask `…11110`
-/// (Flammenkamp), which [`sequence`] finds and uses. As for [`OctalGame`], wrap it in
-/// [`Tabulated`](crate::sequence::Tabulated) to answer positions from its values.
+/// No period is known (its values have been computed past 2³⁵ by Flammenkamp), and the
+/// periodicity theorem does not apply, so its sequence never claims one. Its values come from
+/// the sparse space: the rare values have an even number of ones above the lowest bit.
 ///
 /// # Examples
 ///
 /// ```
 /// use impartial::octal::GrundysGame;
-/// use impartial::sequence::HeapGame;
 /// use impartial::{Outcome, Solver};
 ///
-/// let mut solver = Solver::new(GrundysGame);
-/// assert_eq!(solver.outcome(&vec![7]), Outcome::P);
-/// assert_eq!(solver.winning_move(&vec![8]), Some(vec![1, 7]));
-/// assert_eq!(GrundysGame.sequence(8)?.values(), [0, 0, 0, 1, 0, 2, 1, 0, 2]);
+/// // OEIS A002188.
+/// assert_eq!(GrundysGame.values_up_to(8)?.computed_values(), [0, 0, 0, 1, 0, 2, 1, 0, 2]);
+/// // 7 = 6 + 1 = 5 + 2 = 4 + 3: every split leaves a nonzero value, and 7 is P.
+/// assert_eq!(Solver::new(GrundysGame).outcome([7]), Outcome::P);
 /// # Ok::<(), impartial::sequence::SequenceError>(())
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct GrundysGame;
 
 impl GrundysGame {
-    fn rules() -> &'static HeapRules {
+    fn heap_rules() -> &'static HeapRules {
         static RULES: std::sync::OnceLock<HeapRules> = std::sync::OnceLock::new();
-        RULES.get_or_init(|| HeapRules {
-            leave_none: Vec::new(),
-            leave_one: Vec::new(),
-            leave_two: vec![0],
-            unequal_split: true,
-            periodicity_theorem: false,
+        RULES.get_or_init(|| {
+            HeapRules::builder()
+                .take_leaving_two([0])
+                .unequal_splits()
+                .build()
+                .expect("a split without taking is a move")
         })
     }
 }
 
 impl ImpartialGame for GrundysGame {
-    type Position = Vec<u64>;
+    type Position = Heaps;
 
-    fn moves(&self, heaps: &Vec<u64>) -> impl Iterator<Item = Vec<u64>> {
-        position_options(Self::rules(), heaps)
+    fn moves(&self, heaps: &Heaps) -> impl Iterator<Item = Heaps> {
+        Self::heap_rules().moves(heaps)
     }
 
-    fn allocated_bytes(&self, heaps: &Vec<u64>) -> usize {
-        vec_bytes(heaps)
+    fn allocated_bytes(&self, heaps: &Heaps) -> usize {
+        heaps.allocated_bytes()
     }
 }
 
 impl HeapGame for GrundysGame {
-    fn sequence_with(
-        &self,
-        n: u64,
-        options: &SequenceOptions,
-        progress: impl FnMut(&Progress) -> ControlFlow<()>,
-    ) -> Result<GrundySequence, SequenceError> {
-        sequence::sequence_of(Self::rules(), n, options, progress)
+    fn rules(&self) -> &HeapRules {
+        Self::heap_rules()
     }
 }
+
+heap_game_methods!(GrundysGame);

@@ -6,27 +6,26 @@
 //!
 //! ```
 //! use impartial::SubtractionGame;
-//! use impartial::sequence::HeapGame;
 //!
 //! let game: SubtractionGame = "S(4, 1, 3)".parse()?;
 //! assert_eq!(game.to_string(), "S(1, 3, 4)");
-//! assert_eq!(game.sequence(7)?.values(), [0, 1, 0, 1, 2, 3, 2, 0]);
+//! assert_eq!(game.values_up_to(7)?.computed_values(), [0, 1, 0, 1, 2, 3, 2, 0]);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
 use std::fmt;
-use std::ops::ControlFlow;
 use std::str::FromStr;
 
 use crate::error::GameError;
-use crate::game::{ImpartialGame, vec_bytes};
-use crate::sequence::rules::HeapRules;
-use crate::sequence::{self, GrundySequence, HeapGame, Progress, SequenceError, SequenceOptions};
+use crate::game::ImpartialGame;
+use crate::games::heaps::Heaps;
+use crate::games::take_and_break::HeapRules;
+use crate::sequence::{HeapGame, heap_game_methods};
 
 /// The subtraction game `S(s₁, s₂, …)`: a move takes exactly `sᵢ` counters from one heap.
 ///
-/// Positions are lists of heap sizes; a move changes one heap. The set is kept sorted and
-/// without repeats, so options are listed heap by heap, smallest amount first.
+/// Positions are [`Heaps`]; a move changes one heap. The set is kept sorted and without
+/// repeats; a heap's options are listed taking it whole first, then by amount ascending.
 ///
 /// # Examples
 ///
@@ -36,13 +35,14 @@ use crate::sequence::{self, GrundySequence, HeapGame, Progress, SequenceError, S
 /// // S(1, 2): the P-positions of one heap are the multiples of 3.
 /// let mut solver = Solver::new(SubtractionGame::new(&[2, 1])?);
 /// assert_eq!(solver.game().subtraction_set(), [1, 2]);
-/// assert_eq!(solver.outcome(&vec![9]), Outcome::P);
-/// assert_eq!(solver.winning_move(&vec![10]), Some(vec![9]));
+/// assert_eq!(solver.outcome([9]), Outcome::P);
+/// assert_eq!(solver.winning_move([10]), Some([9].into()));
 /// # Ok::<(), impartial::GameError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct SubtractionGame {
-    set: Vec<u64>,
+    /// A heap of exactly `s` may be taken whole, and `s` taken from a larger one, for each
+    /// `s` of the set: the set is the rules' amounts.
     rules: HeapRules,
 }
 
@@ -70,17 +70,11 @@ impl SubtractionGame {
         if set.contains(&0) {
             return Err(GameError::ZeroInSubtractionSet);
         }
-        let mut set = set.to_vec();
-        set.sort_unstable();
-        set.dedup();
-        let rules = HeapRules {
-            leave_none: set.clone(),
-            leave_one: set.clone(),
-            leave_two: Vec::new(),
-            unequal_split: false,
-            periodicity_theorem: true,
-        };
-        Ok(SubtractionGame { set, rules })
+        let rules = HeapRules::builder()
+            .take_whole(set.iter().copied())
+            .take_leaving_one(set.iter().copied())
+            .build()?;
+        Ok(SubtractionGame { rules })
     }
 
     /// The amounts a move may take, ascending, without repeats.
@@ -95,7 +89,7 @@ impl SubtractionGame {
     /// ```
     #[must_use]
     pub fn subtraction_set(&self) -> &[u64] {
-        &self.set
+        &self.rules.leave_one
     }
 }
 
@@ -207,7 +201,7 @@ impl FromStr for SubtractionGame {
 impl fmt::Display for SubtractionGame {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("S(")?;
-        for (index, amount) in self.set.iter().enumerate() {
+        for (index, amount) in self.subtraction_set().iter().enumerate() {
             if index > 0 {
                 f.write_str(", ")?;
             }
@@ -218,23 +212,14 @@ impl fmt::Display for SubtractionGame {
 }
 
 impl ImpartialGame for SubtractionGame {
-    type Position = Vec<u64>;
+    type Position = Heaps;
 
-    fn moves(&self, heaps: &Vec<u64>) -> impl Iterator<Item = Vec<u64>> {
-        heaps.iter().enumerate().flat_map(move |(index, &heap)| {
-            self.set
-                .iter()
-                .take_while(move |&&take| take <= heap)
-                .map(move |&take| {
-                    let mut option = heaps.clone();
-                    option[index] = heap - take;
-                    option
-                })
-        })
+    fn moves(&self, heaps: &Heaps) -> impl Iterator<Item = Heaps> {
+        self.rules.moves(heaps)
     }
 
-    fn allocated_bytes(&self, heaps: &Vec<u64>) -> usize {
-        vec_bytes(heaps)
+    fn allocated_bytes(&self, heaps: &Heaps) -> usize {
+        heaps.allocated_bytes()
     }
 }
 
@@ -244,20 +229,16 @@ impl ImpartialGame for SubtractionGame {
 ///
 /// ```
 /// use impartial::SubtractionGame;
-/// use impartial::sequence::HeapGame;
 ///
-/// let values = SubtractionGame::new(&[2, 5, 6])?.sequence(1_000)?;
+/// let values = SubtractionGame::new(&[2, 5, 6])?.values_up_to(1_000)?;
 /// let period = values.period().unwrap();
 /// assert_eq!((period.preperiod, period.period), (0, 11));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 impl HeapGame for SubtractionGame {
-    fn sequence_with(
-        &self,
-        n: u64,
-        options: &SequenceOptions,
-        progress: impl FnMut(&Progress) -> ControlFlow<()>,
-    ) -> Result<GrundySequence, SequenceError> {
-        sequence::sequence_of(&self.rules, n, options, progress)
+    fn rules(&self) -> &HeapRules {
+        &self.rules
     }
 }
+
+heap_game_methods!(SubtractionGame);

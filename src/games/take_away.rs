@@ -1025,7 +1025,10 @@ impl<T: HeapSize> TakeAway<T> {
     /// assert!(matches!(game.try_outcome(u64::MAX), Err(GameError::HeapBeyondTable { .. })));
     /// # Ok::<(), GameError>(())
     /// ```
-    pub fn try_outcome(&self, state: impl Into<TakeAwayState<T>>) -> Result<crate::Outcome, GameError> {
+    pub fn try_outcome(
+        &self,
+        state: impl Into<TakeAwayState<T>>,
+    ) -> Result<crate::Outcome, GameError> {
         Ok(if self.try_winning_move(state)?.is_some() {
             crate::Outcome::N
         } else {

@@ -26,9 +26,9 @@
 //! );
 //! ```
 
+use crate::game::HeapSize;
 use crate::game::{ImpartialGame, Outcome};
 use crate::games::golden::floor_over_phi;
-use crate::game::HeapSize;
 
 /// `⌊kφ⌋ = k + ⌊k/φ⌋` in u128, `None` if it does not fit.
 fn lower_wide(k: u128) -> Option<u128> {

@@ -1,6 +1,6 @@
 //! The direct recurrence: G(n) is the mex of the values of every option of a heap of `n`.
 
-use super::rules::HeapRules;
+use crate::games::take_and_break::HeapRules;
 
 /// Which values the options of the heap being computed reach, one byte per value.
 ///
@@ -92,7 +92,41 @@ pub(super) fn split_rests(rules: &HeapRules, heap: usize) -> impl Iterator<Item 
         .filter(|&rest| rest >= 2)
 }
 
-/// G(heap) by the definition: the mex of every option's value. O(heap) per split amount.
+/// The values of the splits into three heaps: `least ≤ middle ≤ largest`, each non-empty,
+/// for every amount that may leave three. O(heap²) per amount.
+fn insert_three_heap_options(
+    rules: &HeapRules,
+    values: &[u32],
+    heap: usize,
+    reached: &mut Reached,
+) {
+    for &r in &rules.leave_three {
+        let Some(rest) = usize::try_from(r).ok().and_then(|r| heap.checked_sub(r)) else {
+            continue;
+        };
+        for least in 1..=rest / 3 {
+            // The other two heaps split `rest − least`, neither smaller than `least`.
+            let pair = rest - least;
+            let Some(&least_value) = values.get(least) else {
+                break;
+            };
+            let largest_middle = pair / 2;
+            // The largest heap must be in `values`.
+            let smallest_middle = least.max((pair + 1).saturating_sub(values.len()));
+            if smallest_middle > largest_middle {
+                continue;
+            }
+            let middles = &values[smallest_middle..=largest_middle];
+            let largests = &values[pair - largest_middle..=pair - smallest_middle];
+            for (&middle, &largest) in middles.iter().zip(largests.iter().rev()) {
+                reached.insert(least_value ^ middle ^ largest);
+            }
+        }
+    }
+}
+
+/// G(heap) by the definition: the mex of every option's value. O(heap) per amount that
+/// leaves two heaps, O(heap²) per amount that leaves three.
 pub(super) fn direct_value(
     rules: &HeapRules,
     values: &[u32],
@@ -108,5 +142,6 @@ pub(super) fn direct_value(
             reached.insert(a ^ b);
         }
     }
+    insert_three_heap_options(rules, values, heap, reached);
     reached.mex()
 }

@@ -1,29 +1,28 @@
 //! The octal periodicity theorem (Guy and Smith): a period proven from finitely many values.
 
 use super::Period;
-use super::rules::HeapRules;
+use crate::games::take_and_break::HeapRules;
 
 /// The smallest period and least preperiod that the periodicity theorem proves from
 /// `values`, if any.
 ///
 /// Octal games (Guy and Smith): if `G(n + p) = G(n)` for `n0 ≤ n < 2·n0 + p + t`, then for
-/// all `n ≥ n0`, where `t` is the most counters a move removes. Without splits the window
-/// `n0 ≤ n < n0 + t` suffices, as every value then depends on the `t` before it. Both proofs
-/// pair a heap of `n − p` with one of `n` and need `n0 ≥ 1` — at `n0 = 0` a move leaving one
-/// heap of `p` would pair with a move leaving nothing — so a period from 0 is proven from 1
-/// and extended back by comparing `G(0)` and `G(p)`.
+/// all `n ≥ n0`, where `t` is the most counters a move removes. The proof pairs each option
+/// of a heap of `m + p` with one of `m`: a split of `m + p − r` has its larger heap at least
+/// `(m + p − r)/2 ≥ n0 + p`, whose value is periodic. A move that leaves three heaps has its
+/// largest at least a third of the rest, so the window grows to `3·n0 + 2p + t`; without
+/// splits `n0 + t` suffices, as every value then depends on the `t` before it — in general
+/// `k·n0 + (k − 1)·p + t` for moves leaving at most `k` heaps. Every proof needs `n0 ≥ 1` —
+/// at `n0 = 0` a move leaving one heap of `p` would pair with a move leaving nothing — so a
+/// period from 0 is proven from 1 and extended back by comparing `G(0)` and `G(p)`.
 pub(crate) fn prove_period(rules: &HeapRules, values: &[u32]) -> Option<Period> {
     let len = values.len() as u64;
     let t = rules.reach();
-    let splits = rules.splits();
+    let parts = rules.parts().max(1);
+    // The values the check of `n0 ≤ n < k·n0 + (k − 1)·p + t` reads: up to that bound plus p.
     let bound = |n0: u64, p: u64| {
         let n0 = n0.max(1);
-        let window = if splits {
-            n0.saturating_mul(2).saturating_add(p.saturating_mul(2))
-        } else {
-            n0.saturating_add(p)
-        };
-        window.saturating_add(t)
+        n0.saturating_add(p).saturating_mul(parts).saturating_add(t)
     };
     // Periods whose values already repeat over half the sequence, but not yet long enough
     // for a proof. Their multiples repeat as long and would each cost as long a comparison,

@@ -4,8 +4,8 @@
 use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering};
 
 use super::SequenceError;
-use super::rules::HeapRules;
 use super::run::{Stretch, Worker, Workers, pause};
+use crate::games::take_and_break::HeapRules;
 
 /// How many recent values the two threads pass each other.
 const RECENT: usize = 8;

@@ -7,9 +7,9 @@ use super::ahead::compute_ahead;
 use super::direct::{Reached, direct_value};
 use super::period::{next_check, prove_period};
 use super::relay::take_turns;
-use super::rules::HeapRules;
 use super::sparse::SparseSpace;
 use super::{GrundySequence, Method, Progress, SequenceError, SequenceOptions};
+use crate::games::take_and_break::HeapRules;
 
 /// Values computed by the direct recurrence before the sparse space is chosen from them.
 const SAMPLE: usize = 1 << 10;
@@ -205,10 +205,14 @@ pub(crate) fn compute_tuned(
     let mut workers = Workers::default();
     workers.main.grow(len)?;
     workers.main.push(0);
-    let sparse_wanted = rules.splits() && options.method != Method::Direct;
+    // Splits into three heaps give values of both parities from common heaps alone: no sparse
+    // space helps them.
+    let sparse_wanted = !rules.leave_two.is_empty()
+        && rules.leave_three.is_empty()
+        && options.method != Method::Direct;
     let mut method = Method::Direct;
     let mut period = None;
-    let mut check_at = if rules.periodicity_theorem && options.prove_period {
+    let mut check_at = if rules.has_periodicity_theorem() && options.prove_period {
         next_check(0)
     } else {
         usize::MAX
@@ -272,7 +276,7 @@ pub(crate) fn compute_tuned(
             }
         }
     }
-    if period.is_none() && !stopped && rules.periodicity_theorem && options.prove_period {
+    if period.is_none() && !stopped && rules.has_periodicity_theorem() && options.prove_period {
         period = prove_period(rules, &workers.main.values);
     }
     let Worker {
@@ -282,7 +286,7 @@ pub(crate) fn compute_tuned(
     Ok(GrundySequence {
         values,
         period,
-        requested: n,
+        max_heap: n,
         method,
         sparse_mask: space.as_ref().map(SparseSpace::mask),
         rare_heaps: space.as_ref().map(SparseSpace::rare_count),
@@ -311,7 +315,7 @@ mod tests {
 
         fn values(&self, n: usize) -> Vec<u32> {
             match self {
-                Game::Octal(digits) => reference::octal_values(digits, n),
+                Game::Octal(digits) => reference::code_values(digits, n),
                 Game::Grundys => reference::grundys_game_values(n),
             }
         }

@@ -6,7 +6,7 @@ use std::ops::Range;
 
 use super::bytes::{count_flags, least_unreached, mark_unreached};
 use super::direct::{Reached, direct_value, insert_single_options, split_rests, splits};
-use super::rules::HeapRules;
+use crate::games::take_and_break::HeapRules;
 
 /// Masks are chosen among the values' lowest bits only.
 pub(super) const MASK_BITS: u32 = 12;

@@ -2,15 +2,15 @@
 //! deterministic stream of random words.
 
 use super::direct::{Reached, direct_value};
-use super::rules::HeapRules;
+use crate::games::take_and_break::HeapRules;
 
 pub(super) fn rules(none: &[u64], one: &[u64], two: &[u64], unequal: bool) -> HeapRules {
     HeapRules {
         leave_none: none.to_vec(),
         leave_one: one.to_vec(),
         leave_two: two.to_vec(),
+        leave_three: Vec::new(),
         unequal_split: unequal,
-        periodicity_theorem: !unequal,
     }
 }
 

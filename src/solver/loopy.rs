@@ -56,8 +56,9 @@ use std::collections::VecDeque;
 use std::fmt;
 
 use crate::error::{SolveError, expect_ok};
-use crate::game::{ImpartialGame, Nimber, Outcome};
+use crate::game::{ImpartialGame, IntoPosition, Nimber, Outcome};
 use crate::solver::memo::{MAX_CODE, StateTable};
+use std::borrow::Borrow;
 
 /// The outcome of a position in a loopy game.
 ///
@@ -283,6 +284,34 @@ pub struct LoopySolver<G: ImpartialGame> {
     valued: usize,
 }
 
+impl<G: ImpartialGame + Clone> Clone for LoopySolver<G> {
+    fn clone(&self) -> Self {
+        LoopySolver {
+            game: self.game.clone(),
+            state_limit: self.state_limit,
+            index: self.index.clone(),
+            positions: self.positions.clone(),
+            first_successor: self.first_successor.clone(),
+            successors: self.successors.clone(),
+            outcomes: self.outcomes.clone(),
+            decided_at: self.decided_at.clone(),
+            values: self.values.clone(),
+            analysed: self.analysed,
+            valued: self.valued,
+        }
+    }
+}
+
+impl<G: ImpartialGame + fmt::Debug> fmt::Debug for LoopySolver<G> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("LoopySolver")
+            .field("game", &self.game)
+            .field("positions", &self.positions.len())
+            .field("state_limit", &self.state_limit)
+            .finish_non_exhaustive()
+    }
+}
+
 impl<G: ImpartialGame> LoopySolver<G> {
     /// A loopy solver for `game` with no state limit.
     ///
@@ -293,7 +322,7 @@ impl<G: ImpartialGame> LoopySolver<G> {
     /// use impartial::Nim;
     ///
     /// // An acyclic game is a loopy game without loops.
-    /// assert_eq!(LoopySolver::new(Nim).outcome(&vec![1, 2, 3]), LoopyOutcome::P);
+    /// assert_eq!(LoopySolver::new(Nim).outcome([1, 2, 3]), LoopyOutcome::P);
     /// ```
     #[must_use]
     pub fn new(game: G) -> Self {
@@ -322,8 +351,8 @@ impl<G: ImpartialGame> LoopySolver<G> {
     /// use impartial::{Nim, SolveError};
     ///
     /// let mut solver = LoopySolver::new(Nim).with_state_limit(10);
-    /// assert_eq!(solver.try_outcome(&vec![5, 5]), Err(SolveError::StateLimit { limit: 10 }));
-    /// assert!(solver.try_outcome(&vec![2, 1]).is_ok()); // 6 positions
+    /// assert_eq!(solver.try_outcome([5, 5]), Err(SolveError::StateLimit { limit: 10 }));
+    /// assert!(solver.try_outcome([2, 1]).is_ok()); // 6 positions
     /// ```
     #[must_use]
     pub fn with_state_limit(mut self, limit: usize) -> Self {
@@ -340,7 +369,7 @@ impl<G: ImpartialGame> LoopySolver<G> {
     /// use impartial::Nim;
     ///
     /// let mut solver = LoopySolver::new(Nim);
-    /// solver.outcome(&vec![3]);
+    /// solver.outcome([3]);
     /// assert_eq!(solver.positions(), 4);
     /// ```
     #[must_use]
@@ -358,7 +387,7 @@ impl<G: ImpartialGame> LoopySolver<G> {
     /// use impartial::Nim;
     ///
     /// let mut solver = LoopySolver::new(Nim);
-    /// solver.outcome(&vec![3, 3]);
+    /// solver.outcome([3, 3]);
     /// assert!(solver.bytes() > 16 * 8);
     /// ```
     #[must_use]
@@ -393,7 +422,7 @@ impl<G: ImpartialGame> LoopySolver<G> {
     /// assert_eq!(LoopySolver::new(SelfLoop).outcome(&()), LoopyOutcome::Draw);
     /// ```
     #[track_caller]
-    pub fn outcome(&mut self, position: &G::Position) -> LoopyOutcome {
+    pub fn outcome(&mut self, position: impl IntoPosition<G::Position>) -> LoopyOutcome {
         expect_ok(self.try_outcome(position), "loopy solver")
     }
 
@@ -409,13 +438,13 @@ impl<G: ImpartialGame> LoopySolver<G> {
     /// use impartial::loopy::{LoopyOutcome, LoopySolver};
     /// use impartial::Nim;
     ///
-    /// assert_eq!(LoopySolver::new(Nim).try_outcome(&vec![1]), Ok(LoopyOutcome::N));
+    /// assert_eq!(LoopySolver::new(Nim).try_outcome([1]), Ok(LoopyOutcome::N));
     /// ```
     pub fn try_outcome(
         &mut self,
-        position: &G::Position,
+        position: impl IntoPosition<G::Position>,
     ) -> Result<LoopyOutcome, SolveError<G::Position>> {
-        let node = self.classify(position)?;
+        let node = self.classify(position.into_holder().borrow())?;
         Ok(self.outcomes[node as usize])
     }
 
@@ -438,10 +467,10 @@ impl<G: ImpartialGame> LoopySolver<G> {
     /// use impartial::loopy::{LoopySolver, LoopyValue};
     /// use impartial::{Nim, Nimber};
     ///
-    /// assert_eq!(LoopySolver::new(Nim).value(&vec![1, 2]), LoopyValue::Finite(Nimber(3)));
+    /// assert_eq!(LoopySolver::new(Nim).value([1, 2]), LoopyValue::Finite(Nimber(3)));
     /// ```
     #[track_caller]
-    pub fn value(&mut self, position: &G::Position) -> LoopyValue {
+    pub fn value(&mut self, position: impl IntoPosition<G::Position>) -> LoopyValue {
         expect_ok(self.try_value(position), "loopy solver")
     }
 
@@ -457,13 +486,13 @@ impl<G: ImpartialGame> LoopySolver<G> {
     /// use impartial::loopy::{LoopySolver, LoopyValue};
     /// use impartial::{Nim, Nimber};
     ///
-    /// assert_eq!(LoopySolver::new(Nim).try_value(&vec![]), Ok(LoopyValue::Finite(Nimber(0))));
+    /// assert_eq!(LoopySolver::new(Nim).try_value([]), Ok(LoopyValue::Finite(Nimber(0))));
     /// ```
     pub fn try_value(
         &mut self,
-        position: &G::Position,
+        position: impl IntoPosition<G::Position>,
     ) -> Result<LoopyValue, SolveError<G::Position>> {
-        let node = self.explore(position)?;
+        let node = self.explore(position.into_holder().borrow())?;
         self.analyse_values();
         Ok(self.value_of(node))
     }
@@ -486,10 +515,13 @@ impl<G: ImpartialGame> LoopySolver<G> {
     /// use impartial::loopy::LoopySolver;
     /// use impartial::Nim;
     ///
-    /// assert_eq!(LoopySolver::new(Nim).winning_move(&vec![3, 1]), Some(vec![1, 1]));
+    /// assert_eq!(LoopySolver::new(Nim).winning_move([3, 1]), Some([1, 1].into()));
     /// ```
     #[track_caller]
-    pub fn winning_move(&mut self, position: &G::Position) -> Option<G::Position> {
+    pub fn winning_move(
+        &mut self,
+        position: impl IntoPosition<G::Position>,
+    ) -> Option<G::Position> {
         expect_ok(self.try_winning_move(position), "loopy solver")
     }
 
@@ -506,14 +538,14 @@ impl<G: ImpartialGame> LoopySolver<G> {
     /// use impartial::{Nim, SolveError};
     ///
     /// let mut solver = LoopySolver::new(Nim).with_state_limit(3);
-    /// assert_eq!(solver.try_winning_move(&vec![1]), Ok(Some(vec![0])));
-    /// assert_eq!(solver.try_winning_move(&vec![9]), Err(SolveError::StateLimit { limit: 3 }));
+    /// assert_eq!(solver.try_winning_move([1]), Ok(Some([].into())));
+    /// assert_eq!(solver.try_winning_move([9]), Err(SolveError::StateLimit { limit: 3 }));
     /// ```
     pub fn try_winning_move(
         &mut self,
-        position: &G::Position,
+        position: impl IntoPosition<G::Position>,
     ) -> Result<Option<G::Position>, SolveError<G::Position>> {
-        let node = self.classify(position)?;
+        let node = self.classify(position.into_holder().borrow())?;
         Ok((self.outcomes[node as usize] == LoopyOutcome::N)
             .then(|| self.option_with(node, LoopyOutcome::P))
             .flatten())
@@ -533,10 +565,10 @@ impl<G: ImpartialGame> LoopySolver<G> {
     /// use impartial::loopy::LoopySolver;
     /// use impartial::Nim;
     ///
-    /// assert_eq!(LoopySolver::new(Nim).best_move(&vec![2, 2]), None);
+    /// assert_eq!(LoopySolver::new(Nim).best_move([2, 2]), None);
     /// ```
     #[track_caller]
-    pub fn best_move(&mut self, position: &G::Position) -> Option<G::Position> {
+    pub fn best_move(&mut self, position: impl IntoPosition<G::Position>) -> Option<G::Position> {
         expect_ok(self.try_best_move(position), "loopy solver")
     }
 
@@ -553,14 +585,14 @@ impl<G: ImpartialGame> LoopySolver<G> {
     /// use impartial::{Nim, SolveError};
     ///
     /// let mut solver = LoopySolver::new(Nim).with_state_limit(10);
-    /// assert_eq!(solver.try_best_move(&vec![1, 2]), Ok(Some(vec![1, 1])));
-    /// assert!(matches!(solver.try_best_move(&vec![9, 9]), Err(SolveError::StateLimit { .. })));
+    /// assert_eq!(solver.try_best_move([1, 2]), Ok(Some([1, 1].into())));
+    /// assert!(matches!(solver.try_best_move([9, 9]), Err(SolveError::StateLimit { .. })));
     /// ```
     pub fn try_best_move(
         &mut self,
-        position: &G::Position,
+        position: impl IntoPosition<G::Position>,
     ) -> Result<Option<G::Position>, SolveError<G::Position>> {
-        let node = self.classify(position)?;
+        let node = self.classify(position.into_holder().borrow())?;
         Ok(match self.outcomes[node as usize] {
             LoopyOutcome::N => self.option_with(node, LoopyOutcome::P),
             LoopyOutcome::Draw => self.option_with(node, LoopyOutcome::Draw),

@@ -22,29 +22,71 @@ pub fn mex(values: impl IntoIterator<Item = u32>) -> u32 {
     absent.expect("k values leave one of 0..=k out") as u32
 }
 
-/// G(0), …, G(n) of the octal game with digits `digits` (`d0, d1, …`, as
-/// `OctalGame::digits` gives them), by the definition: digit `dᵢ` lets a move remove `i`
-/// counters from a heap and leave nothing (bit 1, the heap had exactly `i`), one non-empty
-/// heap (bit 2) or two non-empty heaps (bit 4), and G(n) is the mex of the values of the
-/// options of a heap of `n`, a pair of heaps being worth the XOR of the two.
-pub fn octal_values(digits: &[u8], n: usize) -> Vec<u32> {
+/// A take-and-break game written out: the amounts a move may take leaving nothing (the heap
+/// had exactly that many), one heap, two heaps or three, and whether the two heaps of a
+/// split must differ.
+#[derive(Clone, Debug, Default)]
+pub struct PlainRules {
+    pub none: Vec<usize>,
+    pub one: Vec<usize>,
+    pub two: Vec<usize>,
+    pub three: Vec<usize>,
+    pub unequal: bool,
+}
+
+impl PlainRules {
+    /// The rules of an octal or hexadecimal code (`d0, d1, …`): bits 1, 2, 4 and 8 of digit
+    /// `dᵢ` let a move take `i` and leave nothing, one heap, two or three.
+    pub fn of_code(digits: &[u8]) -> Self {
+        let with_bit = |bit: u8| {
+            (0..digits.len())
+                .filter(|&take| digits[take] & bit != 0)
+                .collect()
+        };
+        PlainRules {
+            none: with_bit(1),
+            one: with_bit(2),
+            two: with_bit(4),
+            three: with_bit(8),
+            unequal: false,
+        }
+    }
+}
+
+/// G(0), …, G(n) of the game with `rules`, by the definition: G(n) is the mex of the values
+/// of the options of a heap of `n`, several heaps being worth the XOR of their values.
+pub fn rules_values(rules: &PlainRules, n: usize) -> Vec<u32> {
     let mut values: Vec<u32> = Vec::with_capacity(n + 1);
     for heap in 0..=n {
         let mut options = Vec::new();
-        for (take, &digit) in digits.iter().enumerate() {
-            if take > heap {
-                break;
-            }
-            let rest = heap - take;
-            if digit & 1 != 0 && rest == 0 && take > 0 {
+        for &take in &rules.none {
+            if take == heap && take > 0 {
                 options.push(0);
             }
-            if digit & 2 != 0 && rest >= 1 && take > 0 {
-                options.push(values[rest]);
+        }
+        for &take in &rules.one {
+            if take > 0 && take < heap {
+                options.push(values[heap - take]);
             }
-            if digit & 4 != 0 {
+        }
+        for &take in &rules.two {
+            if take <= heap {
+                let rest = heap - take;
                 for small in 1..=rest / 2 {
-                    options.push(values[small] ^ values[rest - small]);
+                    if !(rules.unequal && 2 * small == rest) {
+                        options.push(values[small] ^ values[rest - small]);
+                    }
+                }
+            }
+        }
+        for &take in &rules.three {
+            if take <= heap {
+                let rest = heap - take;
+                for least in 1..=rest / 3 {
+                    for middle in least..=(rest - least) / 2 {
+                        let largest = rest - least - middle;
+                        options.push(values[least] ^ values[middle] ^ values[largest]);
+                    }
                 }
             }
         }
@@ -53,18 +95,21 @@ pub fn octal_values(digits: &[u8], n: usize) -> Vec<u32> {
     values
 }
 
+/// G(0), …, G(n) of the octal or hexadecimal game with digits `digits`, as
+/// `OctalGame::digits` gives them.
+pub fn code_values(digits: &[u8], n: usize) -> Vec<u32> {
+    rules_values(&PlainRules::of_code(digits), n)
+}
+
 /// G(0), …, G(n) of Grundy's game: a move splits one heap into two non-empty heaps of
 /// different sizes.
 pub fn grundys_game_values(n: usize) -> Vec<u32> {
-    let mut values: Vec<u32> = Vec::with_capacity(n + 1);
-    for heap in 0..=n {
-        let options = (1..heap)
-            .filter(|&small| 2 * small < heap)
-            .map(|small| values[small] ^ values[heap - small]);
-        let value = mex(options);
-        values.push(value);
-    }
-    values
+    let rules = PlainRules {
+        two: vec![0],
+        unequal: true,
+        ..PlainRules::default()
+    };
+    rules_values(&rules, n)
 }
 
 /// G(0), …, G(n) of the subtraction game whose moves take exactly `s` counters from one
@@ -83,22 +128,27 @@ pub fn subtraction_values(set: &[u64], n: usize) -> Vec<u32> {
     values
 }
 
-/// The digits `d0, d1, …` of an octal code, read plainly: an optional `0` or `4`, a point,
-/// then 1 to 256 octal digits of which one at least is not 0; trailing zeros after the first
-/// digit past the point are dropped. `None` for anything else.
-pub fn octal_code_digits(code: &str) -> Option<Vec<u8>> {
+/// The digits `d0, d1, …` of an octal code (`radix` 8) or a hexadecimal one (16), read
+/// plainly: an optional first digit that only splits (0 or 4; in hexadecimal also 8 or C),
+/// a point, then 1 to 256 digits of which one at least is not 0; trailing zeros after the
+/// first digit past the point are dropped. `None` for anything else.
+pub fn code_digits(code: &str, radix: u32) -> Option<Vec<u8>> {
     let (before, after) = code.split_once('.')?;
     let first = match before {
         "" | "0" => 0,
         "4" => 4,
+        "8" if radix == 16 => 8,
+        "C" | "c" if radix == 16 => 12,
         _ => return None,
     };
     let count = after.chars().count();
-    if count == 0 || count > 256 || !after.chars().all(|c| ('0'..='7').contains(&c)) {
+    if count == 0 || count > 256 {
         return None;
     }
     let mut digits = vec![first];
-    digits.extend(after.bytes().map(|b| b - b'0'));
+    for c in after.chars() {
+        digits.push(u8::try_from(c.to_digit(radix)?).ok()?);
+    }
     if digits.iter().all(|&digit| digit == 0) {
         return None;
     }

@@ -16,8 +16,8 @@
 //! assert_eq!((best.heap, best.to), (2, 1)); // leave three 1-heaps
 //! ```
 
-use crate::game::Outcome;
 use crate::game::HeapSize;
+use crate::game::Outcome;
 use crate::nim::{self, NimMove};
 
 /// What the misère rule needs to know of a position.
@@ -179,14 +179,16 @@ impl<T: HeapSize> Iterator for WinningMoves<'_, T> {
 
     fn next(&mut self) -> Option<NimMove<T>> {
         match &mut self.0 {
-            Moves::EmptyAOne(heaps) => heaps
-                .find(|&(_, &heap)| heap == T::one())
-                .map(|(index, _)| NimMove {
-                    heap: index,
-                    from: T::one(),
-                    to: T::zero(),
-                    take: T::one(),
-                }),
+            Moves::EmptyAOne(heaps) => {
+                heaps
+                    .find(|&(_, &heap)| heap == T::one())
+                    .map(|(index, _)| NimMove {
+                        heap: index,
+                        from: T::one(),
+                        to: T::zero(),
+                        take: T::one(),
+                    })
+            }
             Moves::One(made) => made.take(),
             Moves::Normal(moves) => moves.next(),
         }
