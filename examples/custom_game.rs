@@ -95,25 +95,51 @@ where
         })
 }
 
-fn parse_arguments() -> Result<(usize, u8), String> {
-    let arguments: Vec<String> = std::env::args().skip(1).collect();
-    match arguments.as_slice() {
-        [] => Ok((4, 7)),
+const HELP: &str = "\
+Chomp, solved by the general method: who wins each board, and the winning bite.
+
+usage: custom_game [ROWS COLUMNS]
+
+  ROWS COLUMNS  the largest board, 1 to 8 rows and 1 to 16 columns (default 4 7)
+  -h, --help    this help";
+
+/// The largest board asked for, `None` for `--help`, or what is wrong.
+fn parse_arguments() -> Result<Option<(usize, u8)>, lexopt::Error> {
+    use lexopt::prelude::*;
+    let mut sizes = Vec::new();
+    let mut parser = lexopt::Parser::from_env();
+    while let Some(argument) = parser.next()? {
+        match argument {
+            Short('h') | Long("help") => return Ok(None),
+            Value(value) => sizes.push(value.string()?),
+            _ => return Err(argument.unexpected()),
+        }
+    }
+    match sizes.as_slice() {
+        [] => Ok(Some((4, 7))),
         [rows, columns] => {
             let rows = parse_bounded(rows, "rows", 1..=MAX_ROWS)?;
             let columns = parse_bounded(columns, "columns", 1..=MAX_COLUMNS)?;
-            Ok((rows, columns))
+            Ok(Some((rows, columns)))
         }
-        _ => Err("usage: custom_game [ROWS COLUMNS]".to_owned()),
+        _ => Err(format!(
+            "give both ROWS and COLUMNS, or neither; got {}",
+            sizes.join(" ")
+        )
+        .into()),
     }
 }
 
 fn main() -> ExitCode {
     let (max_rows, max_columns) = match parse_arguments() {
-        Ok(sizes) => sizes,
-        Err(message) => {
-            eprintln!("error: {message}");
-            return ExitCode::FAILURE;
+        Ok(Some(sizes)) => sizes,
+        Ok(None) => {
+            println!("{HELP}");
+            return ExitCode::SUCCESS;
+        }
+        Err(error) => {
+            eprintln!("error: {error}\n\n{HELP}");
+            return ExitCode::from(2);
         }
     };
     // Chomp boards of up to 8 × 16 have at most C(24, 8) = 735 471 positions; cap the

@@ -15,41 +15,64 @@ use std::process::ExitCode;
 
 use impartial::take_away::{TakeAway, TakeAwayState};
 
+const HELP: &str = "\
+Play Fibonacci Nim (or any multiplier k) against the computer, which explains its moves.
+
+usage: fibonacci_nim [--k K] [--me-first] [COUNTERS]
+
+  COUNTERS    the heap to start with, at least 2 (default 100)
+  --k K       the multiplier: take at most K times the last take (default 2, Fibonacci Nim)
+  --me-first  the computer moves first
+  -h, --help  this help
+
+Take from 1 up to the limit shown at each turn; end the game with end of input (Ctrl-D).";
+
 struct Options {
     k: u64,
     counters: u64,
     computer_first: bool,
 }
 
-fn parse_options() -> Result<Options, String> {
+/// The options, `None` for `--help`, or what is wrong with them.
+fn parse_options() -> Result<Option<Options>, lexopt::Error> {
+    use lexopt::prelude::*;
     let mut options = Options {
         k: 2,
         counters: 100,
         computer_first: false,
     };
-    let mut arguments = std::env::args().skip(1);
-    while let Some(argument) = arguments.next() {
-        match argument.as_str() {
-            "--k" => {
-                let value = arguments.next().ok_or("--k needs a value")?;
+    let mut counters_given = false;
+    let mut parser = lexopt::Parser::from_env();
+    while let Some(argument) = parser.next()? {
+        match argument {
+            Long("k") => {
+                let value = parser.value()?.string()?;
                 options.k = value.parse().ok().filter(|&k| k >= 1).ok_or_else(|| {
                     format!("--k takes a whole number of at least 1, got {value:?}")
                 })?;
             }
-            "--me-first" => options.computer_first = true,
-            "--help" | "-h" => {
-                return Err("usage: fibonacci_nim [--k K] [--me-first] [COUNTERS]".to_owned());
+            Long("me-first") => options.computer_first = true,
+            Short('h') | Long("help") => return Ok(None),
+            Value(value) if !counters_given => {
+                let value = value.string()?;
+                options.counters = value.parse().ok().filter(|&n| n >= 2).ok_or_else(|| {
+                    format!(
+                        "the number of counters must be a whole number of at least 2, got {value:?}"
+                    )
+                })?;
+                counters_given = true;
             }
-            counters => {
-                options.counters = counters
-                    .parse()
-                    .ok()
-                    .filter(|&n| n >= 2)
-                    .ok_or_else(|| format!("the number of counters must be a whole number of at least 2, got {counters:?}"))?;
+            Value(value) => {
+                return Err(format!(
+                    "one heap only: {:?} comes after the counters",
+                    value.string()?
+                )
+                .into());
             }
+            _ => return Err(argument.unexpected()),
         }
     }
-    Ok(options)
+    Ok(Some(options))
 }
 
 fn join(terms: &[u64]) -> String {
@@ -107,9 +130,13 @@ fn human_move(input: &mut impl BufRead, state: TakeAwayState<u64>) -> io::Result
 
 fn main() -> ExitCode {
     let options = match parse_options() {
-        Ok(options) => options,
-        Err(message) => {
-            eprintln!("{message}");
+        Ok(Some(options)) => options,
+        Ok(None) => {
+            println!("{HELP}");
+            return ExitCode::SUCCESS;
+        }
+        Err(error) => {
+            eprintln!("error: {error}\n\n{HELP}");
             return ExitCode::from(2);
         }
     };

@@ -8,8 +8,29 @@
 //! cargo run --example loopy
 //! ```
 
+use std::process::ExitCode;
+
 use impartial::ImpartialGame;
 use impartial::loopy::{LoopyOutcome, LoopySolver, LoopyValue, sum_outcome};
+
+const HELP: &str = "\
+A ghost in a house of one-way doors: outcomes with draws, generalized Sprague-Grundy
+values, and good moves, for every room and for two ghosts at once.
+
+usage: loopy
+
+  -h, --help  this help";
+
+/// Whether `--help` was asked for; an error for anything else given.
+fn parse_arguments() -> Result<bool, lexopt::Error> {
+    use lexopt::prelude::*;
+    let mut parser = lexopt::Parser::from_env();
+    match parser.next()? {
+        None => Ok(false),
+        Some(Short('h') | Long("help")) => Ok(true),
+        Some(argument) => Err(argument.unexpected()),
+    }
+}
 
 struct House;
 
@@ -47,7 +68,18 @@ fn describe(outcome: LoopyOutcome) -> &'static str {
     }
 }
 
-fn main() {
+fn main() -> ExitCode {
+    match parse_arguments() {
+        Ok(false) => {}
+        Ok(true) => {
+            println!("{HELP}");
+            return ExitCode::SUCCESS;
+        }
+        Err(error) => {
+            eprintln!("error: {error}\n\n{HELP}");
+            return ExitCode::from(2);
+        }
+    }
     let mut solver = LoopySolver::new(House);
     println!("A ghost in a house of one-way doors; whoever cannot move it loses.\n");
     println!(
@@ -81,4 +113,5 @@ fn main() {
             sum_outcome(&values)
         );
     }
+    ExitCode::SUCCESS
 }

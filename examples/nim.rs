@@ -12,15 +12,22 @@ use std::process::ExitCode;
 use impartial::Outcome;
 use impartial::nim::{self, NimMove, misere};
 
-const USAGE: &str =
-    "usage: nim [--misere] HEAP [HEAP ...]   (heap sizes: whole numbers, 0 to 2^128 - 1)";
+const HELP: &str = "\
+Who wins a Nim position, and how: the nim-sum worked out in binary columns.
+
+usage: nim [--misere] HEAP [HEAP ...]
+
+  HEAP        a heap size: a whole number from 0 to 2^128 - 1
+  --misere    misère play: whoever takes the last counter loses
+  -h, --help  this help";
+
+/// What the command line asks for.
+struct Options {
+    misere: bool,
+    heaps: Vec<u128>,
+}
 
 fn parse_heap(text: &str) -> Result<u128, String> {
-    if text.starts_with('-') {
-        return Err(format!(
-            "{text:?} is negative: a heap holds 0 or more counters"
-        ));
-    }
     text.parse::<u128>().map_err(|error| match error.kind() {
         std::num::IntErrorKind::PosOverflow => {
             format!(
@@ -30,6 +37,33 @@ fn parse_heap(text: &str) -> Result<u128, String> {
         }
         _ => format!("{text:?} is not a heap size: write a whole number such as 7"),
     })
+}
+
+/// The options, `None` for `--help`, or what is wrong with them.
+fn parse_options() -> Result<Option<Options>, lexopt::Error> {
+    use lexopt::prelude::*;
+    let mut options = Options {
+        misere: false,
+        heaps: Vec::new(),
+    };
+    let mut parser = lexopt::Parser::from_env();
+    while let Some(argument) = parser.next()? {
+        match argument {
+            Long("misere") => options.misere = true,
+            Short('h') | Long("help") => return Ok(None),
+            Short(digit) if digit.is_ascii_digit() => {
+                return Err(
+                    "heap sizes cannot be negative: a heap holds 0 or more counters".into(),
+                );
+            }
+            Value(value) => options.heaps.push(parse_heap(&value.string()?)?),
+            _ => return Err(argument.unexpected()),
+        }
+    }
+    if options.heaps.is_empty() {
+        return Err("no heaps given".into());
+    }
+    Ok(Some(options))
 }
 
 /// `value` in binary, `width` digits, separated by spaces to line up in columns.
@@ -159,32 +193,21 @@ fn report(heaps: &[u128], made: &NimMove<u128>) {
 }
 
 fn main() -> ExitCode {
-    let mut misere_play = false;
-    let mut heaps = Vec::new();
-    for argument in std::env::args().skip(1) {
-        if argument == "--misere" {
-            misere_play = true;
-            continue;
-        }
-        if argument == "--help" || argument == "-h" {
-            println!("{USAGE}");
+    let options = match parse_options() {
+        Ok(Some(options)) => options,
+        Ok(None) => {
+            println!("{HELP}");
             return ExitCode::SUCCESS;
         }
-        match parse_heap(&argument) {
-            Ok(heap) => heaps.push(heap),
-            Err(message) => {
-                eprintln!("error: {message}\n{USAGE}");
-                return ExitCode::from(2);
-            }
+        Err(error) => {
+            eprintln!("error: {error}\n\n{HELP}");
+            return ExitCode::from(2);
         }
-    }
-    if heaps.is_empty() {
-        eprintln!("error: no heaps given\n{USAGE}");
-        return ExitCode::from(2);
-    }
+    };
+    let heaps = options.heaps;
     let shown: Vec<String> = heaps.iter().map(ToString::to_string).collect();
     println!("Nim with heaps {}\n", shown.join(" "));
-    if misere_play {
+    if options.misere {
         explain_misere(&heaps);
     } else {
         explain_normal(&heaps);

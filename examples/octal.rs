@@ -1,19 +1,28 @@
-//! The nim-values of an octal game (or Grundy's game) and its proven period.
+//! The nim-values of an octal game, a hexadecimal game or Grundy's game, and its proven period.
 //!
 //! `cargo run --release --example octal -- 0.77 --n 100000`
 //!
-//! Arguments: an octal code (`0.77`, `.07`, `4.07`) or `grundy`; `--n N` (default 10 000),
-//! the largest heap; `--method auto|direct|sparse`. Progress goes to standard error every
-//! million values.
+//! Arguments: an octal code (`0.77`, `.07`, `4.07`), a hexadecimal code (`0.F`, digits 8 to F
+//! leave three heaps) or `grundy`; `--n N` (default 10 000), the largest heap;
+//! `--method auto|direct|sparse`. Progress goes to standard error every million values.
 
 use std::ops::ControlFlow;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use impartial::octal::{GrundysGame, OctalGame};
+use impartial::octal::{GrundysGame, HexadecimalGame, OctalGame};
 use impartial::sequence::{GrundySequence, Method, SequenceError, SequenceOptions};
 
-const USAGE: &str = "usage: octal <code | grundy> [--n N] [--method auto|direct|sparse]";
+const HELP: &str = "\
+The nim-values G(0), G(1), ... of a heap game, and the period the periodicity theorem proves.
+
+usage: octal GAME [--n N] [--method auto|direct|sparse]
+
+  GAME             an octal code (0.77, .07, 4.07), a hexadecimal code (0.F: digits 8 to F
+                   leave three heaps), or grundy for Grundy's game
+  --n N            the largest heap (default 10000; 1_000_000 is fine)
+  --method METHOD  auto (default), direct, or sparse (the sparse-space method)
+  -h, --help       this help";
 
 struct Arguments {
     game: Game,
@@ -23,44 +32,62 @@ struct Arguments {
 
 enum Game {
     Octal(OctalGame),
+    Hexadecimal(HexadecimalGame),
     Grundy,
 }
 
-fn parse(mut args: impl Iterator<Item = String>) -> Result<Arguments, String> {
+/// The game a command-line word names: `grundy`, an octal code, or a hexadecimal one.
+fn parse_game(word: &str) -> Result<Game, String> {
+    if word == "grundy" {
+        return Ok(Game::Grundy);
+    }
+    match word.parse::<OctalGame>() {
+        Ok(game) => Ok(Game::Octal(game)),
+        Err(octal_error) => match word.parse::<HexadecimalGame>() {
+            Ok(game) => Ok(Game::Hexadecimal(game)),
+            Err(_) => Err(format!("{word:?} names no game: {octal_error}")),
+        },
+    }
+}
+
+/// The arguments, `None` for `--help`, or what is wrong with them.
+fn parse() -> Result<Option<Arguments>, lexopt::Error> {
+    use lexopt::prelude::*;
     let mut game = None;
     let mut n = 10_000;
     let mut method = Method::Auto;
-    while let Some(arg) = args.next() {
-        match arg.as_str() {
-            "--n" => {
-                let value = args.next().ok_or("--n needs a number")?;
+    let mut parser = lexopt::Parser::from_env();
+    while let Some(argument) = parser.next()? {
+        match argument {
+            Long("n") => {
+                let value = parser.value()?.string()?;
                 n = value
                     .replace('_', "")
                     .parse()
                     .map_err(|_| format!("--n: {value:?} is not a heap size"))?;
             }
-            "--method" => {
-                method = match args.next().as_deref() {
-                    Some("auto") => Method::Auto,
-                    Some("direct") => Method::Direct,
-                    Some("sparse") => Method::SparseSpace,
-                    Some(other) => {
-                        return Err(format!("--method: {other:?} is not auto, direct or sparse"));
+            Long("method") => {
+                method = match parser.value()?.string()?.as_str() {
+                    "auto" => Method::Auto,
+                    "direct" => Method::Direct,
+                    "sparse" => Method::SparseSpace,
+                    other => {
+                        return Err(
+                            format!("--method: {other:?} is not auto, direct or sparse").into()
+                        );
                     }
-                    None => return Err("--method needs auto, direct or sparse".to_string()),
                 };
             }
-            "grundy" => game = Some(Game::Grundy),
-            code => {
-                let octal = code
-                    .parse::<OctalGame>()
-                    .map_err(|error| format!("{code:?}: {error}"))?;
-                game = Some(Game::Octal(octal));
+            Short('h') | Long("help") => return Ok(None),
+            Value(value) if game.is_none() => game = Some(parse_game(&value.string()?)?),
+            Value(value) => {
+                return Err(format!("one game only: {:?} comes after it", value.string()?).into());
             }
+            _ => return Err(argument.unexpected()),
         }
     }
-    let game = game.ok_or("name a game")?;
-    Ok(Arguments { game, n, method })
+    let game = game.ok_or("name a game: an octal code such as 0.77, or grundy")?;
+    Ok(Some(Arguments { game, n, method }))
 }
 
 fn compute(arguments: &Arguments) -> Result<GrundySequence, SequenceError> {
@@ -81,27 +108,33 @@ fn compute(arguments: &Arguments) -> Result<GrundySequence, SequenceError> {
     };
     match &arguments.game {
         Game::Octal(game) => game.values_up_to_with_progress(arguments.n, &options, report),
+        Game::Hexadecimal(game) => game.values_up_to_with_progress(arguments.n, &options, report),
         Game::Grundy => GrundysGame.values_up_to_with_progress(arguments.n, &options, report),
     }
 }
 
 fn main() -> ExitCode {
-    let arguments = match parse(std::env::args().skip(1)) {
-        Ok(arguments) => arguments,
-        Err(message) => {
-            eprintln!("{message}\n{USAGE}");
+    let arguments = match parse() {
+        Ok(Some(arguments)) => arguments,
+        Ok(None) => {
+            println!("{HELP}");
+            return ExitCode::SUCCESS;
+        }
+        Err(error) => {
+            eprintln!("error: {error}\n\n{HELP}");
             return ExitCode::from(2);
         }
     };
     let name = match &arguments.game {
         Game::Octal(game) => game.to_string(),
+        Game::Hexadecimal(game) => game.to_string(),
         Game::Grundy => "Grundy's game".to_string(),
     };
     let start = Instant::now();
     let sequence = match compute(&arguments) {
         Ok(sequence) => sequence,
         Err(error) => {
-            eprintln!("{error}");
+            eprintln!("error: {error}");
             return ExitCode::FAILURE;
         }
     };

@@ -176,6 +176,7 @@ pub trait ImpartialGame {
 /// assert_eq!(Outcome::P.to_string(), "P");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Outcome {
     /// The *previous* player wins: whoever must move loses.
     #[doc(alias = "P-position")]
@@ -239,6 +240,7 @@ impl fmt::Display for Outcome {
 #[doc(alias = "Sprague-Grundy")]
 #[doc(alias = "grundy")]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Nimber(pub u128);
 
 impl Nimber {
@@ -453,6 +455,7 @@ pub(crate) fn to_u128<T: HeapSize>(value: T) -> u128 {
 /// assert_eq!(items.sum::<u8>(), 3);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Either<L, R> {
     /// The left one.
     Left(L),

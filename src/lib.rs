@@ -43,21 +43,41 @@
 //!
 //! [`fibonacci`] decides Fibonacci Nim from the Zeckendorf representation in O(log N), and
 //! [`take_away`] any multiplier `k`, where the solver needs `O(N²)` states. For heap games —
-//! octal games like Kayles, Grundy's game, subtraction games — [`sequence`] computes the
-//! nim-value of every heap size at once (a position of several heaps is their XOR) and
-//! proves the sequence periodic when the theory allows, after which heaps of any size are
-//! answered from a table; [`wythoff`] gives Wythoff's P-positions in closed form.
+//! octal and hexadecimal games like Kayles, Grundy's game, subtraction games, any
+//! [`take_and_break`] game — [`sequence`] computes the nim-value of every heap size at once
+//! (a position of several heaps is their XOR) and proves the sequence periodic when the
+//! theory allows, after which heaps of any size are answered from a table; [`wythoff`] gives
+//! Wythoff's P-positions in closed form.
 //!
 //! | you have | use |
 //! |---|---|
 //! | your own game | implement [`ImpartialGame`], solve with [`Solver`] |
+//! | your own take-and-break game (take, leave 0 to 3 heaps) | [`take_and_break::TakeAndBreak`]: the solver and the sequence engine |
 //! | Nim, misère Nim | [`nim`], [`nim::misere`] |
 //! | Fibonacci Nim, take-away with multiplier `k` | [`fibonacci`], [`take_away`] |
-//! | Kayles, Dawson's chess, any octal game, Grundy's game | [`octal`], values and periods in [`sequence`] |
+//! | Kayles, Dawson's chess, any octal or hexadecimal game, Grundy's game | [`octal`], values and periods in [`sequence`] |
 //! | Wythoff's game | [`wythoff`] |
 //! | several games played side by side | [`Sum`] (and [`Union`] to mix rulesets) |
 //! | misère play (last mover loses) | [`Solver::misere_outcome`] |
-//! | a game whose positions can recur (draws) | [`loopy::LoopySolver`] |
+//! | a game whose positions can recur (draws) | [`LoopySolver`] |
+//!
+//! # Positions and moves
+//!
+//! A query takes a position as you have it: the position, a reference to it, or — for the
+//! heap games, whose positions are [`Heaps`] — an array, a slice or a `Vec` of heap sizes
+//! ([`IntoPosition`]): `solver.outcome([3, 4, 5])`. Every `winning_move` names its move by
+//! what the move leaves:
+//!
+//! | API | `winning_move` returns | which says |
+//! |---|---|---|
+//! | [`Solver`], [`LoopySolver`] | `Option<P>` | the position left (the option itself) |
+//! | [`Sum`] | `Option<`[`SumMove`]`>` | the component moved in, and the position left there |
+//! | [`nim`], [`nim::misere`] | `Option<`[`NimMove`](nim::NimMove)`>` | the heap, its size before and after, the take |
+//! | [`fibonacci`], [`take_away`], `fibonacci::big` | `Option<`[`TakeMove`](take_away::TakeMove)`>` | the state before, the take, the state left |
+//! | [`wythoff`] | `Option<(T, T)>` | the pair of heaps left |
+//!
+//! `winning_moves` gives every winning move, of the same type, in the same order the single
+//! one is chosen from.
 //!
 //! A ruleset can hand its closed form to the solver through
 //! [`ImpartialGame::known_grundy`]; the solver then never searches below such positions,
@@ -82,9 +102,9 @@
 //! }
 //!
 //! let mut solver = Solver::new(HalveOrTakeOne);
-//! assert_eq!(solver.outcome(&0), Outcome::P);
-//! assert_eq!(solver.outcome(&1), Outcome::N);
-//! assert_eq!(solver.outcome(&2), Outcome::P);
+//! assert_eq!(solver.outcome(0), Outcome::P);
+//! assert_eq!(solver.outcome(1), Outcome::N);
+//! assert_eq!(solver.outcome(2), Outcome::P);
 //! ```
 //!
 //! # Errors and limits
@@ -101,8 +121,12 @@
 //!
 //! - `bigint` (off by default): [`fibonacci::big`](crate::fibonacci), Fibonacci Nim on
 //!   `num_bigint::BigUint` heaps of any size.
+//! - `serde` (off by default): `Serialize` and `Deserialize` for the value types — [`Nimber`],
+//!   [`Outcome`], [`Heaps`], [`Either`], the move records, [`take_away::TakeAwayState`],
+//!   [`sequence::GrundySequence`] (checked on reading: a period that does not fit its values
+//!   is refused), [`sequence::Period`], [`loopy::LoopyValue`].
 //!
-//! Without features the crate depends only on `num-traits` and `thiserror`.
+//! Without features the crate depends only on `num-traits`, `thiserror` and `smallvec`.
 //!
 //! # Rust version
 //!

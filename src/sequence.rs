@@ -122,6 +122,7 @@ pub const MAX_HEAP: u64 = u32::MAX as u64;
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[non_exhaustive]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Method {
     /// The sparse-space method when the first values show a sparse space, the direct
     /// recurrence otherwise.
@@ -295,6 +296,7 @@ pub struct Progress {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Period {
     /// The least `n0` from which the values repeat.
     pub preperiod: u64,
@@ -362,6 +364,11 @@ pub enum SequenceError {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(try_from = "SequenceParts")
+)]
 pub struct GrundySequence {
     values: Vec<u32>,
     period: Option<Period>,
@@ -369,6 +376,48 @@ pub struct GrundySequence {
     method: Method,
     sparse_mask: Option<u32>,
     rare_heaps: Option<usize>,
+}
+
+/// A [`GrundySequence`] as read, before its parts are checked to fit together.
+#[cfg(feature = "serde")]
+#[derive(serde::Deserialize)]
+struct SequenceParts {
+    values: Vec<u32>,
+    period: Option<Period>,
+    max_heap: u64,
+    method: Method,
+    sparse_mask: Option<u32>,
+    rare_heaps: Option<usize>,
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<SequenceParts> for GrundySequence {
+    type Error = String;
+
+    /// The sequence, if its parts fit: G(0) at least, no more values than heaps asked for,
+    /// and a period of at least 1 whose first full cycle was computed.
+    fn try_from(parts: SequenceParts) -> Result<Self, String> {
+        let computed = parts.values.len() as u64;
+        if computed == 0 || computed > parts.max_heap.saturating_add(1) {
+            return Err(format!(
+                "{computed} values do not fit a sequence up to heap {}",
+                parts.max_heap
+            ));
+        }
+        if let Some(period) = parts.period
+            && (period.period == 0 || period.preperiod.saturating_add(period.period) > computed)
+        {
+            return Err(format!("{period} does not fit {computed} computed values"));
+        }
+        Ok(GrundySequence {
+            values: parts.values,
+            period: parts.period,
+            max_heap: parts.max_heap,
+            method: parts.method,
+            sparse_mask: parts.sparse_mask,
+            rare_heaps: parts.rare_heaps,
+        })
+    }
 }
 
 impl GrundySequence {

@@ -25,6 +25,7 @@ use crate::solver::Solver;
 /// assert_eq!(best, Some(SumMove { component: 1, to: Heaps::from([3]) }));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct SumMove<P> {
     /// Index of the component the move is made in.
     pub component: usize,

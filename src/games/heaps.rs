@@ -32,6 +32,11 @@ const INLINE: usize = 4;
 /// assert_eq!(solver.winning_move([3, 5, 7]), Some(Heaps::from([2, 5, 7])));
 /// ```
 #[derive(Clone, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(from = "Vec<u64>", into = "Vec<u64>")
+)]
 pub struct Heaps(SmallVec<[u64; INLINE]>);
 
 impl Heaps {

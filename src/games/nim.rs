@@ -55,6 +55,7 @@ use crate::games::heaps::Heaps;
 /// assert_eq!(best, NimMove { heap: 1, from: 2, to: 1, take: 1 });
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct NimMove<T> {
     /// Index of the heap the move takes from.
     pub heap: usize,

@@ -77,6 +77,7 @@ const MAX_TABLE: usize = 1 << 20;
 /// assert_eq!(state.to_string(), "10 left, take at most 3");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct TakeAwayState<T> {
     /// Counters left on the heap.
     pub remaining: T,
@@ -165,6 +166,7 @@ impl<T: HeapSize> From<T> for TakeAwayState<T> {
 /// assert_eq!(best.to_string(), "take 3 (100 → 97 left, the next take at most 6)");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct TakeMove<T> {
     /// The state before the move.
     pub from: TakeAwayState<T>,

@@ -74,6 +74,7 @@ use std::borrow::Borrow;
 /// assert_eq!(LoopyOutcome::Draw.decided(), None);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum LoopyOutcome {
     /// The player to move loses.
     P,
@@ -138,6 +139,7 @@ impl fmt::Display for LoopyOutcome {
 /// assert_eq!(escapes.outcome(), LoopyOutcome::N); // it can escape to a 0
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum LoopyValue {
     /// A finite value: the position behaves like a Nim heap of this size.
     Finite(Nimber),
