@@ -8,6 +8,7 @@ use impartial::{ImpartialGame, Nimber, SolveError, Solver};
 use proptest::prelude::*;
 
 mod common;
+mod reference;
 
 use common::{Graph, dag, digraph};
 
@@ -114,29 +115,16 @@ fn the_state_limit_is_an_error_and_forgets_the_query() {
     assert_eq!(roomy.try_outcome(0), Ok(LoopyOutcome::Draw));
 }
 
-/// Outcomes by a naive fixed point, independent of the solver's queue.
+/// Outcomes by the plain retrograde analysis of `reference`: sweep until nothing changes.
 fn brute_outcomes(graph: &Graph) -> Vec<LoopyOutcome> {
-    let nodes = graph.0.len();
-    let mut outcome = vec![LoopyOutcome::Draw; nodes];
-    loop {
-        let mut changed = false;
-        for node in 0..nodes {
-            if outcome[node] != LoopyOutcome::Draw {
-                continue;
-            }
-            let options = &graph.0[node];
-            if options.iter().any(|&q| outcome[q] == LoopyOutcome::P) {
-                outcome[node] = LoopyOutcome::N;
-                changed = true;
-            } else if options.iter().all(|&q| outcome[q] == LoopyOutcome::N) {
-                outcome[node] = LoopyOutcome::P;
-                changed = true;
-            }
-        }
-        if !changed {
-            return outcome;
-        }
-    }
+    reference::retrograde(&graph.0)
+        .into_iter()
+        .map(|class| match class {
+            reference::Class::P => LoopyOutcome::P,
+            reference::Class::N => LoopyOutcome::N,
+            reference::Class::Draw => LoopyOutcome::Draw,
+        })
+        .collect()
 }
 
 fn finite_value(value: &LoopyValue) -> Option<u128> {

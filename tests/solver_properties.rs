@@ -1,51 +1,37 @@
 //! The solver's laws on random games: random directed graphs given as adjacency lists, with a
-//! token that moves along an edge. Acyclic graphs are checked against an independent
-//! bottom-up computation; graphs with cycles must give a cycle error exactly when a cycle is
+//! token that moves along an edge. Acyclic graphs are checked against the plain recursions of
+//! `reference`; graphs with cycles must give a cycle error exactly when a cycle is
 //! reachable.
 
 use impartial::{Nimber, Outcome, SolveError, Solver};
 use proptest::prelude::*;
 
 mod common;
+mod reference;
 
 use common::{Graph, dag, digraph};
 
-fn mex(values: impl IntoIterator<Item = u128>) -> u128 {
-    Nimber::mex(values.into_iter().map(Nimber)).0
-}
-
-/// Grundy values and misère outcomes bottom-up, in decreasing node order (a DAG's edges go up).
+/// Grundy values and misère outcomes of every node, by the plain recursions of `reference`.
 fn brute_force(graph: &Graph) -> (Vec<u128>, Vec<Outcome>) {
-    let nodes = graph.0.len();
-    let mut grundy = vec![0u128; nodes];
-    let mut misere = vec![Outcome::P; nodes];
-    for node in (0..nodes).rev() {
-        let options = &graph.0[node];
-        grundy[node] = mex(options.iter().map(|&q| grundy[q]));
-        misere[node] = if options.is_empty() || options.iter().any(|&q| misere[q] == Outcome::P) {
-            Outcome::N
-        } else {
-            Outcome::P
-        };
-    }
-    (grundy, misere)
+    let (mut grundy_memo, mut misere_memo) = (Vec::new(), Vec::new());
+    (0..graph.0.len())
+        .map(|node| {
+            let grundy = u128::from(reference::grundy(&graph.0, node, &mut grundy_memo));
+            let win = reference::misere_win(&graph.0, node, &mut misere_memo);
+            (grundy, if win { Outcome::N } else { Outcome::P })
+        })
+        .unzip()
 }
 
-/// Whether a cycle is reachable from `start`.
 fn reaches_cycle(graph: &Graph, start: usize) -> bool {
-    // 0 unvisited, 1 on the current path, 2 done.
-    fn visit(graph: &Graph, node: usize, state: &mut [u8]) -> bool {
-        match state[node] {
-            1 => return true,
-            2 => return false,
-            _ => {}
-        }
-        state[node] = 1;
-        let found = graph.0[node].iter().any(|&next| visit(graph, next, state));
-        state[node] = 2;
-        found
-    }
-    visit(graph, start, &mut vec![0; graph.0.len()])
+    reference::reaches_cycle(&graph.0, start)
+}
+
+fn mex(values: Vec<u128>) -> u128 {
+    let values = values
+        .into_iter()
+        .map(|value| u32::try_from(value).expect("a small value"));
+    u128::from(reference::mex(values))
 }
 
 /// Whether `node` lies on a cycle (can reach itself in one or more moves).
