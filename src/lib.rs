@@ -136,6 +136,7 @@
 // The vocabulary, the general method, sums, the rulesets with their closed forms, and the
 // heap-sequence engine: each layer uses only those before it.
 mod error;
+pub mod field;
 mod game;
 mod games;
 pub mod sequence;

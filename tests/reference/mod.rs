@@ -335,3 +335,64 @@ pub fn retrograde(graph: &Graph) -> Vec<Class> {
         }
     }
 }
+
+/// The nim-product of `2^i` and `2^j`, by Conway's rules for Fermat 2-powers `F = 2^(2^k)`:
+/// distinct ones multiply as ordinary numbers, and `F ⊗ F = F ⊕ F/2`. `2^i` is the product
+/// of the Fermat 2-powers given by the bits of `i`, so `2^i ⊗ 2^j` is `2^(i ⊕ j)` times
+/// `F ⊗ F` for each bit `k` that `i` and `j` share. Remembered in `memo`.
+fn power_of_two_product(
+    i: u32,
+    j: u32,
+    memo: &mut std::collections::HashMap<(u32, u32), u128>,
+) -> u128 {
+    if i & j == 0 {
+        return 1 << (i | j);
+    }
+    if let Some(&product) = memo.get(&(i, j)) {
+        return product;
+    }
+    let shared = 1 << (i & j).ilog2();
+    let fermat = 1u128 << shared;
+    let rest = power_of_two_product(i ^ shared, j ^ shared, memo);
+    let product = plain_nim_mul(rest, fermat ^ (fermat >> 1), memo);
+    memo.insert((i, j), product);
+    product
+}
+
+fn plain_nim_mul(a: u128, b: u128, memo: &mut std::collections::HashMap<(u32, u32), u128>) -> u128 {
+    let mut product = 0;
+    for i in (0..128).filter(|&i| a >> i & 1 == 1) {
+        for j in (0..128).filter(|&j| b >> j & 1 == 1) {
+            product ^= power_of_two_product(i, j, memo);
+        }
+    }
+    product
+}
+
+/// The nim-product by distributing over the bits of both factors and Conway's rules for
+/// products of powers of two.
+pub fn nim_mul(a: u128, b: u128) -> u128 {
+    thread_local! {
+        static MEMO: std::cell::RefCell<std::collections::HashMap<(u32, u32), u128>> =
+            std::cell::RefCell::new(std::collections::HashMap::new());
+    }
+    MEMO.with(|memo| plain_nim_mul(a, b, &mut memo.borrow_mut()))
+}
+
+/// The nim-products of all `a, b < n` by the definition:
+/// `a ⊗ b = mex { a′⊗b ⊕ a⊗b′ ⊕ a′⊗b′ : a′ < a, b′ < b }`.
+pub fn nim_mul_table_by_definition(n: usize) -> Vec<Vec<u32>> {
+    let mut table = vec![vec![0u32; n]; n];
+    for a in 0..n {
+        for b in 0..n {
+            let mut options = Vec::new();
+            for a2 in 0..a {
+                for b2 in 0..b {
+                    options.push(table[a2][b] ^ table[a][b2] ^ table[a2][b2]);
+                }
+            }
+            table[a][b] = mex(options);
+        }
+    }
+    table
+}
