@@ -92,17 +92,17 @@ fn check_laws<T: HeapSize>(a: T, b: T, c: T, e: u128) -> Result<(), TestCaseErro
     }
     // x² ⊕ x = a: both roots solve it, or there is none in this width.
     match field::quadratic_roots(a) {
-        Some([x, y]) => {
-            prop_assert_eq!(y, x ^ one);
-            prop_assert_eq!(field::square(x) ^ x, a);
-            prop_assert_eq!(field::square(y) ^ y, a);
+        Some([root, other]) => {
+            prop_assert_eq!(other, root ^ one);
+            prop_assert_eq!(field::square(root) ^ root, a);
+            prop_assert_eq!(field::square(other) ^ other, a);
         }
         None => {
             // Then its roots in the field of order 2¹²⁸ lie outside this width, or the trace
             // of `a` there is 1.
             let wide = field::quadratic_roots(reference_wide(a));
-            if let Some([x, _]) = wide {
-                prop_assert!(bits < 128 && x >> bits != 0, "{:?}", x);
+            if let Some([root, _]) = wide {
+                prop_assert!(bits < 128 && root >> bits != 0, "{:?}", root);
             }
         }
     }
