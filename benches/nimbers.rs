@@ -13,130 +13,109 @@ use nimber::FiniteNimber;
 
 const BATCH: usize = 1 << 10;
 
-/// Deterministic pseudo-random words (splitmix64).
-fn words(seed: u64, count: usize) -> Vec<u64> {
+/// Deterministic pseudo-random 128-bit operands (splitmix64), and the same in the `nimber`
+/// crate's type; `narrow` keeps the low 64 bits.
+fn operands(seed: u64, narrow: bool) -> (Vec<u128>, Vec<FiniteNimber>) {
     let mut state = seed;
-    (0..count)
+    let mut next = move || {
+        state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    };
+    let values: Vec<u128> = (0..BATCH)
         .map(|_| {
-            state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-            let mut z = state;
-            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-            z ^ (z >> 31)
+            let low = u128::from(next());
+            if narrow {
+                low
+            } else {
+                u128::from(next()) << 64 | low
+            }
         })
-        .collect()
+        .collect();
+    let theirs = values
+        .iter()
+        .map(|&value| FiniteNimber::from(&[value as u64, (value >> 64) as u64][..]))
+        .collect();
+    (values, theirs)
 }
 
-fn finite(value: u128) -> FiniteNimber {
-    FiniteNimber::from(&[value as u64, (value >> 64) as u64][..])
-}
-
-fn products(c: &mut Criterion) {
-    let a64 = words(1, BATCH);
-    let b64 = words(2, BATCH);
-    let a128: Vec<u128> = a64
-        .iter()
-        .zip(words(3, BATCH))
-        .map(|(&l, h)| u128::from(h) << 64 | u128::from(l))
-        .collect();
-    let b128: Vec<u128> = b64
-        .iter()
-        .zip(words(4, BATCH))
-        .map(|(&l, h)| u128::from(h) << 64 | u128::from(l))
-        .collect();
-    let _ = field::mul(1u8, 1); // build the tables before timing
-
-    let mut group = c.benchmark_group("nimbers/mul/u64");
+fn products(c: &mut Criterion, name: &str, narrow: bool) {
+    let (a, their_a) = operands(1, narrow);
+    let (b, their_b) = operands(2, narrow);
+    let _ = field::mul(1u8, 1); // the tables are built before timing
+    let mut group = c.benchmark_group(format!("nimbers/mul/{name}"));
     group.throughput(Throughput::Elements(BATCH as u64));
-    group.bench_function("impartial", |bencher| {
-        bencher.iter(|| {
-            black_box(&a64)
-                .iter()
-                .zip(black_box(&b64))
-                .fold(0, |sum, (&a, &b)| sum ^ field::mul(a, b))
+    if narrow {
+        let (a, b): (Vec<u64>, Vec<u64>) = a
+            .iter()
+            .zip(&b)
+            .map(|(&x, &y)| (x as u64, y as u64))
+            .unzip();
+        group.bench_function("impartial", |bencher| {
+            bencher.iter(|| {
+                black_box(&a)
+                    .iter()
+                    .zip(black_box(&b))
+                    .fold(0, |sum, (&x, &y)| sum ^ field::mul(x, y))
+            });
         });
-    });
-    let (fa, fb): (Vec<_>, Vec<_>) = a64
-        .iter()
-        .zip(&b64)
-        .map(|(&a, &b)| (FiniteNimber::from(a), FiniteNimber::from(b)))
-        .unzip();
+    } else {
+        group.bench_function("impartial", |bencher| {
+            bencher.iter(|| {
+                black_box(&a)
+                    .iter()
+                    .zip(black_box(&b))
+                    .fold(0, |sum, (&x, &y)| sum ^ field::mul(x, y))
+            });
+        });
+    }
     group.bench_function("nimber_crate", |bencher| {
         bencher.iter(|| {
-            black_box(&fa)
-                .iter()
-                .zip(black_box(&fb))
-                .for_each(|(a, b)| {
-                    black_box(a * b);
-                });
+            for (x, y) in black_box(&their_a).iter().zip(black_box(&their_b)) {
+                black_box(x * y);
+            }
         });
     });
     group.bench_function("plain_twin", |bencher| {
         bencher.iter(|| {
-            black_box(&a64)
+            black_box(&a)
                 .iter()
-                .zip(black_box(&b64))
-                .fold(0, |sum, (&a, &b)| {
-                    sum ^ reference::nim_mul(u128::from(a), u128::from(b))
-                })
+                .zip(black_box(&b))
+                .fold(0, |sum, (&x, &y)| sum ^ reference::nim_mul(x, y))
         });
     });
     group.finish();
+}
 
-    let mut group = c.benchmark_group("nimbers/mul/u128");
-    group.throughput(Throughput::Elements(BATCH as u64));
-    group.bench_function("impartial", |bencher| {
-        bencher.iter(|| {
-            black_box(&a128)
-                .iter()
-                .zip(black_box(&b128))
-                .fold(0, |sum, (&a, &b)| sum ^ field::mul(a, b))
-        });
-    });
-    let (fa, fb): (Vec<_>, Vec<_>) = a128
-        .iter()
-        .zip(&b128)
-        .map(|(&a, &b)| (finite(a), finite(b)))
-        .unzip();
-    group.bench_function("nimber_crate", |bencher| {
-        bencher.iter(|| {
-            black_box(&fa)
-                .iter()
-                .zip(black_box(&fb))
-                .for_each(|(a, b)| {
-                    black_box(a * b);
-                });
-        });
-    });
-    group.bench_function("plain_twin", |bencher| {
-        bencher.iter(|| {
-            black_box(&a128)
-                .iter()
-                .zip(black_box(&b128))
-                .fold(0, |sum, (&a, &b)| sum ^ reference::nim_mul(a, b))
-        });
-    });
-    group.finish();
+fn multiplication(c: &mut Criterion) {
+    products(c, "u64", true);
+    products(c, "u128", false);
+}
 
+fn inversion(c: &mut Criterion) {
+    let (a, theirs) = operands(3, true);
+    let a: Vec<u64> = a.iter().map(|&x| x as u64).collect();
+    let _ = field::mul(1u8, 1);
     let mut group = c.benchmark_group("nimbers/inverse/u64");
     group.throughput(Throughput::Elements(BATCH as u64));
     group.bench_function("impartial", |bencher| {
         bencher.iter(|| {
-            black_box(&a64)
+            black_box(&a)
                 .iter()
-                .fold(0, |sum, &a| sum ^ field::inverse(a).unwrap_or(0))
+                .fold(0, |sum, &x| sum ^ field::inverse(x).unwrap_or(0))
         });
     });
-    let fa: Vec<FiniteNimber> = a64.iter().map(|&a| FiniteNimber::from(a)).collect();
     group.bench_function("nimber_crate", |bencher| {
         bencher.iter(|| {
-            black_box(&fa).iter().for_each(|a| {
-                black_box(a.inverse());
-            });
+            for x in black_box(&theirs) {
+                black_box(x.inverse());
+            }
         });
     });
     group.finish();
 }
 
-criterion_group!(benches, products);
+criterion_group!(benches, multiplication, inversion);
 criterion_main!(benches);
