@@ -47,12 +47,21 @@ use crate::game::{HeapSize, Nimber};
 /// The order of the multiplicative group of the nimbers below 2¹⁶.
 const ORDER: usize = 65_535;
 
+/// The stand-in logarithm of 0: past every sum of two logarithms and a constant's.
+const ZERO_LOG: usize = 3 * ORDER;
+
+/// The length of the power table, a power of two past every sum of two logarithms and a
+/// constant's when any of them is [`ZERO_LOG`], so an index masked to it is in bounds.
+const EXP_LEN: usize = 1 << 19;
+
 /// Logarithms and powers of a generator of the nimbers below 2¹⁶, and the additive maps.
 struct Tables {
-    /// `log[x]` for `x ≠ 0`; `log[0]` is 0 and every product masks zero factors itself.
-    log: Vec<u16>,
-    /// `exp[i] = g^i` for `i < 3·ORDER`: a sum of three logarithms needs no reduction.
-    exp: Vec<u16>,
+    /// `log[x]` for `x ≠ 0`, and `log[0] = ZERO_LOG`.
+    log: Box<[u32; 1 << 16]>,
+    /// `exp[i] = g^i` for `i < ZERO_LOG = 3·ORDER`, so a sum of two logarithms and a
+    /// constant's needs no reduction; 0 from `ZERO_LOG` on, so a zero factor, whose
+    /// logarithm is `ZERO_LOG`, gives 0 without a branch.
+    exp: Box<[u16; EXP_LEN]>,
     /// `square[k][v]`: the square of byte `v` at byte position `k` of a `u128`.
     square: Vec<[u128; 256]>,
     /// The same for the square root.
@@ -68,6 +77,7 @@ struct Tables {
     log_h2: usize,
 }
 
+#[inline]
 fn tables() -> &'static Tables {
     static TABLES: OnceLock<Tables> = OnceLock::new();
     TABLES.get_or_init(Tables::build)
@@ -76,7 +86,7 @@ fn tables() -> &'static Tables {
 impl Tables {
     fn build() -> Self {
         let (log, exp) = Self::logarithms();
-        let log_h = usize::from(log[1 << 15]);
+        let log_h = log[1 << 15] as usize;
         let mut tables = Tables {
             log,
             exp,
@@ -118,7 +128,7 @@ impl Tables {
 
     /// Powers and logarithms of a generator of the multiplicative group below 2¹⁶, found
     /// with products built from a table of the nimbers below 2⁸ (itself by the tower rule).
-    fn logarithms() -> (Vec<u16>, Vec<u16>) {
+    fn logarithms() -> (Box<[u32; 1 << 16]>, Box<[u16; EXP_LEN]>) {
         let product8: Vec<u8> = (0..1 << 16)
             .map(|i: u32| tower_mul(u128::from(i >> 8), u128::from(i & 0xff), 8) as u8)
             .collect();
@@ -149,15 +159,21 @@ impl Tables {
                     .all(|&p| pow16(g, 65_535 / p) != 1)
             })
             .expect("the multiplicative group of a finite field is cyclic");
-        let mut exp = vec![0u16; 3 * ORDER];
-        let mut log = vec![0u16; ORDER + 1];
+        let mut exp: Box<[u16; EXP_LEN]> = vec![0u16; EXP_LEN]
+            .into_boxed_slice()
+            .try_into()
+            .expect("the length is EXP_LEN");
+        let mut log: Box<[u32; 1 << 16]> = vec![ZERO_LOG as u32; 1 << 16]
+            .into_boxed_slice()
+            .try_into()
+            .expect("the length is 2¹⁶");
         let mut power = 1u16;
-        for (i, slot) in exp.iter_mut().enumerate().take(ORDER) {
-            *slot = power;
-            log[usize::from(power)] = i as u16;
+        for i in 0..ORDER {
+            exp[i] = power;
+            log[usize::from(power)] = i as u32;
             power = mul16(power, generator);
         }
-        for i in ORDER..3 * ORDER {
+        for i in ORDER..ZERO_LOG {
             exp[i] = exp[i - ORDER];
         }
         (log, exp)
@@ -214,18 +230,18 @@ impl Tables {
 
     #[inline]
     fn log(&self, x: u16) -> usize {
-        usize::from(self.log[usize::from(x)])
+        self.log[usize::from(x)] as usize
     }
 
-    /// `exp(l)` if `nonzero`, else 0.
+    /// `g^l`, or 0 if `l` is a sum with [`ZERO_LOG`] in it.
     #[inline]
-    fn exp(&self, l: usize, nonzero: bool) -> u16 {
-        self.exp[l] & 0u16.wrapping_sub(u16::from(nonzero))
+    fn exp(&self, l: usize) -> u16 {
+        self.exp[l & (EXP_LEN - 1)]
     }
 
     #[inline]
     fn mul16(&self, a: u16, b: u16) -> u16 {
-        self.exp(self.log(a) + self.log(b), a != 0 && b != 0)
+        self.exp(self.log(a) + self.log(b))
     }
 
     /// The product of nimbers below 2³²: `a = a₀ ⊕ a₁·α` with `α = 2¹⁶`, `α² = α ⊕ 2¹⁵`.
@@ -234,9 +250,9 @@ impl Tables {
         let (a0, a1) = (a as u16, (a >> 16) as u16);
         let (b0, b1) = (b as u16, (b >> 16) as u16);
         let (sa, sb) = (a0 ^ a1, b0 ^ b1);
-        let m0 = self.exp(self.log(a0) + self.log(b0), a0 != 0 && b0 != 0);
-        let hm1 = self.exp(self.log(a1) + self.log(b1) + self.log_h, a1 != 0 && b1 != 0);
-        let m2 = self.exp(self.log(sa) + self.log(sb), sa != 0 && sb != 0);
+        let m0 = self.exp(self.log(a0) + self.log(b0));
+        let hm1 = self.exp(self.log(a1) + self.log(b1) + self.log_h);
+        let m2 = self.exp(self.log(sa) + self.log(sb));
         u32::from(m0 ^ hm1) | u32::from(m2 ^ m0) << 16
     }
 
@@ -269,12 +285,8 @@ impl Tables {
             b1 ^ b3,
             b0 ^ b1 ^ b2 ^ b3,
         ];
-        let term = |i: usize, constant: usize| {
-            self.exp(
-                self.log(xs[i]) + self.log(ys[i]) + constant,
-                xs[i] != 0 && ys[i] != 0,
-            )
-        };
+        let term =
+            |i: usize, constant: usize| self.exp(self.log(xs[i]) + self.log(ys[i]) + constant);
         // M0 = A₀B₀: q0 ⊕ h·q1, and q2 ⊕ q0 (Karatsuba).
         let (q0, q1_times_h, q2) = (term(0, 0), term(1, self.log_h), term(2, 0));
         // M1·(2¹⁵·α) with M1 = A₁B₁: [h²p2 ⊕ h²p0] and [h²p1 ⊕ h·p2].

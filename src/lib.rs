@@ -47,7 +47,10 @@
 //! [`take_and_break`] game — [`sequence`] computes the nim-value of every heap size at once
 //! (a position of several heaps is their XOR) and proves the sequence periodic when the
 //! theory allows, after which heaps of any size are answered from a table; [`wythoff`] gives
-//! Wythoff's P-positions in closed form.
+//! Wythoff's P-positions in closed form. Nimbers also multiply: [`field`] makes every
+//! unsigned width a finite field (Conway's nim-multiplication), and [`coins`] solves the
+//! coin-turning games whose values it gives — Turning Corners and the other products on a
+//! grid, by the Tartan theorem.
 //!
 //! | you have | use |
 //! |---|---|
@@ -57,6 +60,8 @@
 //! | Fibonacci Nim, take-away with multiplier `k` | [`fibonacci`], [`take_away`] |
 //! | Kayles, Dawson's chess, any octal or hexadecimal game, Grundy's game | [`octal`], values and periods in [`sequence`] |
 //! | Wythoff's game | [`wythoff`] |
+//! | coin-turning games: Mock Turtles, Ruler, Turning Corners, products on a grid | [`coins`] |
+//! | nim-multiplication, division, square roots of nimbers | [`field`], or the operators on [`Nimber`] |
 //! | several games played side by side | [`Sum`] (and [`Union`] to mix rulesets) |
 //! | misère play (last mover loses) | [`Solver::misere_outcome`] |
 //! | a game whose positions can recur (draws) | [`LoopySolver`] |
@@ -75,6 +80,7 @@
 //! | [`nim`], [`nim::misere`] | `Option<`[`NimMove`](nim::NimMove)`>` | the heap, its size before and after, the take |
 //! | [`fibonacci`], [`take_away`], `fibonacci::big` | `Option<`[`TakeMove`](take_away::TakeMove)`>` | the state before, the take, the state left |
 //! | [`wythoff`] | `Option<(T, T)>` | the pair of heaps left |
+//! | [`coins`] rulesets | `Option<`[`CoinMove`](coins::CoinMove)`>` | the heads coin turned to tails, the other coins turned, the position left |
 //!
 //! `winning_moves` gives every winning move, of the same type, in the same order the single
 //! one is chosen from.
@@ -143,7 +149,7 @@ pub mod sequence;
 mod solver;
 mod sum;
 
-pub use games::{fibonacci, nim, octal, subtraction, take_and_break, take_away, wythoff};
+pub use games::{coins, fibonacci, nim, octal, subtraction, take_and_break, take_away, wythoff};
 pub use solver::loopy;
 
 /// The plain twins of the fast paths, for the unit tests (the integration tests and the fuzz

@@ -3,6 +3,7 @@
 //! is refused rather than accepted to fail later.
 #![cfg(feature = "serde")]
 
+use impartial::coins::{CoinRule, Coins, TurningCorners};
 use impartial::fibonacci;
 use impartial::loopy::{LoopyOutcome, LoopyValue};
 use impartial::nim::{self, NimMove};
@@ -28,6 +29,13 @@ fn value_types_round_trip() {
     );
     assert_eq!(round_trip(&Outcome::P), "\"P\"");
     assert_eq!(round_trip(&Heaps::from([3, 1, 2])), "[1,2,3]");
+    assert_eq!(round_trip(&Coins::from([(2, 1), (0, 5)])), "[[0,5],[2,1]]");
+    let read: Coins<u64> = serde_json::from_str("[4,1,4]").expect("a list of coins");
+    assert_eq!(read, [1, 4]);
+    let best = TurningCorners::default()
+        .winning_move([(1, 1)])
+        .expect("1 ⊗ 1 is not 0");
+    round_trip(&best);
     round_trip(&Either::<Heaps, u32>::Left(Heaps::from([7])));
     let best: NimMove<u64> = nim::winning_move(&[3, 4, 5]).expect("N");
     round_trip(&best);
