@@ -43,6 +43,15 @@ pub enum SolveError<P: Debug> {
         /// The limit that was set with [`Solver::with_state_limit`](crate::Solver::with_state_limit).
         limit: usize,
     },
+    /// A score left the range of `i64`: at `position`, a move's points minus the score after
+    /// it overflowed (see [`ScoreSolver`](crate::score::ScoreSolver)).
+    #[error(
+        "score out of range at {position:?}: a move's points minus the score after it overflowed i64"
+    )]
+    ScoreOverflow {
+        /// The position whose score could not be computed.
+        position: P,
+    },
     /// Answering would hold more bytes than the solver's memory limit allows.
     #[error("memory limit of {limit} bytes reached: the search needs more memory than that")]
     MemoryLimit {

@@ -145,6 +145,7 @@ mod error;
 pub mod field;
 mod game;
 mod games;
+pub mod score;
 pub mod sequence;
 mod solver;
 mod sum;

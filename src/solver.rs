@@ -7,7 +7,7 @@
 mod hash;
 pub mod loopy;
 pub(crate) mod memo;
-mod search;
+pub(crate) mod search;
 
 use std::collections::TryReserveError;
 use std::fmt::{self, Debug};
@@ -16,6 +16,7 @@ use std::num::NonZeroU32;
 
 use crate::error::{SolveError, expect_ok};
 use crate::game::{ImpartialGame, IntoPosition, Nimber, Outcome};
+pub(crate) use search::Rule;
 use search::{Limits, Play, Search};
 use std::borrow::Borrow;
 
@@ -451,6 +452,114 @@ impl<G: ImpartialGame> Solver<G> {
     ) -> Result<Nimber, SolveError<G::Position>> {
         self.search
             .grundy(&self.game, position.into_holder().borrow())
+    }
+
+    /// The remoteness of `position` (Steinhaus; *Winning Ways*, ch. 9): how many moves the
+    /// game lasts when the winner hurries and the loser delays. 0 at the end; otherwise one
+    /// more than the least even remoteness among the options if there is one (a P option —
+    /// the winner moves there, as fast as possible), else one more than the largest (the
+    /// loser puts the end off). Even exactly for P-positions, so it decides the outcome too.
+    ///
+    /// It decides [conjunctive compounds](crate::compound), where the game ends as soon as
+    /// one component does.
+    ///
+    /// Computes in **O(V + E)** over the positions below `position`, each stored once in a
+    /// table of its own (closed forms do not give remoteness, so they are not used).
+    ///
+    /// # Panics
+    ///
+    /// As [`outcome`](Self::outcome).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::{Nim, Solver};
+    ///
+    /// let mut solver = Solver::new(Nim);
+    /// assert_eq!(solver.remoteness([]), 0);
+    /// assert_eq!(solver.remoteness([5]), 1); // take it all
+    /// assert_eq!(solver.remoteness([1, 1]), 2);
+    /// // (2, 2) is P: the loser delays, taking one; the winner copies.
+    /// assert_eq!(solver.remoteness([2, 2]), 4);
+    /// ```
+    #[track_caller]
+    pub fn remoteness(&mut self, position: impl IntoPosition<G::Position>) -> u32 {
+        expect_ok(self.try_remoteness(position), "solver")
+    }
+
+    /// The remoteness of `position`, or why it cannot be found.
+    ///
+    /// # Errors
+    ///
+    /// As [`try_outcome`](Self::try_outcome).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::{Nim, Solver};
+    ///
+    /// assert_eq!(Solver::new(Nim).try_remoteness([3, 1]), Ok(3)); // to (1, 1), then two
+    /// ```
+    pub fn try_remoteness(
+        &mut self,
+        position: impl IntoPosition<G::Position>,
+    ) -> Result<u32, SolveError<G::Position>> {
+        self.search.value(
+            &self.game,
+            position.into_holder().borrow(),
+            Rule::Remoteness,
+        )
+    }
+
+    /// The suspense number of `position` (*Winning Ways*, ch. 9): as the
+    /// [remoteness](Self::remoteness), with the roles turned round — the winner delays the end
+    /// and the loser hurries it. Even exactly for P-positions. It decides continued
+    /// conjunctive compounds, where play goes on in every component that can still move.
+    ///
+    /// Computes as [`remoteness`](Self::remoteness), in a table of its own.
+    ///
+    /// # Panics
+    ///
+    /// As [`outcome`](Self::outcome).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::{Nim, Solver};
+    ///
+    /// let mut solver = Solver::new(Nim);
+    /// assert_eq!(solver.suspense([5]), 1); // () is the only P option: take it all
+    /// // (2, 2) is P: the loser hurries, taking a whole heap, and the winner takes the other —
+    /// // where its remoteness, the loser delaying, is 4.
+    /// assert_eq!(solver.suspense([2, 2]), 2);
+    /// assert_eq!(solver.remoteness([2, 2]), 4);
+    /// // (3, 1): to (1, 1), its only P option, and two more moves.
+    /// assert_eq!(solver.suspense([3, 1]), 3);
+    /// ```
+    #[track_caller]
+    pub fn suspense(&mut self, position: impl IntoPosition<G::Position>) -> u32 {
+        expect_ok(self.try_suspense(position), "solver")
+    }
+
+    /// The suspense number of `position`, or why it cannot be found.
+    ///
+    /// # Errors
+    ///
+    /// As [`try_outcome`](Self::try_outcome).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::{Nim, Solver};
+    ///
+    /// assert_eq!(Solver::new(Nim).try_suspense([1, 1]), Ok(2));
+    /// ```
+    pub fn try_suspense(
+        &mut self,
+        position: impl IntoPosition<G::Position>,
+    ) -> Result<u32, SolveError<G::Position>> {
+        self.search
+            .value(&self.game, position.into_holder().borrow(), Rule::Suspense)
     }
 
     /// A winning move from `position` under normal play: the first option (in the order

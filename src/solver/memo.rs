@@ -319,6 +319,18 @@ fn encode(code: u32) -> NonZeroU32 {
 /// Dense indices at or above this go to the hash table: an array that large is a mistake.
 const DENSE_INDEX_LIMIT: u64 = 1 << 32;
 
+/// What a memo's array says of a slot, for the fast path of a sweep.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum InArray {
+    /// The code stored there.
+    Stored(u32),
+    /// Nothing is stored for that index.
+    Empty,
+    /// The array cannot say (the index is past its reach, or indexed keys live in the hash
+    /// table): ask [`Memo::get`].
+    AskTable,
+}
+
 /// Where a memo entry lives, to update it without looking it up again.
 #[derive(Clone, Copy, Debug)]
 pub(crate) enum MemoSlot {
@@ -406,6 +418,41 @@ impl<K: Hash + Eq + Clone> Memo<K> {
             },
             None => self.hashed.get(key),
         }
+    }
+
+    /// What the array alone says of slot `index`.
+    #[inline]
+    pub(crate) fn get_in_array(&self, index: usize) -> InArray {
+        if self.hashed_with_index > 0 || index as u64 >= DENSE_INDEX_LIMIT {
+            return InArray::AskTable;
+        }
+        match self.dense.get(index) {
+            Some(&stored) if stored != 0 => InArray::Stored(stored - 1),
+            _ => InArray::Empty,
+        }
+    }
+
+    /// Stores `code` for a key new to the memo at array slot `index` if the array can take
+    /// it without growing past its budget; `false` if the caller must use [`set`](Self::set).
+    #[inline]
+    pub(crate) fn insert_in_array(&mut self, index: usize, code: u32) -> bool {
+        if self.hashed_with_index > 0 || index >= self.dense_budget {
+            return false;
+        }
+        if index >= self.dense.len() {
+            if index as u64 >= DENSE_INDEX_LIMIT {
+                return false;
+            }
+            // Doubling, not one slot at a time: a sweep stores the indices in order.
+            let slots = (index + 1)
+                .max(self.dense.len().saturating_mul(2))
+                .min(self.dense_budget);
+            self.dense.resize(slots, 0);
+        }
+        debug_assert_eq!(self.dense[index], 0, "a new key");
+        self.dense[index] = encode(code).get();
+        self.dense_len += 1;
+        true
     }
 
     /// The bytes storing one more entry at `index` would allocate: the array's growth, or

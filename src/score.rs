@@ -1,0 +1,833 @@
+//! Score games: both players have the same moves, and a move — or the end — is worth points.
+//!
+//! Win or lose is not always the question. In IOI 1996 "A Game" the players take numbers from
+//! either end of a row and each wants the larger total; in IOI 2001 "Score" the moves carry
+//! points. The general method still applies, with the *extended rule* in place of the win/lose
+//! rule: record for every state the best number the player to move can guarantee, and derive
+//! it from the states below. Here that number is the **score** — the best difference of
+//! totals (the mover's minus the other's, from this position on) that the player to move can
+//! force:
+//!
+//! ```text
+//! score(p) = terminal_score(p)                          if p has no moves
+//! score(p) = max over moves (points, q) of points − score(q)   otherwise      (negamax)
+//! ```
+//!
+//! [`ScoreSolver`] computes it with the engine of [`Solver`](crate::Solver) — the same memo,
+//! the same iterative search (no deep stack), cycle detection, state and memory limits and
+//! stats — only the rule that combines the options' numbers differs.
+//!
+//! ```
+//! use impartial::score::{ScoreGame, ScoreSolver};
+//!
+//! /// A heap; take 1 or 2 counters, and score what you take. The last taker scores 3 more.
+//! struct Bonus;
+//!
+//! impl ScoreGame for Bonus {
+//!     type Position = u32;
+//!     fn moves(&self, &heap: &u32) -> impl Iterator<Item = (i64, u32)> {
+//!         (1..=heap.min(2)).map(move |take| {
+//!             let bonus = if take == heap { 3 } else { 0 };
+//!             (i64::from(take) + bonus, heap - take)
+//!         })
+//!     }
+//! }
+//!
+//! let mut solver = ScoreSolver::new(Bonus);
+//! assert_eq!(solver.value(1), 4); // take it: 1 + 3
+//! assert_eq!(solver.value(2), 5); // take both: 2 + 3
+//! // From 3, taking 1 leaves 2 (1 − 5 = −4), taking 2 leaves 1 (2 − 4 = −2): a loss either way.
+//! assert_eq!(solver.value(3), -2);
+//! let line: Vec<i64> = solver.best_line(3).iter().map(|step| step.points).collect();
+//! assert_eq!(line, [2, 4]);
+//! ```
+//!
+//! A win/lose game is the score game whose moves are worth 0 and whose end is worth −1 to the
+//! player who cannot move: its score is +1 exactly at N-positions ([`WinLoss`]).
+
+use std::borrow::Borrow;
+use std::collections::TryReserveError;
+use std::fmt::{self, Debug};
+use std::hash::Hash;
+use std::mem::size_of;
+use std::num::NonZeroU32;
+
+use crate::error::{SolveError, expect_ok};
+use crate::game::{ImpartialGame, IntoPosition, Nimber};
+use crate::solver::SolverStats;
+use crate::solver::search::{Graph, Limits, Search};
+
+/// A game in which both players have the same moves and moves are worth points.
+///
+/// The score of a position is the best difference of totals the player to move can force from
+/// there: the most, over its moves, of the move's points minus the score after it; a position
+/// without moves scores [`terminal_score`](ScoreGame::terminal_score). Points may be negative.
+///
+/// # Examples
+///
+/// ```
+/// use impartial::score::{ScoreGame, ScoreSolver};
+///
+/// /// Take 1, 2 or 3 from a heap; a move scores the square of what it takes.
+/// struct Squares;
+///
+/// impl ScoreGame for Squares {
+///     type Position = u32;
+///     fn moves(&self, &heap: &u32) -> impl Iterator<Item = (i64, u32)> {
+///         (1..=heap.min(3)).map(move |take| (i64::from(take * take), heap - take))
+///     }
+///     fn dense_index(&self, &heap: &u32) -> Option<usize> {
+///         usize::try_from(heap).ok()
+///     }
+/// }
+///
+/// let mut solver = ScoreSolver::new(Squares);
+/// assert_eq!(solver.value(3), 9); // take all three
+/// assert_eq!(solver.value(4), 8); // take 3 (9 − 1), not 1 (1 − 9) or 2 (4 − 4)
+/// ```
+pub trait ScoreGame {
+    /// A position of the game. Keep it small: the solver stores one per state.
+    type Position: Clone + Eq + Hash + Debug;
+
+    /// The moves of `position`: for each, the points it earns the player making it and the
+    /// position it leaves. The order is the order in which best moves are reported.
+    fn moves(&self, position: &Self::Position) -> impl Iterator<Item = (i64, Self::Position)>;
+
+    /// The score of a position without moves, to the player who cannot move. The default is
+    /// 0: the game simply ends.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::score::{ScoreGame, ScoreSolver};
+    ///
+    /// /// Nothing to do but lose a point.
+    /// struct Stuck;
+    /// impl ScoreGame for Stuck {
+    ///     type Position = ();
+    ///     fn moves(&self, _: &()) -> impl Iterator<Item = (i64, ())> {
+    ///         std::iter::empty()
+    ///     }
+    ///     fn terminal_score(&self, _: &()) -> i64 {
+    ///         -1
+    ///     }
+    /// }
+    ///
+    /// assert_eq!(ScoreSolver::new(Stuck).value(()), -1);
+    /// ```
+    fn terminal_score(&self, position: &Self::Position) -> i64 {
+        let _ = position;
+        0
+    }
+
+    /// A compact index for `position`, as [`ImpartialGame::dense_index`]: the solver then
+    /// memoizes it in an array slot instead of its hash table.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::score::{NumberRow, ScoreGame};
+    ///
+    /// let row = NumberRow::new(vec![3, 1, 4]);
+    /// // By length: the 4 empty intervals, the 3 of one number, the 2 of two, then (0, 3).
+    /// assert_eq!(row.dense_index(&(0, 3)), Some(9));
+    /// assert_eq!(row.dense_index(&(3, 3)), Some(3));
+    /// ```
+    fn dense_index(&self, position: &Self::Position) -> Option<usize> {
+        let _ = position;
+        None
+    }
+
+    /// Every position below `start`, each after all of its options and `start` last, if the
+    /// ruleset can list them: the solver then fills its table bottom-up, as a dynamic program
+    /// does, with no search stack — the fastest way when most positions below `start` are
+    /// needed anyway. The default, `None`, leaves the order to the top-down search. An order
+    /// that lists a position before one of its options is still answered right, more slowly.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::score::{NumberRow, ScoreGame};
+    ///
+    /// let row = NumberRow::new(vec![3, 1, 4]);
+    /// let order: Vec<(usize, usize)> = row.bottom_up(&(0, 2)).expect("by length").collect();
+    /// assert_eq!(order, [(0, 0), (1, 1), (2, 2), (0, 1), (1, 2), (0, 2)]);
+    /// ```
+    fn bottom_up(&self, start: &Self::Position) -> Option<impl Iterator<Item = Self::Position>> {
+        let _ = start;
+        None::<std::iter::Empty<Self::Position>>
+    }
+
+    /// The bytes `position` owns beyond its own size, as
+    /// [`ImpartialGame::allocated_bytes`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::score::{NumberRow, ScoreGame};
+    ///
+    /// assert_eq!(NumberRow::new(vec![1, 2]).allocated_bytes(&(0, 2)), 0);
+    /// ```
+    fn allocated_bytes(&self, position: &Self::Position) -> usize {
+        let _ = position;
+        0
+    }
+}
+
+/// A score game as the search engine sees it.
+struct Scored<'a, G>(&'a G);
+
+impl<G: ScoreGame> Graph for Scored<'_, G> {
+    type Position = G::Position;
+    type Gain = i64;
+
+    #[inline]
+    fn edges(&self, position: &G::Position) -> impl Iterator<Item = (i64, G::Position)> {
+        self.0.moves(position)
+    }
+
+    #[inline]
+    fn dense_index(&self, position: &G::Position) -> Option<usize> {
+        self.0.dense_index(position)
+    }
+
+    #[inline]
+    fn allocated_bytes(&self, position: &G::Position) -> usize {
+        self.0.allocated_bytes(position)
+    }
+
+    fn known_grundy(&self, _: &G::Position) -> Option<Nimber> {
+        None
+    }
+
+    fn terminal_score(&self, position: &G::Position) -> i64 {
+        self.0.terminal_score(position)
+    }
+
+    fn bottom_up(&self, start: &G::Position) -> Option<impl Iterator<Item = G::Position>> {
+        self.0.bottom_up(start)
+    }
+}
+
+/// One move of a score game: the points it earns the player making it, and the position it
+/// leaves.
+///
+/// # Examples
+///
+/// ```
+/// use impartial::score::{NumberRow, ScoreMove, ScoreSolver};
+///
+/// let mut solver = ScoreSolver::new(NumberRow::new(vec![1, 2, 9, 3]));
+/// // Not the 3, which opens the 9 to the other player: the 1, and the 9 is ours next turn.
+/// assert_eq!(solver.best_move((0, 4)), Some(ScoreMove { points: 1, to: (1, 4) }));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct ScoreMove<P> {
+    /// The points the move earns the player making it.
+    pub points: i64,
+    /// The position it leaves.
+    pub to: P,
+}
+
+/// The general method with the extended rule: the memoized, iterative search of
+/// [`Solver`](crate::Solver), recording for every position its negamax score.
+///
+/// | question | method |
+/// |---|---|
+/// | the best difference of totals the player to move can force | [`value`](Self::value) |
+/// | a move that forces it, every such move | [`best_move`](Self::best_move), [`best_moves`](Self::best_moves) |
+/// | the whole game under best play | [`best_line`](Self::best_line) |
+///
+/// Every query has a `try_` form returning [`SolveError`]: a cycle, a state or memory limit,
+/// or a score past the range of `i64` ([`SolveError::ScoreOverflow`]); the plain forms panic
+/// on those errors, which cannot happen for a finite acyclic game without limits whose scores
+/// fit.
+///
+/// # Complexity
+///
+/// Each reachable position is stored once, with an `i64`; [`value`](Self::value) visits every
+/// move once, in **O(V + E)** time for V positions and E moves.
+///
+/// # Examples
+///
+/// ```
+/// use impartial::score::{NumberRow, ScoreSolver};
+///
+/// // IOI 1996 "A Game": take a number from either end; each wants the larger total.
+/// let mut solver = ScoreSolver::new(NumberRow::new(vec![4, 7, 2, 9, 5, 2]));
+/// let score = solver.value((0, 6)); // the first player's total minus the second's
+/// assert_eq!(score, 7);
+/// assert_eq!(solver.game().totals(score), (18, 11));
+/// ```
+pub struct ScoreSolver<G: ScoreGame> {
+    game: G,
+    search: Search<G::Position, i64>,
+}
+
+impl<G: ScoreGame + Clone> Clone for ScoreSolver<G> {
+    fn clone(&self) -> Self {
+        ScoreSolver {
+            game: self.game.clone(),
+            search: self.search.clone(),
+        }
+    }
+}
+
+impl<G: ScoreGame + Debug> Debug for ScoreSolver<G> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("ScoreSolver")
+            .field("game", &self.game)
+            .field("stats", &self.stats())
+            .finish_non_exhaustive()
+    }
+}
+
+impl<G: ScoreGame> ScoreSolver<G> {
+    /// A solver for `game` with no limits.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::score::{NumberRow, ScoreSolver};
+    ///
+    /// let mut solver = ScoreSolver::new(NumberRow::new(vec![2, 3]));
+    /// assert_eq!(solver.value((0, 2)), 1); // take the 3, leave the 2
+    /// ```
+    #[must_use]
+    pub fn new(game: G) -> Self {
+        ScoreSolver {
+            game,
+            search: Search::new(),
+        }
+    }
+
+    /// Bounds the number of stored states, as [`Solver::with_state_limit`](crate::Solver::with_state_limit).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::score::{NumberRow, ScoreSolver};
+    /// use impartial::SolveError;
+    ///
+    /// let mut solver = ScoreSolver::new(NumberRow::new(vec![1; 100])).with_state_limit(1_000);
+    /// assert_eq!(solver.try_value((0, 20)), Ok(0)); // 231 intervals fit
+    /// assert_eq!(solver.try_value((0, 100)), Err(SolveError::StateLimit { limit: 1_000 }));
+    /// ```
+    #[must_use]
+    pub fn with_state_limit(mut self, limit: usize) -> Self {
+        let limits = self.search.limits();
+        self.search.set_limits(Limits {
+            states: Some(limit),
+            ..limits
+        });
+        self
+    }
+
+    /// Bounds the bytes the solver holds, as
+    /// [`Solver::with_memory_limit`](crate::Solver::with_memory_limit).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::score::{NumberRow, ScoreSolver};
+    /// use impartial::SolveError;
+    ///
+    /// let mut solver =
+    ///     ScoreSolver::new(NumberRow::new(vec![1; 1_000])).with_memory_limit(100_000);
+    /// assert!(matches!(solver.try_value((0, 1_000)), Err(SolveError::MemoryLimit { .. })));
+    /// ```
+    #[must_use]
+    pub fn with_memory_limit(mut self, bytes: usize) -> Self {
+        let limits = self.search.limits();
+        self.search.set_limits(Limits {
+            bytes: Some(bytes),
+            ..limits
+        });
+        self
+    }
+
+    /// Reserves room for `additional` more states.
+    ///
+    /// # Errors
+    ///
+    /// [`TryReserveError`] if the room would pass the address space or the allocator refuses
+    /// it.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::score::{NumberRow, ScoreSolver};
+    ///
+    /// let mut solver = ScoreSolver::new(NumberRow::new(vec![1, 2, 3]));
+    /// assert!(solver.try_reserve(10).is_ok());
+    /// assert!(solver.try_reserve(usize::MAX).is_err());
+    /// ```
+    pub fn try_reserve(&mut self, additional: usize) -> Result<(), TryReserveError> {
+        self.search
+            .try_reserve_for(crate::solver::Rule::Score, additional)
+    }
+
+    /// The ruleset this solver plays.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::score::{NumberRow, ScoreSolver};
+    ///
+    /// let solver = ScoreSolver::new(NumberRow::new(vec![1, 2]));
+    /// assert_eq!(solver.game().numbers(), [1, 2]);
+    /// ```
+    pub fn game(&self) -> &G {
+        &self.game
+    }
+
+    /// Forgets every stored answer.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::score::{NumberRow, ScoreSolver};
+    ///
+    /// let mut solver = ScoreSolver::new(NumberRow::new(vec![1, 2]));
+    /// solver.value((0, 2));
+    /// solver.clear();
+    /// assert_eq!(solver.stats().states, 0);
+    /// ```
+    pub fn clear(&mut self) {
+        self.search.clear();
+    }
+
+    /// Size and memory figures of what the solver has stored; `bytes` includes the 8 bytes
+    /// of each stored score.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::score::{NumberRow, ScoreSolver};
+    ///
+    /// let mut solver = ScoreSolver::new(NumberRow::new(vec![5, 1, 4, 2]));
+    /// solver.value((0, 4));
+    /// // The 10 intervals of 1 to 4 numbers and the 5 empty ones, filled shortest first.
+    /// assert_eq!(solver.stats().states, 15);
+    /// ```
+    #[must_use]
+    pub fn stats(&self) -> SolverStats {
+        SolverStats {
+            states: self.search.states(),
+            bytes: self.search.stored_bytes(),
+            bytes_per_entry: size_of::<Option<(G::Position, NonZeroU32)>>(),
+        }
+    }
+
+    /// The score of `position`: the best difference of totals, from here on, that the player
+    /// to move can force.
+    ///
+    /// # Panics
+    ///
+    /// On the errors of [`try_value`](Self::try_value).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::score::{NumberRow, ScoreSolver};
+    ///
+    /// let mut solver = ScoreSolver::new(NumberRow::new(vec![1, 100, 1]));
+    /// assert_eq!(solver.value((0, 3)), -98); // 2 against 100, whatever the first player does
+    /// ```
+    #[track_caller]
+    pub fn value(&mut self, position: impl IntoPosition<G::Position>) -> i64 {
+        expect_ok(self.try_value(position), "score solver")
+    }
+
+    /// The score of `position`, or why it cannot be found.
+    ///
+    /// # Errors
+    ///
+    /// [`SolveError::Cycle`] if a position repeats along a line of play,
+    /// [`SolveError::StateLimit`] or [`SolveError::MemoryLimit`] past a limit, and
+    /// [`SolveError::ScoreOverflow`] if a score leaves the range of `i64`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::score::{NumberRow, ScoreSolver};
+    /// use impartial::SolveError;
+    ///
+    /// let mut solver = ScoreSolver::new(NumberRow::new(vec![i64::MIN, 1]));
+    /// // The mover takes the 1, leaving the other to take i64::MIN: 1 − i64::MIN overflows.
+    /// assert!(matches!(solver.try_value((0, 2)), Err(SolveError::ScoreOverflow { .. })));
+    /// ```
+    pub fn try_value(
+        &mut self,
+        position: impl IntoPosition<G::Position>,
+    ) -> Result<i64, SolveError<G::Position>> {
+        self.search
+            .score(&Scored(&self.game), position.into_holder().borrow())
+    }
+
+    /// A move that forces the score: the first (in the ruleset's order) whose points minus
+    /// the score after it equal the score of `position`, or `None` at the end.
+    ///
+    /// # Panics
+    ///
+    /// As [`value`](Self::value).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::score::{NumberRow, ScoreMove, ScoreSolver};
+    ///
+    /// let mut solver = ScoreSolver::new(NumberRow::new(vec![3, 9, 1, 2]));
+    /// // Take the 2: then whichever end the other player takes, the 9 is ours.
+    /// let best = solver.best_move((0, 4)).expect("moves are left");
+    /// assert_eq!(best, ScoreMove { points: 2, to: (0, 3) });
+    /// assert_eq!(solver.value((0, 4)), 7); // 2 + 9 against 3 + 1
+    /// assert_eq!(solver.best_move((2, 2)), None);
+    /// ```
+    #[track_caller]
+    pub fn best_move(
+        &mut self,
+        position: impl IntoPosition<G::Position>,
+    ) -> Option<ScoreMove<G::Position>> {
+        expect_ok(self.try_best_move(position), "score solver")
+    }
+
+    /// A move that forces the score, or why it cannot be found.
+    ///
+    /// # Errors
+    ///
+    /// As [`try_value`](Self::try_value).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::score::{NumberRow, ScoreSolver};
+    ///
+    /// let mut solver = ScoreSolver::new(NumberRow::new(vec![1, 2]));
+    /// assert_eq!(solver.try_best_move((0, 2)).map(|best| best.map(|m| m.points)), Ok(Some(2)));
+    /// ```
+    pub fn try_best_move(
+        &mut self,
+        position: impl IntoPosition<G::Position>,
+    ) -> Result<Option<ScoreMove<G::Position>>, SolveError<G::Position>> {
+        let mut moves = self.best_moves_of(position.into_holder().borrow(), true)?;
+        Ok(moves.pop())
+    }
+
+    /// Every move that forces the score, in the ruleset's order.
+    ///
+    /// # Panics
+    ///
+    /// As [`value`](Self::value).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::score::{NumberRow, ScoreSolver};
+    ///
+    /// let mut solver = ScoreSolver::new(NumberRow::new(vec![5, 5]));
+    /// assert_eq!(solver.best_moves((0, 2)).len(), 2); // either 5
+    /// ```
+    #[track_caller]
+    pub fn best_moves(
+        &mut self,
+        position: impl IntoPosition<G::Position>,
+    ) -> Vec<ScoreMove<G::Position>> {
+        expect_ok(self.try_best_moves(position), "score solver")
+    }
+
+    /// Every move that forces the score, or why they cannot be found.
+    ///
+    /// # Errors
+    ///
+    /// As [`try_value`](Self::try_value).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::score::{NumberRow, ScoreSolver};
+    ///
+    /// let mut solver = ScoreSolver::new(NumberRow::new(vec![5, 6]));
+    /// assert_eq!(solver.try_best_moves((0, 2)).map(|moves| moves.len()), Ok(1));
+    /// ```
+    pub fn try_best_moves(
+        &mut self,
+        position: impl IntoPosition<G::Position>,
+    ) -> Result<Vec<ScoreMove<G::Position>>, SolveError<G::Position>> {
+        self.best_moves_of(position.into_holder().borrow(), false)
+    }
+
+    /// The game from `position` under best play, both sides: each step a best move (the
+    /// first, as [`best_move`](Self::best_move)), until no move is left. The points of the
+    /// steps, taken alternately with signs `+ − + − …`, add up to the score.
+    ///
+    /// # Panics
+    ///
+    /// As [`value`](Self::value).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::score::{NumberRow, ScoreSolver};
+    ///
+    /// let mut solver = ScoreSolver::new(NumberRow::new(vec![3, 9, 1, 2]));
+    /// let line = solver.best_line((0, 4));
+    /// assert_eq!(line.len(), 4);
+    /// let signed: i64 = line.iter().enumerate()
+    ///     .map(|(turn, step)| if turn % 2 == 0 { step.points } else { -step.points })
+    ///     .sum();
+    /// assert_eq!(signed, solver.value((0, 4)));
+    /// ```
+    #[track_caller]
+    pub fn best_line(
+        &mut self,
+        position: impl IntoPosition<G::Position>,
+    ) -> Vec<ScoreMove<G::Position>> {
+        expect_ok(self.try_best_line(position), "score solver")
+    }
+
+    /// The game from `position` under best play, or why it cannot be found.
+    ///
+    /// # Errors
+    ///
+    /// As [`try_value`](Self::try_value).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::score::{NumberRow, ScoreSolver};
+    ///
+    /// let mut solver = ScoreSolver::new(NumberRow::new(vec![]));
+    /// assert_eq!(solver.try_best_line((0, 0)), Ok(vec![]));
+    /// ```
+    pub fn try_best_line(
+        &mut self,
+        position: impl IntoPosition<G::Position>,
+    ) -> Result<Vec<ScoreMove<G::Position>>, SolveError<G::Position>> {
+        let mut line = Vec::new();
+        let mut position: G::Position = position.into_holder().borrow().clone();
+        // A finite acyclic game (the search has checked it) ends.
+        while let Some(step) = self.best_moves_of(&position, true)?.pop() {
+            position = step.to.clone();
+            line.push(step);
+        }
+        Ok(line)
+    }
+
+    fn best_moves_of(
+        &mut self,
+        position: &G::Position,
+        first_only: bool,
+    ) -> Result<Vec<ScoreMove<G::Position>>, SolveError<G::Position>> {
+        let target = self.try_value(position)?;
+        let mut best = Vec::new();
+        for (points, to) in self.game.moves(position) {
+            let after = self.search.score(&Scored(&self.game), &to)?;
+            if points.checked_sub(after) == Some(target) {
+                best.push(ScoreMove { points, to });
+                if first_only {
+                    break;
+                }
+            }
+        }
+        Ok(best)
+    }
+}
+
+/// A win/lose game as a score game: moves are worth nothing, and the player who cannot move
+/// scores −1. The score is +1 at N-positions and −1 at P-positions — the win/lose rule is the
+/// extended rule with these numbers.
+///
+/// # Examples
+///
+/// ```
+/// use impartial::score::{ScoreSolver, WinLoss};
+/// use impartial::{Nim, Outcome, Solver};
+///
+/// let mut scores = ScoreSolver::new(WinLoss(Nim));
+/// let mut solver = Solver::new(Nim);
+/// for heaps in [[1, 2], [3, 3], [2, 5]] {
+///     let won = scores.value(heaps) == 1;
+///     assert_eq!(won, solver.outcome(heaps) == Outcome::N);
+/// }
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct WinLoss<G>(pub G);
+
+impl<G: ImpartialGame> ScoreGame for WinLoss<G> {
+    type Position = G::Position;
+
+    fn moves(&self, position: &G::Position) -> impl Iterator<Item = (i64, G::Position)> {
+        self.0.moves(position).map(|option| (0, option))
+    }
+
+    fn terminal_score(&self, _: &G::Position) -> i64 {
+        -1
+    }
+
+    fn dense_index(&self, position: &G::Position) -> Option<usize> {
+        self.0.dense_index(position)
+    }
+
+    fn allocated_bytes(&self, position: &G::Position) -> usize {
+        self.0.allocated_bytes(position)
+    }
+}
+
+/// IOI 1996 "A Game": a row of numbers; a move takes the number at either end of what is
+/// left, scoring it. Each player wants the larger total.
+///
+/// Positions are intervals `(left, right)`: the numbers `left..right` are still in the row.
+/// The dense index lays the intervals out by length, so a row of `n` numbers needs
+/// `(n + 1)(n + 2) / 2` slots, and the solver fills them shortest first
+/// ([`ScoreGame::bottom_up`]) — the contest's dynamic program, on the general engine.
+///
+/// # Examples
+///
+/// ```
+/// use impartial::score::{NumberRow, ScoreSolver};
+///
+/// let row = NumberRow::new(vec![4, 7, 2, 9, 5, 2]);
+/// let whole = row.whole();
+/// let mut solver = ScoreSolver::new(row);
+/// let score = solver.value(whole);
+/// assert_eq!(solver.game().totals(score), (18, 11));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct NumberRow {
+    numbers: Vec<i64>,
+}
+
+impl NumberRow {
+    /// The game on `numbers`, left to right.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::score::NumberRow;
+    ///
+    /// assert_eq!(NumberRow::new(vec![1, 2, 3]).whole(), (0, 3));
+    /// ```
+    #[must_use]
+    pub fn new(numbers: Vec<i64>) -> Self {
+        NumberRow { numbers }
+    }
+
+    /// The numbers of the row.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::score::NumberRow;
+    ///
+    /// assert_eq!(NumberRow::new(vec![8, 1]).numbers(), [8, 1]);
+    /// ```
+    #[must_use]
+    pub fn numbers(&self) -> &[i64] {
+        &self.numbers
+    }
+
+    /// The starting position: the whole row.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::score::NumberRow;
+    ///
+    /// assert_eq!(NumberRow::new(vec![]).whole(), (0, 0));
+    /// ```
+    #[must_use]
+    pub fn whole(&self) -> (usize, usize) {
+        (0, self.numbers.len())
+    }
+
+    /// Both players' totals from the start under best play, given the score of the whole row:
+    /// the first player's is `(sum + score) / 2`, the second's `(sum − score) / 2`. `None` if
+    /// the sum overflows `i64`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::score::NumberRow;
+    ///
+    /// let row = NumberRow::new(vec![1, 100, 1]);
+    /// assert_eq!(row.totals(-98), (2, 100));
+    /// ```
+    ///
+    /// # Panics
+    ///
+    /// If the sum of the numbers overflows `i64` (use [`checked_totals`](Self::checked_totals)).
+    #[must_use]
+    #[track_caller]
+    pub fn totals(&self, score: i64) -> (i64, i64) {
+        self.checked_totals(score)
+            .expect("the numbers' sum and the score fit in i64")
+    }
+
+    /// Both players' totals, or `None` if the arithmetic leaves `i64`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::score::NumberRow;
+    ///
+    /// assert_eq!(NumberRow::new(vec![i64::MAX, 1]).checked_totals(0), None);
+    /// assert_eq!(NumberRow::new(vec![3, 4]).checked_totals(1), Some((4, 3)));
+    /// ```
+    #[must_use]
+    pub fn checked_totals(&self, score: i64) -> Option<(i64, i64)> {
+        let sum = self
+            .numbers
+            .iter()
+            .try_fold(0i64, |sum, &number| sum.checked_add(number))?;
+        let first = i128::from(sum) + i128::from(score);
+        let second = i128::from(sum) - i128::from(score);
+        Some((
+            i64::try_from(first / 2).ok()?,
+            i64::try_from(second / 2).ok()?,
+        ))
+    }
+}
+
+impl ScoreGame for NumberRow {
+    type Position = (usize, usize);
+
+    /// Take the leftmost number, or the rightmost (when they differ). An interval that is
+    /// not inside the row has no moves.
+    #[inline]
+    fn moves(
+        &self,
+        &(left, right): &(usize, usize),
+    ) -> impl Iterator<Item = (i64, (usize, usize))> {
+        let inside = left < right && right <= self.numbers.len();
+        let take_left = inside.then(|| (self.numbers[left], (left + 1, right)));
+        let take_right =
+            (inside && left + 1 < right).then(|| (self.numbers[right - 1], (left, right - 1)));
+        take_left.into_iter().chain(take_right)
+    }
+
+    /// Intervals by length, then by left end: the `n + 1 − k` intervals of each length `k`
+    /// below `length` come first.
+    #[inline]
+    fn dense_index(&self, &(left, right): &(usize, usize)) -> Option<usize> {
+        let n = self.numbers.len();
+        if left > right || right > n {
+            return None;
+        }
+        let length = right - left;
+        Some(length * (n + 1) - length * length.saturating_sub(1) / 2 + left)
+    }
+
+    /// The intervals inside `start`, shortest first.
+    fn bottom_up(
+        &self,
+        &(left, right): &(usize, usize),
+    ) -> Option<impl Iterator<Item = (usize, usize)>> {
+        let inside = left <= right && right <= self.numbers.len();
+        let lengths = inside.then(|| 0..=right - left).into_iter().flatten();
+        Some(lengths.flat_map(move |length| {
+            (left..=right - length).map(move |first| (first, first + length))
+        }))
+    }
+}
