@@ -242,6 +242,20 @@ pub(crate) struct Search<P, E = ()> {
 }
 
 impl<P: Clone + Eq + Hash + Debug, E: Gain> Search<P, E> {
+    /// Whether moves carry gains worth keeping (a score game), or nothing (`()`): then
+    /// `option_gains` stays empty.
+    const MOVES_CARRY_GAINS: bool = size_of::<E>() > 0;
+
+    /// The gain of the move to `options[index]`.
+    #[inline]
+    fn option_gain(&self, index: usize) -> E {
+        if Self::MOVES_CARRY_GAINS {
+            self.option_gains[index]
+        } else {
+            E::default()
+        }
+    }
+
     pub(crate) fn new() -> Self {
         Search {
             tables: std::array::from_fn(|_| Memo::new()),
@@ -566,7 +580,9 @@ impl<P: Clone + Eq + Hash + Debug, E: Gain> Search<P, E> {
         }
         self.working_allocated += owned;
         self.options.push(option);
-        self.option_gains.push(gain);
+        if Self::MOVES_CARRY_GAINS {
+            self.option_gains.push(gain);
+        }
         Ok(())
     }
 
@@ -598,12 +614,18 @@ impl<P: Clone + Eq + Hash + Debug, E: Gain> Search<P, E> {
                 };
             }
             let before = self.options.len();
-            let gains = &mut self.option_gains;
-            self.options
-                .extend(rest.by_ref().take(room).map(|(gain, option)| {
-                    gains.push(gain);
-                    option
-                }));
+            if Self::MOVES_CARRY_GAINS {
+                let gains = &mut self.option_gains;
+                self.options
+                    .extend(rest.by_ref().take(room).map(|(gain, option)| {
+                        gains.push(gain);
+                        option
+                    }));
+            } else {
+                // Nothing to keep beside the options: the plain extend stays a tight loop.
+                self.options
+                    .extend(rest.by_ref().take(room).map(|(_, option)| option));
+            }
             let owned: usize = self.options[before..]
                 .iter()
                 .map(|option| game.allocated_bytes(option))
@@ -623,7 +645,9 @@ impl<P: Clone + Eq + Hash + Debug, E: Gain> Search<P, E> {
             .sum();
         self.working_allocated -= owned;
         self.options.truncate(first);
-        self.option_gains.truncate(first);
+        if Self::MOVES_CARRY_GAINS {
+            self.option_gains.truncate(first);
+        }
     }
 
     /// Marks `position` as on the current line of play and pushes its frame, whose options
@@ -709,7 +733,9 @@ impl<P: Clone + Eq + Hash + Debug, E: Gain> Search<P, E> {
         let frame = self.frames.pop().expect("a frame is being explored");
         self.truncate_options(game, frame.first_option);
         self.values.truncate(frame.first_value);
-        self.gains.truncate(frame.first_value);
+        if Self::MOVES_CARRY_GAINS {
+            self.gains.truncate(frame.first_value);
+        }
         self.working_allocated -= game.allocated_bytes(&frame.position);
         self.tables[table as usize].set_at(frame.slot, &frame.position, code);
         frame.gain
@@ -845,7 +871,7 @@ impl<P: Clone + Eq + Hash + Debug, E: Gain> Search<P, E> {
             match self.known_outcome(game, option, play)? {
                 Some(Outcome::P) => return Ok(Scan::FoundP),
                 Some(Outcome::N) => {}
-                None => return Ok(Scan::Descend((self.option_gains[index], option.clone()))),
+                None => return Ok(Scan::Descend((self.option_gain(index), option.clone()))),
             }
         }
     }
@@ -866,11 +892,13 @@ impl<P: Clone + Eq + Hash + Debug, E: Gain> Search<P, E> {
             }
             frame.next_option += 1;
             let option = &self.options[index];
-            let gain = self.option_gains[index];
+            let gain = self.option_gain(index);
             match self.known_value(game, option, rule)? {
                 Some(value) => {
                     self.values.push(value);
-                    self.gains.push(gain);
+                    if Self::MOVES_CARRY_GAINS {
+                        self.gains.push(gain);
+                    }
                 }
                 None => return Ok(Some((gain, option.clone()))),
             }
@@ -904,7 +932,9 @@ impl<P: Clone + Eq + Hash + Debug, E: Gain> Search<P, E> {
         drop(moves);
         let value = self.combine(game, &position, first_value, rule)?;
         self.values.truncate(first_value);
-        self.gains.truncate(first_value);
+        if Self::MOVES_CARRY_GAINS {
+            self.gains.truncate(first_value);
+        }
         self.store(game, &position, value, Table::of_rule(rule))?;
         Ok(Some((entry_gain, value)))
     }
@@ -922,7 +952,9 @@ impl<P: Clone + Eq + Hash + Debug, E: Gain> Search<P, E> {
             self.check_room_to_push(&self.values, 0)?;
         }
         self.values.push(value);
-        self.gains.push(gain);
+        if Self::MOVES_CARRY_GAINS {
+            self.gains.push(gain);
+        }
         Ok(())
     }
 
@@ -987,9 +1019,15 @@ impl<P: Clone + Eq + Hash + Debug, E: Gain> Search<P, E> {
                     Rule::Remoteness => even.min().or_else(|| odd.max()),
                     _ => even.max().or_else(|| odd.min()),
                 };
-                best.map_or(0, |best| best + 1)
+                let value = best.map_or(0, |best| best + 1);
+                assert!(
+                    value <= MAX_STORED_GRUNDY,
+                    "a line of play longer than the memo can count"
+                );
+                value
             }
             Rule::Score => {
+                debug_assert!(Self::MOVES_CARRY_GAINS, "scores are for moves with points");
                 let best = if values.is_empty() {
                     Some(game.terminal_score(position))
                 } else {
