@@ -64,7 +64,48 @@
 //! | nim-multiplication, division, square roots of nimbers | [`field`], or the operators on [`Nimber`] |
 //! | several games played side by side | [`Sum`] (and [`Union`] to mix rulesets) |
 //! | misère play (last mover loses) | [`Solver::misere_outcome`] |
+//! | a game scored in points (take numbers, collect stones) | [`score`]: [`score::ScoreSolver`] |
+//! | games played together but not as a sum (move in every component, or in some) | [`compound`] |
 //! | a game whose positions can recur (draws) | [`LoopySolver`] |
+//!
+//! # When the answer is a number
+//!
+//! The general method has three parts, as the paper this crate grew from names them
+//! ("Two ways to solve game problems", on Fibonacci Nim and IOI 1996 "A Game"):
+//!
+//! - **the states** — every factor that decides the game, as one position, with the moves
+//!   between them: [`ImpartialGame`] (or [`score::ScoreGame`]) and its `moves`;
+//! - **the win/lose rule** — a state without moves is decided by the rules; a state with a
+//!   losing option is won; a state whose options are all won is lost: [`Solver::outcome`];
+//! - **the extended rule** — where the question is a number, record for every state the best
+//!   number the player to move can guarantee, derived from its options' numbers.
+//!
+//! One engine carries all of them — the same memo, iterative search, cycle detection, limits
+//! and stats — and each extended rule is one way of combining the options' numbers:
+//!
+//! | the number | rule | where |
+//! |---|---|---|
+//! | Sprague–Grundy value | the mex of the options' values | [`Solver::grundy`] |
+//! | remoteness (how soon the winner can end it) | 1 + least even option, else 1 + largest | [`Solver::remoteness`] |
+//! | suspense number (how long the winner can make it last) | 1 + largest even option, else 1 + least | [`Solver::suspense`] |
+//! | score (best difference of totals) | the most of a move's points minus the score after it | [`score::ScoreSolver`] |
+//!
+//! The implementation is the paper's too: a memoized search from the start, top down, or —
+//! when the ruleset can list its states bottom-up ([`score::ScoreGame::bottom_up`]) — the
+//! same rule filled in as a dynamic program. Remoteness and suspense decide the compounds that
+//! the Sprague–Grundy value does not ([`compound`]: conjunctive, selective, continued
+//! conjunctive).
+//!
+//! ```
+//! use impartial::score::{NumberRow, ScoreSolver};
+//!
+//! // IOI 1996 "A Game", the contest's sample: both players' totals under best play.
+//! let row = NumberRow::new(vec![4, 7, 2, 9, 5, 2]);
+//! let whole = row.whole();
+//! let mut solver = ScoreSolver::new(row);
+//! let score = solver.value(whole);
+//! assert_eq!(solver.game().totals(score), (18, 11));
+//! ```
 //!
 //! # Positions and moves
 //!
@@ -141,6 +182,7 @@
 
 // The vocabulary, the general method, sums, the rulesets with their closed forms, and the
 // heap-sequence engine: each layer uses only those before it.
+pub mod compound;
 mod error;
 pub mod field;
 mod game;

@@ -62,6 +62,7 @@ pub struct SolverStats {
 /// | Sprague–Grundy value | [`grundy`](Self::grundy) | looks at every option |
 /// | how to win | [`winning_move`](Self::winning_move), [`winning_moves`](Self::winning_moves) | outcome of each option |
 /// | misère play | [`misere_outcome`](Self::misere_outcome), [`misere_winning_move`](Self::misere_winning_move) | as `outcome` |
+/// | how soon it ends, hurrying or delaying | [`remoteness`](Self::remoteness), [`suspense`](Self::suspense) | looks at every option |
 ///
 /// Every method has a `try_` form returning [`SolveError`]; the plain forms panic on those
 /// errors, which cannot happen for a finite acyclic game without limits.
@@ -560,6 +561,22 @@ impl<G: ImpartialGame> Solver<G> {
     ) -> Result<u32, SolveError<G::Position>> {
         self.search
             .value(&self.game, position.into_holder().borrow(), Rule::Suspense)
+    }
+
+    /// The first option of `position` (in the ruleset's order) whose remoteness (or suspense
+    /// number, with `rule`) is `target`.
+    pub(crate) fn option_with_measure(
+        &mut self,
+        position: &G::Position,
+        rule: Rule,
+        target: u32,
+    ) -> Result<Option<G::Position>, SolveError<G::Position>> {
+        for option in self.game.moves(position) {
+            if self.search.value(&self.game, &option, rule)? == target {
+                return Ok(Some(option));
+            }
+        }
+        Ok(None)
     }
 
     /// A winning move from `position` under normal play: the first option (in the order

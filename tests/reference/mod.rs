@@ -299,6 +299,86 @@ pub fn misere_win(graph: &Graph, node: usize, memo: &mut Vec<Option<bool>>) -> b
     win
 }
 
+/// Steinhaus's remoteness of `node` by its definition: 0 at the end; else one more than the
+/// least even remoteness of an option if there is one, or than the largest. With `suspense`,
+/// the suspense number instead: one more than the largest even, or than the least.
+pub fn remoteness(graph: &Graph, node: usize, suspense: bool, memo: &mut Vec<Option<u32>>) -> u32 {
+    memo.resize(graph.len(), None);
+    if let Some(value) = memo[node] {
+        return value;
+    }
+    let options: Vec<u32> = graph[node]
+        .iter()
+        .map(|&next| remoteness(graph, next, suspense, memo))
+        .collect();
+    let even: Vec<u32> = options.iter().copied().filter(|r| r % 2 == 0).collect();
+    let value = if options.is_empty() {
+        0
+    } else if !even.is_empty() {
+        1 + if suspense {
+            *even.iter().max().unwrap()
+        } else {
+            *even.iter().min().unwrap()
+        }
+    } else if suspense {
+        1 + options.iter().min().unwrap()
+    } else {
+        1 + options.iter().max().unwrap()
+    };
+    memo[node] = Some(value);
+    value
+}
+
+/// A graph whose moves carry points: `(points, target)` per edge.
+pub type WeightedGraph = [Vec<(i64, usize)>];
+
+/// The negamax score of `node` by its definition: `terminal` at a node without moves, else
+/// the most over edges of the points minus the score after. The graph must be acyclic.
+pub fn negamax(
+    graph: &WeightedGraph,
+    terminal: &[i64],
+    node: usize,
+    memo: &mut Vec<Option<i64>>,
+) -> i64 {
+    memo.resize(graph.len(), None);
+    if let Some(value) = memo[node] {
+        return value;
+    }
+    let value = if graph[node].is_empty() {
+        terminal[node]
+    } else {
+        graph[node]
+            .clone()
+            .into_iter()
+            .map(|(points, next)| points - negamax(graph, terminal, next, memo))
+            .max()
+            .unwrap()
+    };
+    memo[node] = Some(value);
+    value
+}
+
+/// The score of the number row `numbers[left..right]` (IOI 1996 "A Game") by plain recursion
+/// over both ends, remembering intervals in `memo`.
+pub fn number_row(
+    numbers: &[i64],
+    left: usize,
+    right: usize,
+    memo: &mut std::collections::HashMap<(usize, usize), i64>,
+) -> i64 {
+    if left >= right {
+        return 0;
+    }
+    if let Some(&value) = memo.get(&(left, right)) {
+        return value;
+    }
+    let take_left = numbers[left] - number_row(numbers, left + 1, right, memo);
+    let take_right = numbers[right - 1] - number_row(numbers, left, right - 1, memo);
+    let value = take_left.max(take_right);
+    memo.insert((left, right), value);
+    value
+}
+
 /// The class of a position of a game that may loop.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Class {

@@ -1,0 +1,251 @@
+//! Score games against plain negamax: random weighted acyclic graphs, the number row of
+//! IOI 1996 "A Game" by both the sweep and the top-down search (dense and hashed), and a
+//! win/lose game written as a score game against `Solver`.
+
+mod common;
+mod reference;
+
+use std::collections::HashMap;
+
+use common::dag;
+use impartial::score::{NumberRow, ScoreGame, ScoreMove, ScoreSolver, WinLoss};
+use impartial::{Outcome, SolveError, Solver};
+use proptest::prelude::*;
+
+/// A token on a graph whose edges carry points; nodes without moves score `terminal`.
+#[derive(Clone, Debug)]
+struct Weighted {
+    edges: Vec<Vec<(i64, usize)>>,
+    terminal: Vec<i64>,
+}
+
+impl ScoreGame for Weighted {
+    type Position = usize;
+
+    fn moves(&self, &node: &usize) -> impl Iterator<Item = (i64, usize)> {
+        self.edges[node].iter().copied()
+    }
+
+    fn terminal_score(&self, &node: &usize) -> i64 {
+        self.terminal[node]
+    }
+}
+
+fn weighted(max_nodes: usize) -> impl Strategy<Value = Weighted> {
+    dag(max_nodes, 4).prop_flat_map(|graph| {
+        let nodes = graph.0.len();
+        let edges = graph.0.iter().map(Vec::len).sum::<usize>();
+        (
+            Just(graph),
+            prop::collection::vec(-20i64..=20, edges),
+            prop::collection::vec(-5i64..=5, nodes),
+        )
+            .prop_map(|(graph, points, terminal)| {
+                let mut points = points.into_iter();
+                let edges = graph
+                    .0
+                    .iter()
+                    .map(|targets| {
+                        targets
+                            .iter()
+                            .map(|&target| (points.next().unwrap(), target))
+                            .collect()
+                    })
+                    .collect();
+                Weighted { edges, terminal }
+            })
+    })
+}
+
+/// The sign-alternating sum of a line's points: the score it realises.
+fn realised(line: &[ScoreMove<impl Clone>]) -> i64 {
+    line.iter()
+        .enumerate()
+        .map(|(turn, step)| {
+            if turn % 2 == 0 {
+                step.points
+            } else {
+                -step.points
+            }
+        })
+        .sum()
+}
+
+/// The number row without its bottom-up order (and optionally without its dense index), so
+/// that the top-down search answers.
+struct TopDown {
+    row: NumberRow,
+    dense: bool,
+}
+
+impl ScoreGame for TopDown {
+    type Position = (usize, usize);
+
+    fn moves(&self, position: &(usize, usize)) -> impl Iterator<Item = (i64, (usize, usize))> {
+        self.row.moves(position)
+    }
+
+    fn dense_index(&self, position: &(usize, usize)) -> Option<usize> {
+        if self.dense {
+            self.row.dense_index(position)
+        } else {
+            None
+        }
+    }
+}
+
+/// A bottom-up order that lies: longest intervals first.
+struct WrongOrder(NumberRow);
+
+impl ScoreGame for WrongOrder {
+    type Position = (usize, usize);
+
+    fn moves(&self, position: &(usize, usize)) -> impl Iterator<Item = (i64, (usize, usize))> {
+        self.0.moves(position)
+    }
+
+    fn dense_index(&self, position: &(usize, usize)) -> Option<usize> {
+        self.0.dense_index(position)
+    }
+
+    fn bottom_up(&self, start: &(usize, usize)) -> Option<impl Iterator<Item = (usize, usize)>> {
+        let order: Vec<(usize, usize)> = self.0.bottom_up(start)?.collect();
+        Some(order.into_iter().rev())
+    }
+}
+
+proptest! {
+    #[test]
+    fn scores_are_negamax(game in weighted(30)) {
+        let mut memo = Vec::new();
+        let mut solver = ScoreSolver::new(game.clone());
+        for node in (0..game.edges.len()).rev().chain(0..game.edges.len()) {
+            let expected = reference::negamax(&game.edges, &game.terminal, node, &mut memo);
+            prop_assert_eq!(solver.value(node), expected);
+            let best: Vec<ScoreMove<usize>> = game.edges[node]
+                .iter()
+                .filter(|&&(points, next)| points - solver.value(next) == expected)
+                .map(|&(points, to)| ScoreMove { points, to })
+                .collect();
+            prop_assert_eq!(solver.best_moves(node), best.clone());
+            prop_assert_eq!(solver.best_move(node), best.first().cloned());
+            let line = solver.best_line(node);
+            let end = line.last().map_or(node, |step| step.to);
+            prop_assert!(game.edges[end].is_empty());
+            let sign = if line.len() % 2 == 0 { 1 } else { -1 };
+            prop_assert_eq!(realised(&line) + sign * game.terminal[end], expected);
+        }
+    }
+
+    #[test]
+    fn a_win_loss_game_scores_its_outcome(graph in dag(40, 5)) {
+        let mut scores = ScoreSolver::new(WinLoss(graph.clone()));
+        let mut solver = Solver::new(graph.clone());
+        for node in 0..graph.0.len() {
+            let expected = if solver.outcome(node) == Outcome::N { 1 } else { -1 };
+            prop_assert_eq!(scores.value(node), expected);
+        }
+    }
+
+    #[test]
+    fn the_number_row_by_every_path(numbers in prop::collection::vec(-1000i64..=1000, 0..60)) {
+        let n = numbers.len();
+        let mut memo = HashMap::new();
+        let expected = reference::number_row(&numbers, 0, n, &mut memo);
+        let row = NumberRow::new(numbers.clone());
+        let mut sweep = ScoreSolver::new(row.clone());
+        prop_assert_eq!(sweep.value((0, n)), expected);
+        let mut dense = ScoreSolver::new(TopDown { row: row.clone(), dense: true });
+        let mut hashed = ScoreSolver::new(TopDown { row: row.clone(), dense: false });
+        let mut lying = ScoreSolver::new(WrongOrder(row.clone()));
+        for left in 0..=n {
+            for right in left..=n {
+                let expected = reference::number_row(&numbers, left, right, &mut memo);
+                prop_assert_eq!(sweep.value((left, right)), expected);
+                prop_assert_eq!(dense.value((left, right)), expected);
+                prop_assert_eq!(hashed.value((left, right)), expected);
+                prop_assert_eq!(lying.value((left, right)), expected);
+            }
+        }
+        let line = sweep.best_line((0, n));
+        prop_assert_eq!(line.len(), n);
+        prop_assert_eq!(realised(&line), expected);
+        let (first, second) = row.totals(expected);
+        prop_assert_eq!(first + second, numbers.iter().sum::<i64>());
+        prop_assert_eq!(first - second, expected);
+    }
+}
+
+#[test]
+fn the_contest_sample() {
+    // IOI 1996, day 1, "A Game": the sample row 4 7 2 9 5 2 gives totals 18 and 11.
+    let row = NumberRow::new(vec![4, 7, 2, 9, 5, 2]);
+    let whole = row.whole();
+    let mut solver = ScoreSolver::new(row);
+    let score = solver.value(whole);
+    assert_eq!(solver.game().totals(score), (18, 11));
+}
+
+#[test]
+fn edges_and_errors() {
+    // The empty row, and intervals outside the row (no moves, no index).
+    let mut solver = ScoreSolver::new(NumberRow::new(vec![]));
+    assert_eq!(solver.value((0, 0)), 0);
+    assert_eq!(solver.best_move((0, 0)), None);
+    let mut solver = ScoreSolver::new(NumberRow::new(vec![1, 2, 3]));
+    assert_eq!(solver.value((2, 7)), 0);
+    assert_eq!(solver.value((3, 1)), 0);
+    assert_eq!(solver.game().dense_index(&(2, 7)), None);
+    // Scores past i64: an error naming where.
+    let mut solver = ScoreSolver::new(NumberRow::new(vec![i64::MAX, -1, i64::MAX]));
+    assert!(matches!(
+        solver.try_value((0, 3)),
+        Err(SolveError::ScoreOverflow { .. })
+    ));
+    let mut solver = ScoreSolver::new(TopDown {
+        row: NumberRow::new(vec![i64::MIN, 5]),
+        dense: false,
+    });
+    assert_eq!(
+        solver.try_value((0, 2)),
+        Err(SolveError::ScoreOverflow { position: (0, 2) })
+    );
+    // A loop is a cycle error, and the solver stays usable.
+    let looped = Weighted {
+        edges: vec![vec![(1, 1)], vec![(1, 0)], vec![]],
+        terminal: vec![0, 0, 7],
+    };
+    let mut solver = ScoreSolver::new(looped);
+    assert!(matches!(solver.try_value(0), Err(SolveError::Cycle { .. })));
+    assert_eq!(solver.value(2), 7);
+    // A state limit stops the sweep and the search alike, and a smaller query still works.
+    let mut solver = ScoreSolver::new(NumberRow::new(vec![3; 200])).with_state_limit(5_000);
+    assert_eq!(
+        solver.try_value((0, 200)),
+        Err(SolveError::StateLimit { limit: 5_000 })
+    );
+    solver.clear();
+    assert_eq!(solver.try_value((0, 50)), Ok(0));
+    let mut solver = ScoreSolver::new(TopDown {
+        row: NumberRow::new(vec![3; 200]),
+        dense: true,
+    })
+    .with_memory_limit(64 * 1024);
+    assert!(matches!(
+        solver.try_value((0, 200)),
+        Err(SolveError::MemoryLimit { .. })
+    ));
+    assert!(solver.stats().bytes <= 64 * 1024);
+}
+
+#[test]
+fn a_long_row_needs_no_deep_stack() {
+    // 3 000 numbers: a top-down line of play 3 000 moves deep, and 4.5 million intervals.
+    let numbers: Vec<i64> = (0..3_000).map(|i| (i * 7_919) % 1_000).collect();
+    let mut solver = ScoreSolver::new(TopDown {
+        row: NumberRow::new(numbers.clone()),
+        dense: true,
+    });
+    let mut sweep = ScoreSolver::new(NumberRow::new(numbers));
+    assert_eq!(solver.value((0, 3_000)), sweep.value((0, 3_000)));
+}
