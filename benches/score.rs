@@ -1,8 +1,10 @@
 //! IOI 1996 "A Game" — take a number from either end of a row, each player wanting the
 //! larger total — solved by the general method with the extended rule (`ScoreSolver` with the
-//! ruleset's dense index), beside the hand-written O(n²) dynamic program over the lengths of
-//! the intervals (one row of `n` scores, updated in place), for rows of 100 numbers (the
-//! contest size) and of 5 000.
+//! ruleset's dense index and bottom-up order), beside two hand-written O(n²) dynamic programs
+//! over the lengths of the intervals: the contest's, with a table of every interval's score
+//! (`f[l][r]`, as the solver keeps every state), and the lean one that keeps only the scores of
+//! one length (`n + 1` numbers, updated in place). Rows of 100 numbers (the contest size) and
+//! of 5 000.
 //!
 //! Each iteration answers both players' totals from the whole row, from scratch: a fresh
 //! solver, or a fresh DP array.
@@ -26,8 +28,24 @@ fn row(n: usize, seed: u64) -> Vec<i64> {
         .collect()
 }
 
-/// The contest's dynamic program: `best[l]` is the score of the interval of the current
-/// length starting at `l`; lengths grow from 1 to `n`.
+/// The contest's dynamic program: `f[l][r]`, the score of the interval `l..r`, for every
+/// interval, lengths growing from 1 to `n`.
+fn table_dynamic_program(numbers: &[i64]) -> i64 {
+    let n = numbers.len();
+    let width = n + 1;
+    let mut f = vec![0i64; width * width];
+    for length in 1..=n {
+        for left in 0..=n - length {
+            let right = left + length;
+            f[left * width + right] = (numbers[left] - f[(left + 1) * width + right])
+                .max(numbers[right - 1] - f[left * width + right - 1]);
+        }
+    }
+    f[n]
+}
+
+/// The lean dynamic program: `best[l]` is the score of the interval of the current length
+/// starting at `l`; lengths grow from 1 to `n`.
 fn dynamic_program(numbers: &[i64]) -> i64 {
     let n = numbers.len();
     let mut best = vec![0i64; n + 1];
@@ -51,7 +69,12 @@ fn a_game(c: &mut Criterion) {
     let mut group = c.benchmark_group("score/a_game");
     for n in [100, 5_000] {
         let numbers = row(n, 1996);
-        assert_eq!(solver(&numbers), dynamic_program(&numbers), "the two agree");
+        assert_eq!(
+            solver(&numbers),
+            dynamic_program(&numbers),
+            "the three agree"
+        );
+        assert_eq!(table_dynamic_program(&numbers), dynamic_program(&numbers));
         let intervals = (n * (n + 1) / 2) as u64;
         group.throughput(Throughput::Elements(intervals));
         if n > 1_000 {
@@ -65,7 +88,14 @@ fn a_game(c: &mut Criterion) {
             },
         );
         group.bench_with_input(
-            BenchmarkId::new("dynamic_program", n),
+            BenchmarkId::new("table_dynamic_program", n),
+            &numbers,
+            |b, numbers| {
+                b.iter(|| table_dynamic_program(black_box(numbers)));
+            },
+        );
+        group.bench_with_input(
+            BenchmarkId::new("lean_dynamic_program", n),
             &numbers,
             |b, numbers| {
                 b.iter(|| dynamic_program(black_box(numbers)));

@@ -158,6 +158,16 @@ proptest! {
         let mut dense = ScoreSolver::new(TopDown { row: row.clone(), dense: true });
         let mut hashed = ScoreSolver::new(TopDown { row: row.clone(), dense: false });
         let mut lying = ScoreSolver::new(WrongOrder(row.clone()));
+        // A limit sends the sweep down its general path; a few top-down answers first leave
+        // the fast lane a memo to build on.
+        let mut limited = ScoreSolver::new(row.clone()).with_state_limit(1 << 20);
+        prop_assert_eq!(limited.value((0, n)), expected);
+        let mut warm = ScoreSolver::new(row.clone());
+        for start in (0..=n).step_by(7) {
+            let expected = reference::number_row(&numbers, start, n, &mut memo);
+            prop_assert_eq!(warm.value((start, n)), expected);
+        }
+        prop_assert_eq!(warm.value((0, n)), expected);
         for left in 0..=n {
             for right in left..=n {
                 let expected = reference::number_row(&numbers, left, right, &mut memo);
@@ -173,6 +183,27 @@ proptest! {
         let (first, second) = row.totals(expected);
         prop_assert_eq!(first + second, numbers.iter().sum::<i64>());
         prop_assert_eq!(first - second, expected);
+    }
+
+    /// Numbers near the ends of `i64`: the sweep's fast lane leaves an overflow to the
+    /// general path, which reports it as the top-down search does.
+    #[test]
+    fn the_number_row_at_the_ends_of_i64(
+        numbers in prop::collection::vec(
+            prop_oneof![-3i64..=3, Just(i64::MAX), Just(i64::MIN), Just(i64::MAX / 2 + 1)],
+            0..12,
+        ),
+    ) {
+        let n = numbers.len();
+        let row = NumberRow::new(numbers);
+        let mut sweep = ScoreSolver::new(row.clone());
+        let mut hashed = ScoreSolver::new(TopDown { row, dense: false });
+        let swept = sweep.try_value((0, n));
+        let searched = hashed.try_value((0, n));
+        prop_assert_eq!(swept.is_ok(), searched.is_ok(), "{:?} {:?}", swept, searched);
+        if let (Ok(swept), Ok(searched)) = (swept, searched) {
+            prop_assert_eq!(swept, searched);
+        }
     }
 }
 

@@ -331,6 +331,48 @@ pub(crate) enum InArray {
     AskTable,
 }
 
+/// A memo's array borrowed on its own ([`Memo::array_lane`]): held in registers by a sweep,
+/// its slots answer and take codes with no look at the hash table and no growth.
+pub(crate) struct ArrayLane<'a> {
+    slots: &'a mut [u32],
+    /// The memo's count of array entries, brought up to date when the lane is dropped.
+    memo_len: &'a mut usize,
+    /// Entries filled through the lane: counted in a register, not in the memo.
+    filled: usize,
+}
+
+impl Drop for ArrayLane<'_> {
+    fn drop(&mut self) {
+        *self.memo_len += self.filled;
+    }
+}
+
+impl ArrayLane<'_> {
+    /// The code at slot `index`, if one is stored there.
+    #[inline]
+    pub(crate) fn code(&self, index: usize) -> Option<u32> {
+        match self.slots.get(index) {
+            Some(&stored) if stored != 0 => Some(stored - 1),
+            _ => None,
+        }
+    }
+
+    /// Stores `code` for a key new to the memo at slot `index`; `false` (nothing stored) if
+    /// the array is too short.
+    #[inline]
+    pub(crate) fn fill(&mut self, index: usize, code: u32) -> bool {
+        match self.slots.get_mut(index) {
+            Some(slot) => {
+                debug_assert_eq!(*slot, 0, "a new key");
+                *slot = encode(code).get();
+                self.filled += 1;
+                true
+            }
+            None => false,
+        }
+    }
+}
+
 /// Where a memo entry lives, to update it without looking it up again.
 #[derive(Clone, Copy, Debug)]
 pub(crate) enum MemoSlot {
@@ -429,6 +471,26 @@ impl<K: Hash + Eq + Clone> Memo<K> {
         match self.dense.get(index) {
             Some(&stored) if stored != 0 => InArray::Stored(stored - 1),
             _ => InArray::Empty,
+        }
+    }
+
+    /// The array on its own, for a tight loop that owns it for a while — if the array alone
+    /// answers for every indexed key (none lives in the hash table for the budget).
+    #[inline]
+    pub(crate) fn array_lane(&mut self) -> Option<ArrayLane<'_>> {
+        (self.hashed_with_index == 0).then(|| ArrayLane {
+            slots: &mut self.dense,
+            memo_len: &mut self.dense_len,
+            filled: 0,
+        })
+    }
+
+    /// Grows the array to `slots` slots at once, within its budget: a sweep that knows its
+    /// largest index allocates once.
+    pub(crate) fn reserve_array(&mut self, slots: usize) {
+        let slots = slots.min(self.dense_budget);
+        if slots > self.dense.len() && (slots as u64) <= DENSE_INDEX_LIMIT {
+            self.dense.resize(slots, 0);
         }
     }
 
