@@ -42,6 +42,11 @@
 //! assert_eq!(line, [2, 4]);
 //! ```
 //!
+//! For one start and one question — "does the first player win by at least 10?" — a full
+//! table is more than needed: [`ScoreSolver::value_within`] and
+//! [`ScoreSolver::value_at_least`] search with an alpha–beta window and stop exploring a
+//! move as soon as it cannot change the answer.
+//!
 //! A win/lose game is the score game whose moves are worth 0 and whose end is worth −1 to the
 //! player who cannot move: its score is +1 exactly at N-positions ([`WinLoss`]).
 
@@ -51,11 +56,12 @@ use std::fmt::{self, Debug};
 use std::hash::Hash;
 use std::mem::size_of;
 use std::num::NonZeroU32;
+use std::ops::RangeInclusive;
 
 use crate::error::{SolveError, expect_ok};
 use crate::game::{ImpartialGame, IntoPosition, Nimber};
 use crate::solver::SolverStats;
-use crate::solver::search::{Graph, Limits, Search};
+use crate::solver::search::{Graph, Limits, Proven, Search};
 
 /// A game in which both players have the same moves and moves are worth points.
 ///
@@ -230,6 +236,53 @@ pub struct ScoreMove<P> {
     pub to: P,
 }
 
+/// What a windowed score search ([`ScoreSolver::value_within`]) proved.
+///
+/// # Examples
+///
+/// ```
+/// use impartial::score::{NumberRow, ScoreBound, ScoreSolver};
+///
+/// // Whoever moves first here gets 3 or 1 and the other gets 9: the score is −5.
+/// let mut solver = ScoreSolver::new(NumberRow::new(vec![3, 9, 1]));
+/// let bound = solver.value_within((0, 3), -1..=1);
+/// assert!(matches!(bound, ScoreBound::AtMost(at_most) if at_most < -1));
+/// assert!(bound.admits(solver.value((0, 3))));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum ScoreBound {
+    /// The score: always when it lies in the range asked about, and outside it when proved
+    /// on the way.
+    Exact(i64),
+    /// The score is at least this, which is above the range.
+    AtLeast(i64),
+    /// The score is at most this, which is below the range.
+    AtMost(i64),
+}
+
+impl ScoreBound {
+    /// Whether `score` agrees with what was proved.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::score::ScoreBound;
+    ///
+    /// assert!(ScoreBound::AtLeast(5).admits(8));
+    /// assert!(!ScoreBound::AtMost(5).admits(8));
+    /// assert!(ScoreBound::Exact(5).admits(5));
+    /// ```
+    #[must_use]
+    pub fn admits(self, score: i64) -> bool {
+        match self {
+            ScoreBound::Exact(value) => score == value,
+            ScoreBound::AtLeast(value) => score >= value,
+            ScoreBound::AtMost(value) => score <= value,
+        }
+    }
+}
+
 /// The general method with the extended rule: the memoized, iterative search of
 /// [`Solver`](crate::Solver), recording for every position its negamax score.
 ///
@@ -238,6 +291,8 @@ pub struct ScoreMove<P> {
 /// | the best difference of totals the player to move can force | [`value`](Self::value) |
 /// | a move that forces it, every such move | [`best_move`](Self::best_move), [`best_moves`](Self::best_moves) |
 /// | the whole game under best play | [`best_line`](Self::best_line) |
+/// | the score if it lies in a range, else a bound (alpha–beta) | [`value_within`](Self::value_within) |
+/// | whether the mover can force at least a target (a null window) | [`value_at_least`](Self::value_at_least) |
 ///
 /// Every query has a `try_` form returning [`SolveError`]: a cycle, a state or memory limit,
 /// or a score past the range of `i64` ([`SolveError::ScoreOverflow`]); the plain forms panic
@@ -464,6 +519,140 @@ impl<G: ScoreGame> ScoreSolver<G> {
     ) -> Result<i64, SolveError<G::Position>> {
         self.search
             .score(&Scored(&self.game), position.into_holder().borrow())
+    }
+
+    /// The score of `position` if it lies in `range`; otherwise which side of the range it
+    /// lies on, with a bound past the range (or the score itself, when the search happens to
+    /// prove it: a position already solved, or one without moves). The search takes an alpha–beta window from the range: a move
+    /// is explored only as far as it can change the answer, so a narrow range visits fewer
+    /// positions than [`value`](Self::value). What it proves is kept — exact scores for every
+    /// later query, bounds for later windows. An empty range asks for the exact score.
+    ///
+    /// # Panics
+    ///
+    /// On the errors of [`try_value_within`](Self::try_value_within).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::score::{NumberRow, ScoreBound, ScoreSolver};
+    ///
+    /// let row = NumberRow::new(vec![4, 7, 2, 9, 5, 2]);
+    /// assert_eq!(ScoreSolver::new(row.clone()).value_within((0, 6), 0..=10), ScoreBound::Exact(7));
+    /// // Asked only about scores from 20 to 30, a fresh solver proves the score is below.
+    /// let bound = ScoreSolver::new(row).value_within((0, 6), 20..=30);
+    /// assert!(matches!(bound, ScoreBound::AtMost(at_most) if at_most < 20));
+    /// ```
+    #[track_caller]
+    pub fn value_within(
+        &mut self,
+        position: impl IntoPosition<G::Position>,
+        range: RangeInclusive<i64>,
+    ) -> ScoreBound {
+        expect_ok(self.try_value_within(position, range), "score solver")
+    }
+
+    /// The score of `position` within `range`, or why it cannot be found.
+    ///
+    /// # Errors
+    ///
+    /// As [`try_value`](Self::try_value).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::score::{NumberRow, ScoreBound, ScoreSolver};
+    ///
+    /// let mut solver = ScoreSolver::new(NumberRow::new(vec![1, 100, 1]));
+    /// assert_eq!(solver.try_value_within((0, 3), -200..=200), Ok(ScoreBound::Exact(-98)));
+    /// ```
+    pub fn try_value_within(
+        &mut self,
+        position: impl IntoPosition<G::Position>,
+        range: RangeInclusive<i64>,
+    ) -> Result<ScoreBound, SolveError<G::Position>> {
+        let (lowest, highest) = range.into_inner();
+        // The search's window is open: (lowest − 1, highest + 1).
+        let (alpha, beta) = if lowest <= highest {
+            (lowest.saturating_sub(1), highest.saturating_add(1))
+        } else {
+            (i64::MIN, i64::MAX)
+        };
+        let proven = self.search.score_within(
+            &Scored(&self.game),
+            position.into_holder().borrow(),
+            alpha,
+            beta,
+        )?;
+        Ok(match proven {
+            // A bound at the end of i64 leaves one score.
+            Proven::AtLeast(i64::MAX) | Proven::AtMost(i64::MIN) => {
+                ScoreBound::Exact(proven.value())
+            }
+            Proven::Exact(score) => ScoreBound::Exact(score),
+            Proven::AtLeast(score) => ScoreBound::AtLeast(score),
+            Proven::AtMost(score) => ScoreBound::AtMost(score),
+        })
+    }
+
+    /// Whether the player to move can force a score of at least `target`: the null-window
+    /// search, the narrowest question a score search answers.
+    ///
+    /// # Panics
+    ///
+    /// On the errors of [`try_value_at_least`](Self::try_value_at_least).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::score::{NumberRow, ScoreSolver};
+    ///
+    /// let mut solver = ScoreSolver::new(NumberRow::new(vec![4, 7, 2, 9, 5, 2]));
+    /// assert!(solver.value_at_least((0, 6), 7)); // 18 against 11
+    /// assert!(!solver.value_at_least((0, 6), 8));
+    /// ```
+    #[track_caller]
+    pub fn value_at_least(
+        &mut self,
+        position: impl IntoPosition<G::Position>,
+        target: i64,
+    ) -> bool {
+        expect_ok(self.try_value_at_least(position, target), "score solver")
+    }
+
+    /// Whether the player to move can force at least `target`, or why it cannot be found.
+    ///
+    /// # Errors
+    ///
+    /// As [`try_value`](Self::try_value).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::score::{NumberRow, ScoreSolver};
+    ///
+    /// let mut solver = ScoreSolver::new(NumberRow::new(vec![2, 3])).with_state_limit(1);
+    /// assert!(solver.try_value_at_least((0, 2), 1).is_err()); // the limit
+    /// ```
+    pub fn try_value_at_least(
+        &mut self,
+        position: impl IntoPosition<G::Position>,
+        target: i64,
+    ) -> Result<bool, SolveError<G::Position>> {
+        if target == i64::MIN {
+            return self.try_value(position).map(|_| true);
+        }
+        let proven = self.search.score_within(
+            &Scored(&self.game),
+            position.into_holder().borrow(),
+            target - 1,
+            target,
+        )?;
+        Ok(match proven {
+            Proven::Exact(score) | Proven::AtLeast(score) | Proven::AtMost(score) => {
+                score >= target
+            }
+        })
     }
 
     /// A move that forces the score: the first (in the ruleset's order) whose points minus

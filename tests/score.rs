@@ -1,6 +1,7 @@
 //! Score games against plain negamax: random weighted acyclic graphs, the number row of
 //! IOI 1996 "A Game" by both the sweep and the top-down search (dense and hashed), and a
-//! win/lose game written as a score game against `Solver`.
+//! win/lose game written as a score game against `Solver`, and the alpha–beta windows
+//! against the same plain negamax.
 
 mod common;
 mod reference;
@@ -8,7 +9,7 @@ mod reference;
 use std::collections::HashMap;
 
 use common::dag;
-use impartial::score::{NumberRow, ScoreGame, ScoreMove, ScoreSolver, WinLoss};
+use impartial::score::{NumberRow, ScoreBound, ScoreGame, ScoreMove, ScoreSolver, WinLoss};
 use impartial::{Outcome, SolveError, Solver};
 use proptest::prelude::*;
 
@@ -205,6 +206,164 @@ proptest! {
             prop_assert_eq!(swept, searched);
         }
     }
+}
+
+/// Checks what a windowed search proved against the score, and that it says what the range
+/// asks: the score itself inside the range; outside, the score or a bound past the range on
+/// the side the score lies.
+fn check_bound(bound: ScoreBound, range: (i64, i64), score: i64) -> Result<(), TestCaseError> {
+    let (lowest, highest) = range;
+    prop_assert!(bound.admits(score), "{:?} does not admit {}", bound, score);
+    if lowest > highest || (lowest..=highest).contains(&score) {
+        prop_assert_eq!(bound, ScoreBound::Exact(score));
+    } else if score < lowest {
+        prop_assert!(
+            matches!(bound, ScoreBound::Exact(_))
+                || matches!(bound, ScoreBound::AtMost(at_most) if at_most < lowest)
+        );
+    } else {
+        prop_assert!(
+            matches!(bound, ScoreBound::Exact(_))
+                || matches!(bound, ScoreBound::AtLeast(at_least) if at_least > highest)
+        );
+    }
+    Ok(())
+}
+
+proptest! {
+    /// Windows of every width, on one solver that keeps what each proves (bounds that later
+    /// windows reuse), against plain negamax; null windows likewise; and the full search on
+    /// the same solver afterwards still right.
+    #[test]
+    fn windows_agree_with_negamax(
+        game in weighted(30),
+        queries in prop::collection::vec((0usize..30, -30i64..=30, 0i64..=12, any::<bool>()), 1..40),
+    ) {
+        let mut memo = Vec::new();
+        let mut windowed = ScoreSolver::new(game.clone());
+        let nodes = game.edges.len();
+        for &(node, lowest, width, null) in &queries {
+            let node = node % nodes;
+            let expected = reference::negamax(&game.edges, &game.terminal, node, &mut memo);
+            if null {
+                prop_assert_eq!(windowed.value_at_least(node, lowest), expected >= lowest);
+            } else {
+                // Width 0 is a one-value range; 12 is read as an empty range (high below low).
+                let highest = if width == 12 { lowest - 1 } else { lowest + width };
+                let bound = windowed.value_within(node, lowest..=highest);
+                check_bound(bound, (lowest, highest), expected)?;
+            }
+        }
+        for node in 0..nodes {
+            let expected = reference::negamax(&game.edges, &game.terminal, node, &mut memo);
+            prop_assert_eq!(windowed.value(node), expected);
+        }
+    }
+
+    /// The number row by windows, from a fresh solver each time, against the plain recursion.
+    #[test]
+    fn number_row_windows(
+        numbers in prop::collection::vec(-1000i64..=1000, 0..14),
+        lowest in -3000i64..=3000,
+        width in 0i64..=200,
+    ) {
+        let n = numbers.len();
+        let expected = reference::number_row(&numbers, 0, n, &mut HashMap::new());
+        let row = NumberRow::new(numbers);
+        let mut solver = ScoreSolver::new(row.clone());
+        let bound = solver.value_within((0, n), lowest..=lowest + width);
+        check_bound(bound, (lowest, lowest + width), expected)?;
+        let mut solver = ScoreSolver::new(row);
+        prop_assert_eq!(solver.value_at_least((0, n), lowest), expected >= lowest);
+        prop_assert_eq!(solver.value_at_least((0, n), expected), true);
+        prop_assert_eq!(solver.value_at_least((0, n), expected + 1), false);
+    }
+
+    /// Numbers near the ends of i64: when the plain search finds a score, the windows agree.
+    #[test]
+    fn windows_at_the_ends_of_i64(
+        numbers in prop::collection::vec(
+            prop_oneof![-3i64..=3, Just(i64::MAX), Just(i64::MIN), Just(i64::MAX / 2 + 1)],
+            0..9,
+        ),
+        lowest in prop_oneof![Just(i64::MIN), Just(i64::MAX), -5i64..=5],
+        highest in prop_oneof![Just(i64::MIN), Just(i64::MAX), -5i64..=5],
+    ) {
+        let n = numbers.len();
+        let row = NumberRow::new(numbers);
+        if let Ok(expected) = ScoreSolver::new(row.clone()).try_value((0, n)) {
+            let mut solver = ScoreSolver::new(row.clone());
+            if let Ok(bound) = solver.try_value_within((0, n), lowest..=highest) {
+                check_bound(bound, (lowest, highest), expected)?;
+            }
+            let mut solver = ScoreSolver::new(row);
+            if let Ok(at_least) = solver.try_value_at_least((0, n), lowest) {
+                prop_assert_eq!(at_least, expected >= lowest);
+            }
+        }
+    }
+}
+
+#[test]
+fn windows_cut_and_keep_their_limits() {
+    // A null window needs one move at the mover's turns and all at the other's: about half
+    // the intervals of the full table (961 of 1 891 here).
+    let numbers: Vec<i64> = (0..60).map(|i| (i * 7_919) % 1_000).collect();
+    let row = NumberRow::new(numbers.clone());
+    let whole = row.whole();
+    let score = ScoreSolver::new(row.clone()).value(whole);
+    let mut windowed = ScoreSolver::new(TopDown {
+        row: row.clone(),
+        dense: false,
+    });
+    assert!(windowed.value_at_least(whole, i64::from(i32::MIN)));
+    let full = 61 * 62 / 2;
+    assert!(
+        windowed.stats().states < full * 3 / 5,
+        "{} states of {full}",
+        windowed.stats().states
+    );
+    assert_eq!(
+        windowed.value_within(whole, score..=score),
+        ScoreBound::Exact(score)
+    );
+    // A cycle is reported, and the solver stays usable.
+    let looped = Weighted {
+        edges: vec![vec![(1, 1)], vec![(1, 0)], vec![]],
+        terminal: vec![0, 0, 7],
+    };
+    let mut solver = ScoreSolver::new(looped);
+    assert!(matches!(
+        solver.try_value_within(0, -5..=5),
+        Err(SolveError::Cycle { .. })
+    ));
+    assert!(matches!(
+        solver.try_value_at_least(1, 0),
+        Err(SolveError::Cycle { .. })
+    ));
+    assert_eq!(solver.value_within(2, 0..=0), ScoreBound::Exact(7)); // proved on the way
+    // Limits hold, and after the error the solver answers smaller questions.
+    let mut limited = ScoreSolver::new(TopDown { row, dense: true }).with_state_limit(40);
+    assert_eq!(
+        limited.try_value_within(whole, score..=score),
+        Err(SolveError::StateLimit { limit: 40 })
+    );
+    assert!(limited.stats().states <= 40);
+    let expected = reference::number_row(&numbers, 0, 5, &mut HashMap::new());
+    assert_eq!(
+        limited.try_value_within((0, 5), -5000..=5000),
+        Ok(ScoreBound::Exact(expected))
+    );
+    let mut tiny = ScoreSolver::new(TopDown {
+        row: NumberRow::new(numbers),
+        dense: false,
+    })
+    .with_memory_limit(4 * 1024);
+    assert!(matches!(
+        tiny.try_value_within(whole, score..=score),
+        Err(SolveError::MemoryLimit { .. })
+    ));
+    assert!(tiny.stats().bytes <= 4 * 1024);
 }
 
 #[test]

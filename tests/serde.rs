@@ -8,6 +8,7 @@ use impartial::fibonacci;
 use impartial::loopy::{LoopyOutcome, LoopyValue};
 use impartial::nim::{self, NimMove};
 use impartial::octal::OctalGame;
+use impartial::score::{ScoreBound, ScoreMove};
 use impartial::sequence::{GrundySequence, Method, Period};
 use impartial::take_away::{TakeAwayState, TakeMove};
 use impartial::{Either, Heaps, Nim, Nimber, Outcome, Sum, SumMove};
@@ -50,6 +51,11 @@ fn value_types_round_trip() {
         escapes: vec![Nimber(0), Nimber(2)],
     });
     round_trip(&Method::SparseSpace);
+    round_trip(&ScoreBound::AtLeast(-3));
+    round_trip(&ScoreMove {
+        points: 9,
+        to: (1usize, 4usize),
+    });
 }
 
 #[test]

@@ -19,6 +19,10 @@ use std::fmt::Debug;
 use std::hash::Hash;
 use std::mem::size_of;
 
+mod window;
+
+pub(crate) use window::Proven;
+
 use super::memo::{ArrayLane, InArray, MAX_CODE, Memo, MemoSlot};
 use crate::error::SolveError;
 use crate::game::{ImpartialGame, Nimber, Outcome, mex_of_codes};
@@ -145,9 +149,11 @@ enum Table {
     Remoteness,
     Suspense,
     Score,
+    /// Bounds on scores found by windowed searches ([`window`]): codes index `bounds`.
+    Bounds,
 }
 
-const TABLES: usize = 5;
+const TABLES: usize = 6;
 
 impl Table {
     fn of_play(play: Play) -> Table {
@@ -223,6 +229,8 @@ pub(crate) struct Search<P, E = ()> {
     tables: [Memo<P>; TABLES],
     /// The scores of [`Table::Score`]: its codes are indices here.
     scores: Vec<i64>,
+    /// The bounds `(lower, upper)` of [`Table::Bounds`]: its codes are indices here.
+    bounds: Vec<(i64, i64)>,
     limits: Limits,
     pub(crate) use_known_grundy: bool,
     // Scratch buffers kept between queries so that a query allocates nothing once warm.
@@ -260,6 +268,7 @@ impl<P: Clone + Eq + Hash + Debug, E: Gain> Search<P, E> {
         Search {
             tables: std::array::from_fn(|_| Memo::new()),
             scores: Vec::new(),
+            bounds: Vec::new(),
             limits: Limits::default(),
             use_known_grundy: true,
             frames: Vec::new(),
@@ -293,6 +302,7 @@ impl<P: Clone + Eq + Hash + Debug, E: Gain> Search<P, E> {
     pub(crate) fn stored_bytes(&self) -> usize {
         self.tables.iter().map(Memo::allocated_bytes).sum::<usize>()
             + self.scores.capacity() * size_of::<i64>()
+            + self.bounds.capacity() * size_of::<(i64, i64)>()
             + self.stored_allocated
     }
 
@@ -331,6 +341,7 @@ impl<P: Clone + Eq + Hash + Debug, E: Gain> Search<P, E> {
             table.clear();
         }
         self.scores = Vec::new();
+        self.bounds = Vec::new();
         self.stored_allocated = 0;
     }
 
