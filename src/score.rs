@@ -883,9 +883,20 @@ impl<G: ImpartialGame> ScoreGame for WinLoss<G> {
 /// let score = solver.value(whole);
 /// assert_eq!(solver.game().totals(score), (18, 11));
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, PartialEq, Eq, Hash)]
 pub struct NumberRow {
     numbers: Vec<i64>,
+    /// The dense index of the first interval of each length: the intervals shorter than it,
+    /// `(n + 1) + n + … + (n + 2 − length)`. Empty if the count of intervals overflows.
+    length_starts: Vec<usize>,
+}
+
+impl Debug for NumberRow {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("NumberRow")
+            .field("numbers", &self.numbers)
+            .finish_non_exhaustive()
+    }
 }
 
 impl NumberRow {
@@ -900,7 +911,24 @@ impl NumberRow {
     /// ```
     #[must_use]
     pub fn new(numbers: Vec<i64>) -> Self {
-        NumberRow { numbers }
+        let n = numbers.len();
+        // A row too long for its intervals to be counted in `usize` has no dense index.
+        let length_starts = (0..=n)
+            .scan(Some(0usize), |start, length| {
+                let this = (*start)?;
+                *start = this.checked_add(n + 1 - length);
+                Some(this)
+            })
+            .collect::<Vec<usize>>();
+        let length_starts = if length_starts.len() == n + 1 {
+            length_starts
+        } else {
+            Vec::new()
+        };
+        NumberRow {
+            numbers,
+            length_starts,
+        }
     }
 
     /// The numbers of the row.
@@ -979,10 +1007,6 @@ impl NumberRow {
     }
 }
 
-/// The longest row whose interval indices fit in `usize` with room for the arithmetic:
-/// `length · (2n + 3 − length)` stays below `(2n + 3)²`.
-const LONGEST_INDEXED_ROW: usize = usize::MAX.isqrt() / 2 - 2;
-
 impl ScoreGame for NumberRow {
     type Position = (usize, usize);
 
@@ -1013,13 +1037,11 @@ impl ScoreGame for NumberRow {
     /// interval of a row too long for the count of its intervals to fit in `usize`.
     #[inline]
     fn dense_index(&self, &(left, right): &(usize, usize)) -> Option<usize> {
-        let n = self.numbers.len();
-        if left > right || right > n || n > LONGEST_INDEXED_ROW {
+        if left > right || right > self.numbers.len() {
             return None;
         }
-        let length = right - left;
-        // The lengths below `length` hold (n + 1) + n + … + (n + 2 − length) intervals.
-        Some(length * (2 * n + 3 - length) / 2 + left)
+        // A table, not the closed form: the sweep asks three times per interval.
+        Some(self.length_starts.get(right - left)? + left)
     }
 
     /// The intervals inside `start`, shortest first.

@@ -439,3 +439,21 @@ fn a_long_row_needs_no_deep_stack() {
     let mut sweep = ScoreSolver::new(NumberRow::new(numbers));
     assert_eq!(solver.value((0, 3_000)), sweep.value((0, 3_000)));
 }
+
+#[test]
+fn the_number_row_index_is_a_bijection_in_bottom_up_order() {
+    for n in 0..12 {
+        let row = NumberRow::new(vec![1; n]);
+        let order: Vec<(usize, usize)> = row.bottom_up(&row.whole()).expect("listed").collect();
+        let indices: Vec<usize> = order
+            .iter()
+            .map(|interval| row.dense_index(interval).expect("inside"))
+            .collect();
+        // Every interval once, shortest first, numbered 0, 1, 2, … in that order.
+        assert_eq!(order.len(), (n + 1) * (n + 2) / 2);
+        assert_eq!(indices, (0..order.len()).collect::<Vec<_>>());
+        assert!(order.windows(2).all(|w| w[0].1 - w[0].0 <= w[1].1 - w[1].0));
+        assert_eq!(row.dense_index(&(1, 0)), None);
+        assert_eq!(row.dense_index(&(0, n + 1)), None);
+    }
+}
