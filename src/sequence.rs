@@ -346,6 +346,13 @@ pub enum SequenceError {
         /// The bytes the values need.
         bytes: u64,
     },
+    /// Values given as known ([`HeapGame::values_continued`]) that no heap game has: G(0) is
+    /// 0 in every one.
+    #[error("known values must start with G(0) = 0, not {found}")]
+    NotFromZero {
+        /// The first value given.
+        found: u32,
+    },
 }
 
 /// The nim-values G(0), G(1), … of a heap game, with a proven period if one was found.
@@ -375,7 +382,8 @@ pub struct GrundySequence {
     max_heap: u64,
     method: Method,
     sparse_mask: Option<u32>,
-    rare_heaps: Option<usize>,
+    /// The rare heaps of the sparse space, ascending.
+    rare_heaps: Option<Vec<u64>>,
 }
 
 /// A [`GrundySequence`] as read, before its parts are checked to fit together.
@@ -387,7 +395,7 @@ struct SequenceParts {
     max_heap: u64,
     method: Method,
     sparse_mask: Option<u32>,
-    rare_heaps: Option<usize>,
+    rare_heaps: Option<Vec<u64>>,
 }
 
 #[cfg(feature = "serde")]
@@ -408,6 +416,14 @@ impl TryFrom<SequenceParts> for GrundySequence {
             && (period.period == 0 || period.preperiod.saturating_add(period.period) > computed)
         {
             return Err(format!("{period} does not fit {computed} computed values"));
+        }
+        if let Some(rare) = &parts.rare_heaps
+            && (rare.windows(2).any(|pair| pair[0] >= pair[1])
+                || rare.last().is_some_and(|&last| last >= computed))
+        {
+            return Err(format!(
+                "the rare heaps are not ascending heaps below {computed}"
+            ));
         }
         Ok(GrundySequence {
             values: parts.values,
@@ -466,6 +482,23 @@ impl GrundySequence {
     #[must_use]
     pub fn computed_values(&self) -> &[u32] {
         &self.values
+    }
+
+    /// The values computed, moved out: for [`HeapGame::values_continued`], or to keep
+    /// without the rest.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::octal::GrundysGame;
+    ///
+    /// let values = GrundysGame.values_up_to(6)?.into_values();
+    /// assert_eq!(values, [0, 0, 0, 1, 0, 2, 1]);
+    /// # Ok::<(), impartial::sequence::SequenceError>(())
+    /// ```
+    #[must_use]
+    pub fn into_values(self) -> Vec<u32> {
+        self.values
     }
 
     /// How many values were computed (`computed_values().len()`).
@@ -587,7 +620,28 @@ impl GrundySequence {
     /// ```
     #[must_use]
     pub fn rare_heaps(&self) -> Option<usize> {
-        self.rare_heaps
+        self.rare_heaps.as_ref().map(Vec::len)
+    }
+
+    /// The heaps that were rare in the sparse space, ascending, when that method was used:
+    /// the heaps whose values the sparse space could not foresee, which the other heaps'
+    /// values are computed from.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::octal::OctalGame;
+    ///
+    /// let six: OctalGame = "0.6".parse()?;
+    /// let values = six.values_up_to(100_000)?;
+    /// let rare = values.rare_heap_list().unwrap();
+    /// assert_eq!(rare.len(), values.rare_heaps().unwrap());
+    /// assert!(rare.iter().all(|&heap| heap < 1 << 15));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn rare_heap_list(&self) -> Option<&[u64]> {
+        self.rare_heaps.as_deref()
     }
 
     /// The XOR of the values of `heaps`, if every heap is covered.
@@ -707,6 +761,54 @@ pub trait HeapGame: ImpartialGame<Position = Heaps> {
     ) -> Result<GrundySequence, SequenceError> {
         run::compute(self.rules(), max_heap, options, &mut progress)
     }
+
+    /// Continues `known` — G(0), G(1), … of this game from an earlier run, stopped by its
+    /// progress callback or read back from a checkpoint — up to `max_heap`, with `options`
+    /// and `progress` as [`values_up_to_with_progress`](Self::values_up_to_with_progress).
+    ///
+    /// The known values are taken as they are: the run replays them into its state (the
+    /// sparse space, the period checks) at a small constant cost per value, computes only
+    /// the heaps after them, and ends as a run that computed every value would — the same
+    /// values, period and method. Progress is reported for the new values only. Known values
+    /// of another game give a sequence that means nothing; a checkpoint should record the game
+    /// and a checksum (the `impartial` command line does).
+    ///
+    /// # Errors
+    ///
+    /// As [`values_up_to`](Self::values_up_to), and [`SequenceError::NotFromZero`] if the
+    /// known values do not start with 0.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::ops::ControlFlow;
+    /// use impartial::octal::OctalGame;
+    /// use impartial::sequence::SequenceOptions;
+    ///
+    /// let game: OctalGame = "0.6".parse()?;
+    /// let options = SequenceOptions::default().with_progress_every(3_000);
+    /// // Stopped at the first report, as a long run killed after a checkpoint would be …
+    /// let first = game.values_up_to_with_progress(10_000, &options, |_| ControlFlow::Break(()))?;
+    /// assert_eq!(first.computed_len(), 3_000);
+    /// // … and continued from its values.
+    /// let rest = game.values_continued(first.into_values(), 10_000, &options, |_| ControlFlow::Continue(()))?;
+    /// assert_eq!(rest, game.values_up_to_with(10_000, &options)?);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    fn values_continued(
+        &self,
+        known: Vec<u32>,
+        max_heap: u64,
+        options: &SequenceOptions,
+        mut progress: impl FnMut(&Progress) -> ControlFlow<()>,
+    ) -> Result<GrundySequence, SequenceError> {
+        if let Some(&found) = known.first()
+            && found != 0
+        {
+            return Err(SequenceError::NotFromZero { found });
+        }
+        run::compute_from(self.rules(), max_heap, options, known, &mut progress)
+    }
 }
 
 /// The methods of [`HeapGame`] as inherent methods of a ruleset, so that calling them needs
@@ -753,6 +855,24 @@ macro_rules! heap_game_methods {
             ) -> Result<$crate::sequence::GrundySequence, $crate::sequence::SequenceError> {
                 $crate::sequence::HeapGame::values_up_to_with_progress(
                     self, max_heap, options, progress,
+                )
+            }
+
+            /// Continues the known values G(0), G(1), … up to `max_heap`: see
+            /// [`HeapGame::values_continued`].
+            ///
+            /// # Errors
+            ///
+            /// As [`HeapGame::values_continued`].
+            pub fn values_continued(
+                &self,
+                known: Vec<u32>,
+                max_heap: u64,
+                options: &$crate::sequence::SequenceOptions,
+                progress: impl FnMut(&$crate::sequence::Progress) -> std::ops::ControlFlow<()>,
+            ) -> Result<$crate::sequence::GrundySequence, $crate::sequence::SequenceError> {
+                $crate::sequence::HeapGame::values_continued(
+                    self, known, max_heap, options, progress,
                 )
             }
         }

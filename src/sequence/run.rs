@@ -8,7 +8,7 @@ use super::direct::{Reached, direct_value};
 use super::period::{next_check, prove_period};
 use super::relay::take_turns;
 use super::sparse::SparseSpace;
-use super::{GrundySequence, Method, Progress, SequenceError, SequenceOptions};
+use super::{GrundySequence, Method, Period, Progress, SequenceError, SequenceOptions};
 use crate::games::take_and_break::HeapRules;
 
 /// Values computed by the direct recurrence before the sparse space is chosen from them.
@@ -55,6 +55,65 @@ impl Worker {
         if let Some(space) = &mut self.space {
             space.record(heap, value);
         }
+    }
+
+    /// The sequence this worker computed, for heaps up to `max_heap`.
+    fn into_sequence(
+        self,
+        period: Option<Period>,
+        max_heap: u64,
+        method: Method,
+    ) -> GrundySequence {
+        let Worker {
+            mut values, space, ..
+        } = self;
+        values.shrink_to_fit();
+        GrundySequence {
+            values,
+            period,
+            max_heap,
+            method,
+            sparse_mask: space.as_ref().map(SparseSpace::mask),
+            rare_heaps: space
+                .as_ref()
+                .map(|space| space.rare().iter().map(|&heap| heap as u64).collect()),
+        }
+    }
+
+    /// Takes the known value of `heap`, already in `values`, into the worker's state, as
+    /// [`push`](Self::push) would have.
+    fn replay(&mut self, heap: usize) {
+        let value = self.values[heap];
+        self.largest = self.largest.max(value);
+        if let Some(space) = &mut self.space {
+            space.record(heap, value);
+        }
+    }
+
+    /// Chooses the sparse space when it is time, from the second half of the first `sampled`
+    /// values: once there are [`SAMPLE`] of them, again each time their number doubles, and
+    /// whenever a value needs a bit more than `chosen_below` (updated) allows. Whether a space
+    /// is in use now.
+    fn choose_space(
+        &mut self,
+        rules: &HeapRules,
+        sampled: usize,
+        chosen_below: &mut u32,
+        method: Method,
+    ) -> bool {
+        let new_bit = self.largest >= *chosen_below;
+        if sampled >= SAMPLE && (sampled.is_power_of_two() || new_bit) {
+            *chosen_below = (self.largest + 1).next_power_of_two();
+            let so_far = &self.values[..sampled];
+            if let Some((space, rare)) = SparseSpace::choose(rules, so_far, sampled / 2) {
+                let sparse_enough = rare * RARE_DENOMINATOR <= sampled / 2;
+                if sparse_enough || method == Method::SparseSpace {
+                    self.space = Some(space);
+                    return true;
+                }
+            }
+        }
+        false
     }
 
     /// The mex of the options of `heap` that leave only heaps in `values`: G(heap) if
@@ -181,15 +240,28 @@ pub(crate) fn compute(
     options: &SequenceOptions,
     progress: &mut dyn FnMut(&Progress) -> ControlFlow<()>,
 ) -> Result<GrundySequence, SequenceError> {
-    compute_tuned(rules, n, options, Tuning::default(), progress)
+    compute_tuned(rules, n, options, Tuning::default(), Vec::new(), progress)
 }
 
-/// As [`compute`], with the engine's knobs set.
+/// G(0), …, G(n) of the game with `rules`, given that `known` holds G(0), G(1), … already
+/// (from an earlier run of the same rules): they are taken as they are, not computed again.
+pub(crate) fn compute_from(
+    rules: &HeapRules,
+    n: u64,
+    options: &SequenceOptions,
+    known: Vec<u32>,
+    progress: &mut dyn FnMut(&Progress) -> ControlFlow<()>,
+) -> Result<GrundySequence, SequenceError> {
+    compute_tuned(rules, n, options, Tuning::default(), known, progress)
+}
+
+/// As [`compute_from`], with the engine's knobs set.
 pub(crate) fn compute_tuned(
     rules: &HeapRules,
     n: u64,
     options: &SequenceOptions,
     tuning: Tuning,
+    mut known: Vec<u32>,
     progress: &mut dyn FnMut(&Progress) -> ControlFlow<()>,
 ) -> Result<GrundySequence, SequenceError> {
     let too_large = SequenceError::TooLarge {
@@ -203,8 +275,18 @@ pub(crate) fn compute_tuned(
     // Grown as needed rather than reserved for `n` up front: a periodic game may stop after
     // a few hundred values, whatever `n` is.
     let mut workers = Workers::default();
-    workers.main.grow(len)?;
-    workers.main.push(0);
+    known.truncate(len);
+    // The known values are replayed heap by heap below — recorded in the sparse space, with
+    // the space chosen and the period checked where a run computing them would — so that the
+    // run goes on as if it had computed them itself.
+    let known_len = known.len().max(1);
+    if known.is_empty() {
+        workers.main.grow(len)?;
+        workers.main.push(0);
+    } else {
+        workers.main.values = known;
+    }
+    let mut done = 1;
     // Splits into three heaps give values of both parities from common heaps alone: no sparse
     // space helps them.
     let sparse_wanted = !rules.leave_two.is_empty()
@@ -218,54 +300,57 @@ pub(crate) fn compute_tuned(
         usize::MAX
     };
     let report_every = usize::try_from(options.progress_every.max(1)).unwrap_or(usize::MAX);
-    let mut report_at = report_every;
+    // Every `report_every` values counting from G(0), the known ones passed over.
+    let mut report_at = (known_len / report_every)
+        .saturating_add(1)
+        .saturating_mul(report_every);
     let mut stopped = false;
     // The space is chosen again when a value needs more bits than the last choice saw.
     let mut chosen_below = 0;
-    while workers.main.values.len() < len {
-        let heap = workers.main.values.len();
-        // A stretch of heaps for two threads, ending where the checks below may act: at a
-        // power of two, a period check, a progress report, or a value needing a new bit.
-        let stretch = Stretch {
-            rules,
-            end: len
-                .min(check_at)
-                .min(report_at)
-                .min((heap + 1).next_power_of_two()),
-            len,
-            stop_value: if sparse_wanted && chosen_below > 0 {
-                chosen_below
-            } else {
-                u32::MAX
-            },
-        };
-        workers.extend(&stretch, options, tuning)?;
-        let main = &mut workers.main;
-        // The space is chosen from the second half of the values so far, and chosen again
-        // each time their number doubles, as larger values appear.
-        let sampled = main.values.len();
-        let new_bit = main.largest >= chosen_below;
-        if sparse_wanted && sampled >= SAMPLE && (sampled.is_power_of_two() || new_bit) {
-            chosen_below = (main.largest + 1).next_power_of_two();
-            if let Some((space, rare)) = SparseSpace::choose(rules, &main.values, sampled / 2) {
-                let sparse_enough = rare * RARE_DENOMINATOR <= sampled / 2;
-                if sparse_enough || options.method == Method::SparseSpace {
-                    main.space = Some(space);
-                    method = Method::SparseSpace;
-                }
-            }
+    while done < len {
+        if done < known_len {
+            workers.main.replay(done);
+            done += 1;
+        } else {
+            let heap = workers.main.values.len();
+            // A stretch of heaps for two threads, ending where the checks below may act: at a
+            // power of two, a period check, a progress report, or a value needing a new bit.
+            let stretch = Stretch {
+                rules,
+                end: len
+                    .min(check_at)
+                    .min(report_at)
+                    .min((heap + 1).next_power_of_two()),
+                len,
+                stop_value: if sparse_wanted && chosen_below > 0 {
+                    chosen_below
+                } else {
+                    u32::MAX
+                },
+            };
+            workers.extend(&stretch, options, tuning)?;
+            done = workers.main.values.len();
         }
-        if main.values.len() >= check_at {
-            period = prove_period(rules, &main.values);
+        let main = &mut workers.main;
+        if sparse_wanted && main.choose_space(rules, done, &mut chosen_below, options.method) {
+            method = Method::SparseSpace;
+        }
+        if done >= check_at {
+            period = prove_period(rules, &main.values[..done]);
             if period.is_some() {
+                main.values.truncate(done);
                 break;
             }
-            check_at = next_check(main.values.len());
+            check_at = next_check(done);
         }
-        if main.values.len() >= report_at || main.values.len() == len {
-            report_at = main.values.len().saturating_add(report_every);
+        if done < known_len {
+            // Replaying what an earlier run reported: no reports, no stop.
+            continue;
+        }
+        if done >= report_at || done == len {
+            report_at = done.saturating_add(report_every);
             let report = Progress {
-                computed: main.values.len() as u64,
+                computed: done as u64,
                 target: n + 1,
                 rare_heaps: main.space.as_ref().map(SparseSpace::rare_count),
                 largest_value: main.largest,
@@ -279,18 +364,7 @@ pub(crate) fn compute_tuned(
     if period.is_none() && !stopped && rules.has_periodicity_theorem() && options.prove_period {
         period = prove_period(rules, &workers.main.values);
     }
-    let Worker {
-        mut values, space, ..
-    } = workers.main;
-    values.shrink_to_fit();
-    Ok(GrundySequence {
-        values,
-        period,
-        max_heap: n,
-        method,
-        sparse_mask: space.as_ref().map(SparseSpace::mask),
-        rare_heaps: space.as_ref().map(SparseSpace::rare_count),
-    })
+    Ok(workers.main.into_sequence(period, n, method))
 }
 
 #[cfg(test)]
@@ -379,7 +453,8 @@ mod tests {
                         parallel_from: 64,
                         ahead_after,
                     };
-                    let got = compute_tuned(&rules, n as u64, &two, tuning, keep_going).unwrap();
+                    let got = compute_tuned(&rules, n as u64, &two, tuning, Vec::new(), keep_going)
+                        .unwrap();
                     let first_difference = (got.values.iter().zip(&expected))
                         .position(|(got, expected)| got != expected);
                     let what = format!("{rules:?} {method:?} {ahead_after} {every}");
@@ -393,5 +468,64 @@ mod tests {
             larger_than_255 > 0,
             "no game had values past 255: the test reached no edge"
         );
+    }
+
+    /// A run stopped anywhere and continued from its values gives the values of a run never
+    /// stopped, the same method and the same sparse space — stopped before and after the
+    /// space is chosen, at a power of two and one heap past, on one thread and two, with
+    /// values computed ahead from the first stretch on; continuing a complete run computes
+    /// nothing more.
+    #[test]
+    fn a_stopped_run_continues_as_if_never_stopped() {
+        let keep_going = &mut |_: &Progress| ControlFlow::Continue(());
+        let n = if cfg!(debug_assertions) { 1_500 } else { 5_000 };
+        for game in games() {
+            let rules = game.rules();
+            for parallel in [false, true] {
+                let options = SequenceOptions::default()
+                    .with_prove_period(false)
+                    .with_parallel(parallel);
+                let tuning = Tuning {
+                    parallel_from: 64,
+                    ahead_after: 0,
+                };
+                let whole =
+                    compute_tuned(&rules, n as u64, &options, tuning, Vec::new(), keep_going)
+                        .unwrap();
+                for stop_at in [1, 2, 700, 1_024, 1_025, 1_400, n + 1] {
+                    let stop_options = options.clone().with_progress_every(stop_at as u64);
+                    let stop = &mut |_: &Progress| ControlFlow::Break(());
+                    let first =
+                        compute_tuned(&rules, n as u64, &stop_options, tuning, Vec::new(), stop)
+                            .unwrap();
+                    assert!(first.values.len() >= stop_at.min(n + 1));
+                    let rest =
+                        compute_tuned(&rules, n as u64, &options, tuning, first.values, keep_going)
+                            .unwrap();
+                    let what = format!("{rules:?} parallel {parallel}, stopped at {stop_at}");
+                    assert_eq!(rest.values, whole.values, "{what}");
+                    assert_eq!(rest.method, whole.method, "{what}");
+                    assert_eq!(rest.sparse_mask, whole.sparse_mask, "{what}");
+                }
+            }
+        }
+    }
+
+    /// A continued run reports at the multiples of the reporting interval past the known
+    /// values, never at once: a caller that stops at every report makes progress.
+    #[test]
+    fn a_continued_run_reports_past_the_known_values() {
+        let rules = octal_rules(&[0, 6]);
+        let options = SequenceOptions::default().with_progress_every(1_000);
+        let keep_going = &mut |_: &Progress| ControlFlow::Continue(());
+        let known = compute(&rules, 2_500, &options, keep_going).unwrap().values;
+        let mut reports = Vec::new();
+        let record = &mut |progress: &Progress| {
+            reports.push(progress.computed);
+            ControlFlow::Continue(())
+        };
+        let rest = compute_from(&rules, 5_500, &options, known, record).unwrap();
+        assert_eq!(rest.values.len(), 5_501);
+        assert_eq!(reports, [3_000, 4_000, 5_000, 5_501]);
     }
 }

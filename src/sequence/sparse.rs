@@ -177,6 +177,11 @@ impl SparseSpace {
         self.rare.len()
     }
 
+    /// The rare heaps so far, ascending.
+    pub(super) fn rare(&self) -> &[usize] {
+        &self.rare
+    }
+
     /// The largest rare heap so far (0 if none).
     pub(super) fn last_rare(&self) -> usize {
         self.rare.last().copied().unwrap_or(0)

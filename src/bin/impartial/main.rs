@@ -1,0 +1,456 @@
+//! `impartial`: the nim-values of heap games at research scale, from the command line.
+//!
+//! `cargo install impartial --features cli`, then for instance
+//!
+//! ```text
+//! impartial octal 0.6 --n 1e9 --checkpoint runs/0.6
+//! impartial subtraction 1,3,4 --n 1000000
+//! impartial grundy --n 1e8 --values grundy.csv
+//! ```
+//!
+//! Prints the proven period (or "none up to n"), the rare heaps of the sparse space and the
+//! frequency of every value as `value count` lines; writes the values themselves on request.
+//! A run with `--checkpoint DIR` saves its values there every few minutes and, started
+//! again with the same game and directory, goes on from the last checkpoint.
+
+mod checkpoint;
+
+use std::fs::File;
+use std::io::{self, BufWriter, Write};
+use std::ops::ControlFlow;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use impartial::SubtractionGame;
+use impartial::octal::{GrundysGame, HexadecimalGame, OctalGame};
+use impartial::sequence::{GrundySequence, Method, Progress, SequenceOptions};
+use indicatif::{ProgressBar, ProgressStyle};
+
+/// The nim-values G(0), G(1), …, G(n) of a heap game: its proven period, its rare heaps and
+/// the frequency of every value, at any scale the memory allows.
+///
+/// Output on standard output: lines starting with `#` describe the run; every other line is
+/// `value count`, the number of heaps 0 to n with that value. A progress bar with values per
+/// second and the time left goes to standard error when it is a terminal.
+#[derive(Debug, Parser)]
+#[command(name = "impartial", version, max_term_width = 100)]
+struct Cli {
+    #[command(subcommand)]
+    game: GameArgument,
+}
+
+#[derive(Debug, Subcommand)]
+enum GameArgument {
+    /// An octal game by its code, as in Winning Ways: `0.6`, `.07`, `4.007`, `0.77` (Kayles).
+    Octal {
+        /// The code: digits after the point, each the ways to take that many counters.
+        code: OctalGame,
+        #[command(flatten)]
+        run: RunArguments,
+    },
+    /// A hexadecimal game: as an octal code, with digits 8 to F that leave three heaps.
+    Hexadecimal {
+        /// The code, e.g. `0.F` or `0.8`.
+        code: HexadecimalGame,
+        #[command(flatten)]
+        run: RunArguments,
+    },
+    /// A subtraction game: take any amount of the set from one heap.
+    Subtraction {
+        /// The amounts, e.g. `1,3,4` or `{2, 5, 7}`.
+        set: SubtractionGame,
+        #[command(flatten)]
+        run: RunArguments,
+    },
+    /// Grundy's game: split a heap into two heaps of different sizes.
+    Grundy {
+        #[command(flatten)]
+        run: RunArguments,
+    },
+}
+
+#[derive(Debug, Args)]
+struct RunArguments {
+    /// The largest heap: G(0) to G(n) are computed. Accepts `1000000`, `1_000_000`, `1e6`,
+    /// `2^32`.
+    #[arg(long, value_parser = parse_count)]
+    n: u64,
+
+    /// Save the values to DIR every few minutes (see --checkpoint-every), and go on from the
+    /// checkpoint there if one exists: a run that was killed loses at most the values since
+    /// the last one. DIR holds one game's values; another game is refused.
+    #[arg(long, value_name = "DIR")]
+    checkpoint: Option<PathBuf>,
+
+    /// Seconds between checkpoints. Each costs one pass over the values so far.
+    #[arg(long, value_name = "SECONDS", default_value_t = 300.0, value_parser = parse_seconds)]
+    checkpoint_every: f64,
+
+    /// Write the values G(0) … to FILE: `value` per line for `.csv` and `.txt` files,
+    /// otherwise little-endian binary, in the narrowest width of 1, 2 or 4 bytes that holds
+    /// every value (the width is printed).
+    #[arg(long, value_name = "FILE")]
+    values: Option<PathBuf>,
+
+    /// Write the rare heaps to FILE as `heap value` lines.
+    #[arg(long, value_name = "FILE")]
+    rare_heaps: Option<PathBuf>,
+
+    /// The method: `auto` chooses the sparse space where it pays.
+    #[arg(long, value_enum, default_value_t = MethodArgument::Auto)]
+    method: MethodArgument,
+
+    /// Threads: 2 (the default on two or more cores) or 1.
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=2))]
+    threads: Option<u8>,
+
+    /// Compute every value up to n even once a period is proven.
+    #[arg(long)]
+    every_value: bool,
+
+    /// No progress bar.
+    #[arg(long, short)]
+    quiet: bool,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum MethodArgument {
+    Auto,
+    Direct,
+    Sparse,
+}
+
+/// A count written in decimal, with `_` separators, as `AeB`, or as `2^K`.
+fn parse_count(text: &str) -> Result<u64, String> {
+    let cleaned: String = text.chars().filter(|&c| c != '_').collect();
+    let too_large = || format!("{text} is larger than {}", u64::MAX);
+    if let Some((base, exponent)) = cleaned.split_once('^') {
+        let base: u64 = base
+            .parse()
+            .map_err(|_| format!("{text:?}: the base of ^ is not a whole number"))?;
+        let exponent: u32 = exponent
+            .parse()
+            .map_err(|_| format!("{text:?}: the exponent of ^ is not a whole number"))?;
+        return base.checked_pow(exponent).ok_or_else(too_large);
+    }
+    if let Some((mantissa, exponent)) = cleaned.split_once(['e', 'E']) {
+        let exponent: u32 = exponent
+            .parse()
+            .map_err(|_| format!("{text:?}: the exponent after e is not a whole number"))?;
+        let (whole, fraction) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+        if whole.is_empty() && fraction.is_empty()
+            || !whole
+                .bytes()
+                .chain(fraction.bytes())
+                .all(|b| b.is_ascii_digit())
+        {
+            return Err(format!("{text:?} is not a number like 1e9 or 2.5e6"));
+        }
+        let digits = u32::try_from(fraction.len()).map_err(|_| too_large())?;
+        let Some(shift) = exponent.checked_sub(digits) else {
+            return Err(format!("{text} is not a whole number"));
+        };
+        let mantissa: u64 = format!("{whole}{fraction}")
+            .parse()
+            .map_err(|_| too_large())?;
+        return 10u64
+            .checked_pow(shift)
+            .and_then(|scale| mantissa.checked_mul(scale))
+            .ok_or_else(too_large);
+    }
+    if cleaned.is_empty() || !cleaned.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(format!(
+            "{text:?} is not a whole number (write 1000000, 1e6 or 2^20)"
+        ));
+    }
+    cleaned.parse().map_err(|_| too_large())
+}
+
+fn parse_seconds(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(seconds) if seconds.is_finite() && seconds >= 0.0 => Ok(seconds),
+        _ => Err(format!("{text:?} is not a number of seconds")),
+    }
+}
+
+/// The game and what to call it in the output and in checkpoints.
+enum Game {
+    Octal(OctalGame),
+    Hexadecimal(HexadecimalGame),
+    Subtraction(SubtractionGame),
+    Grundy,
+}
+
+impl Game {
+    fn describe(&self) -> String {
+        match self {
+            Game::Octal(game) => format!("octal game {game}"),
+            Game::Hexadecimal(game) => format!("hexadecimal game {game}"),
+            Game::Subtraction(game) => format!("subtraction game {game}"),
+            Game::Grundy => "Grundy's game".to_string(),
+        }
+    }
+
+    fn continued(
+        &self,
+        known: Vec<u32>,
+        n: u64,
+        options: &SequenceOptions,
+        progress: impl FnMut(&Progress) -> ControlFlow<()>,
+    ) -> Result<GrundySequence, impartial::sequence::SequenceError> {
+        match self {
+            Game::Octal(game) => game.values_continued(known, n, options, progress),
+            Game::Hexadecimal(game) => game.values_continued(known, n, options, progress),
+            Game::Subtraction(game) => game.values_continued(known, n, options, progress),
+            Game::Grundy => GrundysGame.values_continued(known, n, options, progress),
+        }
+    }
+}
+
+/// Values between progress reports: the bar moves, and a checkpoint can be taken, this often.
+const REPORT_EVERY: u64 = 1 << 18;
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let (game, run) = match cli.game {
+        GameArgument::Octal { code, run } => (Game::Octal(code), run),
+        GameArgument::Hexadecimal { code, run } => (Game::Hexadecimal(code), run),
+        GameArgument::Subtraction { set, run } => (Game::Subtraction(set), run),
+        GameArgument::Grundy { run } => (Game::Grundy, run),
+    };
+    match execute(&game, &run) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("impartial: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn execute(game: &Game, run: &RunArguments) -> Result<(), String> {
+    let name = game.describe();
+    let mut options = SequenceOptions::default()
+        .with_method(match run.method {
+            MethodArgument::Auto => Method::Auto,
+            MethodArgument::Direct => Method::Direct,
+            MethodArgument::Sparse => Method::SparseSpace,
+        })
+        .with_prove_period(!run.every_value)
+        .with_progress_every(REPORT_EVERY);
+    if let Some(threads) = run.threads {
+        options = options.with_parallel(threads == 2);
+    }
+    let mut known = Vec::new();
+    let mut loaded = 0;
+    if let Some(directory) = &run.checkpoint
+        && let Some(values) =
+            checkpoint::load(directory, &name).map_err(|error| error.to_string())?
+    {
+        println!(
+            "# resumed from {} values in {}",
+            values.len(),
+            checkpoint::path_in(directory).display()
+        );
+        loaded = values.len();
+        known = values;
+    }
+    let target = run.n.saturating_add(1);
+    let bar = if run.quiet {
+        ProgressBar::hidden()
+    } else {
+        ProgressBar::new(target)
+    };
+    bar.set_style(
+        ProgressStyle::with_template(
+            "{elapsed_precise} [{wide_bar}] {human_pos}/{human_len} values, {per_sec}, {eta} left",
+        )
+        .expect("a valid template"),
+    );
+    bar.set_position(known.len() as u64);
+    bar.reset_eta();
+    let started = Instant::now();
+    let every = Duration::from_secs_f64(run.checkpoint_every);
+    let sequence = loop {
+        let last_save = Instant::now();
+        let mut stopped = false;
+        let sequence = game
+            .continued(known, run.n, &options, |progress| {
+                bar.set_position(progress.computed);
+                if run.checkpoint.is_some()
+                    && last_save.elapsed() >= every
+                    && progress.computed < target
+                {
+                    stopped = true;
+                    return ControlFlow::Break(());
+                }
+                ControlFlow::Continue(())
+            })
+            .map_err(|error| error.to_string())?;
+        match &run.checkpoint {
+            Some(directory) if stopped => {
+                checkpoint::save(directory, &name, sequence.computed_values())
+                    .map_err(|error| error.to_string())?;
+                known = sequence.into_values();
+            }
+            _ => break sequence,
+        }
+    };
+    bar.finish_and_clear();
+    // The last checkpoint holds the whole run — unless this run asked for fewer values than
+    // the checkpoint had, which it keeps.
+    if let Some(directory) = &run.checkpoint
+        && sequence.computed_values().len() > loaded
+    {
+        checkpoint::save(directory, &name, sequence.computed_values())
+            .map_err(|error| error.to_string())?;
+    }
+    let elapsed = started.elapsed();
+    report(&name, run, &sequence, elapsed)
+        .map_err(|error| format!("cannot write the results: {error}"))
+}
+
+/// How many of the heaps 0 to `n` have each value, the heaps past the computed ones taken
+/// from the proven period.
+fn frequencies(sequence: &GrundySequence, n: u64) -> Vec<u64> {
+    let values = sequence.computed_values();
+    let largest = values.iter().copied().max().unwrap_or(0) as usize;
+    let mut counts = vec![0u64; largest + 1];
+    for &value in values {
+        counts[value as usize] += 1;
+    }
+    let computed = values.len() as u64;
+    if let Some(period) = sequence.period()
+        && n >= computed
+    {
+        let missing = n + 1 - computed;
+        let cycle = &values[period.preperiod as usize..(period.preperiod + period.period) as usize];
+        let full = missing / period.period;
+        let rest = missing % period.period;
+        let start = (computed - period.preperiod) % period.period;
+        for (offset, &value) in cycle.iter().enumerate() {
+            let offset = offset as u64;
+            // Heaps computed, computed + 1, … fall on offsets start, start + 1, … of the cycle.
+            let extra = u64::from((offset + period.period - start) % period.period < rest);
+            counts[value as usize] += full + extra;
+        }
+    }
+    counts
+}
+
+fn report(
+    name: &str,
+    run: &RunArguments,
+    sequence: &GrundySequence,
+    elapsed: Duration,
+) -> io::Result<()> {
+    let stdout = io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    let computed = sequence.computed_len();
+    writeln!(out, "# game: {name}")?;
+    writeln!(out, "# heaps: 0 to {}", run.n)?;
+    let seconds = elapsed.as_secs_f64();
+    // Precision lost past 2⁵³ values does not show in a rate.
+    #[allow(clippy::cast_precision_loss)]
+    let per_second = computed as f64 / seconds.max(1e-9);
+    writeln!(
+        out,
+        "# computed: {computed} values in {seconds:.2} s ({per_second:.0} values/s in this run)"
+    )?;
+    match sequence.period() {
+        Some(period) => writeln!(out, "# period: {period}")?,
+        None if run.every_value => writeln!(out, "# period: not sought (--every-value)")?,
+        None => writeln!(out, "# period: none up to n = {}", run.n)?,
+    }
+    let values = sequence.computed_values();
+    writeln!(
+        out,
+        "# largest value: {}",
+        values.iter().copied().max().unwrap_or(0)
+    )?;
+    match (sequence.sparse_mask(), sequence.rare_heap_list()) {
+        (Some(mask), Some(rare)) => {
+            let last = rare.last().map_or("none".to_string(), u64::to_string);
+            writeln!(
+                out,
+                "# sparse space: mask {mask:#x}, {} rare heaps, the last at heap {last}",
+                rare.len()
+            )?;
+            let shown: Vec<String> = rare.iter().take(40).map(u64::to_string).collect();
+            let more = if rare.len() > 40 { " …" } else { "" };
+            writeln!(out, "# rare heaps: {}{more}", shown.join(" "))?;
+        }
+        _ => writeln!(out, "# method: direct recurrence (no sparse space)")?,
+    }
+    if let Some(path) = &run.values {
+        let width = write_values_file(path, values)?;
+        match width {
+            Some(width) => writeln!(
+                out,
+                "# values: {} as {}-byte little-endian integers",
+                path.display(),
+                width
+            )?,
+            None => writeln!(out, "# values: {} one per line", path.display())?,
+        }
+    }
+    if let (Some(path), Some(rare)) = (&run.rare_heaps, sequence.rare_heap_list()) {
+        let mut file = BufWriter::new(File::create(path)?);
+        writeln!(file, "heap value")?;
+        for &heap in rare {
+            writeln!(file, "{heap} {}", values[heap as usize])?;
+        }
+        file.flush()?;
+    }
+    writeln!(out, "# value count")?;
+    for (value, count) in frequencies(sequence, run.n).iter().enumerate() {
+        if *count > 0 {
+            writeln!(out, "{value} {count}")?;
+        }
+    }
+    out.flush()
+}
+
+/// Writes the values to `path`; the width in bytes of a binary file, `None` for text.
+fn write_values_file(path: &PathBuf, values: &[u32]) -> io::Result<Option<u8>> {
+    let text = matches!(
+        path.extension().and_then(|extension| extension.to_str()),
+        Some("csv" | "txt")
+    );
+    let mut file = BufWriter::with_capacity(1 << 20, File::create(path)?);
+    let width = if text {
+        writeln!(file, "value")?;
+        for value in values {
+            writeln!(file, "{value}")?;
+        }
+        None
+    } else {
+        let width = checkpoint::width_for(values);
+        checkpoint::write_values(&mut file, values, width)?;
+        Some(width)
+    };
+    file.flush()?;
+    Ok(width)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_count;
+
+    #[test]
+    fn counts_in_every_notation() {
+        assert_eq!(parse_count("1000000"), Ok(1_000_000));
+        assert_eq!(parse_count("1_000_000"), Ok(1_000_000));
+        assert_eq!(parse_count("1e9"), Ok(1_000_000_000));
+        assert_eq!(parse_count("2.5e6"), Ok(2_500_000));
+        assert_eq!(parse_count("2^32"), Ok(1 << 32));
+        assert_eq!(parse_count("18446744073709551615"), Ok(u64::MAX));
+        assert!(parse_count("1e20").is_err());
+        assert!(parse_count("2^64").is_err());
+        assert!(parse_count("1.5e0").is_err());
+        assert!(parse_count("-5").is_err());
+        assert!(parse_count("").is_err());
+        assert!(parse_count("e5").is_err());
+    }
+}

@@ -1,0 +1,281 @@
+//! The `impartial` binary (feature `cli`): its numbers against the library's, frequencies
+//! from a proven period against every value counted, a run killed mid-way and resumed from
+//! its checkpoint against a run never stopped, and clear errors for damaged checkpoints,
+//! another game's checkpoint and bad arguments.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+use impartial::octal::OctalGame;
+
+fn binary() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_impartial"))
+}
+
+fn run(arguments: &[&str]) -> Output {
+    binary().args(arguments).output().expect("the binary runs")
+}
+
+fn stdout(output: &Output) -> String {
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout.clone()).expect("UTF-8")
+}
+
+/// The `value count` lines.
+fn frequencies(text: &str) -> BTreeMap<u32, u64> {
+    text.lines()
+        .filter(|line| !line.starts_with('#'))
+        .map(|line| {
+            let (value, count) = line.split_once(' ').expect("value count");
+            (value.parse().unwrap(), count.parse().unwrap())
+        })
+        .collect()
+}
+
+fn counted(values: &[u32]) -> BTreeMap<u32, u64> {
+    let mut counts = BTreeMap::new();
+    for &value in values {
+        *counts.entry(value).or_default() += 1;
+    }
+    counts
+}
+
+/// A fresh directory under the target directory for one test.
+fn scratch(name: &str) -> PathBuf {
+    let directory = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let _ = std::fs::remove_dir_all(&directory);
+    std::fs::create_dir_all(&directory).unwrap();
+    directory
+}
+
+/// Reads a binary values file of `width`-byte little-endian integers.
+fn read_values(path: &Path, width: usize) -> Vec<u32> {
+    std::fs::read(path)
+        .unwrap()
+        .chunks_exact(width)
+        .map(|bytes| {
+            let mut word = [0u8; 4];
+            word[..width].copy_from_slice(bytes);
+            u32::from_le_bytes(word)
+        })
+        .collect()
+}
+
+#[test]
+fn numbers_agree_with_the_library() {
+    let directory = scratch("numbers");
+    let values_file = directory.join("values.bin");
+    let rare_file = directory.join("rare.txt");
+    let output = stdout(&run(&[
+        "octal",
+        "0.6",
+        "--n",
+        "20_000",
+        "--values",
+        values_file.to_str().unwrap(),
+        "--rare-heaps",
+        rare_file.to_str().unwrap(),
+        "--quiet",
+    ]));
+    let sequence = "0.6"
+        .parse::<OctalGame>()
+        .unwrap()
+        .values_up_to(20_000)
+        .unwrap();
+    let values = sequence.computed_values();
+    assert_eq!(frequencies(&output), counted(values));
+    assert!(
+        output.contains("# period: none up to n = 20000"),
+        "{output}"
+    );
+    let width = if values.iter().any(|&value| value > 255) {
+        2
+    } else {
+        1
+    };
+    assert!(
+        output.contains(&format!("as {width}-byte little-endian")),
+        "{output}"
+    );
+    assert_eq!(read_values(&values_file, width), values);
+    let rare = std::fs::read_to_string(&rare_file).unwrap();
+    let listed: Vec<u64> = rare
+        .lines()
+        .skip(1)
+        .map(|line| {
+            let (heap, value) = line.split_once(' ').unwrap();
+            let heap: u64 = heap.parse().unwrap();
+            assert_eq!(value.parse::<u32>().unwrap(), values[heap as usize]);
+            heap
+        })
+        .collect();
+    assert_eq!(listed, sequence.rare_heap_list().unwrap());
+    // The same values as text.
+    let csv = directory.join("values.csv");
+    stdout(&run(&[
+        "octal",
+        "0.6",
+        "--n",
+        "500",
+        "-q",
+        "--values",
+        csv.to_str().unwrap(),
+    ]));
+    let text: Vec<u32> = std::fs::read_to_string(&csv)
+        .unwrap()
+        .lines()
+        .skip(1)
+        .map(|line| line.parse().unwrap())
+        .collect();
+    assert_eq!(text, &values[..=500]);
+}
+
+#[test]
+fn frequencies_from_a_period_equal_every_value_counted() {
+    // Kayles (period 12 from 71), Dawson's Kayles (34 from 53), a subtraction game (7 from
+    // 0) and Grundy's game (no period) at sizes that end mid-cycle.
+    for arguments in [
+        &["octal", "0.77", "--n", "100003"][..],
+        &["octal", "0.07", "--n", "54321"],
+        &["subtraction", "1,3,4", "--n", "99999"],
+        &["hexadecimal", "0.F", "--n", "1001"],
+        &["grundy", "--n", "3000"],
+    ] {
+        let from_period = stdout(&run(arguments));
+        let mut every = arguments.to_vec();
+        every.push("--every-value");
+        let every_value = stdout(&run(&every));
+        let n: u64 = arguments[arguments.len() - 1].parse().unwrap();
+        let counts = frequencies(&from_period);
+        assert_eq!(counts, frequencies(&every_value), "{arguments:?}");
+        assert_eq!(counts.values().sum::<u64>(), n + 1, "{arguments:?}");
+    }
+    let kayles = stdout(&run(&["octal", "0.77", "--n", "1e5"]));
+    assert!(
+        kayles.contains("# period: period 12 from n = 71"),
+        "{kayles}"
+    );
+}
+
+#[test]
+fn a_killed_run_resumes_from_its_checkpoint() {
+    let n = 400_000;
+    let directory = scratch("resume");
+    let checkpoint = directory.join("0.6");
+    let checkpoint_file = checkpoint.join("values.checkpoint");
+    let arguments = |values: &Path| {
+        vec![
+            "octal".to_string(),
+            "0.6".to_string(),
+            "--n".to_string(),
+            n.to_string(),
+            "--checkpoint".to_string(),
+            checkpoint.to_str().unwrap().to_string(),
+            "--checkpoint-every".to_string(),
+            "0".to_string(),
+            "--values".to_string(),
+            values.to_str().unwrap().to_string(),
+            "-q".to_string(),
+        ]
+    };
+    // Killed as soon as a checkpoint exists, before it finishes.
+    let first_values = directory.join("first.bin");
+    let mut child = binary()
+        .args(arguments(&first_values))
+        .stdout(Stdio::null())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    while !checkpoint_file.exists() {
+        assert!(started.elapsed() < Duration::from_secs(60), "no checkpoint");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    child.kill().unwrap();
+    let status = child.wait().unwrap();
+    assert!(
+        !status.success(),
+        "the run finished before it could be killed"
+    );
+    assert!(!first_values.exists(), "the killed run wrote its values");
+    // Started again: it says where it resumed, and gives the values of a run never stopped.
+    let values_file = directory.join("values.bin");
+    let output = stdout(&binary().args(arguments(&values_file)).output().unwrap());
+    let resumed_from: u64 = output
+        .lines()
+        .find_map(|line| line.strip_prefix("# resumed from "))
+        .and_then(|rest| rest.split(' ').next())
+        .expect("a resumed run says so")
+        .parse()
+        .unwrap();
+    assert!(resumed_from > 0 && resumed_from <= n, "{output}");
+    let expected = "0.6".parse::<OctalGame>().unwrap().values_up_to(n).unwrap();
+    let values = expected.computed_values();
+    assert_eq!(read_values(&values_file, 2), values);
+    assert_eq!(frequencies(&output), counted(values));
+    // The checkpoint now holds every value; a third run computes nothing and agrees.
+    let again = stdout(&binary().args(arguments(&values_file)).output().unwrap());
+    assert!(
+        again.contains(&format!("# resumed from {} values", n + 1)),
+        "{again}"
+    );
+    assert_eq!(frequencies(&again), counted(values));
+}
+
+#[test]
+fn damaged_and_foreign_checkpoints_are_refused() {
+    let directory = scratch("refused");
+    let path = directory.to_str().unwrap();
+    stdout(&run(&["grundy", "--n", "5000", "--checkpoint", path, "-q"]));
+    let other = run(&["octal", "0.6", "--n", "5000", "--checkpoint", path, "-q"]);
+    assert_eq!(other.status.code(), Some(1));
+    let message = String::from_utf8_lossy(&other.stderr);
+    assert!(
+        message.contains("holds values of Grundy's game, not of octal game 0.6"),
+        "{message}"
+    );
+    // One byte changed in the values: the checksum catches it.
+    let file = directory.join("values.checkpoint");
+    let mut bytes = std::fs::read(&file).unwrap();
+    let middle = bytes.len() / 2;
+    bytes[middle] ^= 1;
+    std::fs::write(&file, &bytes).unwrap();
+    let damaged = run(&["grundy", "--n", "5000", "--checkpoint", path, "-q"]);
+    assert_eq!(damaged.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&damaged.stderr).contains("is damaged"));
+    // Cut short, or not a checkpoint at all.
+    std::fs::write(&file, &bytes[..bytes.len() - 3]).unwrap();
+    let short = run(&["grundy", "--n", "5000", "--checkpoint", path, "-q"]);
+    assert!(String::from_utf8_lossy(&short.stderr).contains("is not a checkpoint"));
+    std::fs::write(&file, b"hello").unwrap();
+    let foreign = run(&["grundy", "--n", "5000", "--checkpoint", path, "-q"]);
+    assert!(String::from_utf8_lossy(&foreign.stderr).contains("is not a checkpoint"));
+}
+
+#[test]
+fn bad_arguments_are_usage_errors() {
+    for arguments in [
+        &["octal", "0.6", "--n", "abc"][..],
+        &["octal", "0.G", "--n", "10"],
+        &["octal", "0.6"],
+        &["subtraction", "1,0", "--n", "10"],
+        &["grundy", "--n", "1e30"],
+        &["grundy", "--n", "10", "--threads", "3"],
+        &["chess", "--n", "10"],
+    ] {
+        let output = run(arguments);
+        assert_eq!(output.status.code(), Some(2), "{arguments:?}");
+        assert!(!output.stderr.is_empty(), "{arguments:?}");
+    }
+    let help = run(&["--help"]);
+    assert!(help.status.success());
+    assert!(String::from_utf8_lossy(&help.stdout).contains("octal"));
+    let too_large = run(&["grundy", "--n", "2^62", "-q"]);
+    assert_eq!(too_large.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&too_large.stderr).contains("beyond the largest"));
+}
