@@ -76,7 +76,10 @@ fn check_every_path<G: HeapGame + Clone + std::fmt::Debug>(
     }
     // `Tabulated` values positions of several heaps by the XOR of the table's values.
     let tabulated = Tabulated::new(game.clone(), n).expect("n is within MAX_HEAP");
-    for heaps in [[1, n / 2, n], [n / 3, n / 3 + 1, n - 1]] {
+    // Heaps clamped to n: a sequence up to heap 0 or 1 covers no larger heap.
+    for heaps in [[1, n / 2, n], [n / 3, n / 3 + 1, n.saturating_sub(1)]]
+        .map(|heaps| heaps.map(|heap| heap.min(n)))
+    {
         let want = heaps
             .iter()
             .fold(0, |sum, &heap| sum ^ expected[heap as usize]);
@@ -301,4 +304,14 @@ fn the_reference_gives_published_values() {
     );
     assert_eq!(reference::mex([]), 0);
     assert_eq!(reference::mex([3, 0, 1, 0]), 2);
+}
+
+/// The smallest sequences: up to heap 0 and heap 1, where `Tabulated` covers no larger heap.
+#[test]
+fn the_shortest_sequences_on_every_path() {
+    for n in [0, 1, 2] {
+        let game = SubtractionGame::new(&[1]).expect("a set");
+        let expected = reference::subtraction_values(&[1], n);
+        check_every_path(&game, &expected).expect("agrees");
+    }
 }
