@@ -91,3 +91,23 @@ fn a_sequence_whose_parts_do_not_fit_is_refused() {
     json["values"] = serde_json::json!([]);
     assert!(serde_json::from_value::<GrundySequence>(json).is_err());
 }
+
+#[test]
+fn rare_heaps_that_are_not_ascending_heaps_of_the_sequence_are_refused() {
+    let six = OctalGame::from_digits(&[0, 6])
+        .expect("0.6")
+        .values_up_to(5_000)
+        .expect("in memory");
+    let json: serde_json::Value = serde_json::to_value(&six).expect("serializes");
+    assert!(serde_json::from_value::<GrundySequence>(json.clone()).is_ok());
+    for rare in [
+        serde_json::json!([2, 1]),
+        serde_json::json!([1, 1]),
+        serde_json::json!([1, 5_001]),
+    ] {
+        let mut bad = json.clone();
+        bad["rare_heaps"] = rare;
+        let error = serde_json::from_value::<GrundySequence>(bad).unwrap_err();
+        assert!(error.to_string().contains("rare heaps"), "{error}");
+    }
+}

@@ -528,4 +528,23 @@ mod tests {
         assert_eq!(rest.values.len(), 5_501);
         assert_eq!(reports, [3_000, 4_000, 5_000, 5_501]);
     }
+
+    /// Known values that no heap game has are refused: G(0) is 0 in every one.
+    #[test]
+    fn known_values_must_start_from_zero() {
+        use crate::octal::OctalGame;
+        use crate::sequence::SequenceError;
+        let keep_going = |_: &Progress| ControlFlow::Continue(());
+        let game = OctalGame::kayles();
+        let options = SequenceOptions::default();
+        assert_eq!(
+            game.values_continued(vec![3, 1], 10, &options, keep_going),
+            Err(SequenceError::NotFromZero { found: 3 })
+        );
+        // No known values: a run from scratch.
+        assert_eq!(
+            game.values_continued(Vec::new(), 10, &options, keep_going),
+            game.values_up_to(10)
+        );
+    }
 }
