@@ -72,6 +72,7 @@
 //! Grundy's game has no such theorem, and no period is ever claimed for it.
 
 mod ahead;
+mod bounded;
 mod bytes;
 mod direct;
 mod period;
@@ -353,6 +354,243 @@ pub enum SequenceError {
         /// The first value given.
         found: u32,
     },
+    /// A bounded run ([`HeapGame::values_streamed`]) reached the end of its prefix with no
+    /// sparse space in use for a game that splits heaps: each value then reads every value
+    /// before it, and memory cannot be bounded.
+    #[error(
+        "the values from heap {heap} on cannot be computed in bounded memory: the game uses no \
+         sparse space there, so each value reads every value before it"
+    )]
+    Unbounded {
+        /// The first heap past the prefix.
+        heap: u64,
+    },
+    /// A value in a bounded run ([`HeapGame::values_streamed`]) needed a value the run did not
+    /// keep — a new rare heap, or a search for the common values deeper than the prefix. No
+    /// value is guessed: the run stops before this heap, and a run with a longer prefix (or
+    /// holding every value) goes on.
+    #[error(
+        "heap {heap} needs values that a bounded run with a prefix of {prefix} heaps does not \
+         keep (a new rare heap, or a longer search); run again with a longer prefix"
+    )]
+    BoundExceeded {
+        /// The heap whose value could not be computed.
+        heap: u64,
+        /// The prefix the run kept.
+        prefix: u64,
+    },
+    /// A [`StreamState`] that no bounded run could have left.
+    #[error(
+        "the stream state is not one a bounded run leaves: the prefix, the window and where it \
+         starts do not fit together"
+    )]
+    InvalidState,
+}
+
+/// Where a bounded run ([`HeapGame::values_streamed`]) stands: the values it keeps, from
+/// which a later run goes on as if never stopped.
+///
+/// A bounded run keeps G(0) to G(`prefix_len` − 1) — the *prefix* — and, past it, a *window*
+/// of the most recent values, between one and two window lengths (the prefix length plus the
+/// game's reach and a little): about `12 × prefix_len` bytes in all, whatever the number of
+/// heaps. [`new`](Self::new) starts a run; [`Streamed::state`] is where one stopped, and its
+/// parts ([`prefix`](Self::prefix), [`window_start`](Self::window_start),
+/// [`window`](Self::window), [`largest_value`](Self::largest_value)) are what a checkpoint
+/// saves and [`from_parts`](Self::from_parts) reads back.
+///
+/// # Examples
+///
+/// ```
+/// use impartial::sequence::StreamState;
+///
+/// let state = StreamState::new(1 << 20);
+/// assert_eq!((state.prefix_len(), state.next_heap()), (1 << 20, 0));
+/// assert!(state.prefix().is_empty() && state.window().is_empty());
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StreamState {
+    prefix_len: u64,
+    prefix: Vec<u32>,
+    window_start: u64,
+    window: Vec<u32>,
+    largest: u32,
+}
+
+impl StreamState {
+    /// A run not yet started, keeping the first `prefix_len` values (at least 1).
+    ///
+    /// The prefix bounds how deep the search for a common value may go: the longer, the
+    /// fewer runs stop with [`SequenceError::BoundExceeded`], at 12 bytes per heap of prefix.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::sequence::StreamState;
+    ///
+    /// assert_eq!(StreamState::new(0).prefix_len(), 1);
+    /// ```
+    #[must_use]
+    pub fn new(prefix_len: u64) -> Self {
+        StreamState {
+            prefix_len: prefix_len.max(1),
+            prefix: Vec::new(),
+            window_start: 0,
+            window: Vec::new(),
+            largest: 0,
+        }
+    }
+
+    /// A state from its parts, as [`prefix_len`](Self::prefix_len),
+    /// [`prefix`](Self::prefix), [`window_start`](Self::window_start),
+    /// [`window`](Self::window) and [`largest_value`](Self::largest_value) gave them. Parts
+    /// that do not fit together are refused when the run starts
+    /// ([`SequenceError::InvalidState`]).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::sequence::StreamState;
+    ///
+    /// let state = StreamState::from_parts(4, vec![0, 1, 2, 0], 4, vec![1, 2], 2);
+    /// assert_eq!(state.next_heap(), 6);
+    /// assert_eq!(StreamState::from_parts(4, vec![0, 1, 2, 0], 4, vec![1, 2], 2), state);
+    /// ```
+    #[must_use]
+    pub fn from_parts(
+        prefix_len: u64,
+        prefix: Vec<u32>,
+        window_start: u64,
+        window: Vec<u32>,
+        largest_value: u32,
+    ) -> Self {
+        StreamState {
+            prefix_len: prefix_len.max(1),
+            prefix,
+            window_start,
+            window,
+            largest: largest_value,
+        }
+    }
+
+    /// How many values from G(0) the run keeps.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::sequence::StreamState;
+    ///
+    /// assert_eq!(StreamState::new(4_096).prefix_len(), 4_096);
+    /// ```
+    #[must_use]
+    pub fn prefix_len(&self) -> u64 {
+        self.prefix_len
+    }
+
+    /// G(0), G(1), … as kept: the whole prefix once the run is past it.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::octal::OctalGame;
+    /// use impartial::sequence::{SequenceOptions, StreamState};
+    ///
+    /// let game: OctalGame = "0.167".parse()?;
+    /// let run = game.values_streamed(20_000, &SequenceOptions::default(), StreamState::new(4_096), |_| std::ops::ControlFlow::Continue(()), |_, _| {})?;
+    /// assert_eq!(run.state.prefix(), &game.values_up_to(4_095)?.computed_values()[..]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn prefix(&self) -> &[u32] {
+        &self.prefix
+    }
+
+    /// The heap of the window's first value.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::sequence::StreamState;
+    ///
+    /// assert_eq!(StreamState::from_parts(2, vec![0, 1], 2, vec![2], 2).window_start(), 2);
+    /// ```
+    #[must_use]
+    pub fn window_start(&self) -> u64 {
+        self.window_start
+    }
+
+    /// The most recent values: G(`window_start`), G(`window_start` + 1), …
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::sequence::StreamState;
+    ///
+    /// assert_eq!(StreamState::from_parts(2, vec![0, 1], 2, vec![2], 2).window(), [2]);
+    /// ```
+    #[must_use]
+    pub fn window(&self) -> &[u32] {
+        &self.window
+    }
+
+    /// The largest value computed so far, dropped ones included.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::sequence::StreamState;
+    ///
+    /// assert_eq!(StreamState::from_parts(2, vec![0, 1], 2, vec![2], 5).largest_value(), 5);
+    /// ```
+    #[must_use]
+    pub fn largest_value(&self) -> u32 {
+        self.largest
+    }
+
+    /// The first heap not computed yet: where a run from this state begins.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::sequence::StreamState;
+    ///
+    /// assert_eq!(StreamState::from_parts(2, vec![0, 1], 2, vec![2], 2).next_heap(), 3);
+    /// ```
+    #[must_use]
+    pub fn next_heap(&self) -> u64 {
+        self.window_start.saturating_add(self.window.len() as u64)
+    }
+}
+
+/// How a bounded run ([`HeapGame::values_streamed`]) ended.
+///
+/// # Examples
+///
+/// ```
+/// use std::ops::ControlFlow;
+/// use impartial::octal::OctalGame;
+/// use impartial::sequence::{Method, SequenceOptions, StreamState};
+///
+/// let game: OctalGame = "0.167".parse()?;
+/// let run = game.values_streamed(20_000, &SequenceOptions::default(), StreamState::new(4_096), |_| ControlFlow::Continue(()), |_, _| {})?;
+/// assert_eq!((run.computed, run.method, run.period), (20_001, Method::SparseSpace, None));
+/// let full = game.values_up_to(20_000)?;
+/// assert_eq!(run.rare_heaps.as_deref(), full.rare_heap_list());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Streamed {
+    /// Values computed: G(0) to G(`computed` − 1).
+    pub computed: u64,
+    /// The proven period, if one was proven within the prefix (past it, periods are not
+    /// looked for: the periodicity theorem reads values the run has dropped).
+    pub period: Option<Period>,
+    /// How the last values were computed.
+    pub method: Method,
+    /// The rare heaps of the sparse space, ascending, if one was in use.
+    pub rare_heaps: Option<Vec<u64>>,
+    /// What the run kept: pass it to [`HeapGame::values_streamed`] to go on.
+    pub state: StreamState,
 }
 
 /// The nim-values G(0), G(1), … of a heap game, with a proven period if one was found.
@@ -809,6 +1047,84 @@ pub trait HeapGame: ImpartialGame<Position = Heaps> {
         }
         run::compute_from(self.rules(), max_heap, options, known, &mut progress)
     }
+
+    /// G(0), …, G(`max_heap`) in bounded memory, handed to `sink` in order — `sink(first,
+    /// values)` gets G(`first`), G(`first` + 1), … — as they are computed, for runs too long
+    /// to hold every value.
+    ///
+    /// The first [`prefix_len`](StreamState::prefix_len) values are computed as by
+    /// [`values_up_to_with_progress`](Self::values_up_to_with_progress) (on two threads if
+    /// the options say so, proving a period if there is one). Past them the run goes on on
+    /// one thread in the sparse space, keeping only the prefix and a window of recent
+    /// values: the splits with rare heaps (all in the prefix) and the search for the common
+    /// values, which reads the prefix's small heaps against the window's large ones, need
+    /// nothing else. A heap that needs more — a new rare heap, a search past the prefix — is
+    /// never given a guessed value: the run stops with [`SequenceError::BoundExceeded`], and
+    /// every value handed out before is exact.
+    ///
+    /// `progress` is called as in [`values_up_to_with_progress`](Self::values_up_to_with_progress),
+    /// after `sink` has every value up to the report; [`ControlFlow::Break`] stops the run,
+    /// and [`Streamed::state`] resumes it: passed back as `state`, the run goes on with the
+    /// next heap and hands out only the values after it, exactly as if never stopped.
+    ///
+    /// # Errors
+    ///
+    /// As [`values_continued`](Self::values_continued); [`SequenceError::Unbounded`] if the
+    /// game, past the prefix, splits heaps with no sparse space in use;
+    /// [`SequenceError::BoundExceeded`] as above; [`SequenceError::InvalidState`] for a state
+    /// no run could have left.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::ops::ControlFlow;
+    /// use impartial::octal::OctalGame;
+    /// use impartial::sequence::{SequenceOptions, StreamState};
+    ///
+    /// let game: OctalGame = "0.167".parse()?;
+    /// let options = SequenceOptions::default().with_progress_every(10_000);
+    /// let mut streamed = Vec::new();
+    /// // Stopped at the first report past the prefix …
+    /// let first = game.values_streamed(30_000, &options, StreamState::new(4_096), |report| {
+    ///     if report.computed >= 20_000 { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+    /// }, |first, values| {
+    ///     assert_eq!(first, streamed.len() as u64);
+    ///     streamed.extend_from_slice(values);
+    /// })?;
+    /// assert_eq!(first.computed, 20_000);
+    /// // … and resumed from what it kept, far less than the values it handed out.
+    /// assert!(first.state.window().len() < 20_000);
+    /// let rest = game.values_streamed(30_000, &options, first.state, |_| ControlFlow::Continue(()), |first, values| {
+    ///     assert_eq!(first, streamed.len() as u64);
+    ///     streamed.extend_from_slice(values);
+    /// })?;
+    /// assert_eq!(rest.computed, 30_001);
+    /// assert_eq!(streamed, game.values_up_to(30_000)?.computed_values());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    fn values_streamed(
+        &self,
+        max_heap: u64,
+        options: &SequenceOptions,
+        state: StreamState,
+        mut progress: impl FnMut(&Progress) -> ControlFlow<()>,
+        mut sink: impl FnMut(u64, &[u32]),
+    ) -> Result<Streamed, SequenceError> {
+        if let Some(&found) = state.prefix.first()
+            && found != 0
+        {
+            return Err(SequenceError::NotFromZero { found });
+        }
+        bounded::compute_streamed(
+            self.rules(),
+            max_heap,
+            options,
+            run::Tuning::default(),
+            state,
+            &mut progress,
+            &mut sink,
+        )
+    }
 }
 
 /// The methods of [`HeapGame`] as inherent methods of a ruleset, so that calling them needs
@@ -873,6 +1189,25 @@ macro_rules! heap_game_methods {
             ) -> Result<$crate::sequence::GrundySequence, $crate::sequence::SequenceError> {
                 $crate::sequence::HeapGame::values_continued(
                     self, known, max_heap, options, progress,
+                )
+            }
+
+            /// G(0), …, G(`max_heap`) in bounded memory, handed to `sink` as they come: see
+            /// [`HeapGame::values_streamed`].
+            ///
+            /// # Errors
+            ///
+            /// As [`HeapGame::values_streamed`].
+            pub fn values_streamed(
+                &self,
+                max_heap: u64,
+                options: &$crate::sequence::SequenceOptions,
+                state: $crate::sequence::StreamState,
+                progress: impl FnMut(&$crate::sequence::Progress) -> std::ops::ControlFlow<()>,
+                sink: impl FnMut(u64, &[u32]),
+            ) -> Result<$crate::sequence::Streamed, $crate::sequence::SequenceError> {
+                $crate::sequence::HeapGame::values_streamed(
+                    self, max_heap, options, state, progress, sink,
                 )
             }
         }

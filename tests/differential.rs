@@ -15,7 +15,12 @@
 mod reference;
 
 use impartial::octal::{GrundysGame, HexadecimalGame, OctalGame};
-use impartial::sequence::{GrundySequence, HeapGame, Method, SequenceOptions, Tabulated};
+use std::ops::ControlFlow;
+
+use impartial::sequence::{
+    GrundySequence, HeapGame, Method, SequenceError, SequenceOptions, StreamState, Streamed,
+    Tabulated,
+};
 use impartial::take_and_break::{HeapRules, TakeAndBreak};
 use impartial::{Heaps, ImpartialGame, Nimber, SubtractionGame};
 use proptest::prelude::*;
@@ -314,4 +319,179 @@ fn the_shortest_sequences_on_every_path() {
         let expected = reference::subtraction_values(&[1], n);
         check_every_path(&game, &expected).expect("agrees");
     }
+}
+
+/// A bounded run from `state`, stopped at the report after `stop_after` values if given:
+/// the values it handed out, checked to come in order from the state's next heap, and how
+/// it ended.
+fn stream<G: HeapGame>(
+    game: &G,
+    n: u64,
+    options: &SequenceOptions,
+    state: StreamState,
+    stop_after: Option<u64>,
+) -> (Vec<u32>, Result<Streamed, SequenceError>) {
+    let mut handed = Vec::new();
+    let first = state.next_heap();
+    let result = game.values_streamed(
+        n,
+        options,
+        state,
+        |report| match stop_after {
+            Some(stop) if report.computed >= stop => ControlFlow::Break(()),
+            _ => ControlFlow::Continue(()),
+        },
+        |heap, values| {
+            assert_eq!(
+                heap,
+                first + handed.len() as u64,
+                "values handed out in order"
+            );
+            handed.extend_from_slice(values);
+        },
+    );
+    (handed, result)
+}
+
+/// Holds a bounded run of `game` with a prefix of `prefix` heaps to `expected`: every value
+/// it hands out is right, and it either hands out all of them (or up to a proven period) or
+/// stops with an error at the heap after the last one — never with a guessed value. Then the
+/// same run stopped at a report and resumed from its state hands out the same values and
+/// ends the same way.
+fn check_bounded<G: HeapGame + std::fmt::Debug>(
+    game: &G,
+    expected: &[u32],
+    prefix: u64,
+    options: &SequenceOptions,
+    stop_after: u64,
+) -> Result<(), TestCaseError> {
+    let n = expected.len() as u64 - 1;
+    let what = format!("{game:?} prefix {prefix} {options:?}");
+    let (handed, result) = stream(game, n, options, StreamState::new(prefix), None);
+    prop_assert!(handed.len() <= expected.len(), "{}", what);
+    prop_assert_eq!(&handed[..], &expected[..handed.len()], "{}", what);
+    match &result {
+        Ok(run) => {
+            prop_assert_eq!(run.computed, handed.len() as u64, "{}", what);
+            match run.period {
+                Some(period) => {
+                    for heap in run.computed..=n {
+                        let back = period.preperiod + (heap - period.preperiod) % period.period;
+                        prop_assert_eq!(
+                            expected[heap as usize],
+                            expected[back as usize],
+                            "{}",
+                            what
+                        );
+                    }
+                }
+                None => prop_assert_eq!(run.computed, n + 1, "{}", what),
+            }
+            if let Some(rare) = &run.rare_heaps {
+                prop_assert!(rare.iter().all(|&heap| heap < prefix.max(1)), "{}", what);
+            }
+        }
+        Err(SequenceError::BoundExceeded { heap, prefix: kept }) => {
+            prop_assert_eq!(*kept, prefix.max(1), "{}", what);
+            prop_assert_eq!(*heap, handed.len() as u64, "{}", what);
+            prop_assert!(*heap >= prefix, "{}", what);
+        }
+        Err(SequenceError::Unbounded { heap }) => {
+            prop_assert_eq!(*heap, prefix.max(1), "{}", what);
+            prop_assert_eq!(*heap, handed.len() as u64, "{}", what);
+        }
+        Err(error) => prop_assert!(false, "{}: {}", what, error),
+    }
+    // Stopped at a report and resumed, perhaps more than once.
+    let mut state = StreamState::new(prefix);
+    let mut resumed = Vec::new();
+    let mut stop = stop_after;
+    let end = loop {
+        let (more, result) = stream(game, n, options, state, Some(stop));
+        resumed.extend(more);
+        match result {
+            Ok(run) if run.computed < n + 1 && run.period.is_none() => {
+                prop_assert_eq!(run.computed, resumed.len() as u64, "{}", what);
+                prop_assert_eq!(run.state.next_heap(), run.computed, "{}", what);
+                state = run.state;
+                stop = run.computed + stop_after;
+            }
+            other => break other,
+        }
+    };
+    prop_assert_eq!(&resumed, &handed, "{} resumed every {}", what, stop_after);
+    prop_assert_eq!(
+        end.map(|run| (run.computed, run.period)),
+        result.map(|run| (run.computed, run.period)),
+        "{}",
+        what
+    );
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(if RELEASE { 64 } else { 12 }))]
+
+    /// Bounded runs on random octal codes, with prefixes from a single heap to most of the
+    /// run — around the block of 64 heaps the rows are filled for — so that windows are
+    /// dropped many times, rare heaps come past the prefix and searches run past it.
+    #[test]
+    fn octal_games_in_bounded_memory_equal_the_definition(
+        game in octal_code(),
+        n in if RELEASE { 2_000usize..12_000 } else { 300usize..2_000 },
+        prefix in prop_oneof![1u64..4, 60u64..70, 100u64..3_000],
+        parallel in any::<bool>(),
+        method in prop_oneof![Just(Method::Auto), Just(Method::SparseSpace)],
+        stop_after in 1u64..4_000,
+    ) {
+        let expected = reference::code_values(game.digits(), n);
+        let options = SequenceOptions::default()
+            .with_parallel(parallel)
+            .with_method(method)
+            .with_progress_every(97);
+        check_bounded(&game, &expected, prefix, &options, stop_after)?;
+    }
+}
+
+/// Famous sparse games in bounded memory: 0.167, whose rare heaps all come early, runs to the
+/// end with a short prefix, dropping the window many times; 0.161, 0.16 and 0.6 have rare
+/// heaps past such a prefix (0.161's last is 23 784, 0.16's 13 935, 0.6's 20 627) and stop
+/// with an error no later than the first of them, every value before it exact.
+#[test]
+fn sparse_games_in_bounded_memory_equal_the_definition() {
+    let n = if RELEASE { 30_000 } else { 5_000 };
+    for (code, prefix, finishes) in [
+        ("0.167", 2_048, true),
+        ("0.161", 2_048, false),
+        ("0.16", 2_048, false),
+        ("0.6", 1_024, false),
+    ] {
+        let game: OctalGame = code.parse().expect("a valid code");
+        let expected = reference::code_values(game.digits(), n);
+        let full = game.values_up_to(n as u64).expect("n is within MAX_HEAP");
+        let rare = full.rare_heap_list().expect("a sparse space");
+        for parallel in [false, true] {
+            let options = SequenceOptions::default().with_parallel(parallel);
+            check_bounded(&game, &expected, prefix, &options, 1_000).unwrap();
+            let (_, result) = stream(&game, n as u64, &options, StreamState::new(prefix), None);
+            match result {
+                Ok(run) => {
+                    assert!(finishes, "{code}");
+                    assert_eq!(run.rare_heaps.as_deref(), Some(rare), "{code}");
+                }
+                Err(SequenceError::BoundExceeded { heap, .. }) => {
+                    assert!(!finishes || !RELEASE, "{code}: stopped at {heap}");
+                    let first_past = rare.iter().find(|&&rare| rare >= prefix);
+                    assert!(
+                        first_past.is_some_and(|&rare| heap <= rare),
+                        "{code}: stopped at {heap}"
+                    );
+                }
+                Err(error) => panic!("{code}: {error}"),
+            }
+        }
+    }
+    let expected = reference::grundys_game_values(n);
+    let options = SequenceOptions::default();
+    check_bounded(&GrundysGame, &expected, 1_024, &options, 1_000).unwrap();
 }

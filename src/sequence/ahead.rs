@@ -140,10 +140,15 @@ impl Ahead<'_> {
                 .space
                 .as_mut()
                 .expect("values are computed ahead only in a sparse space");
-            let value =
-                match space.candidate(rules, &main.values, heap, main.largest, &mut main.reached) {
-                    Candidate::Exact(value) | Candidate::Common { value, .. } => value,
-                };
+            let value = match space.candidate(
+                rules,
+                main.values.as_slice(),
+                heap,
+                main.largest,
+                &mut main.reached,
+            ) {
+                Candidate::Exact(value) | Candidate::Common { value, .. } => value,
+            };
             main.push(value);
             heap += 1;
             let last = self.stretch.ends_at(value) || heap == self.stretch.end;

@@ -1,6 +1,57 @@
 //! The direct recurrence: G(n) is the mex of the values of every option of a heap of `n`.
 
+use std::ops::Range;
+
 use crate::games::take_and_break::HeapRules;
+
+/// The values the engine reads, by heap: the whole table (`[u32]`, heap `h` at index `h`), or
+/// what a bounded run keeps ([`Kept`](super::bounded::Kept)) — a prefix and a recent window.
+///
+/// A value asked for that was computed but not kept is *missed*: the store remembers it, and
+/// the bounded run refuses the heap's value instead of using one computed without it.
+pub(super) trait HeapValues {
+    /// Heaps below this are computed.
+    fn computed(&self) -> usize;
+    /// G(`heap`), if computed and kept.
+    fn value_of(&self, heap: usize) -> Option<u32>;
+    /// The values of `heaps`, if all are computed and kept.
+    fn heaps(&self, heaps: Range<usize>) -> Option<&[u32]>;
+    /// The values of the pairs of heaps `(low + i, high − i)` for `i` in `0..count` that are
+    /// kept, from `i = 0` on: the low heaps ascending and the high heaps in ascending order
+    /// (reverse them to zip), and whether those are all `count` pairs.
+    fn pairs(&self, low: usize, high: usize, count: usize) -> (&[u32], &[u32], bool);
+    /// Records that a value the heap needs was not kept.
+    fn note_missed(&self);
+}
+
+impl HeapValues for [u32] {
+    #[inline]
+    fn computed(&self) -> usize {
+        self.len()
+    }
+
+    #[inline]
+    fn value_of(&self, heap: usize) -> Option<u32> {
+        self.get(heap).copied()
+    }
+
+    #[inline]
+    fn heaps(&self, heaps: Range<usize>) -> Option<&[u32]> {
+        self.get(heaps)
+    }
+
+    #[inline]
+    fn pairs(&self, low: usize, high: usize, count: usize) -> (&[u32], &[u32], bool) {
+        (
+            &self[low..low + count],
+            &self[high + 1 - count..=high],
+            true,
+        )
+    }
+
+    #[inline]
+    fn note_missed(&self) {}
+}
 
 /// Which values the options of the heap being computed reach, one byte per value.
 ///
@@ -43,9 +94,9 @@ impl Reached {
 ///
 /// Here and below, only options whose heaps are all in `values` count: a heap may be
 /// computed before the value just below it is known (see [`run_lane`]).
-pub(super) fn insert_single_options(
+pub(super) fn insert_single_options<V: HeapValues + ?Sized>(
     rules: &HeapRules,
-    values: &[u32],
+    values: &V,
     heap: usize,
     reached: &mut Reached,
 ) {
@@ -54,33 +105,32 @@ pub(super) fn insert_single_options(
         reached.insert(0);
     }
     for &r in rules.leave_one.iter().take_while(|&&r| r < n) {
-        if let Some(&value) = values.get((n - r) as usize) {
+        if let Some(value) = values.value_of((n - r) as usize) {
             reached.insert(value);
         }
     }
 }
 
 /// The splits of `rest` counters into two non-empty heaps, as two slices to zip: the
-/// smaller heaps ascending and the larger heaps descending (reverse the second).
-pub(super) fn splits<'v>(
+/// smaller heaps ascending and the larger heaps descending (reverse the second) — and
+/// whether those are all the splits whose heaps are computed (not in a bounded run, where
+/// they stop at the first pair not kept).
+pub(super) fn splits<'v, V: HeapValues + ?Sized>(
     rules: &HeapRules,
-    values: &'v [u32],
+    values: &'v V,
     rest: usize,
-) -> (&'v [u32], &'v [u32]) {
+) -> (&'v [u32], &'v [u32], bool) {
     let largest_small = if rules.unequal_split {
         rest.saturating_sub(1) / 2
     } else {
         rest / 2
     };
-    // The larger heap must be in `values`: at most `values.len() − 1` counters.
-    let smallest = (rest + 1).saturating_sub(values.len()).max(1);
+    // The larger heap must be computed: at most `computed − 1` counters.
+    let smallest = (rest + 1).saturating_sub(values.computed()).max(1);
     if largest_small < smallest {
-        return (&[], &[]);
+        return (&[], &[], true);
     }
-    (
-        &values[smallest..=largest_small],
-        &values[rest - largest_small..=rest - smallest],
-    )
+    values.pairs(smallest, rest - smallest, largest_small + 1 - smallest)
 }
 
 /// The counters left to split after each split amount, for a heap of `heap`.
@@ -94,9 +144,9 @@ pub(super) fn split_rests(rules: &HeapRules, heap: usize) -> impl Iterator<Item 
 
 /// The values of the splits into three heaps: `least ≤ middle ≤ largest`, each non-empty,
 /// for every amount that may leave three. O(heap²) per amount.
-fn insert_three_heap_options(
+fn insert_three_heap_options<V: HeapValues + ?Sized>(
     rules: &HeapRules,
-    values: &[u32],
+    values: &V,
     heap: usize,
     reached: &mut Reached,
 ) {
@@ -107,17 +157,23 @@ fn insert_three_heap_options(
         for least in 1..=rest / 3 {
             // The other two heaps split `rest − least`, neither smaller than `least`.
             let pair = rest - least;
-            let Some(&least_value) = values.get(least) else {
+            let Some(least_value) = values.value_of(least) else {
                 break;
             };
             let largest_middle = pair / 2;
-            // The largest heap must be in `values`.
-            let smallest_middle = least.max((pair + 1).saturating_sub(values.len()));
+            // The largest heap must be computed.
+            let smallest_middle = least.max((pair + 1).saturating_sub(values.computed()));
             if smallest_middle > largest_middle {
                 continue;
             }
-            let middles = &values[smallest_middle..=largest_middle];
-            let largests = &values[pair - largest_middle..=pair - smallest_middle];
+            let (middles, largests, all) = values.pairs(
+                smallest_middle,
+                pair - smallest_middle,
+                largest_middle + 1 - smallest_middle,
+            );
+            if !all {
+                values.note_missed();
+            }
             for (&middle, &largest) in middles.iter().zip(largests.iter().rev()) {
                 reached.insert(least_value ^ middle ^ largest);
             }
@@ -127,9 +183,9 @@ fn insert_three_heap_options(
 
 /// G(heap) by the definition: the mex of every option's value. O(heap) per amount that
 /// leaves two heaps, O(heap²) per amount that leaves three.
-pub(super) fn direct_value(
+pub(super) fn direct_value<V: HeapValues + ?Sized>(
     rules: &HeapRules,
-    values: &[u32],
+    values: &V,
     heap: usize,
     largest: u32,
     reached: &mut Reached,
@@ -137,7 +193,10 @@ pub(super) fn direct_value(
     reached.reset(largest);
     insert_single_options(rules, values, heap, reached);
     for rest in split_rests(rules, heap) {
-        let (small, large) = splits(rules, values, rest);
+        let (small, large, all) = splits(rules, values, rest);
+        if !all {
+            values.note_missed();
+        }
         for (&a, &b) in small.iter().zip(large.iter().rev()) {
             reached.insert(a ^ b);
         }

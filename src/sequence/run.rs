@@ -120,8 +120,20 @@ impl Worker {
     /// `values` reaches `heap − 1`.
     pub(super) fn mex(&mut self, rules: &HeapRules, heap: usize) -> u32 {
         match &mut self.space {
-            Some(space) => space.value(rules, &self.values, heap, self.largest, &mut self.reached),
-            None => direct_value(rules, &self.values, heap, self.largest, &mut self.reached),
+            Some(space) => space.value(
+                rules,
+                self.values.as_slice(),
+                heap,
+                self.largest,
+                &mut self.reached,
+            ),
+            None => direct_value(
+                rules,
+                self.values.as_slice(),
+                heap,
+                self.largest,
+                &mut self.reached,
+            ),
         }
     }
 
@@ -261,9 +273,35 @@ pub(crate) fn compute_tuned(
     n: u64,
     options: &SequenceOptions,
     tuning: Tuning,
-    mut known: Vec<u32>,
+    known: Vec<u32>,
     progress: &mut dyn FnMut(&Progress) -> ControlFlow<()>,
 ) -> Result<GrundySequence, SequenceError> {
+    let full = compute_full(rules, n, options, tuning, known, &mut |report, _| {
+        progress(report)
+    })?;
+    Ok(full.main.into_sequence(full.period, n, full.method))
+}
+
+/// How a run holding every value ended.
+pub(super) struct Full {
+    /// The calling thread's worker: the values and the sparse space.
+    pub(super) main: Worker,
+    pub(super) period: Option<Period>,
+    pub(super) method: Method,
+    /// Whether the progress callback stopped the run.
+    pub(super) stopped: bool,
+}
+
+/// As [`compute_tuned`], with the worker's state returned; `progress` sees the values so far
+/// with each report.
+pub(super) fn compute_full(
+    rules: &HeapRules,
+    n: u64,
+    options: &SequenceOptions,
+    tuning: Tuning,
+    mut known: Vec<u32>,
+    progress: &mut dyn FnMut(&Progress, &[u32]) -> ControlFlow<()>,
+) -> Result<Full, SequenceError> {
     let too_large = SequenceError::TooLarge {
         n,
         max: super::MAX_HEAP,
@@ -355,7 +393,7 @@ pub(crate) fn compute_tuned(
                 rare_heaps: main.space.as_ref().map(SparseSpace::rare_count),
                 largest_value: main.largest,
             };
-            if progress(&report).is_break() {
+            if progress(&report, &main.values).is_break() {
                 stopped = true;
                 break;
             }
@@ -364,7 +402,12 @@ pub(crate) fn compute_tuned(
     if period.is_none() && !stopped && rules.has_periodicity_theorem() && options.prove_period {
         period = prove_period(rules, &workers.main.values);
     }
-    Ok(workers.main.into_sequence(period, n, method))
+    Ok(Full {
+        main: workers.main,
+        period,
+        method,
+        stopped,
+    })
 }
 
 #[cfg(test)]

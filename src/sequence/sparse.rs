@@ -5,7 +5,9 @@
 use std::ops::Range;
 
 use super::bytes::{count_flags, least_unreached, mark_unreached};
-use super::direct::{Reached, direct_value, insert_single_options, split_rests, splits};
+use super::direct::{
+    HeapValues, Reached, direct_value, insert_single_options, split_rests, splits,
+};
 use crate::games::take_and_break::HeapRules;
 
 /// Masks are chosen among the values' lowest bits only.
@@ -90,10 +92,10 @@ impl SparseSpace {
 
     /// Fills the rows of the block of heaps from `start`: every split with a rare heap of at
     /// least [`ROW_HEAPS`] counters known now.
-    pub(super) fn prepare_block(
+    pub(super) fn prepare_block<V: HeapValues + ?Sized>(
         &mut self,
         rules: &HeapRules,
-        values: &[u32],
+        values: &V,
         start: usize,
         width: usize,
     ) {
@@ -112,10 +114,10 @@ impl SparseSpace {
     /// already computed — so these splits, most of the work of the method, are done for
     /// [`BLOCK`] heaps at once, reading the values in order instead of one scattered value
     /// per split and heap.
-    pub(super) fn mark_rows(
+    pub(super) fn mark_rows<V: HeapValues + ?Sized>(
         &mut self,
         rules: &HeapRules,
-        values: &[u32],
+        values: &V,
         start: usize,
         width: usize,
         marked: Range<usize>,
@@ -136,7 +138,10 @@ impl SparseSpace {
                 }
                 let from = rest + first_j - a;
                 let count = BLOCK - first_j;
-                let window = &values[from..from + count];
+                let Some(window) = values.heaps(from..from + count) else {
+                    values.note_missed();
+                    continue;
+                };
                 // Grundy's game may not split into two equal heaps: skip the row whose other
                 // heap is `a`.
                 let equal = a
@@ -301,10 +306,10 @@ impl SparseSpace {
     /// that stops as soon as every easy-parity value below the candidate is seen.
     ///
     /// Only options whose heaps are in `values` count.
-    pub(super) fn value(
+    pub(super) fn value<V: HeapValues + ?Sized>(
         &mut self,
         rules: &HeapRules,
-        values: &[u32],
+        values: &V,
         heap: usize,
         largest: u32,
         reached: &mut Reached,
@@ -320,10 +325,10 @@ impl SparseSpace {
     /// The value of `heap` if it is a common heap: the least hard-parity value its options
     /// miss, which only the splits with rare heaps (and the options leaving one heap) can
     /// reach. `reached` is left holding what they reach.
-    pub(super) fn candidate(
+    pub(super) fn candidate<V: HeapValues + ?Sized>(
         &mut self,
         rules: &HeapRules,
-        values: &[u32],
+        values: &V,
         heap: usize,
         largest: u32,
         reached: &mut Reached,
@@ -359,7 +364,7 @@ impl SparseSpace {
                 if rules.unequal_split && other == rare {
                     continue;
                 }
-                if let Some(&other_value) = values.get(other) {
+                if let Some(other_value) = values.value_of(other) {
                     reached.insert(rare_value ^ other_value);
                 }
             }
@@ -421,10 +426,10 @@ impl SparseSpace {
     /// G(heap) given the least hard-parity value `candidate` not in `reached`, which holds
     /// some of its options' values: `candidate` unless an easy-parity value below it is
     /// reached by no split, found by a search that stops once every one is seen.
-    pub(super) fn confirm(
+    pub(super) fn confirm<V: HeapValues + ?Sized>(
         &mut self,
         rules: &HeapRules,
-        values: &[u32],
+        values: &V,
         heap: usize,
         reached: &Reached,
         candidate: u32,
@@ -456,10 +461,12 @@ impl SparseSpace {
             64
         };
         let mut start = 0;
+        let mut every_split = true;
         loop {
             let mut any_left = false;
             for rest in split_rests(rules, heap) {
-                let (small, large) = splits(rules, values, rest);
+                let (small, large, all) = splits(rules, values, rest);
+                every_split &= all;
                 let len = small.len();
                 if start >= len {
                     continue;
@@ -481,7 +488,11 @@ impl SparseSpace {
             start = start.saturating_add(slice);
             slice = slice.saturating_mul(2);
         }
-        // An easy-parity value below the candidate is missing from every split: a rare heap.
+        // An easy-parity value below the candidate is missing from every split: a rare heap —
+        // unless some splits were not kept, and then nothing is known.
+        if !every_split {
+            values.note_missed();
+        }
         self.missing
             .iter()
             .position(|&wanted| wanted == 1)
@@ -708,7 +719,8 @@ mod tests {
                         let mut reached = Reached::default();
                         let mut largest = values.iter().copied().max().unwrap_or(0);
                         for (heap, &want) in expected.iter().enumerate().skip(200) {
-                            let value = space.value(rules, &values, heap, largest, &mut reached);
+                            let value =
+                                space.value(rules, values.as_slice(), heap, largest, &mut reached);
                             assert_eq!(
                                 value, want,
                                 "{rules:?} mask {mask:b} domain {domain} rare {rare_class} heap {heap}"

@@ -19,7 +19,7 @@ pub(super) fn direct(rules: &HeapRules, n: usize) -> Vec<u32> {
     let mut reached = Reached::default();
     let mut largest = 0;
     for heap in 1..=n {
-        let value = direct_value(rules, &values, heap, largest, &mut reached);
+        let value = direct_value(rules, values.as_slice(), heap, largest, &mut reached);
         largest = largest.max(value);
         values.push(value);
     }

@@ -1,0 +1,422 @@
+//! Runs in bounded memory: past a prefix of heaps, a value of a sparse-space game depends on
+//! the prefix (the smaller heaps of the splits the search reads first), the rare heaps (all
+//! in the prefix, once no new one comes) and a window of recent values. Those are kept; the
+//! rest is streamed out. A value whose options reach past what is kept — a new rare heap, or
+//! a search deeper than the prefix — is never guessed: the run stops with an error.
+
+use std::cell::Cell;
+use std::ops::{ControlFlow, Range};
+
+use super::direct::{HeapValues, Reached, direct_value};
+use super::run::{Tuning, compute_full};
+use super::sparse::{BLOCK, SparseSpace};
+use super::{Method, Period, Progress, SequenceError, SequenceOptions, StreamState, Streamed};
+use crate::games::take_and_break::HeapRules;
+
+/// The values a bounded run keeps: heaps `0..prefix`, then heaps `base..computed`, in one
+/// buffer. While `base == prefix` the two are one run of heaps and the buffer is indexed by
+/// heap.
+#[derive(Debug)]
+pub(super) struct Kept {
+    buffer: Vec<u32>,
+    prefix: usize,
+    base: usize,
+    /// The window holds at least this many heaps once it has dropped any.
+    window: usize,
+    missed: Cell<bool>,
+}
+
+impl Kept {
+    /// The heaps of `prefix`, then of `window` from `base`, keeping windows of at least
+    /// `window_len` heaps.
+    pub(super) fn new(
+        mut prefix: Vec<u32>,
+        base: usize,
+        window: &[u32],
+        window_len: usize,
+    ) -> Self {
+        let prefix_len = prefix.len();
+        prefix.reserve_exact(2 * window_len.max(window.len()));
+        prefix.extend_from_slice(window);
+        Kept {
+            buffer: prefix,
+            prefix: prefix_len,
+            base,
+            window: window_len,
+            missed: Cell::new(false),
+        }
+    }
+
+    fn index(&self, heap: usize) -> usize {
+        if heap < self.prefix {
+            heap
+        } else {
+            self.prefix + heap - self.base
+        }
+    }
+
+    fn contiguous(&self) -> bool {
+        self.base == self.prefix
+    }
+
+    /// How many kept heaps follow one another in the buffer from `heap` up (`heap` included).
+    fn kept_up(&self, heap: usize) -> usize {
+        let computed = self.computed();
+        if heap < self.prefix {
+            if self.contiguous() {
+                computed - heap
+            } else {
+                self.prefix - heap
+            }
+        } else if heap >= self.base && heap < computed {
+            computed - heap
+        } else {
+            0
+        }
+    }
+
+    /// How many kept heaps precede one another in the buffer from `heap` down (`heap`
+    /// included), for a computed `heap`.
+    fn kept_down(&self, heap: usize) -> usize {
+        if heap >= self.base {
+            if self.contiguous() {
+                heap + 1
+            } else {
+                heap - self.base + 1
+            }
+        } else if heap < self.prefix {
+            heap + 1
+        } else {
+            0
+        }
+    }
+
+    /// Whether a value was missed since the last call, and forgets it.
+    pub(super) fn take_missed(&self) -> bool {
+        self.missed.replace(false)
+    }
+
+    /// Appends the next heap's value; drops the oldest half of the window once it holds
+    /// twice what it keeps, after handing the values not yet handed out to `flush`.
+    pub(super) fn push(&mut self, value: u32, flush: &mut impl FnMut(&Self)) {
+        self.buffer.push(value);
+        let held = self.buffer.len() - self.prefix;
+        if held >= 2 * self.window {
+            flush(self);
+            let dropped = held - self.window;
+            self.buffer.drain(self.prefix..self.prefix + dropped);
+            self.base += dropped;
+        }
+    }
+
+    /// The values of the computed heaps from `from` on, every one of them kept.
+    pub(super) fn tail(&self, from: usize) -> &[u32] {
+        &self.buffer[self.index(from)..]
+    }
+
+    /// The first heap of the window.
+    pub(super) fn base(&self) -> usize {
+        self.base
+    }
+
+    /// The values of heaps `0..prefix`.
+    pub(super) fn prefix(&self) -> &[u32] {
+        &self.buffer[..self.prefix]
+    }
+}
+
+impl HeapValues for Kept {
+    fn computed(&self) -> usize {
+        self.base + self.buffer.len() - self.prefix
+    }
+
+    fn value_of(&self, heap: usize) -> Option<u32> {
+        if heap >= self.computed() {
+            return None;
+        }
+        if heap < self.prefix || heap >= self.base {
+            Some(self.buffer[self.index(heap)])
+        } else {
+            self.note_missed();
+            None
+        }
+    }
+
+    fn heaps(&self, heaps: Range<usize>) -> Option<&[u32]> {
+        if heaps.end > self.computed() || heaps.start > heaps.end {
+            return None;
+        }
+        if heaps.is_empty() {
+            return Some(&[]);
+        }
+        if self.kept_up(heaps.start) >= heaps.len() {
+            let start = self.index(heaps.start);
+            Some(&self.buffer[start..start + heaps.len()])
+        } else {
+            self.note_missed();
+            None
+        }
+    }
+
+    fn pairs(&self, low: usize, high: usize, count: usize) -> (&[u32], &[u32], bool) {
+        let kept = count.min(self.kept_up(low)).min(self.kept_down(high));
+        if kept == 0 {
+            return (&[], &[], count == 0);
+        }
+        let (low, high) = (self.index(low), self.index(high));
+        (
+            &self.buffer[low..low + kept],
+            &self.buffer[high + 1 - kept..=high],
+            kept == count,
+        )
+    }
+
+    fn note_missed(&self) {
+        self.missed.set(true);
+    }
+}
+
+/// How many recent heaps a bounded run keeps besides the prefix: every split the search
+/// reads pairs a prefix heap with a heap at most `prefix + reach` below the heap computed,
+/// and the blocks of splits with rare heaps (all in the prefix) read [`BLOCK`] more.
+pub(super) fn window_len(rules: &HeapRules, prefix: usize) -> usize {
+    let reach = usize::try_from(rules.reach()).unwrap_or(usize::MAX);
+    prefix.saturating_add(reach).saturating_add(2 * BLOCK)
+}
+
+/// G(0), …, G(n) in bounded memory: see [`HeapGame::values_streamed`](super::HeapGame::values_streamed).
+// The two phases share the sink, the count of values handed out and the reports; apart,
+// they would pass all of these back and forth.
+#[allow(clippy::too_many_lines)]
+pub(crate) fn compute_streamed(
+    rules: &HeapRules,
+    n: u64,
+    options: &SequenceOptions,
+    tuning: Tuning,
+    state: StreamState,
+    progress: &mut dyn FnMut(&Progress) -> ControlFlow<()>,
+    sink: &mut dyn FnMut(u64, &[u32]),
+) -> Result<Streamed, SequenceError> {
+    if n > super::MAX_HEAP {
+        return Err(SequenceError::TooLarge {
+            n,
+            max: super::MAX_HEAP,
+        });
+    }
+    let prefix_len = usize::try_from(state.prefix_len).unwrap_or(usize::MAX);
+    let target = n + 1;
+    let len = usize::try_from(target).unwrap_or(usize::MAX);
+    let StreamState {
+        prefix: known,
+        window_start,
+        window,
+        largest: known_largest,
+        ..
+    } = state;
+    // The known values are handed out again only if they are all there is: a resumed run
+    // hands out the heaps after them.
+    let window_start = usize::try_from(window_start).unwrap_or(usize::MAX);
+    let window_len = window_len(rules, prefix_len);
+    // A state a run could have left: the values from G(0) up to the prefix, then — only
+    // after the whole prefix — a window right after it or as long as a run keeps.
+    let consistent = if window.is_empty() {
+        window_start == known.len() && known.len() <= prefix_len
+    } else {
+        known.len() == prefix_len
+            && window_start >= prefix_len
+            && (window_start == prefix_len || window.len() >= window_len)
+    };
+    if !consistent {
+        return Err(SequenceError::InvalidState);
+    }
+    let resumed_at = window_start.saturating_add(window.len());
+    let report_every = options.progress_every.max(1);
+    // The full table up to the prefix, handing its values out at each report.
+    let mut handed = resumed_at.max(known.len());
+    let phase_end = len.min(prefix_len);
+    let full = compute_full(
+        rules,
+        phase_end as u64 - 1,
+        options,
+        tuning,
+        known,
+        &mut |report, values| {
+            if handed < values.len() {
+                sink(handed as u64, &values[handed..]);
+                handed = values.len();
+            }
+            // The end of the full table is a report only if it is the end of the run.
+            if report.computed.is_multiple_of(report_every) || report.computed == target {
+                progress(&Progress { target, ..*report })
+            } else {
+                ControlFlow::Continue(())
+            }
+        },
+    )?;
+    let mut main = full.main;
+    let done = main.values.len();
+    if handed < done {
+        sink(handed as u64, &main.values[handed..]);
+        handed = done;
+    }
+    if full.stopped || full.period.is_some() || done >= len {
+        let largest = main.largest;
+        return Ok(Streamed {
+            computed: done as u64,
+            period: full.period,
+            method: full.method,
+            rare_heaps: rare_heaps(main.space.as_ref()),
+            state: StreamState {
+                prefix_len: prefix_len as u64,
+                prefix: main.values,
+                window_start: done as u64,
+                window: Vec::new(),
+                largest,
+            },
+        });
+    }
+    // Past the prefix: a sparse space or no splits, or the values cannot be bounded.
+    if main.space.is_none() && rules.splits() {
+        return Err(SequenceError::Unbounded { heap: done as u64 });
+    }
+    let mut kept = Kept::new(main.values, window_start.max(done), &window, window_len);
+    let mut largest = main
+        .largest
+        .max(known_largest)
+        .max(window.iter().copied().max().unwrap_or(0));
+    let mut reached = Reached::default();
+    let mut space = main.space.take();
+    let rare_before = space.as_ref().map_or(0, SparseSpace::rare_count);
+    let mut heap = kept.computed();
+    let mut report_at = (heap as u64 / report_every + 1).saturating_mul(report_every);
+    let mut flush = |kept: &Kept, handed: &mut usize| {
+        let computed = kept.computed();
+        if *handed < computed {
+            sink(*handed as u64, kept.tail(*handed));
+            *handed = computed;
+        }
+    };
+    while heap < len {
+        let value = match &mut space {
+            Some(space) => space.value(rules, &kept, heap, largest, &mut reached),
+            None => direct_value(rules, &kept, heap, largest, &mut reached),
+        };
+        let new_rare = space.as_mut().is_some_and(|space| {
+            space.record(heap, value);
+            space.rare_count() > rare_before
+        });
+        if kept.take_missed() || new_rare {
+            flush(&kept, &mut handed);
+            return Err(SequenceError::BoundExceeded {
+                heap: heap as u64,
+                prefix: prefix_len as u64,
+            });
+        }
+        largest = largest.max(value);
+        kept.push(value, &mut |kept| flush(kept, &mut handed));
+        heap += 1;
+        if heap as u64 >= report_at || heap == len {
+            flush(&kept, &mut handed);
+            report_at = report_at.saturating_add(report_every);
+            let report = Progress {
+                computed: heap as u64,
+                target,
+                rare_heaps: space.as_ref().map(SparseSpace::rare_count),
+                largest_value: largest,
+            };
+            if progress(&report).is_break() {
+                break;
+            }
+        }
+    }
+    flush(&kept, &mut handed);
+    let base = kept.base();
+    let window = kept.tail(base).to_vec();
+    let rare = rare_heaps(space.as_ref());
+    let prefix = kept.prefix().to_vec();
+    Ok(Streamed {
+        computed: heap as u64,
+        period: None::<Period>,
+        method: if space.is_some() {
+            Method::SparseSpace
+        } else {
+            full.method
+        },
+        rare_heaps: rare,
+        state: StreamState {
+            prefix_len: prefix_len as u64,
+            prefix,
+            window_start: base as u64,
+            window,
+            largest,
+        },
+    })
+}
+
+fn rare_heaps(space: Option<&SparseSpace>) -> Option<Vec<u64>> {
+    space.map(|space| space.rare().iter().map(|&heap| heap as u64).collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sequence::testing::random_words;
+
+    /// The store against its definition: heaps below the prefix and from the window's start
+    /// are kept, the rest are missed; runs and pairs stop at the first heap not kept.
+    #[test]
+    fn the_store_keeps_the_prefix_and_the_window_by_definition() {
+        let mut random = random_words(17);
+        for _ in 0..400 {
+            let prefix_len = (random() % 40) as usize + 1;
+            let window_len = (random() % 40) as usize + 1;
+            let computed = prefix_len + (random() % 200) as usize;
+            let all: Vec<u32> = (0..computed).map(|_| (random() % 1000) as u32).collect();
+            // Pushed one by one, as a run would, with every value handed out once.
+            let mut kept = Kept::new(all[..prefix_len].to_vec(), prefix_len, &[], window_len);
+            let mut handed = prefix_len;
+            for &value in &all[prefix_len..] {
+                kept.push(value, &mut |kept: &Kept| {
+                    let tail = kept.tail(handed);
+                    assert_eq!(tail, &all[handed..handed + tail.len()]);
+                    handed += tail.len();
+                });
+            }
+            assert_eq!(kept.computed(), computed);
+            let base = kept.base();
+            assert!(base == prefix_len || computed - base >= window_len);
+            assert!(computed - base < 2 * window_len || base == prefix_len);
+            let is_kept = |heap: usize| heap < prefix_len || (heap >= base && heap < computed);
+            for heap in 0..computed + 2 {
+                let want = if is_kept(heap) {
+                    all.get(heap).copied()
+                } else {
+                    None
+                };
+                assert_eq!(kept.value_of(heap), want, "heap {heap}");
+                assert_eq!(kept.take_missed(), heap < computed && !is_kept(heap));
+            }
+            for _ in 0..50 {
+                let start = (random() % (computed as u64 + 1)) as usize;
+                let end = start + (random() % (computed - start + 2) as u64) as usize;
+                let all_kept = (start..end).all(is_kept);
+                let want = (end <= computed && all_kept).then(|| &all[start..end]);
+                assert_eq!(kept.heaps(start..end), want, "{start}..{end}");
+                assert_eq!(kept.take_missed(), end <= computed && !all_kept);
+                // Pairs (low + i, high − i) for a high heap computed.
+                let low = (random() % computed as u64) as usize;
+                let high = low + (random() % (computed - low) as u64) as usize;
+                let count = (random() % ((high - low) / 2 + 2) as u64) as usize;
+                let count = count.min(high + 1 - low);
+                let both = (0..count)
+                    .take_while(|&i| is_kept(low + i) && is_kept(high - i))
+                    .count();
+                let (small, large, every) = kept.pairs(low, high, count);
+                assert_eq!(small, &all[low..low + both]);
+                assert_eq!(large, &all[high + 1 - both..=high]);
+                assert_eq!(every, both == count);
+                assert!(!kept.take_missed());
+            }
+        }
+    }
+}
