@@ -495,3 +495,33 @@ fn sparse_games_in_bounded_memory_equal_the_definition() {
     let options = SequenceOptions::default();
     check_bounded(&GrundysGame, &expected, 1_024, &options, 1_000).unwrap();
 }
+
+/// The errors of a bounded run: known values not from G(0), a state no run leaves, a game
+/// that splits with no sparse space past the prefix.
+#[test]
+fn bounded_runs_refuse_what_they_cannot_do() {
+    let game: OctalGame = "0.167".parse().expect("a valid code");
+    let options = SequenceOptions::default();
+    let from = |state| stream(&game, 1_000, &options, state, None).1;
+    assert_eq!(
+        from(StreamState::from_parts(8, vec![1, 0], 2, Vec::new(), 1)).unwrap_err(),
+        SequenceError::NotFromZero { found: 1 }
+    );
+    // A window before the prefix is whole, a window not right after it too short, a window
+    // start that is not the end of the known values.
+    for state in [
+        StreamState::from_parts(8, vec![0, 0], 2, vec![1], 1),
+        StreamState::from_parts(4, vec![0, 0, 1, 1], 100, vec![1], 1),
+        StreamState::from_parts(8, vec![0, 0], 5, Vec::new(), 1),
+    ] {
+        assert_eq!(from(state).unwrap_err(), SequenceError::InvalidState);
+    }
+    let direct = SequenceOptions::default().with_method(Method::Direct);
+    let (handed, result) = stream(&GrundysGame, 1_000, &direct, StreamState::new(300), None);
+    assert_eq!(result.unwrap_err(), SequenceError::Unbounded { heap: 300 });
+    assert_eq!(handed, reference::grundys_game_values(299));
+    // A prefix longer than the run: the whole run is the full table, nothing reserved for it.
+    let huge = StreamState::new(1 << 40);
+    let (_, result) = stream(&game, 100, &options, huge, None);
+    assert_eq!(result.map(|run| run.computed).ok(), Some(101));
+}

@@ -28,23 +28,28 @@ pub(super) struct Kept {
 
 impl Kept {
     /// The heaps of `prefix`, then of `window` from `base`, keeping windows of at least
-    /// `window_len` heaps.
+    /// `window_len` heaps; the room for the longest window is reserved now, or refused.
     pub(super) fn new(
         mut prefix: Vec<u32>,
         base: usize,
         window: &[u32],
         window_len: usize,
-    ) -> Self {
+    ) -> Result<Self, SequenceError> {
         let prefix_len = prefix.len();
-        prefix.reserve_exact(2 * window_len.max(window.len()));
+        let room = window_len.max(window.len()).saturating_mul(2);
+        prefix
+            .try_reserve_exact(room)
+            .map_err(|_| SequenceError::OutOfMemory {
+                bytes: (prefix_len.saturating_add(room) as u64).saturating_mul(4),
+            })?;
         prefix.extend_from_slice(window);
-        Kept {
+        Ok(Kept {
             buffer: prefix,
             prefix: prefix_len,
             base,
             window: window_len,
             missed: Cell::new(false),
-        }
+        })
     }
 
     fn index(&self, heap: usize) -> usize {
@@ -279,7 +284,7 @@ pub(crate) fn compute_streamed(
     if main.space.is_none() && rules.splits() {
         return Err(SequenceError::Unbounded { heap: done as u64 });
     }
-    let mut kept = Kept::new(main.values, window_start.max(done), &window, window_len);
+    let mut kept = Kept::new(main.values, window_start.max(done), &window, window_len)?;
     let mut largest = main
         .largest
         .max(known_largest)
@@ -373,7 +378,8 @@ mod tests {
             let computed = prefix_len + (random() % 200) as usize;
             let all: Vec<u32> = (0..computed).map(|_| (random() % 1000) as u32).collect();
             // Pushed one by one, as a run would, with every value handed out once.
-            let mut kept = Kept::new(all[..prefix_len].to_vec(), prefix_len, &[], window_len);
+            let mut kept = Kept::new(all[..prefix_len].to_vec(), prefix_len, &[], window_len)
+                .expect("a small window");
             let mut handed = prefix_len;
             for &value in &all[prefix_len..] {
                 kept.push(value, &mut |kept: &Kept| {
