@@ -366,9 +366,10 @@ pub enum SequenceError {
         heap: u64,
     },
     /// A value in a bounded run ([`HeapGame::values_streamed`]) needed a value the run did not
-    /// keep — a new rare heap, or a search for the common values deeper than the prefix. No
-    /// value is guessed: the run stops before this heap, and a run with a longer prefix (or
-    /// holding every value) goes on.
+    /// keep — a new rare heap, or a search for the common values deeper than the prefix with
+    /// no [`ValueStore`] to read the dropped values back from. No value is guessed: the run
+    /// stops before this heap, and a run with a longer prefix (or holding every value) goes
+    /// on.
     #[error(
         "heap {heap} needs values that a bounded run with a prefix of {prefix} heaps does not \
          keep (a new rare heap, or a longer search); run again with a longer prefix"
@@ -558,6 +559,85 @@ impl StreamState {
     #[must_use]
     pub fn next_heap(&self) -> u64 {
         self.window_start.saturating_add(self.window.len() as u64)
+    }
+}
+
+/// Where a bounded run ([`HeapGame::values_streamed_into`]) hands its values — and, if it
+/// keeps them, where the run reads back the few a deep search needs.
+///
+/// Past its prefix a bounded run keeps only the prefix and a window of recent values. Now
+/// and then (in 0.167, once in some hundred million heaps) a heap's search for its common
+/// value finds no split with a value it needs among the prefix's small heaps and must go
+/// deeper, into values the run has dropped. A store that can give them back —
+/// [`read`](Self::read) — lets the run go on; one that cannot stops it with
+/// [`SequenceError::BoundExceeded`]. Either way no value is guessed.
+///
+/// # Examples
+///
+/// A store that keeps every value in memory, which bounds nothing but shows the calls; the
+/// `impartial` command line keeps them in a file.
+///
+/// ```
+/// use std::ops::ControlFlow;
+/// use impartial::octal::OctalGame;
+/// use impartial::sequence::{SequenceOptions, StreamState, ValueStore};
+///
+/// struct Everything(Vec<u32>);
+///
+/// impl ValueStore for Everything {
+///     fn store(&mut self, first: u64, values: &[u32]) {
+///         assert_eq!(first, self.0.len() as u64);
+///         self.0.extend_from_slice(values);
+///     }
+///
+///     fn read(&mut self, first: u64, values: &mut [u32]) -> bool {
+///         let first = first as usize;
+///         values.copy_from_slice(&self.0[first..first + values.len()]);
+///         true
+///     }
+/// }
+///
+/// let game: OctalGame = "0.167".parse()?;
+/// let mut store = Everything(Vec::new());
+/// let run = game.values_streamed_into(50_000, &SequenceOptions::default(), StreamState::new(1_400), |_| ControlFlow::Continue(()), &mut store)?;
+/// assert_eq!(run.computed, 50_001);
+/// assert_eq!(store.0, game.values_up_to(50_000)?.computed_values());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub trait ValueStore {
+    /// Takes G(`first`), G(`first` + 1), …: called in order of heaps, each heap once.
+    fn store(&mut self, first: u64, values: &[u32]);
+
+    /// Fills `values` with G(`first`), G(`first` + 1), … as stored, and returns true; false
+    /// if they were not kept or cannot be read, and the run stops with
+    /// [`SequenceError::BoundExceeded`]. Asked only for heaps already stored. By default,
+    /// false.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::sequence::ValueStore;
+    ///
+    /// struct Counter(u64);
+    /// impl ValueStore for Counter {
+    ///     fn store(&mut self, _: u64, values: &[u32]) {
+    ///         self.0 += values.len() as u64;
+    ///     }
+    /// }
+    /// assert!(!Counter(0).read(0, &mut [0; 4]));
+    /// ```
+    fn read(&mut self, first: u64, values: &mut [u32]) -> bool {
+        let _ = (first, values);
+        false
+    }
+}
+
+/// A closure as a store that keeps nothing: the sink of [`HeapGame::values_streamed`].
+struct Sink<F>(F);
+
+impl<F: FnMut(u64, &[u32])> ValueStore for Sink<F> {
+    fn store(&mut self, first: u64, values: &[u32]) {
+        (self.0)(first, values);
     }
 }
 
@@ -1060,7 +1140,8 @@ pub trait HeapGame: ImpartialGame<Position = Heaps> {
     /// values, which reads the prefix's small heaps against the window's large ones, need
     /// nothing else. A heap that needs more — a new rare heap, a search past the prefix — is
     /// never given a guessed value: the run stops with [`SequenceError::BoundExceeded`], and
-    /// every value handed out before is exact.
+    /// every value handed out before is exact. (A deep search can read the dropped values
+    /// back from a store that keeps them: [`values_streamed_into`](Self::values_streamed_into).)
     ///
     /// `progress` is called as in [`values_up_to_with_progress`](Self::values_up_to_with_progress),
     /// after `sink` has every value up to the report; [`ControlFlow::Break`] stops the run,
@@ -1107,8 +1188,31 @@ pub trait HeapGame: ImpartialGame<Position = Heaps> {
         max_heap: u64,
         options: &SequenceOptions,
         state: StreamState,
+        progress: impl FnMut(&Progress) -> ControlFlow<()>,
+        sink: impl FnMut(u64, &[u32]),
+    ) -> Result<Streamed, SequenceError> {
+        self.values_streamed_into(max_heap, options, state, progress, &mut Sink(sink))
+    }
+
+    /// As [`values_streamed`](Self::values_streamed), handing the values to `store` — which,
+    /// if it keeps them, lets a heap whose search goes deeper than the prefix read the values
+    /// it needs back instead of stopping the run (see [`ValueStore`]).
+    ///
+    /// # Errors
+    ///
+    /// As [`values_streamed`](Self::values_streamed); [`SequenceError::BoundExceeded`] only
+    /// for a new rare heap past the prefix, or a value the store could not give back.
+    ///
+    /// # Examples
+    ///
+    /// See [`ValueStore`].
+    fn values_streamed_into(
+        &self,
+        max_heap: u64,
+        options: &SequenceOptions,
+        state: StreamState,
         mut progress: impl FnMut(&Progress) -> ControlFlow<()>,
-        mut sink: impl FnMut(u64, &[u32]),
+        store: &mut impl ValueStore,
     ) -> Result<Streamed, SequenceError> {
         if let Some(&found) = state.prefix.first()
             && found != 0
@@ -1122,7 +1226,7 @@ pub trait HeapGame: ImpartialGame<Position = Heaps> {
             run::Tuning::default(),
             state,
             &mut progress,
-            &mut sink,
+            store,
         )
     }
 }
@@ -1208,6 +1312,25 @@ macro_rules! heap_game_methods {
             ) -> Result<$crate::sequence::Streamed, $crate::sequence::SequenceError> {
                 $crate::sequence::HeapGame::values_streamed(
                     self, max_heap, options, state, progress, sink,
+                )
+            }
+
+            /// As [`values_streamed`](Self::values_streamed), into a store that may give
+            /// values back: see [`HeapGame::values_streamed_into`].
+            ///
+            /// # Errors
+            ///
+            /// As [`HeapGame::values_streamed_into`].
+            pub fn values_streamed_into(
+                &self,
+                max_heap: u64,
+                options: &$crate::sequence::SequenceOptions,
+                state: $crate::sequence::StreamState,
+                progress: impl FnMut(&$crate::sequence::Progress) -> std::ops::ControlFlow<()>,
+                store: &mut impl $crate::sequence::ValueStore,
+            ) -> Result<$crate::sequence::Streamed, $crate::sequence::SequenceError> {
+                $crate::sequence::HeapGame::values_streamed_into(
+                    self, max_heap, options, state, progress, store,
                 )
             }
         }

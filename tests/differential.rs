@@ -18,8 +18,8 @@ use impartial::octal::{GrundysGame, HexadecimalGame, OctalGame};
 use std::ops::ControlFlow;
 
 use impartial::sequence::{
-    GrundySequence, HeapGame, Method, SequenceError, SequenceOptions, StreamState, Streamed,
-    Tabulated,
+    GrundySequence, HeapGame, Method, Progress, SequenceError, SequenceOptions, StreamState,
+    Streamed, Tabulated, ValueStore,
 };
 use impartial::take_and_break::{HeapRules, TakeAndBreak};
 use impartial::{Heaps, ImpartialGame, Nimber, SubtractionGame};
@@ -321,35 +321,66 @@ fn the_shortest_sequences_on_every_path() {
     }
 }
 
+/// A store that keeps every value, as the command line's file does.
+struct Archive {
+    values: Vec<u32>,
+}
+
+impl ValueStore for Archive {
+    fn store(&mut self, first: u64, values: &[u32]) {
+        assert_eq!(
+            first,
+            self.values.len() as u64,
+            "values handed out in order"
+        );
+        self.values.extend_from_slice(values);
+    }
+
+    fn read(&mut self, first: u64, values: &mut [u32]) -> bool {
+        let first = usize::try_from(first).unwrap();
+        assert!(
+            first + values.len() <= self.values.len(),
+            "read before stored"
+        );
+        values.copy_from_slice(&self.values[first..first + values.len()]);
+        true
+    }
+}
+
 /// A bounded run from `state`, stopped at the report after `stop_after` values if given:
 /// the values it handed out, checked to come in order from the state's next heap, and how
-/// it ended.
+/// it ended. With `earlier` — the values handed out before the state — the run's store
+/// keeps every value and gives them back; without, it keeps nothing.
 fn stream<G: HeapGame>(
     game: &G,
     n: u64,
     options: &SequenceOptions,
     state: StreamState,
     stop_after: Option<u64>,
+    earlier: Option<&[u32]>,
 ) -> (Vec<u32>, Result<Streamed, SequenceError>) {
-    let mut handed = Vec::new();
     let first = state.next_heap();
-    let result = game.values_streamed(
-        n,
-        options,
-        state,
-        |report| match stop_after {
-            Some(stop) if report.computed >= stop => ControlFlow::Break(()),
-            _ => ControlFlow::Continue(()),
-        },
-        |heap, values| {
-            assert_eq!(
-                heap,
-                first + handed.len() as u64,
-                "values handed out in order"
-            );
-            handed.extend_from_slice(values);
-        },
-    );
+    let progress = |report: &Progress| match stop_after {
+        Some(stop) if report.computed >= stop => ControlFlow::Break(()),
+        _ => ControlFlow::Continue(()),
+    };
+    if let Some(earlier) = earlier {
+        assert_eq!(earlier.len() as u64, first);
+        let mut archive = Archive {
+            values: earlier.to_vec(),
+        };
+        let result = game.values_streamed_into(n, options, state, progress, &mut archive);
+        return (archive.values.split_off(earlier.len()), result);
+    }
+    let mut handed = Vec::new();
+    let result = game.values_streamed(n, options, state, progress, |heap, values| {
+        assert_eq!(
+            heap,
+            first + handed.len() as u64,
+            "values handed out in order"
+        );
+        handed.extend_from_slice(values);
+    });
     (handed, result)
 }
 
@@ -357,17 +388,27 @@ fn stream<G: HeapGame>(
 /// it hands out is right, and it either hands out all of them (or up to a proven period) or
 /// stops with an error at the heap after the last one — never with a guessed value. Then the
 /// same run stopped at a report and resumed from its state hands out the same values and
-/// ends the same way.
+/// ends the same way. With `keep`, the run's store keeps every value and gives them back to
+/// the searches that go deeper than the prefix: then only a new rare heap stops it.
 fn check_bounded<G: HeapGame + std::fmt::Debug>(
     game: &G,
     expected: &[u32],
     prefix: u64,
     options: &SequenceOptions,
     stop_after: u64,
+    keep: bool,
 ) -> Result<(), TestCaseError> {
     let n = expected.len() as u64 - 1;
-    let what = format!("{game:?} prefix {prefix} {options:?}");
-    let (handed, result) = stream(game, n, options, StreamState::new(prefix), None);
+    let what = format!("{game:?} prefix {prefix} {options:?} keep {keep}");
+    let none: &[u32] = &[];
+    let (handed, result) = stream(
+        game,
+        n,
+        options,
+        StreamState::new(prefix),
+        None,
+        keep.then_some(none),
+    );
     prop_assert!(handed.len() <= expected.len(), "{}", what);
     prop_assert_eq!(&handed[..], &expected[..handed.len()], "{}", what);
     match &result {
@@ -395,6 +436,20 @@ fn check_bounded<G: HeapGame + std::fmt::Debug>(
             prop_assert_eq!(*kept, prefix.max(1), "{}", what);
             prop_assert_eq!(*heap, handed.len() as u64, "{}", what);
             prop_assert!(*heap >= prefix, "{}", what);
+            if keep {
+                // Only a rare heap stops a run whose store gives values back: the run that
+                // holds every value has one past the prefix too (perhaps another, if its
+                // space changed as the values grew).
+                let full = game.values_up_to_with(n, options).expect("a small run");
+                prop_assert!(
+                    full.rare_heap_list()
+                        .and_then(|rare| rare.last())
+                        .is_some_and(|&last| last >= prefix),
+                    "{}: stopped at {} with no rare heap past the prefix",
+                    what,
+                    heap
+                );
+            }
         }
         Err(SequenceError::Unbounded { heap }) => {
             prop_assert_eq!(*heap, prefix.max(1), "{}", what);
@@ -407,7 +462,14 @@ fn check_bounded<G: HeapGame + std::fmt::Debug>(
     let mut resumed = Vec::new();
     let mut stop = stop_after;
     let end = loop {
-        let (more, result) = stream(game, n, options, state, Some(stop));
+        let (more, result) = stream(
+            game,
+            n,
+            options,
+            state,
+            Some(stop),
+            keep.then_some(&resumed[..]),
+        );
         resumed.extend(more);
         match result {
             Ok(run) if run.computed < n + 1 && run.period.is_none() => {
@@ -443,57 +505,97 @@ proptest! {
         parallel in any::<bool>(),
         method in prop_oneof![Just(Method::Auto), Just(Method::SparseSpace)],
         stop_after in 1u64..4_000,
+        keep in any::<bool>(),
     ) {
         let expected = reference::code_values(game.digits(), n);
         let options = SequenceOptions::default()
             .with_parallel(parallel)
             .with_method(method)
             .with_progress_every(97);
-        check_bounded(&game, &expected, prefix, &options, stop_after)?;
+        check_bounded(&game, &expected, prefix, &options, stop_after, keep)?;
     }
 }
 
-/// Famous sparse games in bounded memory: 0.167, whose rare heaps all come early, runs to the
-/// end with a short prefix, dropping the window many times; 0.161, 0.16 and 0.6 have rare
-/// heaps past such a prefix (0.161's last is 23 784, 0.16's 13 935, 0.6's 20 627) and stop
-/// with an error no later than the first of them, every value before it exact.
+/// Famous sparse games in bounded memory. 0.167's rare heaps all come early (the last at
+/// 1 303): with a prefix just past them, some searches for a common value go deeper than the
+/// prefix — a run that keeps nothing stops there, one whose store gives the values back runs
+/// to the end. 0.161, 0.16 and 0.6 have rare heaps past such a prefix (0.161's last is
+/// 23 784, 0.16's 13 935, 0.6's 20 627): a run stops no later than the first of them, and
+/// exactly there if its store gives values back; every value before it is exact.
 #[test]
 fn sparse_games_in_bounded_memory_equal_the_definition() {
     let n = if RELEASE { 30_000 } else { 5_000 };
-    for (code, prefix, finishes) in [
-        ("0.167", 2_048, true),
-        ("0.161", 2_048, false),
-        ("0.16", 2_048, false),
-        ("0.6", 1_024, false),
+    for (code, prefix) in [
+        ("0.167", 2_048),
+        ("0.161", 2_048),
+        ("0.16", 2_048),
+        ("0.6", 1_024),
     ] {
         let game: OctalGame = code.parse().expect("a valid code");
         let expected = reference::code_values(game.digits(), n);
         let full = game.values_up_to(n as u64).expect("n is within MAX_HEAP");
         let rare = full.rare_heap_list().expect("a sparse space");
+        let first_past = rare.iter().copied().find(|&rare| rare >= prefix);
         for parallel in [false, true] {
             let options = SequenceOptions::default().with_parallel(parallel);
-            check_bounded(&game, &expected, prefix, &options, 1_000).unwrap();
-            let (_, result) = stream(&game, n as u64, &options, StreamState::new(prefix), None);
-            match result {
-                Ok(run) => {
-                    assert!(finishes, "{code}");
-                    assert_eq!(run.rare_heaps.as_deref(), Some(rare), "{code}");
+            for keep in [false, true] {
+                check_bounded(&game, &expected, prefix, &options, 1_000, keep).unwrap();
+                let none: &[u32] = &[];
+                let state = StreamState::new(prefix);
+                let earlier = keep.then_some(none);
+                match stream(&game, n as u64, &options, state, None, earlier).1 {
+                    Ok(run) => {
+                        assert_eq!(first_past, None, "{code}");
+                        assert_eq!(run.rare_heaps.as_deref(), Some(rare), "{code}");
+                    }
+                    Err(SequenceError::BoundExceeded { heap, .. }) => {
+                        let stop = first_past.unwrap_or(u64::MAX);
+                        assert!(heap <= stop, "{code}: stopped at {heap}");
+                        assert!(!keep || heap == stop, "{code}: stopped at {heap}");
+                    }
+                    Err(error) => panic!("{code}: {error}"),
                 }
-                Err(SequenceError::BoundExceeded { heap, .. }) => {
-                    assert!(!finishes || !RELEASE, "{code}: stopped at {heap}");
-                    let first_past = rare.iter().find(|&&rare| rare >= prefix);
-                    assert!(
-                        first_past.is_some_and(|&rare| heap <= rare),
-                        "{code}: stopped at {heap}"
-                    );
-                }
-                Err(error) => panic!("{code}: {error}"),
             }
         }
     }
     let expected = reference::grundys_game_values(n);
     let options = SequenceOptions::default();
-    check_bounded(&GrundysGame, &expected, 1_024, &options, 1_000).unwrap();
+    for keep in [false, true] {
+        check_bounded(&GrundysGame, &expected, 1_024, &options, 1_000, keep).unwrap();
+    }
+}
+
+/// 0.167 with a prefix just past its last rare heap (1 303): at heap 52 959 the search for a
+/// common value goes deeper than the prefix. A run that keeps nothing stops there; one whose
+/// store gives the values back reads them and runs on, every value equal to the full
+/// table's (held to the definition by the tests above at smaller sizes).
+#[test]
+fn deep_searches_read_the_dropped_values_back() {
+    let game: OctalGame = "0.167".parse().expect("a valid code");
+    let n = 60_000;
+    let full = game.values_up_to(n).expect("n is within MAX_HEAP");
+    let expected = full.computed_values();
+    for parallel in [false, true] {
+        let options = SequenceOptions::default().with_parallel(parallel);
+        for keep in [false, true] {
+            check_bounded(&game, expected, 1_400, &options, 7_919, keep).unwrap();
+        }
+        let state = || StreamState::new(1_400);
+        let (_, kept_nothing) = stream(&game, n, &options, state(), None, None);
+        assert_eq!(
+            kept_nothing.unwrap_err(),
+            SequenceError::BoundExceeded {
+                heap: 52_959,
+                prefix: 1_400
+            }
+        );
+        let (handed, kept_all) = stream(&game, n, &options, state(), None, Some(&[]));
+        assert_eq!(
+            kept_all.expect("no rare heap past the prefix").computed,
+            n + 1
+        );
+        assert_eq!(handed, expected);
+    }
 }
 
 /// The errors of a bounded run: known values not from G(0), a state no run leaves, a game
@@ -502,7 +604,7 @@ fn sparse_games_in_bounded_memory_equal_the_definition() {
 fn bounded_runs_refuse_what_they_cannot_do() {
     let game: OctalGame = "0.167".parse().expect("a valid code");
     let options = SequenceOptions::default();
-    let from = |state| stream(&game, 1_000, &options, state, None).1;
+    let from = |state| stream(&game, 1_000, &options, state, None, None).1;
     assert_eq!(
         from(StreamState::from_parts(8, vec![1, 0], 2, Vec::new(), 1)).unwrap_err(),
         SequenceError::NotFromZero { found: 1 }
@@ -517,11 +619,18 @@ fn bounded_runs_refuse_what_they_cannot_do() {
         assert_eq!(from(state).unwrap_err(), SequenceError::InvalidState);
     }
     let direct = SequenceOptions::default().with_method(Method::Direct);
-    let (handed, result) = stream(&GrundysGame, 1_000, &direct, StreamState::new(300), None);
+    let (handed, result) = stream(
+        &GrundysGame,
+        1_000,
+        &direct,
+        StreamState::new(300),
+        None,
+        None,
+    );
     assert_eq!(result.unwrap_err(), SequenceError::Unbounded { heap: 300 });
     assert_eq!(handed, reference::grundys_game_values(299));
     // A prefix longer than the run: the whole run is the full table, nothing reserved for it.
     let huge = StreamState::new(1 << 40);
-    let (_, result) = stream(&game, 100, &options, huge, None);
+    let (_, result) = stream(&game, 100, &options, huge, None, None);
     assert_eq!(result.map(|run| run.computed).ok(), Some(101));
 }

@@ -7,10 +7,12 @@
 use std::cell::Cell;
 use std::ops::{ControlFlow, Range};
 
-use super::direct::{HeapValues, Reached, direct_value};
+use super::direct::{HeapValues, Reached, direct_value, split_rests, splits};
 use super::run::{Tuning, compute_full};
-use super::sparse::{BLOCK, SparseSpace};
-use super::{Method, Period, Progress, SequenceError, SequenceOptions, StreamState, Streamed};
+use super::sparse::{BLOCK, Candidate, SparseSpace};
+use super::{
+    Method, Period, Progress, SequenceError, SequenceOptions, StreamState, Streamed, ValueStore,
+};
 use crate::games::take_and_break::HeapRules;
 
 /// The values a bounded run keeps: heaps `0..prefix`, then heaps `base..computed`, in one
@@ -200,7 +202,7 @@ pub(crate) fn compute_streamed(
     tuning: Tuning,
     state: StreamState,
     progress: &mut dyn FnMut(&Progress) -> ControlFlow<()>,
-    sink: &mut dyn FnMut(u64, &[u32]),
+    store: &mut dyn ValueStore,
 ) -> Result<Streamed, SequenceError> {
     if n > super::MAX_HEAP {
         return Err(SequenceError::TooLarge {
@@ -247,7 +249,7 @@ pub(crate) fn compute_streamed(
         known,
         &mut |report, values| {
             if handed < values.len() {
-                sink(handed as u64, &values[handed..]);
+                store.store(handed as u64, &values[handed..]);
                 handed = values.len();
             }
             // The end of the full table is a report only if it is the end of the run.
@@ -261,7 +263,7 @@ pub(crate) fn compute_streamed(
     let mut main = full.main;
     let done = main.values.len();
     if handed < done {
-        sink(handed as u64, &main.values[handed..]);
+        store.store(handed as u64, &main.values[handed..]);
         handed = done;
     }
     if full.stopped || full.period.is_some() || done >= len {
@@ -294,34 +296,54 @@ pub(crate) fn compute_streamed(
     let rare_before = space.as_ref().map_or(0, SparseSpace::rare_count);
     let mut heap = kept.computed();
     let mut report_at = (heap as u64 / report_every + 1).saturating_mul(report_every);
-    let mut flush = |kept: &Kept, handed: &mut usize| {
+    let flush = |store: &mut dyn ValueStore, kept: &Kept, handed: &mut usize| {
         let computed = kept.computed();
         if *handed < computed {
-            sink(*handed as u64, kept.tail(*handed));
+            store.store(*handed as u64, kept.tail(*handed));
             *handed = computed;
         }
     };
     while heap < len {
+        let mut missed = false;
         let value = match &mut space {
-            Some(space) => space.value(rules, &kept, heap, largest, &mut reached),
+            Some(space) => match space.candidate(rules, &kept, heap, largest, &mut reached) {
+                Candidate::Exact(value) => value,
+                Candidate::Common { value, hard_parity } => {
+                    // Every split with a rare heap is kept: only the search may go deeper.
+                    missed = kept.take_missed();
+                    let found = space.confirm(rules, &kept, heap, &reached, value, hard_parity);
+                    if !missed && kept.take_missed() {
+                        flush(store, &kept, &mut handed);
+                        search_deeper(rules, space, &kept, store, heap, value).unwrap_or_else(
+                            || {
+                                missed = true;
+                                found
+                            },
+                        )
+                    } else {
+                        found
+                    }
+                }
+            },
             None => direct_value(rules, &kept, heap, largest, &mut reached),
         };
+        missed |= kept.take_missed();
         let new_rare = space.as_mut().is_some_and(|space| {
             space.record(heap, value);
             space.rare_count() > rare_before
         });
-        if kept.take_missed() || new_rare {
-            flush(&kept, &mut handed);
+        if missed || new_rare {
+            flush(store, &kept, &mut handed);
             return Err(SequenceError::BoundExceeded {
                 heap: heap as u64,
                 prefix: prefix_len as u64,
             });
         }
         largest = largest.max(value);
-        kept.push(value, &mut |kept| flush(kept, &mut handed));
+        kept.push(value, &mut |kept| flush(store, kept, &mut handed));
         heap += 1;
         if heap as u64 >= report_at || heap == len {
-            flush(&kept, &mut handed);
+            flush(store, &kept, &mut handed);
             report_at = report_at.saturating_add(report_every);
             let report = Progress {
                 computed: heap as u64,
@@ -334,7 +356,7 @@ pub(crate) fn compute_streamed(
             }
         }
     }
-    flush(&kept, &mut handed);
+    flush(store, &kept, &mut handed);
     let base = kept.base();
     let window = kept.tail(base).to_vec();
     let rare = rare_heaps(space.as_ref());
@@ -356,6 +378,76 @@ pub(crate) fn compute_streamed(
             largest,
         },
     })
+}
+
+/// Splits read back from the store at a time in a deep search.
+const DEEP_CHUNK: usize = 1 << 16;
+
+/// G(heap) for a common heap whose search for the values below `candidate` went past the
+/// kept splits: the splits with both heaps past the prefix, read from `store` (which holds
+/// every value computed) a chunk at a time, until every missing value is found — then the
+/// value is `candidate` — or the splits run out, and it is the least value still missing.
+/// `None` if the store cannot give the values back.
+fn search_deeper(
+    rules: &HeapRules,
+    space: &mut SparseSpace,
+    kept: &Kept,
+    store: &mut dyn ValueStore,
+    heap: usize,
+    candidate: u32,
+) -> Option<u32> {
+    let mut small = vec![0; DEEP_CHUNK];
+    let mut large = vec![0; DEEP_CHUNK];
+    for rest in split_rests(rules, heap) {
+        // `splits` gives the pairs the kept values hold, from the least small heap on; the
+        // search goes on from the first pair it did not give.
+        let (searched, _, _) = splits(rules, kept, rest);
+        let smallest = (rest + 1).saturating_sub(kept.computed()).max(1);
+        let largest_small = if rules.unequal_split {
+            rest.saturating_sub(1) / 2
+        } else {
+            rest / 2
+        };
+        let mut low = smallest + searched.len();
+        while low <= largest_small {
+            let count = (largest_small + 1 - low).min(DEEP_CHUNK);
+            // Small heaps low.., large heaps down from rest − low.
+            let high = rest - low;
+            if !read_kept(kept, store, low, &mut small[..count])
+                || !read_kept(kept, store, high + 1 - count, &mut large[..count])
+            {
+                return None;
+            }
+            if space.confirm_further(candidate, &small[..count], &large[..count]) {
+                return Some(candidate);
+            }
+            low += count;
+        }
+    }
+    Some(space.least_missing(candidate))
+}
+
+/// The values of heaps `first..first + values.len()`, all computed: from what `kept` holds,
+/// the rest from `store`.
+fn read_kept(kept: &Kept, store: &mut dyn ValueStore, first: usize, values: &mut [u32]) -> bool {
+    let mut at = 0;
+    while at < values.len() {
+        let heap = first + at;
+        let run = kept.kept_up(heap).min(values.len() - at);
+        if run > 0 {
+            let start = kept.index(heap);
+            values[at..at + run].copy_from_slice(&kept.buffer[start..start + run]);
+            at += run;
+        } else {
+            // Dropped heaps end where the window starts.
+            let end = (values.len() - at).min(kept.base() - heap);
+            if !store.read(heap as u64, &mut values[at..at + end]) {
+                return false;
+            }
+            at += end;
+        }
+    }
+    true
 }
 
 fn rare_heaps(space: Option<&SparseSpace>) -> Option<Vec<u64>> {

@@ -493,10 +493,25 @@ impl SparseSpace {
         if !every_split {
             values.note_missed();
         }
-        self.missing
+        self.least_missing(candidate)
+    }
+
+    /// Goes on with a search that [`confirm`](Self::confirm) left unfinished because some
+    /// splits were not kept: the splits `small[i] ^ large[len − 1 − i]` clear more of the
+    /// values it found missing. True once none is left.
+    pub(super) fn confirm_further(&mut self, candidate: u32, small: &[u32], large: &[u32]) -> bool {
+        let below = candidate as usize;
+        let mut missing = count_flags(&self.missing[..below]);
+        missing == 0 || self.search(below, small, large, &mut missing)
+    }
+
+    /// The value the searches so far give: the least value below `candidate` still missing,
+    /// or `candidate`.
+    pub(super) fn least_missing(&self, candidate: u32) -> u32 {
+        self.missing[..candidate as usize]
             .iter()
             .position(|&wanted| wanted == 1)
-            .map_or(candidate, |v| v as u32)
+            .map_or(candidate, |value| value as u32)
     }
 
     /// Clears in `missing` the values of the splits `small[i] ^ large[len − 1 − i]`; true
