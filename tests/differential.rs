@@ -634,3 +634,30 @@ fn bounded_runs_refuse_what_they_cannot_do() {
     let (_, result) = stream(&game, 100, &options, huge, None, None);
     assert_eq!(result.map(|run| run.computed).ok(), Some(101));
 }
+
+/// 0.0345's rare heaps end at 1 494, and its values first reach 64 at heap 2 407. A bounded
+/// run with a prefix of 1 594 has chosen its space before any value needed that bit: it
+/// classes the new value itself (common), where a run holding every value chooses its space
+/// again — the run goes on to the end instead of stopping there as at a new rare heap, every
+/// value right.
+#[test]
+fn a_new_top_bit_past_the_prefix_is_no_rare_heap() {
+    let game: OctalGame = "0.0345".parse().expect("a valid code");
+    let n = if RELEASE { 20_000 } else { 6_000 };
+    let expected = reference::code_values(game.digits(), n);
+    assert_eq!(expected[2_407], 64);
+    assert!(expected[..2_407].iter().all(|&value| value < 64));
+    let full = game.values_up_to(n as u64).expect("n is within MAX_HEAP");
+    let rare = full.rare_heap_list().expect("a sparse space");
+    assert_eq!(rare.last(), Some(&1_494));
+    for parallel in [false, true] {
+        let options = SequenceOptions::default().with_parallel(parallel);
+        check_bounded(&game, &expected, 1_594, &options, 997, false).unwrap();
+        let state = StreamState::new(1_594);
+        let run = stream(&game, n as u64, &options, state, None, None)
+            .1
+            .expect("no rare heap past the prefix");
+        assert_eq!(run.computed, n as u64 + 1);
+        assert_eq!(run.rare_heaps.as_deref(), Some(rare));
+    }
+}

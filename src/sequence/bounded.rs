@@ -303,6 +303,7 @@ pub(crate) fn compute_streamed(
             *handed = computed;
         }
     };
+    let (mut deep_small, mut deep_large) = (Vec::new(), Vec::new());
     while heap < len {
         let mut missed = false;
         let value = match &mut space {
@@ -314,12 +315,12 @@ pub(crate) fn compute_streamed(
                     let found = space.confirm(rules, &kept, heap, &reached, value, hard_parity);
                     if !missed && kept.take_missed() {
                         flush(store, &kept, &mut handed);
-                        search_deeper(rules, space, &kept, store, heap, value).unwrap_or_else(
-                            || {
+                        let buffers = (&mut deep_small, &mut deep_large);
+                        search_deeper(rules, space, &kept, store, heap, value, buffers)
+                            .unwrap_or_else(|| {
                                 missed = true;
                                 found
-                            },
-                        )
+                            })
                     } else {
                         found
                     }
@@ -328,7 +329,11 @@ pub(crate) fn compute_streamed(
             None => direct_value(rules, &kept, heap, largest, &mut reached),
         };
         missed |= kept.take_missed();
+        let below = (largest + 1).next_power_of_two();
         let new_rare = space.as_mut().is_some_and(|space| {
+            if value >= below {
+                space.class_new_bit(heap, value, below);
+            }
             space.record(heap, value);
             space.rare_count() > rare_before
         });
@@ -380,8 +385,11 @@ pub(crate) fn compute_streamed(
     })
 }
 
-/// Splits read back from the store at a time in a deep search.
+/// The most splits read back from the store at a time in a deep search; the first read is
+/// [`FIRST_DEEP_CHUNK`], and each next one twice the last, since most searches end soon
+/// past the prefix.
 const DEEP_CHUNK: usize = 1 << 16;
+const FIRST_DEEP_CHUNK: usize = 64;
 
 /// G(heap) for a common heap whose search for the values below `candidate` went past the
 /// kept splits: the splits with both heaps past the prefix, read from `store` (which holds
@@ -395,9 +403,8 @@ fn search_deeper(
     store: &mut dyn ValueStore,
     heap: usize,
     candidate: u32,
+    (small, large): (&mut Vec<u32>, &mut Vec<u32>),
 ) -> Option<u32> {
-    let mut small = vec![0; DEEP_CHUNK];
-    let mut large = vec![0; DEEP_CHUNK];
     for rest in split_rests(rules, heap) {
         // `splits` gives the pairs the kept values hold, from the least small heap on; the
         // search goes on from the first pair it did not give.
@@ -409,8 +416,12 @@ fn search_deeper(
             rest / 2
         };
         let mut low = smallest + searched.len();
+        let mut chunk = FIRST_DEEP_CHUNK;
         while low <= largest_small {
-            let count = (largest_small + 1 - low).min(DEEP_CHUNK);
+            let count = (largest_small + 1 - low).min(chunk);
+            chunk = (chunk * 2).min(DEEP_CHUNK);
+            small.resize(count.max(small.len()), 0);
+            large.resize(count.max(large.len()), 0);
             // Small heaps low.., large heaps down from rest − low.
             let high = rest - low;
             if !read_kept(kept, store, low, &mut small[..count])

@@ -196,6 +196,20 @@ impl SparseSpace {
         parity_of(value & self.mask) ^ (u32::from(self.domain) & heap as u32 & 1)
     }
 
+    /// Classes `value`, the first to reach its top bit — every value before it is below
+    /// `below`, a power of two — as common if flipping that bit of the mask makes it so:
+    /// no value before has the bit, so no class changes but this one's. (A run holding every
+    /// value chooses its space again at such a value, from all of them; a bounded run keeps
+    /// its space and decides the new bit alone, so that a first large value is not taken for
+    /// a new rare heap.)
+    pub(super) fn class_new_bit(&mut self, heap: usize, value: u32, below: u32) {
+        debug_assert!(below.is_power_of_two() && value >= below);
+        if self.class(heap, value) == self.rare_class {
+            self.mask ^= 1 << (u32::BITS - 1 - value.leading_zeros());
+            self.parity.truncate(below as usize);
+        }
+    }
+
     pub(super) fn record(&mut self, heap: usize, value: u32) {
         if heap > 0 && self.class(heap, value) == self.rare_class {
             self.rare.push(heap);
@@ -706,6 +720,41 @@ pub(super) fn mark_in<const WIDTH: usize>(rows: &mut [u8], values: &[u32]) {
 mod tests {
     use super::*;
     use crate::sequence::testing::{direct, random_words, rules, splitting_games};
+
+    /// A first value with a new top bit, rare as the mask stands, is made common by flipping
+    /// that bit of the mask — and the class of every value below it stays as it was; a
+    /// common one leaves the mask alone.
+    #[test]
+    fn a_new_top_bit_is_classed_common_and_nothing_else_moves() {
+        let mut random = random_words(29);
+        for _ in 0..2_000 {
+            let mask = random() as u32;
+            let domain = random() & 1 == 1;
+            let rare_class = (random() & 1) as u32;
+            let bits = (random() % 20) as u32;
+            let below = 1u32 << bits;
+            let value = below + (random() as u32 & (below - 1)) * u32::from(random() & 1 == 1);
+            let heap = (random() % 1_000_000) as usize;
+            let mut space = SparseSpace::new(mask, domain, rare_class);
+            let _ = space.parity_table(below as usize * 2);
+            let before: Vec<u32> = (0..below.min(1 << 12))
+                .map(|old| space.class(heap, old))
+                .collect();
+            let was_rare = space.class(heap, value) == rare_class;
+            space.class_new_bit(heap, value, below);
+            assert_ne!(space.class(heap, value), rare_class);
+            assert_eq!(space.mask() != mask, was_rare);
+            for (old, &class) in before.iter().enumerate() {
+                assert_eq!(space.class(heap, old as u32), class);
+            }
+            // The parities kept for the values below the width agree with the new mask.
+            let width = below as usize * 2;
+            let table = space.parity_table(width).to_vec();
+            for (value, &parity) in table.iter().enumerate() {
+                assert_eq!(u32::from(parity), parity_of(value as u32 & space.mask()));
+            }
+        }
+    }
 
     /// The sparse-space method is exact whatever the mask, space type and rare class: only
     /// its speed depends on them.
