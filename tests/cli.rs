@@ -279,3 +279,180 @@ fn bad_arguments_are_usage_errors() {
     assert_eq!(too_large.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&too_large.stderr).contains("beyond the largest"));
 }
+
+/// `--prefix`: 0.167 with a prefix just past its last rare heap, so that searches go deeper
+/// than the prefix (the first at heap 52 959) and read the values file back; its values,
+/// frequencies and rare heaps are the library's full table's, in a binary file and as text.
+#[test]
+fn bounded_runs_agree_with_the_library() {
+    let directory = scratch("bounded");
+    let n = 120_000u64;
+    let game: OctalGame = "0.167".parse().unwrap();
+    let sequence = game.values_up_to(n).unwrap();
+    let values = sequence.computed_values();
+    let values_file = directory.join("values.bin");
+    let rare_file = directory.join("rare.txt");
+    let csv = directory.join("values.csv");
+    let n_text = n.to_string();
+    for (file, extra) in [(&values_file, "--rare-heaps"), (&csv, "--quiet")] {
+        let mut arguments = vec!["octal", "0.167", "--n", &n_text, "--prefix", "1400", "-q"];
+        arguments.extend(["--values", file.to_str().unwrap()]);
+        if extra == "--rare-heaps" {
+            arguments.extend([extra, rare_file.to_str().unwrap()]);
+        }
+        let output = stdout(&run(&arguments));
+        assert_eq!(frequencies(&output), counted(values), "{output}");
+        assert!(
+            output.contains("# bounded memory: a prefix of 1400 heaps"),
+            "{output}"
+        );
+        let deep: u64 = output
+            .lines()
+            .find_map(|line| line.strip_prefix("# deep searches: "))
+            .and_then(|rest| rest.split(' ').next())
+            .expect("the values read back")
+            .parse()
+            .unwrap();
+        assert!(deep > 0, "no search went past the prefix: {output}");
+    }
+    assert_eq!(read_values(&values_file, 1), values);
+    let text: Vec<u32> = std::fs::read_to_string(&csv)
+        .unwrap()
+        .lines()
+        .skip(1)
+        .map(|line| line.parse().unwrap())
+        .collect();
+    assert_eq!(text, values);
+    let rare: Vec<u64> = std::fs::read_to_string(&rare_file)
+        .unwrap()
+        .lines()
+        .skip(1)
+        .map(|line| {
+            let (heap, value) = line.split_once(' ').unwrap();
+            let heap: u64 = heap.parse().unwrap();
+            assert_eq!(value.parse::<u32>().unwrap(), values[heap as usize]);
+            heap
+        })
+        .collect();
+    assert_eq!(rare, sequence.rare_heap_list().unwrap());
+    // A game with a proven period stops in the prefix; its frequencies come from the period.
+    let kayles = stdout(&run(&[
+        "octal", "0.77", "--n", "100003", "--prefix", "4096",
+    ]));
+    assert!(
+        kayles.contains("# period: period 12 from n = 71"),
+        "{kayles}"
+    );
+    let full = stdout(&run(&["octal", "0.77", "--n", "100003"]));
+    assert_eq!(frequencies(&kayles), frequencies(&full));
+}
+
+/// A bounded run killed after a checkpoint and started again goes on from it — values past
+/// the checkpoint in its file are cut off and computed again — and gives the values and
+/// frequencies of a run never stopped (0.6, two bytes per value).
+#[test]
+fn a_killed_bounded_run_resumes_from_its_checkpoint() {
+    // Checkpoints come with the reports, every 2^18 heaps: the first past the prefix.
+    let n = 600_000;
+    let directory = scratch("bounded-resume");
+    let checkpoint = directory.join("0.6");
+    let checkpoint_file = checkpoint.join("stream.checkpoint");
+    let values_file = checkpoint.join("values.bin");
+    let arguments = [
+        "octal",
+        "0.6",
+        "--n",
+        &n.to_string(),
+        "--prefix",
+        "2^15",
+        "--checkpoint",
+        checkpoint.to_str().unwrap(),
+        "--checkpoint-every",
+        "0",
+        "-q",
+    ]
+    .map(str::to_string);
+    let mut child = binary()
+        .args(&arguments)
+        .stdout(Stdio::null())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    while !checkpoint_file.exists() {
+        assert!(
+            started.elapsed() < Duration::from_secs(120),
+            "no checkpoint"
+        );
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    child.kill().unwrap();
+    assert!(
+        !child.wait().unwrap().success(),
+        "the run finished before it could be killed"
+    );
+    let output = stdout(&binary().args(&arguments).output().unwrap());
+    let resumed_from: u64 = output
+        .lines()
+        .find_map(|line| line.strip_prefix("# resumed from "))
+        .and_then(|rest| rest.split(' ').next())
+        .expect("a resumed run says so")
+        .parse()
+        .unwrap();
+    assert!(resumed_from > 1 << 15 && resumed_from <= n, "{output}");
+    let expected = "0.6".parse::<OctalGame>().unwrap().values_up_to(n).unwrap();
+    let values = expected.computed_values();
+    assert_eq!(read_values(&values_file, 2), values);
+    assert_eq!(frequencies(&output), counted(values));
+    // The checkpoint of the finished run holds it all; another prefix is refused, as is a
+    // run that keeps every value.
+    let again = stdout(&binary().args(&arguments).output().unwrap());
+    assert!(
+        again.contains(&format!("# resumed from {} values", n + 1)),
+        "{again}"
+    );
+    assert_eq!(frequencies(&again), counted(values));
+    let path = checkpoint.to_str().unwrap();
+    let other_prefix = run(&[
+        "octal",
+        "0.6",
+        "--n",
+        "1000",
+        "--prefix",
+        "4096",
+        "--checkpoint",
+        path,
+    ]);
+    assert_eq!(other_prefix.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&other_prefix.stderr).contains("--prefix 32768"));
+    let whole = run(&["octal", "0.6", "--n", "1000", "--checkpoint", path]);
+    assert_eq!(whole.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&whole.stderr).contains("checkpoint of a bounded run"));
+    // One byte changed: the checksum catches it.
+    let mut bytes = std::fs::read(&checkpoint_file).unwrap();
+    let middle = bytes.len() / 2;
+    bytes[middle] ^= 1;
+    std::fs::write(&checkpoint_file, &bytes).unwrap();
+    let damaged = binary().args(&arguments).output().unwrap();
+    assert_eq!(damaged.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&damaged.stderr).contains("is damaged"));
+}
+
+/// What a bounded run cannot do, it says: a new rare heap past the prefix (0.161's come up
+/// to heap 23 784), a game with no sparse space past the prefix (Grundy's game at 1 000).
+#[test]
+fn bounded_runs_stop_with_clear_errors() {
+    let rare = run(&["octal", "0.161", "--n", "30000", "--prefix", "2048", "-q"]);
+    assert_eq!(rare.status.code(), Some(1));
+    let message = String::from_utf8_lossy(&rare.stderr);
+    assert!(
+        message.contains("run again with a longer prefix"),
+        "{message}"
+    );
+    let grundy = run(&["grundy", "--n", "5000", "--prefix", "1000", "-q"]);
+    assert_eq!(grundy.status.code(), Some(1));
+    let message = String::from_utf8_lossy(&grundy.stderr);
+    assert!(
+        message.contains("cannot be computed in bounded memory"),
+        "{message}"
+    );
+}

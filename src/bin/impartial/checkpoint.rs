@@ -1,7 +1,7 @@
 //! Checkpoints of a long run: the values computed so far, for the game they belong to, with a
 //! checksum, written so that a run killed at any moment leaves the last complete checkpoint.
 //!
-//! The file, little-endian throughout:
+//! A run holding every value saves `values.checkpoint`, little-endian throughout:
 //!
 //! ```text
 //! magic     16 bytes  "impartial values"
@@ -13,18 +13,40 @@
 //! crc32      u32      of every byte before it (CRC-32/ISO-HDLC, as zlib)
 //! ```
 //!
-//! It is written to `values.checkpoint.partial` beside the real one, flushed to the disk,
-//! then renamed over `values.checkpoint`: the rename is atomic, so the checkpoint is always
-//! either the old one or the new one, never half of each.
+//! A bounded run (`--prefix`) saves `stream.checkpoint`: what it keeps, what it has counted
+//! and how far its values file goes.
+//!
+//! ```text
+//! magic     16 bytes  "impartial stream"
+//! version, game       as above
+//! prefix length u64   the --prefix of the run
+//! prefix    count, width, values as above: G(0) …
+//! window start  u64   the heap of the window's first value
+//! window    count, width, values as above
+//! largest   u32       the largest value so far
+//! counts    u64 length, then that many (u32 value, u64 count): the heaps so far with
+//!                     each value that has any, ascending
+//! values file  u64 heaps, u8 width: the values file holds that many, that wide
+//! crc32     u32
+//! ```
+//!
+//! Each is written to a `.partial` file beside the real one, flushed to the disk, then
+//! renamed over it: the rename is atomic, so the checkpoint is always either the old one or
+//! the new one, never half of each.
 
 use std::fs::{self, File};
 use std::io::{self, BufReader, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 
+use impartial::sequence::StreamState;
+
+use crate::bounded::Counts;
+
 const MAGIC: &[u8; 16] = b"impartial values";
 const VERSION: u32 = 1;
 const FILE_NAME: &str = "values.checkpoint";
-const PARTIAL_NAME: &str = "values.checkpoint.partial";
+const STREAM_MAGIC: &[u8; 16] = b"impartial stream";
+const STREAM_NAME: &str = "stream.checkpoint";
 
 /// What can go wrong with a checkpoint, in words for the user.
 #[derive(Debug, thiserror::Error)]
@@ -99,6 +121,29 @@ impl<W: Write> Write for Summing<W> {
 
 /// Saves `values` of `game` as the checkpoint in `directory` (created if need be).
 pub fn save(directory: &Path, game: &str, values: &[u32]) -> Result<(), CheckpointError> {
+    write_atomically(directory, FILE_NAME, MAGIC, game, |writer| {
+        write_section(writer, values)
+    })
+}
+
+/// Writes `values` as `count`, `width`, then the values in that width.
+fn write_section(writer: &mut impl Write, values: &[u32]) -> io::Result<()> {
+    let width = width_for(values);
+    writer.write_all(&(values.len() as u64).to_le_bytes())?;
+    writer.write_all(&[width])?;
+    write_values(writer, values, width)
+}
+
+/// Writes the checkpoint `name` in `directory` — the magic, the version, the game, `body`
+/// and the checksum — to a partial file first, flushed to the disk, then renamed over the
+/// real one.
+fn write_atomically(
+    directory: &Path,
+    name: &str,
+    magic: &[u8; 16],
+    game: &str,
+    body: impl FnOnce(&mut Summing<BufWriter<File>>) -> io::Result<()>,
+) -> Result<(), CheckpointError> {
     let io_error = |action, path: &Path| {
         let path = path.to_path_buf();
         move |source| CheckpointError::Io {
@@ -108,29 +153,26 @@ pub fn save(directory: &Path, game: &str, values: &[u32]) -> Result<(), Checkpoi
         }
     };
     fs::create_dir_all(directory).map_err(io_error("create", directory))?;
-    let partial = directory.join(PARTIAL_NAME);
+    let partial = directory.join(format!("{name}.partial"));
     let file = File::create(&partial).map_err(io_error("create", &partial))?;
     let mut writer = Summing {
         inner: BufWriter::with_capacity(1 << 20, file),
         crc: crc32fast::Hasher::new(),
     };
-    let width = width_for(values);
     let game_length = u32::try_from(game.len()).expect("a game's name is short");
     let written: io::Result<()> = (|| {
-        writer.write_all(MAGIC)?;
+        writer.write_all(magic)?;
         writer.write_all(&VERSION.to_le_bytes())?;
         writer.write_all(&game_length.to_le_bytes())?;
         writer.write_all(game.as_bytes())?;
-        writer.write_all(&(values.len() as u64).to_le_bytes())?;
-        writer.write_all(&[width])?;
-        write_values(&mut writer, values, width)?;
+        body(&mut writer)?;
         let crc = writer.crc.clone().finalize();
         writer.inner.write_all(&crc.to_le_bytes())?;
         writer.inner.flush()?;
         writer.inner.get_ref().sync_all()
     })();
     written.map_err(io_error("write", &partial))?;
-    let target = path_in(directory);
+    let target = directory.join(name);
     fs::rename(&partial, &target).map_err(io_error("replace", &target))
 }
 
@@ -140,6 +182,8 @@ struct Reading<'p> {
     reader: BufReader<File>,
     crc: crc32fast::Hasher,
     path: &'p Path,
+    /// Bytes of the file not read yet.
+    left: u64,
 }
 
 impl Reading<'_> {
@@ -162,6 +206,24 @@ impl Reading<'_> {
                 },
             })?;
         self.crc.update(buffer);
+        self.left -= buffer.len() as u64;
+        Ok(())
+    }
+
+    /// Reads the checksum, which must be the file's last four bytes and match.
+    fn finish(mut self) -> Result<(), CheckpointError> {
+        let computed = self.crc.clone().finalize();
+        if self.left != 4 {
+            return Err(self.malformed(format!("{} bytes too many", self.left.wrapping_sub(4))));
+        }
+        let found = u32::from_le_bytes(self.array()?);
+        if found != computed {
+            return Err(CheckpointError::Checksum {
+                path: self.path.to_path_buf(),
+                found,
+                computed,
+            });
+        }
         Ok(())
     }
 
@@ -176,15 +238,29 @@ impl Reading<'_> {
 /// belongs to another game than `game`.
 pub fn load(directory: &Path, game: &str) -> Result<Option<Vec<u32>>, CheckpointError> {
     let path = path_in(directory);
+    let Some(mut reading) = open(&path, MAGIC, game)? else {
+        return Ok(None);
+    };
+    let values = read_section(&mut reading)?;
+    reading.finish()?;
+    Ok(Some(values))
+}
+
+/// Opens the checkpoint at `path`, if there is one, and reads its header: the magic, the
+/// version and the game, which must be `game`.
+fn open<'p>(
+    path: &'p Path,
+    magic: &[u8; 16],
+    game: &str,
+) -> Result<Option<Reading<'p>>, CheckpointError> {
     let io_error = |action| {
-        let path = path.clone();
         move |source| CheckpointError::Io {
             action,
-            path,
+            path: path.to_path_buf(),
             source,
         }
     };
-    let file = match File::open(&path) {
+    let file = match File::open(path) {
         Ok(file) => file,
         Err(error) if error.kind() == io::ErrorKind::NotFound => return Ok(None),
         Err(source) => return Err(io_error("open")(source)),
@@ -193,10 +269,12 @@ pub fn load(directory: &Path, game: &str) -> Result<Option<Vec<u32>>, Checkpoint
     let mut reading = Reading {
         reader: BufReader::with_capacity(1 << 20, file),
         crc: crc32fast::Hasher::new(),
-        path: &path,
+        path,
+        left: length,
     };
-    if &reading.array::<16>()? != MAGIC {
-        return Err(reading.malformed("it does not start with \"impartial values\""));
+    if &reading.array::<16>()? != magic {
+        let magic = String::from_utf8_lossy(magic);
+        return Err(reading.malformed(format!("it does not start with \"{magic}\"")));
     }
     let version = u32::from_le_bytes(reading.array()?);
     if version != VERSION {
@@ -205,45 +283,41 @@ pub fn load(directory: &Path, game: &str) -> Result<Option<Vec<u32>>, Checkpoint
         )));
     }
     let game_length = u32::from_le_bytes(reading.array()?);
-    if u64::from(game_length) > length {
+    if u64::from(game_length) > reading.left {
         return Err(reading.malformed("its game name is longer than the file"));
     }
     let mut name = vec![0u8; game_length as usize];
     reading.fill(&mut name)?;
     let found =
         String::from_utf8(name).map_err(|_| reading.malformed("its game name is not UTF-8"))?;
+    if found != game {
+        return Err(CheckpointError::OtherGame {
+            path: path.to_path_buf(),
+            found,
+            wanted: game.to_string(),
+        });
+    }
+    Ok(Some(reading))
+}
+
+/// A section written by [`write_section`].
+fn read_section(reading: &mut Reading) -> Result<Vec<u32>, CheckpointError> {
     let count = u64::from_le_bytes(reading.array()?);
     let [width] = reading.array()?;
     if ![1, 2, 4].contains(&width) {
         return Err(reading.malformed(format!("a value width of {width} bytes")));
     }
-    let header = 16 + 4 + 4 + u64::from(game_length) + 8 + 1;
-    let expected = count
+    // The values and the checksum after them.
+    if count
         .checked_mul(u64::from(width))
-        .and_then(|bytes| bytes.checked_add(header + 4));
-    if expected != Some(length) {
+        .and_then(|bytes| bytes.checked_add(4))
+        .is_none_or(|bytes| bytes > reading.left)
+    {
         return Err(reading.malformed(format!(
-            "{count} values of {width} bytes do not fill its {length} bytes"
+            "{count} values of {width} bytes do not fit in what is left of it"
         )));
     }
-    if found != game {
-        return Err(CheckpointError::OtherGame {
-            path: path.clone(),
-            found,
-            wanted: game.to_string(),
-        });
-    }
-    let values = read_values(&mut reading, count, width)?;
-    let computed = reading.crc.clone().finalize();
-    let found = u32::from_le_bytes(reading.array()?);
-    if found != computed {
-        return Err(CheckpointError::Checksum {
-            path: path.clone(),
-            found,
-            computed,
-        });
-    }
-    Ok(Some(values))
+    read_values(reading, count, width)
 }
 
 /// `count` values of `width` bytes each.
@@ -268,4 +342,79 @@ fn read_values(reading: &mut Reading, count: u64, width: u8) -> Result<Vec<u32>,
         left -= take;
     }
     Ok(values)
+}
+
+/// What a bounded run saves: see the module's documentation.
+pub struct StreamCheckpoint {
+    pub state: StreamState,
+    pub counts: Counts,
+    pub file_heaps: u64,
+    pub file_width: u8,
+}
+
+/// The bounded run's checkpoint file in `directory`.
+pub fn stream_path_in(directory: &Path) -> PathBuf {
+    directory.join(STREAM_NAME)
+}
+
+/// Saves a bounded run's checkpoint in `directory` (created if need be).
+pub fn save_stream(
+    directory: &Path,
+    game: &str,
+    state: &StreamState,
+    counts: &Counts,
+    (file_heaps, file_width): (u64, u8),
+) -> Result<(), CheckpointError> {
+    write_atomically(directory, STREAM_NAME, STREAM_MAGIC, game, |writer| {
+        writer.write_all(&state.prefix_len().to_le_bytes())?;
+        write_section(writer, state.prefix())?;
+        writer.write_all(&state.window_start().to_le_bytes())?;
+        write_section(writer, state.window())?;
+        writer.write_all(&state.largest_value().to_le_bytes())?;
+        writer.write_all(&(counts.pairs().count() as u64).to_le_bytes())?;
+        for (value, count) in counts.pairs() {
+            writer.write_all(&value.to_le_bytes())?;
+            writer.write_all(&count.to_le_bytes())?;
+        }
+        writer.write_all(&file_heaps.to_le_bytes())?;
+        writer.write_all(&[file_width])
+    })
+}
+
+/// The bounded run's checkpoint in `directory`, if there is one; an error if it is damaged
+/// or belongs to another game than `game`.
+pub fn load_stream(
+    directory: &Path,
+    game: &str,
+) -> Result<Option<StreamCheckpoint>, CheckpointError> {
+    let path = stream_path_in(directory);
+    let Some(mut reading) = open(&path, STREAM_MAGIC, game)? else {
+        return Ok(None);
+    };
+    let prefix_len = u64::from_le_bytes(reading.array()?);
+    let prefix = read_section(&mut reading)?;
+    let window_start = u64::from_le_bytes(reading.array()?);
+    let window = read_section(&mut reading)?;
+    let largest = u32::from_le_bytes(reading.array()?);
+    let values = u64::from_le_bytes(reading.array()?);
+    if values
+        .checked_mul(12)
+        .is_none_or(|bytes| bytes > reading.left)
+    {
+        return Err(reading.malformed(format!("{values} counts do not fit in it")));
+    }
+    let mut counts = Counts::default();
+    for _ in 0..values {
+        let value = u32::from_le_bytes(reading.array()?);
+        counts.add(value, u64::from_le_bytes(reading.array()?));
+    }
+    let file_heaps = u64::from_le_bytes(reading.array()?);
+    let [file_width] = reading.array()?;
+    reading.finish()?;
+    Ok(Some(StreamCheckpoint {
+        state: StreamState::from_parts(prefix_len, prefix, window_start, window, largest),
+        counts,
+        file_heaps,
+        file_width,
+    }))
 }

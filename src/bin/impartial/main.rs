@@ -13,19 +13,25 @@
 //! A run with `--checkpoint DIR` saves its values there every few minutes and, started
 //! again with the same game and directory, goes on from the last checkpoint.
 
+mod bounded;
 mod checkpoint;
 
-use std::fs::File;
+use bounded::{Counts, ValuesFile};
+
+use std::fs::{self, File};
 use std::io::{self, BufWriter, Write};
 use std::ops::ControlFlow;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use impartial::SubtractionGame;
 use impartial::octal::{GrundysGame, HexadecimalGame, OctalGame};
-use impartial::sequence::{GrundySequence, Method, Progress, SequenceOptions};
+use impartial::sequence::{
+    GrundySequence, Method, Period, Progress, SequenceError, SequenceOptions, StreamState,
+    Streamed, ValueStore,
+};
 use indicatif::{ProgressBar, ProgressStyle};
 
 /// The nim-values G(0), G(1), …, G(n) of a heap game: its proven period, its rare heaps and
@@ -93,6 +99,16 @@ struct RunArguments {
     /// every value (the width is printed).
     #[arg(long, value_name = "FILE")]
     values: Option<PathBuf>,
+
+    /// Bounded memory: keep only G(0) … G(HEAPS − 1) and a window of recent values — about
+    /// 12 × HEAPS bytes, whatever n — and stream every value to a binary file (the --values
+    /// FILE, or values.bin in the checkpoint DIR, or a temporary file), counting the
+    /// frequencies on the way. For the sparse-space games (0.6, 0.161, 0.167, Grundy's game)
+    /// once every rare heap is below HEAPS; a new rare heap past it stops the run with an
+    /// error (run again with a longer prefix). The rare search that goes deeper than the
+    /// prefix reads the values it needs back from the file.
+    #[arg(long, value_name = "HEAPS", value_parser = parse_count)]
+    prefix: Option<u64>,
 
     /// Write the rare heaps to FILE as `heap value` lines.
     #[arg(long, value_name = "FILE")]
@@ -207,6 +223,26 @@ impl Game {
             Game::Grundy => GrundysGame.values_continued(known, n, options, progress),
         }
     }
+
+    fn streamed(
+        &self,
+        state: StreamState,
+        n: u64,
+        options: &SequenceOptions,
+        progress: impl FnMut(&Progress) -> ControlFlow<()>,
+        store: &mut impl ValueStore,
+    ) -> Result<Streamed, SequenceError> {
+        match self {
+            Game::Octal(game) => game.values_streamed_into(n, options, state, progress, store),
+            Game::Hexadecimal(game) => {
+                game.values_streamed_into(n, options, state, progress, store)
+            }
+            Game::Subtraction(game) => {
+                game.values_streamed_into(n, options, state, progress, store)
+            }
+            Game::Grundy => GrundysGame.values_streamed_into(n, options, state, progress, store),
+        }
+    }
 }
 
 /// Values between progress reports: the bar moves, and a checkpoint can be taken, this often.
@@ -229,21 +265,59 @@ fn main() -> ExitCode {
     }
 }
 
-fn execute(game: &Game, run: &RunArguments) -> Result<(), String> {
-    let name = game.describe();
-    let mut options = SequenceOptions::default()
-        .with_method(match run.method {
-            MethodArgument::Auto => Method::Auto,
-            MethodArgument::Direct => Method::Direct,
-            MethodArgument::Sparse => Method::SparseSpace,
-        })
-        .with_prove_period(!run.every_value)
-        .with_progress_every(REPORT_EVERY);
-    if let Some(threads) = run.threads {
-        options = options.with_parallel(threads == 2);
+impl RunArguments {
+    fn options(&self) -> SequenceOptions {
+        let mut options = SequenceOptions::default()
+            .with_method(match self.method {
+                MethodArgument::Auto => Method::Auto,
+                MethodArgument::Direct => Method::Direct,
+                MethodArgument::Sparse => Method::SparseSpace,
+            })
+            .with_prove_period(!self.every_value)
+            .with_progress_every(REPORT_EVERY);
+        if let Some(threads) = self.threads {
+            options = options.with_parallel(threads == 2);
+        }
+        options
     }
+
+    /// The progress bar, from `done` values of `target`.
+    fn bar(&self, done: u64, target: u64) -> ProgressBar {
+        let bar = if self.quiet {
+            ProgressBar::hidden()
+        } else {
+            ProgressBar::new(target)
+        };
+        bar.set_style(
+            ProgressStyle::with_template(
+                "{elapsed_precise} [{wide_bar}] {human_pos}/{human_len} values, {per_sec}, \
+                 {eta} left",
+            )
+            .expect("a valid template"),
+        );
+        bar.set_position(done);
+        bar.reset_eta();
+        bar
+    }
+}
+
+fn execute(game: &Game, run: &RunArguments) -> Result<(), String> {
+    if let Some(prefix) = run.prefix {
+        return execute_bounded(game, run, prefix);
+    }
+    let name = game.describe();
+    let options = run.options();
     let mut known = Vec::new();
     let mut loaded = 0;
+    if let Some(directory) = &run.checkpoint
+        && checkpoint::stream_path_in(directory).exists()
+    {
+        return Err(format!(
+            "{} holds the checkpoint of a bounded run: resume it with the same --prefix, or \
+             use another directory",
+            directory.display()
+        ));
+    }
     if let Some(directory) = &run.checkpoint
         && let Some(values) =
             checkpoint::load(directory, &name).map_err(|error| error.to_string())?
@@ -257,19 +331,7 @@ fn execute(game: &Game, run: &RunArguments) -> Result<(), String> {
         known = values;
     }
     let target = run.n.saturating_add(1);
-    let bar = if run.quiet {
-        ProgressBar::hidden()
-    } else {
-        ProgressBar::new(target)
-    };
-    bar.set_style(
-        ProgressStyle::with_template(
-            "{elapsed_precise} [{wide_bar}] {human_pos}/{human_len} values, {per_sec}, {eta} left",
-        )
-        .expect("a valid template"),
-    );
-    bar.set_position(known.len() as u64);
-    bar.reset_eta();
+    let bar = run.bar(known.len() as u64, target);
     let started = Instant::now();
     let every = Duration::from_secs_f64(run.checkpoint_every);
     let sequence = loop {
@@ -311,17 +373,275 @@ fn execute(game: &Game, run: &RunArguments) -> Result<(), String> {
         .map_err(|error| format!("cannot write the results: {error}"))
 }
 
+/// Whether a values file is written as text: `.csv` and `.txt` files.
+fn is_text(path: &Path) -> bool {
+    matches!(
+        path.extension().and_then(|extension| extension.to_str()),
+        Some("csv" | "txt")
+    )
+}
+
+/// A bounded run (`--prefix`): the values go to a binary file as they come — the checkpoint
+/// directory's `values.bin`, the `--values` file if binary, or a temporary file removed at
+/// the end.
+fn execute_bounded(game: &Game, run: &RunArguments, prefix: u64) -> Result<(), String> {
+    let (archive, temporary) = match (&run.checkpoint, &run.values) {
+        (Some(directory), _) => (directory.join("values.bin"), false),
+        (None, Some(path)) if !is_text(path) => (path.clone(), false),
+        _ => {
+            let name = format!("impartial-{}.values", std::process::id());
+            (std::env::temp_dir().join(name), true)
+        }
+    };
+    let result = run_bounded(game, run, prefix, &archive);
+    if temporary {
+        // Nothing to keep: the run is over, or failed.
+        let _ = fs::remove_file(&archive);
+    }
+    result
+}
+
+fn io_error(action: &'static str, path: &Path) -> impl FnOnce(io::Error) -> String {
+    let path = path.display().to_string();
+    move |error| format!("cannot {action} {path}: {error}")
+}
+
+/// Where a bounded run starts: its checkpoint and values file if `--checkpoint` has them,
+/// else a new run and an empty file.
+fn open_bounded(
+    run: &RunArguments,
+    name: &str,
+    prefix: u64,
+    archive: &Path,
+) -> Result<(StreamState, ValuesFile), String> {
+    if let Some(directory) = &run.checkpoint {
+        if checkpoint::path_in(directory).exists() {
+            return Err(format!(
+                "{} holds the checkpoint of a run that keeps every value: resume it without \
+                 --prefix, or use another directory",
+                directory.display()
+            ));
+        }
+        if let Some(saved) =
+            checkpoint::load_stream(directory, name).map_err(|error| error.to_string())?
+        {
+            let path = checkpoint::stream_path_in(directory);
+            if saved.state.prefix_len() != prefix.max(1) {
+                return Err(format!(
+                    "{} was saved by a run with --prefix {}: a bounded run resumes only with \
+                     its own prefix",
+                    path.display(),
+                    saved.state.prefix_len()
+                ));
+            }
+            if saved.file_heaps != saved.state.next_heap() {
+                return Err(format!(
+                    "{} is not a checkpoint of this program (its values file and its state \
+                     disagree)",
+                    path.display()
+                ));
+            }
+            let store =
+                ValuesFile::resume(archive, saved.file_heaps, saved.file_width, saved.counts)
+                    .map_err(io_error("resume from", archive))?;
+            println!(
+                "# resumed from {} values in {}",
+                saved.state.next_heap(),
+                path.display()
+            );
+            return Ok((saved.state, store));
+        }
+        fs::create_dir_all(directory).map_err(io_error("create", directory))?;
+    }
+    let store = ValuesFile::create(archive).map_err(io_error("create", archive))?;
+    Ok((StreamState::new(prefix), store))
+}
+
+fn run_bounded(game: &Game, run: &RunArguments, prefix: u64, archive: &Path) -> Result<(), String> {
+    let name = game.describe();
+    let options = run.options();
+    let (mut state, mut store) = open_bounded(run, &name, prefix, archive)?;
+    let resumed_at = state.next_heap();
+    let target = run.n.saturating_add(1);
+    let bar = run.bar(resumed_at, target);
+    let started = Instant::now();
+    let every = Duration::from_secs_f64(run.checkpoint_every);
+    let streamed = loop {
+        let last_save = Instant::now();
+        let mut stopped = false;
+        let result = game.streamed(
+            state,
+            run.n,
+            &options,
+            |progress| {
+                bar.set_position(progress.computed);
+                if run.checkpoint.is_some()
+                    && last_save.elapsed() >= every
+                    && progress.computed < target
+                {
+                    stopped = true;
+                    return ControlFlow::Break(());
+                }
+                ControlFlow::Continue(())
+            },
+            &mut store,
+        );
+        // A failure of the file comes first: the run's own result rests on it.
+        let file = store.sync().map_err(io_error("write", archive))?;
+        let streamed = result.map_err(|error| match error {
+            SequenceError::BoundExceeded { .. } => format!(
+                "{error}. The values of the heaps before it are exact and in {}",
+                archive.display()
+            ),
+            _ => error.to_string(),
+        })?;
+        if let Some(directory) = &run.checkpoint {
+            checkpoint::save_stream(directory, &name, &streamed.state, &store.counts, file)
+                .map_err(|error| error.to_string())?;
+        }
+        if !stopped {
+            break streamed;
+        }
+        state = streamed.state;
+    };
+    bar.finish_and_clear();
+    let elapsed = started.elapsed();
+    if let Some(path) = &run.values
+        && path != archive
+    {
+        export_values(
+            archive,
+            path,
+            store.sync().map_err(io_error("write", archive))?,
+        )
+        .map_err(io_error("write", path))?;
+    }
+    report_bounded(&name, run, &streamed, &store, resumed_at, elapsed)
+        .map_err(|error| format!("cannot write the results: {error}"))
+}
+
+/// Copies the binary values file `from`, holding `heaps` values of `width` bytes, to `to`:
+/// as it is, or as text for a `.csv` or `.txt` file.
+fn export_values(from: &Path, to: &Path, (heaps, width): (u64, u8)) -> io::Result<()> {
+    if !is_text(to) {
+        fs::copy(from, to)?;
+        return Ok(());
+    }
+    let mut reader = io::BufReader::with_capacity(1 << 20, File::open(from)?);
+    let mut writer = BufWriter::with_capacity(1 << 20, File::create(to)?);
+    writeln!(writer, "value")?;
+    let width = usize::from(width);
+    let mut bytes = vec![0u8; width];
+    for _ in 0..heaps {
+        io::Read::read_exact(&mut reader, &mut bytes)?;
+        let mut word = [0u8; 4];
+        word[..width].copy_from_slice(&bytes);
+        writeln!(writer, "{}", u32::from_le_bytes(word))?;
+    }
+    writer.flush()
+}
+
+fn report_bounded(
+    name: &str,
+    run: &RunArguments,
+    streamed: &Streamed,
+    store: &ValuesFile,
+    resumed_at: u64,
+    elapsed: Duration,
+) -> io::Result<()> {
+    let stdout = io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    let state = &streamed.state;
+    writeln!(out, "# game: {name}")?;
+    writeln!(out, "# heaps: 0 to {}", run.n)?;
+    writeln!(
+        out,
+        "# bounded memory: a prefix of {} heaps and a window of {} kept",
+        state.prefix_len(),
+        state.window().len()
+    )?;
+    let computed = streamed.computed - resumed_at.min(streamed.computed);
+    let seconds = elapsed.as_secs_f64();
+    // Precision lost past 2⁵³ values does not show in a rate.
+    #[allow(clippy::cast_precision_loss)]
+    let per_second = computed as f64 / seconds.max(1e-9);
+    writeln!(
+        out,
+        "# computed: {computed} values in {seconds:.2} s ({per_second:.0} values/s in this run)"
+    )?;
+    match streamed.period {
+        Some(period) => writeln!(out, "# period: {period}")?,
+        None if run.every_value => writeln!(out, "# period: not sought (--every-value)")?,
+        None => writeln!(
+            out,
+            "# period: none in the prefix (a bounded run looks no further), up to n = {}",
+            run.n
+        )?,
+    }
+    writeln!(out, "# largest value: {}", state.largest_value())?;
+    let prefix = state.prefix();
+    match &streamed.rare_heaps {
+        Some(rare) => {
+            let last = rare.last().map_or("none".to_string(), u64::to_string);
+            writeln!(
+                out,
+                "# sparse space: {} rare heaps, the last at heap {last}",
+                rare.len()
+            )?;
+            let shown: Vec<String> = rare.iter().take(40).map(u64::to_string).collect();
+            let more = if rare.len() > 40 { " …" } else { "" };
+            writeln!(out, "# rare heaps: {}{more}", shown.join(" "))?;
+            if let Some(path) = &run.rare_heaps {
+                let mut file = BufWriter::new(File::create(path)?);
+                writeln!(file, "heap value")?;
+                // Every rare heap is in the prefix: a new one past it stops the run.
+                for &heap in rare {
+                    writeln!(file, "{heap} {}", prefix[heap as usize])?;
+                }
+                file.flush()?;
+            }
+        }
+        None => writeln!(out, "# method: direct recurrence (no sparse space)")?,
+    }
+    writeln!(
+        out,
+        "# deep searches: {} values read back from the values file",
+        store.read_back
+    )?;
+    if let Some(path) = &run.values {
+        if is_text(path) {
+            writeln!(out, "# values: {} one per line", path.display())?;
+        } else {
+            writeln!(
+                out,
+                "# values: {} as {}-byte little-endian integers",
+                path.display(),
+                store.width()
+            )?;
+        }
+    }
+    writeln!(out, "# value count")?;
+    let counts = match streamed.period {
+        // The run stopped in the prefix, which holds every value computed.
+        Some(period) => Counts::from_pairs((0u32..).zip(frequencies(prefix, Some(period), run.n))),
+        None => store.counts.clone(),
+    };
+    for (value, count) in counts.pairs() {
+        writeln!(out, "{value} {count}")?;
+    }
+    out.flush()
+}
+
 /// How many of the heaps 0 to `n` have each value, the heaps past the computed ones taken
 /// from the proven period.
-fn frequencies(sequence: &GrundySequence, n: u64) -> Vec<u64> {
-    let values = sequence.computed_values();
+fn frequencies(values: &[u32], period: Option<Period>, n: u64) -> Vec<u64> {
     let largest = values.iter().copied().max().unwrap_or(0) as usize;
     let mut counts = vec![0u64; largest + 1];
     for &value in values {
         counts[value as usize] += 1;
     }
     let computed = values.len() as u64;
-    if let Some(period) = sequence.period()
+    if let Some(period) = period
         && n >= computed
     {
         let missing = n + 1 - computed;
@@ -404,7 +724,10 @@ fn report(
         file.flush()?;
     }
     writeln!(out, "# value count")?;
-    for (value, count) in frequencies(sequence, run.n).iter().enumerate() {
+    for (value, count) in frequencies(values, sequence.period(), run.n)
+        .iter()
+        .enumerate()
+    {
         if *count > 0 {
             writeln!(out, "{value} {count}")?;
         }
@@ -414,10 +737,7 @@ fn report(
 
 /// Writes the values to `path`; the width in bytes of a binary file, `None` for text.
 fn write_values_file(path: &PathBuf, values: &[u32]) -> io::Result<Option<u8>> {
-    let text = matches!(
-        path.extension().and_then(|extension| extension.to_str()),
-        Some("csv" | "txt")
-    );
+    let text = is_text(path);
     let mut file = BufWriter::with_capacity(1 << 20, File::create(path)?);
     let width = if text {
         writeln!(file, "value")?;
