@@ -67,6 +67,55 @@ fn read_values(path: &Path, width: usize) -> Vec<u32> {
         .collect()
 }
 
+/// Runs the binary with `arguments` and kills it as soon as `checkpoint` exists — before
+/// it finishes, or the test fails.
+fn kill_after_checkpoint(arguments: &[String], checkpoint: &Path) {
+    let mut child = binary()
+        .args(arguments)
+        .stdout(Stdio::null())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    while !checkpoint.exists() {
+        assert!(
+            started.elapsed() < Duration::from_secs(120),
+            "no checkpoint"
+        );
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    child.kill().unwrap();
+    assert!(
+        !child.wait().unwrap().success(),
+        "the run finished before it could be killed"
+    );
+}
+
+/// The number that follows `label` at the start of a line of `output`.
+fn number_after(output: &str, label: &str) -> u64 {
+    output
+        .lines()
+        .find_map(|line| line.strip_prefix(label))
+        .and_then(|rest| rest.split(' ').next())
+        .unwrap_or_else(|| panic!("no line starts with {label:?}: {output}"))
+        .parse()
+        .unwrap()
+}
+
+/// The heaps of a `--rare-heaps` file, each checked to have its value in `values`.
+fn rare_heaps(path: &Path, values: &[u32]) -> Vec<u64> {
+    std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .skip(1)
+        .map(|line| {
+            let (heap, value) = line.split_once(' ').unwrap();
+            let heap: u64 = heap.parse().unwrap();
+            assert_eq!(value.parse::<u32>().unwrap(), values[heap as usize]);
+            heap
+        })
+        .collect()
+}
+
 #[test]
 fn numbers_agree_with_the_library() {
     let directory = scratch("numbers");
@@ -104,18 +153,10 @@ fn numbers_agree_with_the_library() {
         "{output}"
     );
     assert_eq!(read_values(&values_file, width), values);
-    let rare = std::fs::read_to_string(&rare_file).unwrap();
-    let listed: Vec<u64> = rare
-        .lines()
-        .skip(1)
-        .map(|line| {
-            let (heap, value) = line.split_once(' ').unwrap();
-            let heap: u64 = heap.parse().unwrap();
-            assert_eq!(value.parse::<u32>().unwrap(), values[heap as usize]);
-            heap
-        })
-        .collect();
-    assert_eq!(listed, sequence.rare_heap_list().unwrap());
+    assert_eq!(
+        rare_heaps(&rare_file, values),
+        sequence.rare_heap_list().unwrap()
+    );
     // The same values as text.
     let csv = directory.join("values.csv");
     stdout(&run(&[
@@ -186,33 +227,12 @@ fn a_killed_run_resumes_from_its_checkpoint() {
     };
     // Killed as soon as a checkpoint exists, before it finishes.
     let first_values = directory.join("first.bin");
-    let mut child = binary()
-        .args(arguments(&first_values))
-        .stdout(Stdio::null())
-        .spawn()
-        .unwrap();
-    let started = Instant::now();
-    while !checkpoint_file.exists() {
-        assert!(started.elapsed() < Duration::from_secs(60), "no checkpoint");
-        std::thread::sleep(Duration::from_millis(5));
-    }
-    child.kill().unwrap();
-    let status = child.wait().unwrap();
-    assert!(
-        !status.success(),
-        "the run finished before it could be killed"
-    );
+    kill_after_checkpoint(&arguments(&first_values), &checkpoint_file);
     assert!(!first_values.exists(), "the killed run wrote its values");
     // Started again: it says where it resumed, and gives the values of a run never stopped.
     let values_file = directory.join("values.bin");
     let output = stdout(&binary().args(arguments(&values_file)).output().unwrap());
-    let resumed_from: u64 = output
-        .lines()
-        .find_map(|line| line.strip_prefix("# resumed from "))
-        .and_then(|rest| rest.split(' ').next())
-        .expect("a resumed run says so")
-        .parse()
-        .unwrap();
+    let resumed_from = number_after(&output, "# resumed from ");
     assert!(resumed_from > 0 && resumed_from <= n, "{output}");
     let expected = "0.6".parse::<OctalGame>().unwrap().values_up_to(n).unwrap();
     let values = expected.computed_values();
@@ -306,13 +326,7 @@ fn bounded_runs_agree_with_the_library() {
             output.contains("# bounded memory: a prefix of 1400 heaps"),
             "{output}"
         );
-        let deep: u64 = output
-            .lines()
-            .find_map(|line| line.strip_prefix("# deep searches: "))
-            .and_then(|rest| rest.split(' ').next())
-            .expect("the values read back")
-            .parse()
-            .unwrap();
+        let deep = number_after(&output, "# deep searches: ");
         assert!(deep > 0, "no search went past the prefix: {output}");
     }
     assert_eq!(read_values(&values_file, 1), values);
@@ -323,18 +337,10 @@ fn bounded_runs_agree_with_the_library() {
         .map(|line| line.parse().unwrap())
         .collect();
     assert_eq!(text, values);
-    let rare: Vec<u64> = std::fs::read_to_string(&rare_file)
-        .unwrap()
-        .lines()
-        .skip(1)
-        .map(|line| {
-            let (heap, value) = line.split_once(' ').unwrap();
-            let heap: u64 = heap.parse().unwrap();
-            assert_eq!(value.parse::<u32>().unwrap(), values[heap as usize]);
-            heap
-        })
-        .collect();
-    assert_eq!(rare, sequence.rare_heap_list().unwrap());
+    assert_eq!(
+        rare_heaps(&rare_file, values),
+        sequence.rare_heap_list().unwrap()
+    );
     // A game with a proven period stops in the prefix; its frequencies come from the period.
     let kayles = stdout(&run(&[
         "octal", "0.77", "--n", "100003", "--prefix", "4096",
@@ -372,32 +378,9 @@ fn a_killed_bounded_run_resumes_from_its_checkpoint() {
         "-q",
     ]
     .map(str::to_string);
-    let mut child = binary()
-        .args(&arguments)
-        .stdout(Stdio::null())
-        .spawn()
-        .unwrap();
-    let started = Instant::now();
-    while !checkpoint_file.exists() {
-        assert!(
-            started.elapsed() < Duration::from_secs(120),
-            "no checkpoint"
-        );
-        std::thread::sleep(Duration::from_millis(5));
-    }
-    child.kill().unwrap();
-    assert!(
-        !child.wait().unwrap().success(),
-        "the run finished before it could be killed"
-    );
+    kill_after_checkpoint(&arguments, &checkpoint_file);
     let output = stdout(&binary().args(&arguments).output().unwrap());
-    let resumed_from: u64 = output
-        .lines()
-        .find_map(|line| line.strip_prefix("# resumed from "))
-        .and_then(|rest| rest.split(' ').next())
-        .expect("a resumed run says so")
-        .parse()
-        .unwrap();
+    let resumed_from = number_after(&output, "# resumed from ");
     assert!(resumed_from > 1 << 15 && resumed_from <= n, "{output}");
     let expected = "0.6".parse::<OctalGame>().unwrap().values_up_to(n).unwrap();
     let values = expected.computed_values();

@@ -101,9 +101,9 @@ struct RunArguments {
     values: Option<PathBuf>,
 
     /// Bounded memory: keep only G(0) … G(HEAPS − 1) and a window of recent values — about
-    /// 12 × HEAPS bytes, whatever n — and stream every value to a binary file (the --values
-    /// FILE, or values.bin in the checkpoint DIR, or a temporary file), counting the
-    /// frequencies on the way. For the sparse-space games (0.6, 0.161, 0.167, Grundy's game)
+    /// 12 × HEAPS bytes, whatever n — and stream every value to a binary file (values.bin
+    /// in the checkpoint DIR, else the --values FILE if binary, else a temporary file; a
+    /// --values FILE elsewhere gets a copy at the end), counting the frequencies on the way. For the sparse-space games (0.6, 0.161, 0.167, Grundy's game)
     /// once every rare heap is below HEAPS; a new rare heap past it stops the run with an
     /// error (run again with a longer prefix). The rare search that goes deeper than the
     /// prefix reads the values it needs back from the file.
@@ -333,22 +333,15 @@ fn execute(game: &Game, run: &RunArguments) -> Result<(), String> {
     let target = run.n.saturating_add(1);
     let bar = run.bar(known.len() as u64, target);
     let started = Instant::now();
-    let every = Duration::from_secs_f64(run.checkpoint_every);
     let sequence = loop {
-        let last_save = Instant::now();
         let mut stopped = false;
         let sequence = game
-            .continued(known, run.n, &options, |progress| {
-                bar.set_position(progress.computed);
-                if run.checkpoint.is_some()
-                    && last_save.elapsed() >= every
-                    && progress.computed < target
-                {
-                    stopped = true;
-                    return ControlFlow::Break(());
-                }
-                ControlFlow::Continue(())
-            })
+            .continued(
+                known,
+                run.n,
+                &options,
+                checkpoint_when_due(run, &bar, target, &mut stopped),
+            )
             .map_err(|error| error.to_string())?;
         match &run.checkpoint {
             Some(directory) if stopped => {
@@ -371,6 +364,26 @@ fn execute(game: &Game, run: &RunArguments) -> Result<(), String> {
     let elapsed = started.elapsed();
     report(&name, run, &sequence, elapsed)
         .map_err(|error| format!("cannot write the results: {error}"))
+}
+
+/// The progress callback of a run: it moves the bar, and with `--checkpoint` stops the run
+/// — setting `stopped` — at the first report once a checkpoint is due.
+fn checkpoint_when_due<'a>(
+    run: &'a RunArguments,
+    bar: &'a ProgressBar,
+    target: u64,
+    stopped: &'a mut bool,
+) -> impl FnMut(&Progress) -> ControlFlow<()> + 'a {
+    let since = Instant::now();
+    let every = Duration::from_secs_f64(run.checkpoint_every);
+    move |progress| {
+        bar.set_position(progress.computed);
+        if run.checkpoint.is_some() && since.elapsed() >= every && progress.computed < target {
+            *stopped = true;
+            return ControlFlow::Break(());
+        }
+        ControlFlow::Continue(())
+    }
 }
 
 /// Whether a values file is written as text: `.csv` and `.txt` files.
@@ -465,25 +478,13 @@ fn run_bounded(game: &Game, run: &RunArguments, prefix: u64, archive: &Path) -> 
     let target = run.n.saturating_add(1);
     let bar = run.bar(resumed_at, target);
     let started = Instant::now();
-    let every = Duration::from_secs_f64(run.checkpoint_every);
     let streamed = loop {
-        let last_save = Instant::now();
         let mut stopped = false;
         let result = game.streamed(
             state,
             run.n,
             &options,
-            |progress| {
-                bar.set_position(progress.computed);
-                if run.checkpoint.is_some()
-                    && last_save.elapsed() >= every
-                    && progress.computed < target
-                {
-                    stopped = true;
-                    return ControlFlow::Break(());
-                }
-                ControlFlow::Continue(())
-            },
+            checkpoint_when_due(run, &bar, target, &mut stopped),
             &mut store,
         );
         // A failure of the file comes first: the run's own result rests on it.
@@ -561,36 +562,19 @@ fn report_bounded(
         state.window().len()
     )?;
     let computed = streamed.computed - resumed_at.min(streamed.computed);
-    let seconds = elapsed.as_secs_f64();
-    // Precision lost past 2⁵³ values does not show in a rate.
-    #[allow(clippy::cast_precision_loss)]
-    let per_second = computed as f64 / seconds.max(1e-9);
-    writeln!(
-        out,
-        "# computed: {computed} values in {seconds:.2} s ({per_second:.0} values/s in this run)"
+    write_rate_and_period(
+        &mut out,
+        run,
+        computed,
+        elapsed,
+        streamed.period,
+        "none in the prefix (a bounded run looks no further), up to",
     )?;
-    match streamed.period {
-        Some(period) => writeln!(out, "# period: {period}")?,
-        None if run.every_value => writeln!(out, "# period: not sought (--every-value)")?,
-        None => writeln!(
-            out,
-            "# period: none in the prefix (a bounded run looks no further), up to n = {}",
-            run.n
-        )?,
-    }
     writeln!(out, "# largest value: {}", state.largest_value())?;
     let prefix = state.prefix();
     match &streamed.rare_heaps {
         Some(rare) => {
-            let last = rare.last().map_or("none".to_string(), u64::to_string);
-            writeln!(
-                out,
-                "# sparse space: {} rare heaps, the last at heap {last}",
-                rare.len()
-            )?;
-            let shown: Vec<String> = rare.iter().take(40).map(u64::to_string).collect();
-            let more = if rare.len() > 40 { " …" } else { "" };
-            writeln!(out, "# rare heaps: {}{more}", shown.join(" "))?;
+            write_rare_heaps(&mut out, "", rare)?;
             if let Some(path) = &run.rare_heaps {
                 let mut file = BufWriter::new(File::create(path)?);
                 writeln!(file, "heap value")?;
@@ -670,19 +654,14 @@ fn report(
     let computed = sequence.computed_len();
     writeln!(out, "# game: {name}")?;
     writeln!(out, "# heaps: 0 to {}", run.n)?;
-    let seconds = elapsed.as_secs_f64();
-    // Precision lost past 2⁵³ values does not show in a rate.
-    #[allow(clippy::cast_precision_loss)]
-    let per_second = computed as f64 / seconds.max(1e-9);
-    writeln!(
-        out,
-        "# computed: {computed} values in {seconds:.2} s ({per_second:.0} values/s in this run)"
+    write_rate_and_period(
+        &mut out,
+        run,
+        computed,
+        elapsed,
+        sequence.period(),
+        "none up to",
     )?;
-    match sequence.period() {
-        Some(period) => writeln!(out, "# period: {period}")?,
-        None if run.every_value => writeln!(out, "# period: not sought (--every-value)")?,
-        None => writeln!(out, "# period: none up to n = {}", run.n)?,
-    }
     let values = sequence.computed_values();
     writeln!(
         out,
@@ -690,17 +669,7 @@ fn report(
         values.iter().copied().max().unwrap_or(0)
     )?;
     match (sequence.sparse_mask(), sequence.rare_heap_list()) {
-        (Some(mask), Some(rare)) => {
-            let last = rare.last().map_or("none".to_string(), u64::to_string);
-            writeln!(
-                out,
-                "# sparse space: mask {mask:#x}, {} rare heaps, the last at heap {last}",
-                rare.len()
-            )?;
-            let shown: Vec<String> = rare.iter().take(40).map(u64::to_string).collect();
-            let more = if rare.len() > 40 { " …" } else { "" };
-            writeln!(out, "# rare heaps: {}{more}", shown.join(" "))?;
-        }
+        (Some(mask), Some(rare)) => write_rare_heaps(&mut out, &format!("mask {mask:#x}, "), rare)?,
         _ => writeln!(out, "# method: direct recurrence (no sparse space)")?,
     }
     if let Some(path) = &run.values {
@@ -733,6 +702,44 @@ fn report(
         }
     }
     out.flush()
+}
+
+/// The `# computed` line, with the rate of this run, and the `# period` line: the period,
+/// or `none` (e.g. "none up to") and n.
+fn write_rate_and_period(
+    out: &mut impl Write,
+    run: &RunArguments,
+    computed: u64,
+    elapsed: Duration,
+    period: Option<Period>,
+    none: &str,
+) -> io::Result<()> {
+    let seconds = elapsed.as_secs_f64();
+    // Precision lost past 2⁵³ values does not show in a rate.
+    #[allow(clippy::cast_precision_loss)]
+    let per_second = computed as f64 / seconds.max(1e-9);
+    writeln!(
+        out,
+        "# computed: {computed} values in {seconds:.2} s ({per_second:.0} values/s in this run)"
+    )?;
+    match period {
+        Some(period) => writeln!(out, "# period: {period}"),
+        None if run.every_value => writeln!(out, "# period: not sought (--every-value)"),
+        None => writeln!(out, "# period: {none} n = {}", run.n),
+    }
+}
+
+/// The `# sparse space` line (`space` says more of it) and the first rare heaps.
+fn write_rare_heaps(out: &mut impl Write, space: &str, rare: &[u64]) -> io::Result<()> {
+    let last = rare.last().map_or("none".to_string(), u64::to_string);
+    writeln!(
+        out,
+        "# sparse space: {space}{} rare heaps, the last at heap {last}",
+        rare.len()
+    )?;
+    let shown: Vec<String> = rare.iter().take(40).map(u64::to_string).collect();
+    let more = if rare.len() > 40 { " …" } else { "" };
+    writeln!(out, "# rare heaps: {}{more}", shown.join(" "))
 }
 
 /// Writes the values to `path`; the width in bytes of a binary file, `None` for text.
