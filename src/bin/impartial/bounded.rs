@@ -78,23 +78,48 @@ impl ValuesFile {
         Self::open(path, 1, 0, Counts::default())
     }
 
-    /// The file at `path` as a checkpoint left it: `heaps` values of `width` bytes — more
-    /// bytes, written after the checkpoint, are cut off.
-    pub fn resume(path: &Path, heaps: u64, width: u8, counts: Counts) -> io::Result<Self> {
-        let bytes = heaps.saturating_mul(u64::from(width));
-        let file = OpenOptions::new().write(true).open(path)?;
-        let length = file.metadata()?.len();
-        if length < bytes {
+    /// The file at `path` as a checkpoint left it: `heaps` values, the last of them `tail`,
+    /// at least `width` bytes each — more bytes, written after the checkpoint, are cut off.
+    ///
+    /// A file widened after the checkpoint is wider than it says: the width is the one, of
+    /// `width` and those above, that holds `heaps` values ending in `tail`. A file that
+    /// holds them in no width is refused — it is not this run's.
+    pub fn resume(
+        path: &Path,
+        heaps: u64,
+        width: u8,
+        tail: &[u32],
+        counts: Counts,
+    ) -> io::Result<Self> {
+        let length = fs::metadata(path)?.len();
+        let first = heaps.saturating_sub(tail.len() as u64);
+        let mut found = None;
+        for wider in [1u8, 2, 4].into_iter().filter(|&wider| wider >= width) {
+            if length < heaps.saturating_mul(u64::from(wider)) {
+                continue;
+            }
+            let mut file = Self::open(path, wider, heaps, Counts::default())?;
+            let mut read = vec![0; tail.len()];
+            file.read_into(first, &mut read)?;
+            if read == tail {
+                found = Some(wider);
+                break;
+            }
+        }
+        let Some(width) = found else {
             return Err(io::Error::new(
                 io::ErrorKind::InvalidData,
                 format!(
-                    "{} holds {length} bytes, fewer than the {heaps} values of {width} bytes \
-                     the checkpoint counts",
+                    "{} ({length} bytes) does not hold the {heaps} values the checkpoint \
+                     counts: it is not this run's values file",
                     path.display()
                 ),
             ));
-        }
-        file.set_len(bytes)?;
+        };
+        OpenOptions::new()
+            .write(true)
+            .open(path)?
+            .set_len(heaps * u64::from(width))?;
         Self::open(path, width, heaps, counts)
     }
 
@@ -266,18 +291,31 @@ mod tests {
             *expected.entry(value).or_default() += 1;
         }
         assert_eq!(counted, expected.into_iter().collect::<Vec<_>>());
-        // Resumed at a checkpoint of 6 heaps — the file still 4 bytes wide — the rest is cut.
+        // Resumed at a checkpoint of 6 heaps that found the file 1 byte wide, since widened
+        // to 4: the width is found from the last values, the rest is cut.
         drop(file);
-        let mut resumed = ValuesFile::resume(&path, 6, 4, Counts::default()).unwrap();
+        let mut resumed = ValuesFile::resume(&path, 6, 1, &all[3..6], Counts::default()).unwrap();
+        assert_eq!(resumed.width(), 4);
         assert_eq!(fs::metadata(&path).unwrap().len(), 24);
         resumed.store(6, &[5]);
         assert_eq!(resumed.sync().unwrap(), (7, 4));
         let mut back = vec![0; 7];
         assert!(resumed.read(0, &mut back));
         assert_eq!(back, [0, 1, 255, 7, 3, 2, 5]);
-        // A checkpoint that counts more than the file holds is refused.
+        // A checkpoint that counts more than the file holds, or other values, is refused.
         drop(resumed);
-        assert!(ValuesFile::resume(&path, 8, 4, Counts::default()).is_err());
+        assert!(ValuesFile::resume(&path, 8, 4, &[], Counts::default()).is_err());
+        assert!(ValuesFile::resume(&path, 6, 1, &[3, 2, 6], Counts::default()).is_err());
+        // Not widened: the checkpoint's width, the values after it cut off.
+        let narrow = scratch("narrow.bin");
+        let mut file = ValuesFile::create(&narrow).unwrap();
+        file.store(0, &[0, 1, 2, 3, 1, 0, 2, 2]);
+        file.sync().unwrap();
+        drop(file);
+        let resumed = ValuesFile::resume(&narrow, 5, 1, &[3, 1], Counts::default()).unwrap();
+        assert_eq!(resumed.width(), 1);
+        assert_eq!(fs::read(&narrow).unwrap(), [0, 1, 2, 3, 1]);
         fs::remove_file(&path).unwrap();
+        fs::remove_file(&narrow).unwrap();
     }
 }

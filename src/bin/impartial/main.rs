@@ -454,9 +454,22 @@ fn open_bounded(
                     path.display()
                 ));
             }
-            let store =
-                ValuesFile::resume(archive, saved.file_heaps, saved.file_width, saved.counts)
-                    .map_err(io_error("resume from", archive))?;
+            // The last values kept, to tell the values file's width and that it is this
+            // run's.
+            let kept = if saved.state.window().is_empty() {
+                saved.state.prefix()
+            } else {
+                saved.state.window()
+            };
+            let tail = &kept[kept.len().saturating_sub(4_096)..];
+            let store = ValuesFile::resume(
+                archive,
+                saved.file_heaps,
+                saved.file_width,
+                tail,
+                saved.counts,
+            )
+            .map_err(io_error("resume from", archive))?;
             println!(
                 "# resumed from {} values in {}",
                 saved.state.next_heap(),
