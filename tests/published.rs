@@ -1,0 +1,99 @@
+//! The frequencies of the nim-values of five octal games over heaps 1 to 2²⁰, against those
+//! another engine publishes: `rogalski-wmii-uni-lodz-pl/octal` (MIT), `results/<game>/1048576`
+//! at commit 1fb4f7b, copied unchanged to `tests/data/published/`. Two independent programs
+//! agreeing on a million values of each game, rare values and all, is evidence no test on
+//! small heaps gives. Held for the full table, and for 0.167 in bounded memory as well.
+
+use std::collections::BTreeMap;
+use std::ops::ControlFlow;
+
+use impartial::octal::OctalGame;
+use impartial::sequence::{SequenceOptions, StreamState};
+
+const HEAPS: u64 = 1 << 20;
+
+/// The published `value count` lines of `code`, without the zero counts.
+fn published(code: &str) -> BTreeMap<u32, u64> {
+    let path = format!(
+        "{}/tests/data/published/{code}-1048576.txt",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|error| panic!("{path}: {error}"));
+    let counts: BTreeMap<u32, u64> = text
+        .lines()
+        .filter(|line| !line.starts_with('#'))
+        .map(|line| {
+            let (value, count) = line.split_once(' ').expect("value count");
+            (value.parse().unwrap(), count.parse().unwrap())
+        })
+        .filter(|&(_, count)| count > 0)
+        .collect();
+    assert_eq!(counts.values().sum::<u64>(), HEAPS, "{path}");
+    counts
+}
+
+/// How many of the heaps 1 to 2²⁰ have each value, from G(0), …, G(2²⁰).
+fn counted(values: &[u32]) -> BTreeMap<u32, u64> {
+    assert_eq!(values.len() as u64, HEAPS + 1);
+    let mut counts = BTreeMap::new();
+    for &value in &values[1..] {
+        *counts.entry(value).or_default() += 1;
+    }
+    counts
+}
+
+/// The full table of `code` to 2²⁰ against the published frequencies.
+fn agrees_with_the_published_frequencies(code: &str) {
+    let game: OctalGame = code.parse().expect("a valid code");
+    let sequence = game.values_up_to(HEAPS).expect("2^20 is within MAX_HEAP");
+    assert_eq!(sequence.period(), None, "{code}");
+    assert_eq!(
+        counted(sequence.computed_values()),
+        published(code),
+        "{code}"
+    );
+}
+
+// One test a game, so that they run side by side.
+#[test]
+fn octal_game_0_014_agrees_with_the_published_frequencies() {
+    agrees_with_the_published_frequencies("0.014");
+}
+
+#[test]
+fn octal_game_0_034_agrees_with_the_published_frequencies() {
+    agrees_with_the_published_frequencies("0.034");
+}
+
+#[test]
+fn octal_game_0_161_agrees_with_the_published_frequencies() {
+    agrees_with_the_published_frequencies("0.161");
+}
+
+#[test]
+fn octal_game_0_167_agrees_with_the_published_frequencies() {
+    agrees_with_the_published_frequencies("0.167");
+}
+
+#[test]
+fn octal_game_0_172_agrees_with_the_published_frequencies() {
+    agrees_with_the_published_frequencies("0.172");
+}
+
+#[test]
+fn a_bounded_run_of_0_167_agrees_with_the_published_frequencies() {
+    let game: OctalGame = "0.167".parse().expect("a valid code");
+    let mut values = Vec::new();
+    let run = game
+        .values_streamed(
+            HEAPS,
+            &SequenceOptions::default(),
+            StreamState::new(4_096),
+            |_| ControlFlow::Continue(()),
+            |_, handed| values.extend_from_slice(handed),
+        )
+        .expect("0.167's rare heaps all lie below 4 096");
+    assert_eq!(run.computed, HEAPS + 1);
+    assert!(run.state.window().len() < 20_000, "memory stayed bounded");
+    assert_eq!(counted(&values), published("0.167"));
+}
