@@ -415,6 +415,7 @@ pub struct StreamState {
     window_start: u64,
     window: Vec<u32>,
     largest: u32,
+    mask_flips: u32,
 }
 
 impl StreamState {
@@ -438,23 +439,24 @@ impl StreamState {
             window_start: 0,
             window: Vec::new(),
             largest: 0,
+            mask_flips: 0,
         }
     }
 
     /// A state from its parts, as [`prefix_len`](Self::prefix_len),
     /// [`prefix`](Self::prefix), [`window_start`](Self::window_start),
-    /// [`window`](Self::window) and [`largest_value`](Self::largest_value) gave them. Parts
-    /// that do not fit together are refused when the run starts
-    /// ([`SequenceError::InvalidState`]).
+    /// [`window`](Self::window), [`largest_value`](Self::largest_value) and
+    /// [`mask_flips`](Self::mask_flips) gave them. Parts that do not fit together are refused
+    /// when the run starts ([`SequenceError::InvalidState`]).
     ///
     /// # Examples
     ///
     /// ```
     /// use impartial::sequence::StreamState;
     ///
-    /// let state = StreamState::from_parts(4, vec![0, 1, 2, 0], 4, vec![1, 2], 2);
+    /// let state = StreamState::from_parts(4, vec![0, 1, 2, 0], 4, vec![1, 2], 2, 0);
     /// assert_eq!(state.next_heap(), 6);
-    /// assert_eq!(StreamState::from_parts(4, vec![0, 1, 2, 0], 4, vec![1, 2], 2), state);
+    /// assert_eq!(StreamState::from_parts(4, vec![0, 1, 2, 0], 4, vec![1, 2], 2, 0), state);
     /// ```
     #[must_use]
     pub fn from_parts(
@@ -463,6 +465,7 @@ impl StreamState {
         window_start: u64,
         window: Vec<u32>,
         largest_value: u32,
+        mask_flips: u32,
     ) -> Self {
         StreamState {
             prefix_len: prefix_len.max(1),
@@ -470,6 +473,7 @@ impl StreamState {
             window_start,
             window,
             largest: largest_value,
+            mask_flips,
         }
     }
 
@@ -512,7 +516,7 @@ impl StreamState {
     /// ```
     /// use impartial::sequence::StreamState;
     ///
-    /// assert_eq!(StreamState::from_parts(2, vec![0, 1], 2, vec![2], 2).window_start(), 2);
+    /// assert_eq!(StreamState::from_parts(2, vec![0, 1], 2, vec![2], 2, 0).window_start(), 2);
     /// ```
     #[must_use]
     pub fn window_start(&self) -> u64 {
@@ -526,7 +530,7 @@ impl StreamState {
     /// ```
     /// use impartial::sequence::StreamState;
     ///
-    /// assert_eq!(StreamState::from_parts(2, vec![0, 1], 2, vec![2], 2).window(), [2]);
+    /// assert_eq!(StreamState::from_parts(2, vec![0, 1], 2, vec![2], 2, 0).window(), [2]);
     /// ```
     #[must_use]
     pub fn window(&self) -> &[u32] {
@@ -540,11 +544,34 @@ impl StreamState {
     /// ```
     /// use impartial::sequence::StreamState;
     ///
-    /// assert_eq!(StreamState::from_parts(2, vec![0, 1], 2, vec![2], 5).largest_value(), 5);
+    /// assert_eq!(StreamState::from_parts(2, vec![0, 1], 2, vec![2], 5, 0).largest_value(), 5);
     /// ```
     #[must_use]
     pub fn largest_value(&self) -> u32 {
         self.largest
+    }
+
+    /// The bits of the sparse space's mask the run decided past its prefix, each when a
+    /// value first needed it (see [`HeapGame::values_streamed`]): flipped from the mask the
+    /// prefix gives, they class every value as the run did. 0 before any.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::ops::ControlFlow;
+    /// use impartial::octal::OctalGame;
+    /// use impartial::sequence::{SequenceOptions, StreamState};
+    ///
+    /// // 0.0345's values first reach 64 at heap 2 407, past this prefix.
+    /// let game: OctalGame = "0.0345".parse()?;
+    /// let options = SequenceOptions::default();
+    /// let run = game.values_streamed(3_000, &options, StreamState::new(1_594), |_| ControlFlow::Continue(()), |_, _| {})?;
+    /// assert_eq!(run.state.mask_flips(), 64);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn mask_flips(&self) -> u32 {
+        self.mask_flips
     }
 
     /// The first heap not computed yet: where a run from this state begins.
@@ -554,7 +581,7 @@ impl StreamState {
     /// ```
     /// use impartial::sequence::StreamState;
     ///
-    /// assert_eq!(StreamState::from_parts(2, vec![0, 1], 2, vec![2], 2).next_heap(), 3);
+    /// assert_eq!(StreamState::from_parts(2, vec![0, 1], 2, vec![2], 2, 0).next_heap(), 3);
     /// ```
     #[must_use]
     pub fn next_heap(&self) -> u64 {

@@ -418,6 +418,17 @@ fn a_killed_bounded_run_resumes_from_its_checkpoint() {
     let damaged = binary().args(&arguments).output().unwrap();
     assert_eq!(damaged.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&damaged.stderr).contains("is damaged"));
+    // A checkpoint of the layout before the mask flips (version 1, after the 16-byte magic)
+    // is refused by its version, not misread.
+    bytes[16..20].copy_from_slice(&1u32.to_le_bytes());
+    std::fs::write(&checkpoint_file, &bytes).unwrap();
+    let older = binary().args(&arguments).output().unwrap();
+    assert_eq!(older.status.code(), Some(1));
+    let message = String::from_utf8_lossy(&older.stderr);
+    assert!(
+        message.contains("version 1; this program reads version 2"),
+        "{message}"
+    );
 }
 
 /// What a bounded run cannot do, it says: a new rare heap past the prefix (0.161's come up

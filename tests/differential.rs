@@ -457,15 +457,19 @@ fn check_bounded<G: HeapGame + std::fmt::Debug>(
         }
         Err(error) => prop_assert!(false, "{}: {}", what, error),
     }
-    // Stopped at a report and resumed, perhaps more than once.
+    // Stopped at a report and resumed, perhaps more than once. Reports come at least every
+    // `stop_after` heaps, so a run longer than that does stop.
+    let every = options.progress_every.min(stop_after.max(1));
+    let reporting = options.clone().with_progress_every(every);
     let mut state = StreamState::new(prefix);
     let mut resumed = Vec::new();
     let mut stop = stop_after;
+    let mut stops = 0;
     let end = loop {
         let (more, result) = stream(
             game,
             n,
-            options,
+            &reporting,
             state,
             Some(stop),
             keep.then_some(&resumed[..]),
@@ -477,11 +481,20 @@ fn check_bounded<G: HeapGame + std::fmt::Debug>(
                 prop_assert_eq!(run.state.next_heap(), run.computed, "{}", what);
                 state = run.state;
                 stop = run.computed + stop_after;
+                stops += 1;
             }
             other => break other,
         }
     };
     prop_assert_eq!(&resumed, &handed, "{} resumed every {}", what, stop_after);
+    if handed.len() as u64 > stop_after + every {
+        prop_assert!(
+            stops > 0,
+            "{}: never stopped before heap {}",
+            what,
+            handed.len()
+        );
+    }
     prop_assert_eq!(
         end.map(|run| (run.computed, run.period)),
         result.map(|run| (run.computed, run.period)),
@@ -606,15 +619,16 @@ fn bounded_runs_refuse_what_they_cannot_do() {
     let options = SequenceOptions::default();
     let from = |state| stream(&game, 1_000, &options, state, None, None).1;
     assert_eq!(
-        from(StreamState::from_parts(8, vec![1, 0], 2, Vec::new(), 1)).unwrap_err(),
+        from(StreamState::from_parts(8, vec![1, 0], 2, Vec::new(), 1, 0)).unwrap_err(),
         SequenceError::NotFromZero { found: 1 }
     );
     // A window before the prefix is whole, a window not right after it too short, a window
-    // start that is not the end of the known values.
+    // start that is not the end of the known values, mask bits decided within the prefix.
     for state in [
-        StreamState::from_parts(8, vec![0, 0], 2, vec![1], 1),
-        StreamState::from_parts(4, vec![0, 0, 1, 1], 100, vec![1], 1),
-        StreamState::from_parts(8, vec![0, 0], 5, Vec::new(), 1),
+        StreamState::from_parts(8, vec![0, 0], 2, vec![1], 1, 0),
+        StreamState::from_parts(4, vec![0, 0, 1, 1], 100, vec![1], 1, 0),
+        StreamState::from_parts(8, vec![0, 0], 5, Vec::new(), 1, 0),
+        StreamState::from_parts(8, vec![0, 0], 2, Vec::new(), 1, 64),
     ] {
         assert_eq!(from(state).unwrap_err(), SequenceError::InvalidState);
     }
@@ -653,11 +667,23 @@ fn a_new_top_bit_past_the_prefix_is_no_rare_heap() {
     for parallel in [false, true] {
         let options = SequenceOptions::default().with_parallel(parallel);
         check_bounded(&game, &expected, 1_594, &options, 997, false).unwrap();
-        let state = StreamState::new(1_594);
-        let run = stream(&game, n as u64, &options, state, None, None)
+        let state_at = || StreamState::new(1_594);
+        let run = stream(&game, n as u64, &options, state_at(), None, None)
             .1
             .expect("no rare heap past the prefix");
         assert_eq!(run.computed, n as u64 + 1);
         assert_eq!(run.rare_heaps.as_deref(), Some(rare));
+        assert_eq!(run.state.mask_flips(), 64);
+        // Stopped past heap 2 407 and resumed, the run classes values as before: the state
+        // keeps the bit it decided. (Reports every 100 heaps, so the stop comes at 2 500, well
+        // before the end, and values of 64 and more follow it: 2 554, 2 957, ...)
+        let reporting = options.clone().with_progress_every(100);
+        let (first, stopped) = stream(&game, n as u64, &reporting, state_at(), Some(2_500), None);
+        let stopped = stopped.expect("stopped by its callback");
+        assert_eq!(stopped.state.next_heap(), 2_500);
+        assert_eq!(stopped.state.mask_flips(), 64);
+        let (rest, resumed) = stream(&game, n as u64, &reporting, stopped.state, None, None);
+        assert_eq!(resumed.expect("runs to the end").computed, n as u64 + 1);
+        assert_eq!([first, rest].concat(), expected);
     }
 }

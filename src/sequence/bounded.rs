@@ -218,6 +218,7 @@ pub(crate) fn compute_streamed(
         window_start,
         window,
         largest: known_largest,
+        mask_flips: known_flips,
         ..
     } = state;
     // The known values are handed out again only if they are all there is: a resumed run
@@ -227,7 +228,7 @@ pub(crate) fn compute_streamed(
     // A state a run could have left: the values from G(0) up to the prefix, then — only
     // after the whole prefix — a window right after it or as long as a run keeps.
     let consistent = if window.is_empty() {
-        window_start == known.len() && known.len() <= prefix_len
+        window_start == known.len() && known.len() <= prefix_len && known_flips == 0
     } else {
         known.len() == prefix_len
             && window_start >= prefix_len
@@ -279,6 +280,7 @@ pub(crate) fn compute_streamed(
                 window_start: done as u64,
                 window: Vec::new(),
                 largest,
+                mask_flips: 0,
             },
         });
     }
@@ -293,6 +295,13 @@ pub(crate) fn compute_streamed(
         .max(window.iter().copied().max().unwrap_or(0));
     let mut reached = Reached::default();
     let mut space = main.space.take();
+    // The bits decided past the prefix before the run stopped decide the same now.
+    let mut mask_flips = known_flips;
+    match &mut space {
+        Some(space) => space.flip_mask(mask_flips),
+        None if mask_flips != 0 => return Err(SequenceError::InvalidState),
+        None => {}
+    }
     let rare_before = space.as_ref().map_or(0, SparseSpace::rare_count);
     let mut heap = kept.computed();
     let mut report_at = (heap as u64 / report_every + 1).saturating_mul(report_every);
@@ -332,7 +341,7 @@ pub(crate) fn compute_streamed(
         let below = (largest + 1).next_power_of_two();
         let new_rare = space.as_mut().is_some_and(|space| {
             if value >= below {
-                space.class_new_bit(heap, value, below);
+                mask_flips ^= space.class_new_bit(heap, value, below);
             }
             space.record(heap, value);
             space.rare_count() > rare_before
@@ -381,6 +390,7 @@ pub(crate) fn compute_streamed(
             window_start: base as u64,
             window,
             largest,
+            mask_flips,
         },
     })
 }

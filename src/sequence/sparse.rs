@@ -202,12 +202,29 @@ impl SparseSpace {
     /// value chooses its space again at such a value, from all of them; a bounded run keeps
     /// its space and decides the new bit alone, so that a first large value is not taken for
     /// a new rare heap.)
-    pub(super) fn class_new_bit(&mut self, heap: usize, value: u32, below: u32) {
+    /// The bit flipped, or 0.
+    pub(super) fn class_new_bit(&mut self, heap: usize, value: u32, below: u32) -> u32 {
         debug_assert!(below.is_power_of_two() && value >= below);
-        if self.class(heap, value) == self.rare_class {
-            self.mask ^= 1 << (u32::BITS - 1 - value.leading_zeros());
-            self.parity.truncate(below as usize);
+        if self.class(heap, value) != self.rare_class {
+            return 0;
         }
+        let bit = 1 << (u32::BITS - 1 - value.leading_zeros());
+        self.flip_mask(bit);
+        bit
+    }
+
+    /// Flips `bits` of the mask, as [`class_new_bit`](Self::class_new_bit) did in a run
+    /// resumed now.
+    pub(super) fn flip_mask(&mut self, bits: u32) {
+        self.mask ^= bits;
+        // Parities below the lowest flipped bit stay right.
+        let lowest = if bits == 0 {
+            usize::MAX
+        } else {
+            1usize << bits.trailing_zeros()
+        };
+        self.parity.truncate(lowest);
+        self.block_ready = false;
     }
 
     pub(super) fn record(&mut self, heap: usize, value: u32) {
@@ -741,9 +758,10 @@ mod tests {
                 .map(|old| space.class(heap, old))
                 .collect();
             let was_rare = space.class(heap, value) == rare_class;
-            space.class_new_bit(heap, value, below);
+            let flipped = space.class_new_bit(heap, value, below);
             assert_ne!(space.class(heap, value), rare_class);
-            assert_eq!(space.mask() != mask, was_rare);
+            assert_eq!(space.mask(), mask ^ flipped);
+            assert_eq!(flipped != 0, was_rare);
             for (old, &class) in before.iter().enumerate() {
                 assert_eq!(space.class(heap, old as u32), class);
             }

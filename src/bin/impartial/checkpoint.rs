@@ -18,12 +18,14 @@
 //!
 //! ```text
 //! magic     16 bytes  "impartial stream"
-//! version, game       as above
+//! version    u32      2
+//! game                as above
 //! prefix length u64   the --prefix of the run
 //! prefix    count, width, values as above: G(0) …
 //! window start  u64   the heap of the window's first value
 //! window    count, width, values as above
 //! largest   u32       the largest value so far
+//! mask flips u32      the sparse space's mask bits decided past the prefix
 //! counts    u64 length, then that many (u32 value, u64 count): the heaps so far with
 //!                     each value that has any, ascending
 //! values file  u64 heaps, u8 width: the values file holds that many, that wide
@@ -42,10 +44,22 @@ use impartial::sequence::StreamState;
 
 use crate::bounded::Counts;
 
-const MAGIC: &[u8; 16] = b"impartial values";
-const VERSION: u32 = 1;
+/// What starts a checkpoint of one kind: its magic and the version of its layout.
+struct Format {
+    magic: &'static [u8; 16],
+    version: u32,
+}
+
+const VALUES: Format = Format {
+    magic: b"impartial values",
+    version: 1,
+};
 const FILE_NAME: &str = "values.checkpoint";
-const STREAM_MAGIC: &[u8; 16] = b"impartial stream";
+// Version 2 added the mask flips; a version 1 stream checkpoint is refused by its version.
+const STREAM: Format = Format {
+    magic: b"impartial stream",
+    version: 2,
+};
 const STREAM_NAME: &str = "stream.checkpoint";
 
 /// What can go wrong with a checkpoint, in words for the user.
@@ -121,7 +135,7 @@ impl<W: Write> Write for Summing<W> {
 
 /// Saves `values` of `game` as the checkpoint in `directory` (created if need be).
 pub fn save(directory: &Path, game: &str, values: &[u32]) -> Result<(), CheckpointError> {
-    write_atomically(directory, FILE_NAME, MAGIC, game, |writer| {
+    write_atomically(directory, FILE_NAME, &VALUES, game, |writer| {
         write_section(writer, values)
     })
 }
@@ -140,7 +154,7 @@ fn write_section(writer: &mut impl Write, values: &[u32]) -> io::Result<()> {
 fn write_atomically(
     directory: &Path,
     name: &str,
-    magic: &[u8; 16],
+    format: &Format,
     game: &str,
     body: impl FnOnce(&mut Summing<BufWriter<File>>) -> io::Result<()>,
 ) -> Result<(), CheckpointError> {
@@ -161,8 +175,8 @@ fn write_atomically(
     };
     let game_length = u32::try_from(game.len()).expect("a game's name is short");
     let written: io::Result<()> = (|| {
-        writer.write_all(magic)?;
-        writer.write_all(&VERSION.to_le_bytes())?;
+        writer.write_all(format.magic)?;
+        writer.write_all(&format.version.to_le_bytes())?;
         writer.write_all(&game_length.to_le_bytes())?;
         writer.write_all(game.as_bytes())?;
         body(&mut writer)?;
@@ -238,7 +252,7 @@ impl Reading<'_> {
 /// belongs to another game than `game`.
 pub fn load(directory: &Path, game: &str) -> Result<Option<Vec<u32>>, CheckpointError> {
     let path = path_in(directory);
-    let Some(mut reading) = open(&path, MAGIC, game)? else {
+    let Some(mut reading) = open(&path, &VALUES, game)? else {
         return Ok(None);
     };
     let values = read_section(&mut reading)?;
@@ -250,7 +264,7 @@ pub fn load(directory: &Path, game: &str) -> Result<Option<Vec<u32>>, Checkpoint
 /// version and the game, which must be `game`.
 fn open<'p>(
     path: &'p Path,
-    magic: &[u8; 16],
+    format: &Format,
     game: &str,
 ) -> Result<Option<Reading<'p>>, CheckpointError> {
     let io_error = |action| {
@@ -272,14 +286,15 @@ fn open<'p>(
         path,
         left: length,
     };
-    if &reading.array::<16>()? != magic {
-        let magic = String::from_utf8_lossy(magic);
+    if &reading.array::<16>()? != format.magic {
+        let magic = String::from_utf8_lossy(format.magic);
         return Err(reading.malformed(format!("it does not start with \"{magic}\"")));
     }
     let version = u32::from_le_bytes(reading.array()?);
-    if version != VERSION {
+    if version != format.version {
+        let wanted = format.version;
         return Err(reading.malformed(format!(
-            "version {version}; this program reads version {VERSION}"
+            "version {version}; this program reads version {wanted}"
         )));
     }
     let game_length = u32::from_le_bytes(reading.array()?);
@@ -365,12 +380,13 @@ pub fn save_stream(
     counts: &Counts,
     (file_heaps, file_width): (u64, u8),
 ) -> Result<(), CheckpointError> {
-    write_atomically(directory, STREAM_NAME, STREAM_MAGIC, game, |writer| {
+    write_atomically(directory, STREAM_NAME, &STREAM, game, |writer| {
         writer.write_all(&state.prefix_len().to_le_bytes())?;
         write_section(writer, state.prefix())?;
         writer.write_all(&state.window_start().to_le_bytes())?;
         write_section(writer, state.window())?;
         writer.write_all(&state.largest_value().to_le_bytes())?;
+        writer.write_all(&state.mask_flips().to_le_bytes())?;
         writer.write_all(&(counts.pairs().count() as u64).to_le_bytes())?;
         for (value, count) in counts.pairs() {
             writer.write_all(&value.to_le_bytes())?;
@@ -388,7 +404,7 @@ pub fn load_stream(
     game: &str,
 ) -> Result<Option<StreamCheckpoint>, CheckpointError> {
     let path = stream_path_in(directory);
-    let Some(mut reading) = open(&path, STREAM_MAGIC, game)? else {
+    let Some(mut reading) = open(&path, &STREAM, game)? else {
         return Ok(None);
     };
     let prefix_len = u64::from_le_bytes(reading.array()?);
@@ -396,6 +412,7 @@ pub fn load_stream(
     let window_start = u64::from_le_bytes(reading.array()?);
     let window = read_section(&mut reading)?;
     let largest = u32::from_le_bytes(reading.array()?);
+    let mask_flips = u32::from_le_bytes(reading.array()?);
     let values = u64::from_le_bytes(reading.array()?);
     if values
         .checked_mul(12)
@@ -412,7 +429,14 @@ pub fn load_stream(
     let [file_width] = reading.array()?;
     reading.finish()?;
     Ok(Some(StreamCheckpoint {
-        state: StreamState::from_parts(prefix_len, prefix, window_start, window, largest),
+        state: StreamState::from_parts(
+            prefix_len,
+            prefix,
+            window_start,
+            window,
+            largest,
+            mask_flips,
+        ),
         counts,
         file_heaps,
         file_width,

@@ -6,12 +6,15 @@
 //! impartial octal 0.6 --n 1e9 --checkpoint runs/0.6
 //! impartial subtraction 1,3,4 --n 1000000
 //! impartial grundy --n 1e8 --values grundy.csv
+//! impartial octal 0.167 --n 4294967295 --prefix 2^20 --checkpoint runs/0.167
 //! ```
 //!
 //! Prints the proven period (or "none up to n"), the rare heaps of the sparse space and the
 //! frequency of every value as `value count` lines; writes the values themselves on request.
 //! A run with `--checkpoint DIR` saves its values there every few minutes and, started
-//! again with the same game and directory, goes on from the last checkpoint.
+//! again with the same game and directory, goes on from the last checkpoint. A run with
+//! `--prefix P` holds only the first P values and a window of recent ones in memory and
+//! streams every value to a file (see `bounded`).
 
 mod bounded;
 mod checkpoint;
