@@ -143,7 +143,7 @@ fn main() -> ExitCode {
         .computed_values()
         .iter()
         .take(40)
-        .map(u32::to_string)
+        .map(|value| value.to_string())
         .collect();
     println!("{name}: G(0..) = {} …", head.join(" "));
     match sequence.period() {
@@ -153,12 +153,7 @@ fn main() -> ExitCode {
         ),
         None => println!("no period proven up to n = {}", sequence.computed_len() - 1),
     }
-    let largest = sequence
-        .computed_values()
-        .iter()
-        .max()
-        .copied()
-        .unwrap_or(0);
+    let largest = sequence.computed_values().iter().max().unwrap_or(0);
     println!(
         "computed {} values (largest {largest}) by the {} method in {:.2?}",
         sequence.computed_len(),

@@ -41,8 +41,9 @@
 //! # Two threads
 //!
 //! [`SequenceOptions::parallel`] puts a second thread to work on games that split heaps, by
-//! default where the machine has two or more cores. The values are the same either way; the
-//! second thread keeps its own copy of them, 4 more bytes per heap.
+//! default where the machine has two or more cores. The values are the same either way, and
+//! there is one table of them: both threads read it, and each keeps apart only the values
+//! of the stretch of at most 2¹⁶ heaps they are computing together.
 //!
 //! - **In a sparse space**, once new rare heaps have stopped coming for a while, the calling
 //!   thread *computes ahead*: it gives each heap the value it has if it is common — the
@@ -61,6 +62,13 @@
 //!
 //! Small sequences stay on one thread: below a few thousand heaps a second one costs more
 //! than it saves.
+//!
+//! # Memory
+//!
+//! The values are kept as [`Values`], in the narrowest width that holds them: one byte each
+//! while they are below 256, two below 65 536, four beyond — widened on the fly when the
+//! first larger value comes. 0.6 or Grundy's game to 10⁹ hold 2 GB of values. For longer
+//! runs, [`HeapGame::values_streamed`] keeps only a prefix and a window of recent values.
 
 //! # Periods
 //!
@@ -81,10 +89,13 @@ mod run;
 mod sparse;
 #[cfg(test)]
 mod testing;
+mod values;
 
 use std::fmt;
 use std::ops::ControlFlow;
 use std::sync::Arc;
+
+pub use values::{Iter, ValueSlice, Values};
 
 use crate::game::{ImpartialGame, Nimber};
 use crate::games::heaps::Heaps;
@@ -160,9 +171,9 @@ pub struct SequenceOptions {
     /// Use two threads for games that split heaps: by the direct recurrence they take turns
     /// at the heaps; in a sparse space, once new rare heaps have become rare, one computes
     /// each value as a common heap's and both verify those values (see the
-    /// [module docs](self#two-threads)). The values are the same either way; the second
-    /// thread keeps its own copy of them (4 more bytes per heap). On by default where the
-    /// machine has two or more cores.
+    /// [module docs](self#two-threads)). The values are the same either way, and both
+    /// threads read one table of them. On by default where the machine has two or more
+    /// cores.
     pub parallel: bool,
 }
 
@@ -501,7 +512,7 @@ impl StreamState {
     ///
     /// let game: OctalGame = "0.167".parse()?;
     /// let run = game.values_streamed(20_000, &SequenceOptions::default(), StreamState::new(4_096), |_| std::ops::ControlFlow::Continue(()), |_, _| {})?;
-    /// assert_eq!(run.state.prefix(), &game.values_up_to(4_095)?.computed_values()[..]);
+    /// assert_eq!(run.state.prefix(), game.values_up_to(4_095)?.computed_values().to_vec());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
@@ -710,7 +721,8 @@ pub struct Streamed {
 ///
 /// let dawsons_kayles: OctalGame = "0.07".parse()?;
 /// let values = dawsons_kayles.values_up_to(200)?;
-/// assert_eq!(&values.computed_values()[..8], [0, 0, 1, 1, 2, 0, 3, 1]);
+/// let first: Vec<u32> = values.computed_values().iter().take(8).collect();
+/// assert_eq!(first, [0, 0, 1, 1, 2, 0, 3, 1]);
 /// assert_eq!(values.get(3), Some(Nimber(1)));
 /// assert_eq!(values.period().map(|p| (p.preperiod, p.period)), Some((53, 34)));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -722,7 +734,7 @@ pub struct Streamed {
     serde(try_from = "SequenceParts")
 )]
 pub struct GrundySequence {
-    values: Vec<u32>,
+    values: Values,
     period: Option<Period>,
     max_heap: u64,
     method: Method,
@@ -735,7 +747,7 @@ pub struct GrundySequence {
 #[cfg(feature = "serde")]
 #[derive(serde::Deserialize)]
 struct SequenceParts {
-    values: Vec<u32>,
+    values: Values,
     period: Option<Period>,
     max_heap: u64,
     method: Method,
@@ -808,12 +820,12 @@ impl GrundySequence {
         };
         self.values
             .get(index)
-            .map(|&value| Nimber(u128::from(value)))
+            .map(|value| Nimber(u128::from(value)))
     }
 
-    /// The values computed, G(0) first, as plain numbers. Shorter than asked when a period
-    /// was proven early (then [`get`](Self::get) answers every heap) or the progress callback
-    /// stopped the run.
+    /// The values computed, G(0) first, each in the narrowest width that holds them all.
+    /// Shorter than asked when a period was proven early (then [`get`](Self::get) answers
+    /// every heap) or the progress callback stopped the run.
     ///
     /// # Examples
     ///
@@ -821,11 +833,13 @@ impl GrundySequence {
     /// use impartial::octal::OctalGame;
     ///
     /// let kayles: OctalGame = "0.77".parse()?;
-    /// assert_eq!(&kayles.values_up_to(10)?.computed_values()[..], [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2]);
+    /// let values = kayles.values_up_to(10)?;
+    /// assert_eq!(values.computed_values(), [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2]);
+    /// assert_eq!(values.computed_values().width(), 1); // a byte each
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
-    pub fn computed_values(&self) -> &[u32] {
+    pub fn computed_values(&self) -> &Values {
         &self.values
     }
 
@@ -842,7 +856,7 @@ impl GrundySequence {
     /// # Ok::<(), impartial::sequence::SequenceError>(())
     /// ```
     #[must_use]
-    pub fn into_values(self) -> Vec<u32> {
+    pub fn into_values(self) -> Values {
         self.values
     }
 
@@ -1108,7 +1122,8 @@ pub trait HeapGame: ImpartialGame<Position = Heaps> {
     }
 
     /// Continues `known` — G(0), G(1), … of this game from an earlier run, stopped by its
-    /// progress callback or read back from a checkpoint — up to `max_heap`, with `options`
+    /// progress callback or read back from a checkpoint, as [`Values`] or a `Vec<u32>` — up
+    /// to `max_heap`, with `options`
     /// and `progress` as [`values_up_to_with_progress`](Self::values_up_to_with_progress).
     ///
     /// The known values are taken as they are: the run replays them into its state (the
@@ -1142,12 +1157,13 @@ pub trait HeapGame: ImpartialGame<Position = Heaps> {
     /// ```
     fn values_continued(
         &self,
-        known: Vec<u32>,
+        known: impl Into<Values>,
         max_heap: u64,
         options: &SequenceOptions,
         mut progress: impl FnMut(&Progress) -> ControlFlow<()>,
     ) -> Result<GrundySequence, SequenceError> {
-        if let Some(&found) = known.first()
+        let known = known.into();
+        if let Some(found) = known.get(0)
             && found != 0
         {
             return Err(SequenceError::NotFromZero { found });
@@ -1313,7 +1329,7 @@ macro_rules! heap_game_methods {
             /// As [`HeapGame::values_continued`].
             pub fn values_continued(
                 &self,
-                known: Vec<u32>,
+                known: impl Into<$crate::sequence::Values>,
                 max_heap: u64,
                 options: &$crate::sequence::SequenceOptions,
                 progress: impl FnMut(&$crate::sequence::Progress) -> std::ops::ControlFlow<()>,
@@ -1420,7 +1436,7 @@ impl<G: HeapGame> Tabulated<G> {
     /// use impartial::sequence::Tabulated;
     ///
     /// let game = Tabulated::new("0.07".parse::<OctalGame>()?, 10)?;
-    /// assert_eq!(game.sequence().computed_values()[..4], [0, 0, 1, 1]);
+    /// assert!(game.sequence().computed_values().iter().take(4).eq([0, 0, 1, 1]));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]

@@ -137,7 +137,7 @@ fn numbers_agree_with_the_library() {
         .unwrap()
         .values_up_to(20_000)
         .unwrap();
-    let values = sequence.computed_values();
+    let values = &sequence.computed_values().to_vec()[..];
     assert_eq!(frequencies(&output), counted(values));
     assert!(
         output.contains("# period: none up to n = 20000"),
@@ -235,7 +235,7 @@ fn a_killed_run_resumes_from_its_checkpoint() {
     let resumed_from = number_after(&output, "# resumed from ");
     assert!(resumed_from > 0 && resumed_from <= n, "{output}");
     let expected = "0.6".parse::<OctalGame>().unwrap().values_up_to(n).unwrap();
-    let values = expected.computed_values();
+    let values = &expected.computed_values().to_vec()[..];
     assert_eq!(read_values(&values_file, 2), values);
     assert_eq!(frequencies(&output), counted(values));
     // The checkpoint now holds every value; a third run computes nothing and agrees.
@@ -309,7 +309,7 @@ fn bounded_runs_agree_with_the_library() {
     let n = 120_000u64;
     let game: OctalGame = "0.167".parse().unwrap();
     let sequence = game.values_up_to(n).unwrap();
-    let values = sequence.computed_values();
+    let values = &sequence.computed_values().to_vec()[..];
     let values_file = directory.join("values.bin");
     let rare_file = directory.join("rare.txt");
     let csv = directory.join("values.csv");
@@ -383,7 +383,7 @@ fn a_killed_bounded_run_resumes_from_its_checkpoint() {
     let resumed_from = number_after(&output, "# resumed from ");
     assert!(resumed_from > 1 << 15 && resumed_from <= n, "{output}");
     let expected = "0.6".parse::<OctalGame>().unwrap().values_up_to(n).unwrap();
-    let values = expected.computed_values();
+    let values = &expected.computed_values().to_vec()[..];
     assert_eq!(read_values(&values_file, 2), values);
     assert_eq!(frequencies(&output), counted(values));
     // The checkpoint of the finished run holds it all; another prefix is refused, as is a

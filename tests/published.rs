@@ -48,7 +48,7 @@ fn agrees_with_the_published_frequencies(code: &str) {
     let sequence = game.values_up_to(HEAPS).expect("2^20 is within MAX_HEAP");
     assert_eq!(sequence.period(), None, "{code}");
     assert_eq!(
-        counted(sequence.computed_values()),
+        counted(&sequence.computed_values().to_vec()),
         published(code),
         "{code}"
     );

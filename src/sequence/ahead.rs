@@ -6,8 +6,10 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Mutex, PoisonError};
 
 use super::SequenceError;
-use super::run::{Stretch, Worker, Workers, pause};
+use super::direct::Joined;
+use super::run::{Ended, Stretch, Worker, catch_up, pause, reserve_for, stretch_room};
 use super::sparse::Candidate;
+use super::values::Value;
 
 /// Heaps verified at a time, by either thread: small, so that neither waits long for the
 /// other at the start and end of a stretch.
@@ -24,17 +26,22 @@ const LEAD: usize = 16 * VERIFY_BATCH;
 /// alone — and the search that confirms it, most of the work, is left for later: either
 /// thread takes a chunk of heaps at a time to verify. A heap found wrong is a new rare heap;
 /// its true value is kept and the values after it are taken back.
-struct Ahead<'s> {
+///
+/// Both read the values before the stretch where they lie; each keeps the stretch's own
+/// values apart, the helper taking them from an outbox.
+struct Ahead<'s, V> {
     stretch: &'s Stretch<'s>,
-    /// The stretch's first heap.
-    from: usize,
+    /// The values before the stretch.
+    base: &'s [V],
     /// Values computed ahead that the helper has not taken yet.
-    outbox: Mutex<Vec<u32>>,
+    outbox: Mutex<Vec<V>>,
     /// Every heap below this is computed: its value is in the calling thread's sequence
     /// and in the helper's or the outbox.
     computed: AtomicUsize,
     /// No more heaps will be computed.
     done: AtomicBool,
+    /// Computing stopped before a heap whose value computed ahead the width does not hold.
+    too_wide: AtomicBool,
     /// How many batches either thread has taken to verify.
     claimed: AtomicUsize,
     /// The first heap found wrong so far, and its value.
@@ -50,25 +57,31 @@ enum Claim {
     Done,
 }
 
-impl<'s> Ahead<'s> {
-    fn new(stretch: &'s Stretch<'s>, from: usize) -> Self {
+impl<'s, V: Value> Ahead<'s, V> {
+    fn new(stretch: &'s Stretch<'s>, base: &'s [V]) -> Self {
         Ahead {
             stretch,
-            from,
+            base,
             outbox: Mutex::new(Vec::new()),
-            computed: AtomicUsize::new(from),
+            computed: AtomicUsize::new(base.len()),
             done: AtomicBool::new(false),
+            too_wide: AtomicBool::new(false),
             claimed: AtomicUsize::new(0),
             wrong: Mutex::new(None),
             first_wrong: AtomicUsize::new(usize::MAX),
         }
     }
 
+    /// The stretch's first heap.
+    fn from(&self) -> usize {
+        self.base.len()
+    }
+
     /// Takes the next batch of heaps to verify: a whole one while heaps are still computed.
     fn claim(&self) -> Claim {
         loop {
             let batch = self.claimed.load(Ordering::Acquire);
-            let start = self.from + batch * VERIFY_BATCH;
+            let start = self.from() + batch * VERIFY_BATCH;
             // `done` first: once it is set, `computed` is final.
             let done = self.done.load(Ordering::Acquire);
             let computed = self.computed.load(Ordering::Acquire);
@@ -93,7 +106,7 @@ impl<'s> Ahead<'s> {
 
     /// How many computed heaps no thread has taken yet.
     fn waiting(&self) -> usize {
-        let claimed = self.from + self.claimed.load(Ordering::Relaxed) * VERIFY_BATCH;
+        let claimed = self.from() + self.claimed.load(Ordering::Relaxed) * VERIFY_BATCH;
         self.computed
             .load(Ordering::Relaxed)
             .saturating_sub(claimed)
@@ -108,7 +121,7 @@ impl<'s> Ahead<'s> {
     }
 
     /// Puts `values`, the next heaps computed, where the helper can take them.
-    fn publish(&self, values: &[u32], computed: usize) {
+    fn publish(&self, values: &[V], computed: usize) {
         self.outbox
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
@@ -118,42 +131,48 @@ impl<'s> Ahead<'s> {
 }
 
 /// Tells the helper no more heaps will be computed, even if the calling thread panics.
-struct DoneOnDrop<'a, 's>(&'a Ahead<'s>);
+struct DoneOnDrop<'a, 's, V>(&'a Ahead<'s, V>);
 
-impl Drop for DoneOnDrop<'_, '_> {
+impl<V> Drop for DoneOnDrop<'_, '_, V> {
     fn drop(&mut self) {
         self.0.done.store(true, Ordering::Release);
     }
 }
 
-impl Ahead<'_> {
-    /// The calling thread's part: computes heaps from `from` towards the stretch's end —
-    /// stopping after its last value, or once a heap is found wrong — verifying batches too
-    /// whenever the helper falls behind, then verifies what is left with it.
-    fn compute(&self, main: &mut Worker) {
+impl<V: Value> Ahead<'_, V> {
+    /// The calling thread's part: computes heaps from the stretch's first towards its end,
+    /// into `tail` — stopping after its last value, once a heap is found wrong, or before a
+    /// value the width does not hold — verifying batches too whenever the helper falls
+    /// behind, then verifies what is left with it.
+    fn compute(&self, main: &mut Worker, tail: &mut Vec<V>) {
         let rules = self.stretch.rules;
         let done = DoneOnDrop(self);
-        let mut published = self.from;
-        let mut heap = self.from;
+        let from = self.from();
+        let mut published = from;
+        let mut heap = from;
         while heap < self.stretch.end && self.first_wrong.load(Ordering::Relaxed) == usize::MAX {
             let space = main
                 .space
                 .as_mut()
                 .expect("values are computed ahead only in a sparse space");
-            let value = match space.candidate(
-                rules,
-                main.values.as_slice(),
-                heap,
-                main.largest,
-                &mut main.reached,
-            ) {
+            let values = Joined {
+                base: self.base,
+                tail,
+            };
+            let value = match space.candidate(rules, &values, heap, main.largest, &mut main.reached)
+            {
                 Candidate::Exact(value) | Candidate::Common { value, .. } => value,
             };
-            main.push(value);
+            let Some(stored) = self.stretch.stored::<V>(value) else {
+                self.too_wide.store(true, Ordering::Release);
+                break;
+            };
+            tail.push(stored);
+            main.record(heap, value);
             heap += 1;
             let last = self.stretch.ends_at(value) || heap == self.stretch.end;
-            if last || (heap - self.from).is_multiple_of(VERIFY_BATCH) {
-                self.publish(&main.values[published..heap], heap);
+            if last || (heap - from).is_multiple_of(VERIFY_BATCH) {
+                self.publish(&tail[published - from..], heap);
                 published = heap;
             }
             if last {
@@ -162,14 +181,17 @@ impl Ahead<'_> {
             if self.waiting() >= LEAD
                 && let Claim::Heaps(heaps) = self.claim()
             {
-                self.verify(main, heaps);
+                self.verify(main, tail, heaps);
             }
+        }
+        if published < heap {
+            self.publish(&tail[published - from..], heap);
         }
         drop(done);
         let mut spins = 0;
         loop {
             match self.claim() {
-                Claim::Heaps(heaps) => self.verify(main, heaps),
+                Claim::Heaps(heaps) => self.verify(main, tail, heaps),
                 Claim::NotYet => pause(&mut spins),
                 Claim::Done => return,
             }
@@ -177,20 +199,20 @@ impl Ahead<'_> {
     }
 
     /// The helper's part: verifies batches of heaps until none is left, taking the values
-    /// computed from the outbox.
-    fn help(&self, helper: &mut Worker) {
+    /// computed from the outbox into `tail`.
+    fn help(&self, helper: &mut Worker, tail: &mut Vec<V>) {
         let mut spins = 0;
         loop {
             match self.claim() {
                 Claim::Heaps(heaps) => {
-                    if helper.values.len() < heaps.end {
+                    if self.from() + tail.len() < heaps.end {
                         let mut outbox = self.outbox.lock().unwrap_or_else(PoisonError::into_inner);
-                        let largest = outbox.iter().copied().max().unwrap_or(0);
+                        let largest = outbox.iter().map(|&value| value.into()).max().unwrap_or(0);
                         helper.largest = helper.largest.max(largest);
-                        helper.values.extend_from_slice(&outbox);
+                        tail.extend_from_slice(&outbox);
                         outbox.clear();
                     }
-                    self.verify(helper, heaps);
+                    self.verify(helper, tail, heaps);
                     spins = 0;
                 }
                 Claim::NotYet => pause(&mut spins),
@@ -200,24 +222,31 @@ impl Ahead<'_> {
     }
 
     /// Checks the values of `heaps`, computed ahead as common heaps', up to the first one
-    /// found wrong, which it records; `worker.values` must reach `heaps.end − 1`.
-    fn verify(&self, worker: &mut Worker, heaps: Range<usize>) {
+    /// found wrong, which it records; `tail` must reach `heaps.end − 1`.
+    fn verify(&self, worker: &mut Worker, tail: &[V], heaps: Range<usize>) {
         let space = worker
             .space
             .as_mut()
             .expect("values are computed ahead only in a sparse space");
+        let from = self.from();
         for heap in heaps {
             if heap >= self.first_wrong.load(Ordering::Relaxed) {
                 return;
             }
+            let below = Joined {
+                base: self.base,
+                tail: &tail[..heap - from],
+            };
+            let candidate = tail[heap - from].into();
             let value = space.verify(
                 self.stretch.rules,
-                &worker.values,
+                &below,
                 heap,
+                candidate,
                 worker.largest,
                 &mut worker.reached,
             );
-            if value != worker.values[heap] {
+            if value != candidate {
                 self.found_wrong(heap, value);
                 return;
             }
@@ -226,29 +255,54 @@ impl Ahead<'_> {
 }
 
 /// Computes the stretch on two threads, ahead (see [`Ahead`]), stopping early at the first
-/// heap found wrong, whose true value ends the stretch.
-pub(super) fn compute_ahead(workers: &mut Workers, stretch: &Stretch) -> Result<(), SequenceError> {
-    let (main, helper) = workers.prepare(stretch)?;
-    let from = main.values.len();
+/// heap found wrong, whose true value ends the stretch — or, if the width does not hold
+/// it, ends it just before.
+pub(super) fn compute_ahead<V: Value>(
+    values: &mut Vec<V>,
+    main: &mut Worker,
+    helper: &mut Worker,
+    stretch: &Stretch,
+) -> Result<Ended, SequenceError> {
+    reserve_for(values, stretch.end, stretch.len)?;
+    catch_up(helper, main);
+    let from = values.len();
     let largest_before = main.largest;
-    let ahead = Ahead::new(stretch, from);
+    let mut main_tail = stretch_room::<V>(stretch.end - from)?;
+    let mut helper_tail = stretch_room::<V>(stretch.end - from)?;
+    let ahead = Ahead::new(stretch, values.as_slice());
     std::thread::scope(|scope| {
-        scope.spawn(|| ahead.help(helper));
-        ahead.compute(main);
+        scope.spawn(|| ahead.help(helper, &mut helper_tail));
+        ahead.compute(main, &mut main_tail);
     });
+    let too_wide = ahead.too_wide.load(Ordering::Acquire);
     let wrong = ahead
         .wrong
         .into_inner()
         .unwrap_or_else(PoisonError::into_inner);
-    if let Some((heap, value)) = wrong {
-        helper.values.truncate(heap);
-        main.values.truncate(heap);
-        let kept = main.values[from..].iter().copied().max().unwrap_or(0);
-        main.largest = largest_before.max(kept);
-        if let Some(space) = &mut main.space {
-            space.forget_from(heap);
+    let ended = match wrong {
+        Some((heap, value)) => {
+            main_tail.truncate(heap - from);
+            let kept = main_tail
+                .iter()
+                .map(|&value| value.into())
+                .max()
+                .unwrap_or(0);
+            main.largest = largest_before.max(kept);
+            if let Some(space) = &mut main.space {
+                space.forget_from(heap);
+            }
+            match stretch.stored::<V>(value) {
+                Some(stored) => {
+                    main_tail.push(stored);
+                    main.record(heap, value);
+                    Ended::Done
+                }
+                None => Ended::TooWide,
+            }
         }
-        main.push(value);
-    }
-    Ok(())
+        None if too_wide => Ended::TooWide,
+        None => Ended::Done,
+    };
+    values.extend_from_slice(&main_tail);
+    Ok(ended)
 }

@@ -7,9 +7,10 @@
 use std::cell::Cell;
 use std::ops::{ControlFlow, Range};
 
-use super::direct::{HeapValues, Reached, direct_value, split_rests, splits};
+use super::direct::{HeapValues, Pairs, Reached, Rest, direct_value, split_rests, splits};
 use super::run::{Tuning, compute_full};
 use super::sparse::{BLOCK, Candidate, SparseSpace};
+use super::values::{Value, Values, typed};
 use super::{
     Method, Period, Progress, SequenceError, SequenceOptions, StreamState, Streamed, ValueStore,
 };
@@ -133,6 +134,8 @@ impl Kept {
 }
 
 impl HeapValues for Kept {
+    type Value = u32;
+
     fn computed(&self) -> usize {
         self.base + self.buffer.len() - self.prefix
     }
@@ -149,7 +152,7 @@ impl HeapValues for Kept {
         }
     }
 
-    fn heaps(&self, heaps: Range<usize>) -> Option<&[u32]> {
+    fn heaps<'s>(&'s self, heaps: Range<usize>, _: &'s mut [u32; BLOCK]) -> Option<&'s [u32]> {
         if heaps.end > self.computed() || heaps.start > heaps.end {
             return None;
         }
@@ -165,17 +168,26 @@ impl HeapValues for Kept {
         }
     }
 
-    fn pairs(&self, low: usize, high: usize, count: usize) -> (&[u32], &[u32], bool) {
+    fn pairs(&self, low: usize, high: usize, count: usize) -> Pairs<'_, u32> {
         let kept = count.min(self.kept_up(low)).min(self.kept_down(high));
+        let rest = if kept == count {
+            Rest::Nothing
+        } else {
+            Rest::Missed
+        };
         if kept == 0 {
-            return (&[], &[], count == 0);
+            return Pairs {
+                small: &[],
+                large: &[],
+                rest,
+            };
         }
         let (low, high) = (self.index(low), self.index(high));
-        (
-            &self.buffer[low..low + kept],
-            &self.buffer[high + 1 - kept..=high],
-            kept == count,
-        )
+        Pairs {
+            small: &self.buffer[low..low + kept],
+            large: &self.buffer[high + 1 - kept..=high],
+            rest,
+        }
     }
 
     fn note_missed(&self) {
@@ -247,10 +259,10 @@ pub(crate) fn compute_streamed(
         phase_end as u64 - 1,
         options,
         tuning,
-        known,
+        Values::from(known),
         &mut |report, values| {
             if handed < values.len() {
-                store.store(handed as u64, &values[handed..]);
+                store_from(store, values, handed);
                 handed = values.len();
             }
             // The end of the full table is a report only if it is the end of the run.
@@ -262,11 +274,12 @@ pub(crate) fn compute_streamed(
         },
     )?;
     let mut main = full.main;
-    let done = main.values.len();
+    let done = full.values.len();
     if handed < done {
-        store.store(handed as u64, &main.values[handed..]);
+        store_from(store, &full.values, handed);
         handed = done;
     }
+    let prefix = full.values.to_vec();
     if full.stopped || full.period.is_some() || done >= len {
         let largest = main.largest;
         return Ok(Streamed {
@@ -276,7 +289,7 @@ pub(crate) fn compute_streamed(
             rare_heaps: rare_heaps(main.space.as_ref()),
             state: StreamState {
                 prefix_len: prefix_len as u64,
-                prefix: main.values,
+                prefix,
                 window_start: done as u64,
                 window: Vec::new(),
                 largest,
@@ -288,7 +301,7 @@ pub(crate) fn compute_streamed(
     if main.space.is_none() && rules.splits() {
         return Err(SequenceError::Unbounded { heap: done as u64 });
     }
-    let mut kept = Kept::new(main.values, window_start.max(done), &window, window_len)?;
+    let mut kept = Kept::new(prefix, window_start.max(done), &window, window_len)?;
     let mut largest = main
         .largest
         .max(known_largest)
@@ -418,14 +431,14 @@ fn search_deeper(
     for rest in split_rests(rules, heap) {
         // `splits` gives the pairs the kept values hold, from the least small heap on; the
         // search goes on from the first pair it did not give.
-        let (searched, _, _) = splits(rules, kept, rest);
+        let searched = splits(rules, kept, rest).len();
         let smallest = (rest + 1).saturating_sub(kept.computed()).max(1);
         let largest_small = if rules.unequal_split {
             rest.saturating_sub(1) / 2
         } else {
             rest / 2
         };
-        let mut low = smallest + searched.len();
+        let mut low = smallest + searched;
         let mut chunk = FIRST_DEEP_CHUNK;
         while low <= largest_small {
             let count = (largest_small + 1 - low).min(chunk);
@@ -469,6 +482,19 @@ fn read_kept(kept: &Kept, store: &mut dyn ValueStore, first: usize, values: &mut
         }
     }
     true
+}
+
+/// Hands the values from heap `first` on to `store`, as plain numbers, a chunk at a time.
+fn store_from(store: &mut dyn ValueStore, values: &Values, first: usize) {
+    const CHUNK: usize = 1 << 12;
+    let mut chunk = Vec::with_capacity(CHUNK);
+    typed!(values.store(), values => {
+        for (k, part) in values[first..].chunks(CHUNK).enumerate() {
+            chunk.clear();
+            chunk.extend(part.iter().map(|&value| value.number()));
+            store.store((first + k * CHUNK) as u64, &chunk);
+        }
+    });
 }
 
 fn rare_heaps(space: Option<&SparseSpace>) -> Option<Vec<u64>> {
@@ -517,10 +543,13 @@ mod tests {
             }
             for _ in 0..50 {
                 let start = (random() % (computed as u64 + 1)) as usize;
-                let end = start + (random() % (computed - start + 2) as u64) as usize;
+                // Runs of at most a block, as the rows read.
+                let end =
+                    start + (random() % (computed - start + 2).min(BLOCK + 1) as u64) as usize;
                 let all_kept = (start..end).all(is_kept);
                 let want = (end <= computed && all_kept).then(|| &all[start..end]);
-                assert_eq!(kept.heaps(start..end), want, "{start}..{end}");
+                let mut buffer = [0; BLOCK];
+                assert_eq!(kept.heaps(start..end, &mut buffer), want, "{start}..{end}");
                 assert_eq!(kept.take_missed(), end <= computed && !all_kept);
                 // Pairs (low + i, high − i) for a high heap computed.
                 let low = (random() % computed as u64) as usize;
@@ -530,10 +559,15 @@ mod tests {
                 let both = (0..count)
                     .take_while(|&i| is_kept(low + i) && is_kept(high - i))
                     .count();
-                let (small, large, every) = kept.pairs(low, high, count);
-                assert_eq!(small, &all[low..low + both]);
-                assert_eq!(large, &all[high + 1 - both..=high]);
-                assert_eq!(every, both == count);
+                let pairs = kept.pairs(low, high, count);
+                assert_eq!(pairs.small, &all[low..low + both]);
+                assert_eq!(pairs.large, &all[high + 1 - both..=high]);
+                let rest = if both == count {
+                    Rest::Nothing
+                } else {
+                    Rest::Missed
+                };
+                assert_eq!(pairs.rest, rest);
                 assert!(!kept.take_missed());
             }
         }

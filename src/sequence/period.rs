@@ -1,6 +1,7 @@
 //! The octal periodicity theorem (Guy and Smith): a period proven from finitely many values.
 
 use super::Period;
+use super::values::Value;
 use crate::games::take_and_break::HeapRules;
 
 /// The smallest period and least preperiod that the periodicity theorem proves from
@@ -15,7 +16,7 @@ use crate::games::take_and_break::HeapRules;
 /// `k·n0 + (k − 1)·p + t` for moves leaving at most `k` heaps. Every proof needs `n0 ≥ 1` —
 /// at `n0 = 0` a move leaving one heap of `p` would pair with a move leaving nothing — so a
 /// period from 0 is proven from 1 and extended back by comparing `G(0)` and `G(p)`.
-pub(crate) fn prove_period(rules: &HeapRules, values: &[u32]) -> Option<Period> {
+pub(crate) fn prove_period<V: Value>(rules: &HeapRules, values: &[V]) -> Option<Period> {
     let len = values.len() as u64;
     let t = rules.reach();
     let parts = rules.parts().max(1);
@@ -56,7 +57,7 @@ pub(crate) fn prove_period(rules: &HeapRules, values: &[u32]) -> Option<Period> 
 /// divides every period of an eventually periodic sequence, and a divisor `d` is a period
 /// iff one full period of values is invariant under a cyclic shift by `d`. The preperiod
 /// does not depend on which period is used.
-pub(super) fn shortest(values: &[u32], n0: u64, p: u64, proof: u64) -> Period {
+pub(super) fn shortest<V: Value>(values: &[V], n0: u64, p: u64, proof: u64) -> Period {
     let start = n0 as usize;
     let length = p as usize;
     let cycle = &values[start..start + length];

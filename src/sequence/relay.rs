@@ -1,10 +1,12 @@
 //! Two threads taking turns at the heaps, by the direct recurrence: while one finishes heap
 //! `n − 1`, the other works out heap `n` from the options that do not need `G(n − 1)`.
 
-use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicUsize, Ordering};
 
 use super::SequenceError;
-use super::run::{Stretch, Worker, Workers, pause};
+use super::direct::Joined;
+use super::run::{Ended, Stretch, Worker, catch_up, pause, reserve_for, stretch_room};
+use super::values::Value;
 use crate::games::take_and_break::HeapRules;
 
 /// How many recent values the two threads pass each other.
@@ -18,6 +20,8 @@ struct Relay {
     finished: AtomicUsize,
     /// No heap at or above this will be finished.
     stop: AtomicUsize,
+    /// The stretch stopped before a heap whose value the width does not hold.
+    too_wide: AtomicBool,
 }
 
 impl Relay {
@@ -52,9 +56,12 @@ impl Drop for StopOnPanic<'_> {
     }
 }
 
-/// What both threads taking turns share: the stretch, the relay, and the late keys.
-struct Turns<'s> {
+/// What both threads taking turns share: the stretch, the values before it, the relay, and
+/// the late keys.
+struct Turns<'s, V> {
     stretch: &'s Stretch<'s>,
+    /// The values before the stretch, which both read; each keeps the stretch's own apart.
+    base: &'s [V],
     relay: Relay,
     /// The values `G(n − 1) ^ key` of the options of heap `n` that leave heap `n − 1` (and
     /// perhaps another): one heap of `n − 1` after taking one counter, and the split into 1
@@ -62,41 +69,55 @@ struct Turns<'s> {
     late_keys: Vec<u32>,
 }
 
-impl Turns<'_> {
-    fn late_keys(rules: &HeapRules, values: &[u32]) -> Vec<u32> {
+impl<V: Value> Turns<'_, V> {
+    /// The values this thread reads: the table before the stretch, then its `tail`.
+    fn joined<'t>(&'t self, tail: &'t [V]) -> Joined<'t, V> {
+        Joined {
+            base: self.base,
+            tail,
+        }
+    }
+
+    fn late_keys(rules: &HeapRules, values: &[V]) -> Vec<u32> {
         let mut keys = Vec::new();
         if rules.leave_one.contains(&1) {
             keys.push(0);
         }
         if rules.leave_two.contains(&0) {
-            keys.push(values[1]);
+            keys.push(values[1].into());
         }
         keys
     }
 
     /// Computes heaps `first`, `first + 2`, … of the stretch on one thread, the others being
-    /// the other thread's.
+    /// the other thread's, keeping the stretch's values in `tail`.
     ///
     /// A heap's options almost all leave heaps at least two smaller, so its mex over those
     /// is worked out while the other thread finishes the heap just below; then the options
     /// leaving that heap (the late keys) only matter if one of them has exactly that mex,
     /// when the value is computed again with all options.
-    fn run(&self, worker: &mut Worker, first: usize) {
+    fn run(&self, worker: &mut Worker, tail: &mut Vec<V>, first: usize) {
         // If this thread panics, the other must not wait for it.
         let _stop_on_panic = StopOnPanic(&self.relay);
         let rules = self.stretch.rules;
+        let from = self.base.len();
         let mut heap = first;
         while heap < self.stretch.end {
-            let value = if worker.values.len() == heap {
-                worker.mex(rules, heap)
+            let value = if from + tail.len() == heap {
+                worker.mex(rules, &self.joined(tail), heap)
             } else {
-                let early = worker.mex(rules, heap);
+                let early = worker.mex(rules, &self.joined(tail), heap);
                 let Some(below) = self.relay.wait(heap - 1) else {
                     return;
                 };
-                worker.push(below);
+                tail.push(
+                    self.stretch
+                        .stored(below)
+                        .expect("only values that fit are finished"),
+                );
+                worker.record(heap - 1, below);
                 if self.late_keys.iter().any(|&key| below ^ key == early) {
-                    worker.mex(rules, heap)
+                    worker.mex(rules, &self.joined(tail), heap)
                 } else {
                     early
                 }
@@ -104,12 +125,19 @@ impl Turns<'_> {
             if self.relay.stop.load(Ordering::Acquire) <= heap {
                 return;
             }
+            // A value the width does not hold: no heap from this one on is finished here.
+            let Some(stored) = self.stretch.stored::<V>(value) else {
+                self.relay.too_wide.store(true, Ordering::Release);
+                self.relay.stop.fetch_min(heap, Ordering::AcqRel);
+                return;
+            };
             let last = self.stretch.ends_at(value);
             if last {
-                self.relay.stop.store(heap + 1, Ordering::Release);
+                self.relay.stop.fetch_min(heap + 1, Ordering::AcqRel);
             }
             self.relay.publish(heap, value);
-            worker.push(value);
+            tail.push(stored);
+            worker.record(heap, value);
             if last {
                 return;
             }
@@ -119,26 +147,44 @@ impl Turns<'_> {
 }
 
 /// Computes the stretch on two threads taking turns at the heaps, by the direct recurrence.
-pub(super) fn take_turns(workers: &mut Workers, stretch: &Stretch) -> Result<(), SequenceError> {
-    let (main, helper) = workers.prepare(stretch)?;
-    let from = main.values.len();
+pub(super) fn take_turns<V: Value>(
+    values: &mut Vec<V>,
+    main: &mut Worker,
+    helper: &mut Worker,
+    stretch: &Stretch,
+) -> Result<Ended, SequenceError> {
+    reserve_for(values, stretch.end, stretch.len)?;
+    catch_up(helper, main);
+    let from = values.len();
+    let mut main_tail = stretch_room::<V>(stretch.end - from)?;
+    let mut helper_tail = stretch_room::<V>(stretch.end - from)?;
     let turns = Turns {
         stretch,
+        base: values.as_slice(),
         relay: Relay {
             recent: std::array::from_fn(|_| AtomicU32::new(0)),
             finished: AtomicUsize::new(from),
             stop: AtomicUsize::new(usize::MAX),
+            too_wide: AtomicBool::new(false),
         },
-        late_keys: Turns::late_keys(stretch.rules, &main.values),
+        late_keys: Turns::<V>::late_keys(stretch.rules, values.as_slice()),
     };
     std::thread::scope(|scope| {
-        scope.spawn(|| turns.run(helper, from + 1));
-        turns.run(main, from);
+        scope.spawn(|| turns.run(helper, &mut helper_tail, from + 1));
+        turns.run(main, &mut main_tail, from);
     });
-    // The last value may be the other thread's.
     let finished = turns.relay.finished.load(Ordering::Acquire);
-    for heap in main.values.len()..finished {
-        main.push(helper.values[heap]);
+    let too_wide = turns.relay.too_wide.load(Ordering::Acquire);
+    // The last value may be the other thread's.
+    for heap in from + main_tail.len()..finished {
+        let value = helper_tail[heap - from];
+        main_tail.push(value);
+        main.record(heap, value.into());
     }
-    Ok(())
+    values.extend_from_slice(&main_tail);
+    Ok(if too_wide {
+        Ended::TooWide
+    } else {
+        Ended::Done
+    })
 }

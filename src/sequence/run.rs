@@ -4,10 +4,11 @@
 use std::ops::ControlFlow;
 
 use super::ahead::compute_ahead;
-use super::direct::{Reached, direct_value};
+use super::direct::{HeapValues, Reached, direct_value};
 use super::period::{next_check, prove_period};
 use super::relay::take_turns;
 use super::sparse::SparseSpace;
+use super::values::{Value, Values, typed};
 use super::{GrundySequence, Method, Period, Progress, SequenceError, SequenceOptions};
 use crate::games::take_and_break::HeapRules;
 
@@ -15,6 +16,9 @@ use crate::games::take_and_break::HeapRules;
 const SAMPLE: usize = 1 << 10;
 /// The sparse space is kept only if at most this fraction (1/4) of the sampled heaps are rare.
 const RARE_DENOMINATOR: usize = 4;
+/// The most heaps two threads compute in one go: each keeps the values of its stretch
+/// apart from the table they share, so this bounds what they hold besides it.
+pub(super) const MAX_STRETCH: usize = 1 << 16;
 
 /// The engine's knobs that are not options: tuned defaults, which tests lower to reach the
 /// two-thread paths early.
@@ -25,6 +29,9 @@ pub(crate) struct Tuning {
     /// In a sparse space, values are computed ahead only this many heaps after the last
     /// rare heap: each new rare heap takes back what was computed after it.
     pub(crate) ahead_after: usize,
+    /// The largest value kept in one byte and in two: 255 and 65 535, lowered by tests so
+    /// that small runs widen their values on every path.
+    pub(crate) held_in: [u32; 2],
 }
 
 impl Default for Tuning {
@@ -32,58 +39,45 @@ impl Default for Tuning {
         Tuning {
             parallel_from: 1 << 12,
             ahead_after: 1 << 8,
+            held_in: [u8::MAX.into(), u16::MAX.into()],
         }
     }
 }
 
-/// What a thread computing values needs: its values so far (the sequence itself on the
-/// calling thread, a copy on the other), the sparse space if any, and scratch space.
-#[derive(Debug, Default)]
+impl Tuning {
+    /// The largest value values `width` bytes wide hold.
+    fn held_in_width(&self, width: usize) -> u32 {
+        match width {
+            1 => self.held_in[0],
+            2 => self.held_in[1],
+            _ => u32::MAX,
+        }
+    }
+
+    /// The width in bytes that holds `value`.
+    fn width_for(&self, value: u32) -> usize {
+        if value <= self.held_in[0] {
+            1
+        } else if value <= self.held_in[1] {
+            2
+        } else {
+            4
+        }
+    }
+}
+
+/// What a thread computing values needs besides the values themselves: the sparse space if
+/// any, scratch space, and the largest value it has seen.
+#[derive(Clone, Debug, Default)]
 pub(super) struct Worker {
-    pub(super) values: Vec<u32>,
     pub(super) space: Option<SparseSpace>,
     pub(super) reached: Reached,
     pub(super) largest: u32,
 }
 
 impl Worker {
-    /// Appends the next value; room for it was reserved.
-    pub(super) fn push(&mut self, value: u32) {
-        let heap = self.values.len();
-        self.values.push(value);
-        self.largest = self.largest.max(value);
-        if let Some(space) = &mut self.space {
-            space.record(heap, value);
-        }
-    }
-
-    /// The sequence this worker computed, for heaps up to `max_heap`.
-    fn into_sequence(
-        self,
-        period: Option<Period>,
-        max_heap: u64,
-        method: Method,
-    ) -> GrundySequence {
-        let Worker {
-            mut values, space, ..
-        } = self;
-        values.shrink_to_fit();
-        GrundySequence {
-            values,
-            period,
-            max_heap,
-            method,
-            sparse_mask: space.as_ref().map(SparseSpace::mask),
-            rare_heaps: space
-                .as_ref()
-                .map(|space| space.rare().iter().map(|&heap| heap as u64).collect()),
-        }
-    }
-
-    /// Takes the known value of `heap`, already in `values`, into the worker's state, as
-    /// [`push`](Self::push) would have.
-    fn replay(&mut self, heap: usize) {
-        let value = self.values[heap];
+    /// Takes G(`heap`) = `value`, just stored, into the worker's state.
+    pub(super) fn record(&mut self, heap: usize, value: u32) {
         self.largest = self.largest.max(value);
         if let Some(space) = &mut self.space {
             space.record(heap, value);
@@ -94,17 +88,17 @@ impl Worker {
     /// values: once there are [`SAMPLE`] of them, again each time their number doubles, and
     /// whenever a value needs a bit more than `chosen_below` (updated) allows. Whether a space
     /// is in use now.
-    fn choose_space(
+    fn choose_space<V: Value>(
         &mut self,
         rules: &HeapRules,
-        sampled: usize,
+        so_far: &[V],
         chosen_below: &mut u32,
         method: Method,
     ) -> bool {
+        let sampled = so_far.len();
         let new_bit = self.largest >= *chosen_below;
         if sampled >= SAMPLE && (sampled.is_power_of_two() || new_bit) {
             *chosen_below = (self.largest + 1).next_power_of_two();
-            let so_far = &self.values[..sampled];
             if let Some((space, rare)) = SparseSpace::choose(rules, so_far, sampled / 2) {
                 let sparse_enough = rare * RARE_DENOMINATOR <= sampled / 2;
                 if sparse_enough || method == Method::SparseSpace {
@@ -118,37 +112,47 @@ impl Worker {
 
     /// The mex of the options of `heap` that leave only heaps in `values`: G(heap) if
     /// `values` reaches `heap − 1`.
-    pub(super) fn mex(&mut self, rules: &HeapRules, heap: usize) -> u32 {
+    pub(super) fn mex<H: HeapValues + ?Sized>(
+        &mut self,
+        rules: &HeapRules,
+        values: &H,
+        heap: usize,
+    ) -> u32 {
         match &mut self.space {
-            Some(space) => space.value(
-                rules,
-                self.values.as_slice(),
-                heap,
-                self.largest,
-                &mut self.reached,
-            ),
-            None => direct_value(
-                rules,
-                self.values.as_slice(),
-                heap,
-                self.largest,
-                &mut self.reached,
-            ),
+            Some(space) => space.value(rules, values, heap, self.largest, &mut self.reached),
+            None => direct_value(rules, values, heap, self.largest, &mut self.reached),
         }
     }
+}
 
-    /// Doubles the room for values (at least 4 096, at most `len` in all), or reports how
-    /// many bytes could not be had.
-    fn grow(&mut self, len: usize) -> Result<(), SequenceError> {
-        let values = &mut self.values;
-        let wanted = (values.capacity().max(1 << 12) * 2).min(len);
+/// Room for values up to heap `end − 1`: doubled at a time (at least 4 096, at most `len`
+/// in all), or the bytes that could not be had.
+pub(super) fn reserve_for<V: Value>(
+    values: &mut Vec<V>,
+    end: usize,
+    len: usize,
+) -> Result<(), SequenceError> {
+    while values.capacity() < end {
+        let wanted = (values.capacity().max(1 << 12) * 2).min(len).max(end);
         let additional = wanted.saturating_sub(values.len()).max(1);
         values
             .try_reserve_exact(additional)
             .map_err(|_| SequenceError::OutOfMemory {
-                bytes: ((values.len() + additional) as u64).saturating_mul(4),
-            })
+                bytes: ((values.len() + additional) as u64).saturating_mul(size_of::<V>() as u64),
+            })?;
     }
+    Ok(())
+}
+
+/// Room for `len` values a thread keeps apart during a stretch.
+pub(super) fn stretch_room<V: Value>(len: usize) -> Result<Vec<V>, SequenceError> {
+    let mut values = Vec::new();
+    values
+        .try_reserve_exact(len)
+        .map_err(|_| SequenceError::OutOfMemory {
+            bytes: (len as u64).saturating_mul(size_of::<V>() as u64),
+        })?;
+    Ok(values)
 }
 
 /// The heaps computed in one go, from the next heap to `end` (not included).
@@ -160,6 +164,8 @@ pub(super) struct Stretch<'r> {
     pub(super) len: usize,
     /// A value of at least this needs a new sparse space: the stretch ends after it.
     pub(super) stop_value: u32,
+    /// The largest value the values' width holds: the stretch ends before a larger one.
+    pub(super) held: u32,
 }
 
 impl Stretch<'_> {
@@ -167,70 +173,114 @@ impl Stretch<'_> {
     pub(super) fn ends_at(&self, value: u32) -> bool {
         value >= self.stop_value
     }
+
+    /// `value` as stored, if the values' width holds it.
+    #[inline]
+    pub(super) fn stored<V: Value>(&self, value: u32) -> Option<V> {
+        if value <= self.held {
+            V::narrow(value)
+        } else {
+            None
+        }
+    }
 }
 
-/// The calling thread's worker and, once two threads have run, the helper's, which keeps
-/// its copy of the values between stretches.
+/// How a stretch computed in one width ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Ended {
+    /// As far as it goes.
+    Done,
+    /// Before a heap whose value, or the value computed ahead for it, the width does not
+    /// hold: that heap is not computed.
+    TooWide,
+}
+
+/// The values, the calling thread's worker and, once two threads have run, the helper's.
 #[derive(Debug, Default)]
 pub(super) struct Workers {
+    pub(super) values: Values,
     pub(super) main: Worker,
     helper: Option<Worker>,
 }
 
+/// The helper's state at the start of a two-thread stretch: the calling thread's.
+pub(super) fn catch_up(helper: &mut Worker, main: &Worker) {
+    helper.space.clone_from(&main.space);
+    helper.largest = main.largest;
+}
+
 impl Workers {
-    /// Makes room for the stretch's values in both workers and brings the helper's copy up
-    /// to date with the calling thread's.
-    pub(super) fn prepare(
-        &mut self,
-        stretch: &Stretch,
-    ) -> Result<(&mut Worker, &mut Worker), SequenceError> {
-        let main = &mut self.main;
-        while main.values.capacity() < stretch.end {
-            main.grow(stretch.len)?;
+    /// Workers holding `known` values, or G(0) if there are none: room for more is made as
+    /// they come rather than for all `len` up front, since a periodic game may stop after a
+    /// few hundred values.
+    fn starting_from(mut known: Values, len: usize) -> Result<Self, SequenceError> {
+        let mut main = Worker::default();
+        if known.is_empty() {
+            typed!(known.store_mut(), values => {
+                reserve_for(values, 1, len)?;
+                values.push(Value::narrow(0).expect("every width holds 0"));
+            });
+            main.record(0, 0);
         }
-        let helper = self.helper.get_or_insert_with(Worker::default);
-        let wanted = stretch.end - helper.values.len();
-        helper
-            .values
-            .try_reserve(wanted)
-            .map_err(|_| SequenceError::OutOfMemory {
-                bytes: (stretch.end as u64).saturating_mul(4),
-            })?;
-        helper
-            .values
-            .extend_from_slice(&main.values[helper.values.len()..]);
-        helper.space.clone_from(&main.space);
-        helper.largest = main.largest;
-        Ok((main, helper))
+        Ok(Workers {
+            values: known,
+            main,
+            helper: None,
+        })
     }
 
     /// Computes the stretch, or its next heap: on two threads where they help, else on this
-    /// one.
+    /// one. A heap whose value does not fit the values' width widens them.
     fn extend(
         &mut self,
         stretch: &Stretch,
         options: &SequenceOptions,
         tuning: Tuning,
     ) -> Result<(), SequenceError> {
-        let heap = self.main.values.len();
+        let Workers {
+            values,
+            main,
+            helper,
+        } = self;
+        let heap = values.len();
+        let stretch = &Stretch {
+            held: tuning.held_in_width(values.width()),
+            ..*stretch
+        };
         let two_threads = options.parallel
             && stretch.rules.splits()
             && heap >= tuning.parallel_from
             && stretch.end > heap + 1;
         let quiet = |space: &SparseSpace| heap - space.last_rare() >= tuning.ahead_after;
-        match &self.main.space {
-            None if two_threads => take_turns(self, stretch),
-            Some(space) if two_threads && quiet(space) => compute_ahead(self, stretch),
-            _ => {
-                let main = &mut self.main;
-                let value = main.mex(stretch.rules, heap);
-                if main.values.len() == main.values.capacity() {
-                    main.grow(stretch.len)?;
-                }
-                main.push(value);
-                Ok(())
+        let two_threads_ended = match &main.space {
+            None if two_threads => {
+                let helper = helper.get_or_insert_with(Worker::default);
+                Some(
+                    typed!(values.store_mut(), values => take_turns(values, main, helper, stretch))?,
+                )
             }
+            Some(space) if two_threads && quiet(space) => {
+                let helper = helper.get_or_insert_with(Worker::default);
+                Some(
+                    typed!(values.store_mut(), values => compute_ahead(values, main, helper, stretch))?,
+                )
+            }
+            _ => None,
+        };
+        // One thread was asked for, or two stopped before a heap whose value their width
+        // does not hold: one heap on this thread, in whatever width its value needs.
+        if two_threads_ended != Some(Ended::Done) {
+            let heap = values.len();
+            let value =
+                typed!(values.store(), values => main.mex(stretch.rules, values.as_slice(), heap));
+            values.widen_to(tuning.width_for(value));
+            typed!(values.store_mut(), values => {
+                reserve_for(values, heap + 1, stretch.len)?;
+                values.push(Value::narrow(value).expect("widened for the value"));
+            });
+            main.record(heap, value);
         }
+        Ok(())
     }
 }
 
@@ -252,7 +302,14 @@ pub(crate) fn compute(
     options: &SequenceOptions,
     progress: &mut dyn FnMut(&Progress) -> ControlFlow<()>,
 ) -> Result<GrundySequence, SequenceError> {
-    compute_tuned(rules, n, options, Tuning::default(), Vec::new(), progress)
+    compute_tuned(
+        rules,
+        n,
+        options,
+        Tuning::default(),
+        Values::new(),
+        progress,
+    )
 }
 
 /// G(0), …, G(n) of the game with `rules`, given that `known` holds G(0), G(1), … already
@@ -261,7 +318,7 @@ pub(crate) fn compute_from(
     rules: &HeapRules,
     n: u64,
     options: &SequenceOptions,
-    known: Vec<u32>,
+    known: Values,
     progress: &mut dyn FnMut(&Progress) -> ControlFlow<()>,
 ) -> Result<GrundySequence, SequenceError> {
     compute_tuned(rules, n, options, Tuning::default(), known, progress)
@@ -273,23 +330,47 @@ pub(crate) fn compute_tuned(
     n: u64,
     options: &SequenceOptions,
     tuning: Tuning,
-    known: Vec<u32>,
+    known: Values,
     progress: &mut dyn FnMut(&Progress) -> ControlFlow<()>,
 ) -> Result<GrundySequence, SequenceError> {
     let full = compute_full(rules, n, options, tuning, known, &mut |report, _| {
         progress(report)
     })?;
-    Ok(full.main.into_sequence(full.period, n, full.method))
+    Ok(full.into_sequence(n))
 }
 
 /// How a run holding every value ended.
 pub(super) struct Full {
-    /// The calling thread's worker: the values and the sparse space.
+    pub(super) values: Values,
+    /// The calling thread's worker, with the sparse space.
     pub(super) main: Worker,
     pub(super) period: Option<Period>,
     pub(super) method: Method,
     /// Whether the progress callback stopped the run.
     pub(super) stopped: bool,
+}
+
+impl Full {
+    /// The sequence computed, for heaps up to `max_heap`.
+    fn into_sequence(self, max_heap: u64) -> GrundySequence {
+        let Full {
+            mut values,
+            main,
+            period,
+            method,
+            ..
+        } = self;
+        values.shrink_to_fit();
+        let space = main.space.as_ref();
+        GrundySequence {
+            values,
+            period,
+            max_heap,
+            method,
+            sparse_mask: space.map(SparseSpace::mask),
+            rare_heaps: space.map(|space| space.rare().iter().map(|&heap| heap as u64).collect()),
+        }
+    }
 }
 
 /// As [`compute_tuned`], with the worker's state returned; `progress` sees the values so far
@@ -299,8 +380,8 @@ pub(super) fn compute_full(
     n: u64,
     options: &SequenceOptions,
     tuning: Tuning,
-    mut known: Vec<u32>,
-    progress: &mut dyn FnMut(&Progress, &[u32]) -> ControlFlow<()>,
+    mut known: Values,
+    progress: &mut dyn FnMut(&Progress, &Values) -> ControlFlow<()>,
 ) -> Result<Full, SequenceError> {
     let too_large = SequenceError::TooLarge {
         n,
@@ -310,20 +391,12 @@ pub(super) fn compute_full(
         return Err(too_large);
     }
     let len = usize::try_from(n + 1).map_err(|_| too_large)?;
-    // Grown as needed rather than reserved for `n` up front: a periodic game may stop after
-    // a few hundred values, whatever `n` is.
-    let mut workers = Workers::default();
     known.truncate(len);
     // The known values are replayed heap by heap below — recorded in the sparse space, with
     // the space chosen and the period checked where a run computing them would — so that the
     // run goes on as if it had computed them itself.
     let known_len = known.len().max(1);
-    if known.is_empty() {
-        workers.main.grow(len)?;
-        workers.main.push(0);
-    } else {
-        workers.main.values = known;
-    }
+    let mut workers = Workers::starting_from(known, len)?;
     let mut done = 1;
     // Splits into three heaps give values of both parities from common heaps alone: no sparse
     // space helps them.
@@ -347,36 +420,44 @@ pub(super) fn compute_full(
     let mut chosen_below = 0;
     while done < len {
         if done < known_len {
-            workers.main.replay(done);
+            let value = workers.values.get(done).expect("a known value");
+            workers.main.record(done, value);
             done += 1;
         } else {
-            let heap = workers.main.values.len();
+            let heap = workers.values.len();
             // A stretch of heaps for two threads, ending where the checks below may act: at a
-            // power of two, a period check, a progress report, or a value needing a new bit.
+            // power of two, a period check, a progress report, or a value needing a new bit —
+            // and at most `MAX_STRETCH` long.
             let stretch = Stretch {
                 rules,
                 end: len
                     .min(check_at)
                     .min(report_at)
-                    .min((heap + 1).next_power_of_two()),
+                    .min((heap + 1).next_power_of_two())
+                    .min(heap.saturating_add(MAX_STRETCH)),
                 len,
                 stop_value: if sparse_wanted && chosen_below > 0 {
                     chosen_below
                 } else {
                     u32::MAX
                 },
+                held: u32::MAX,
             };
             workers.extend(&stretch, options, tuning)?;
-            done = workers.main.values.len();
+            done = workers.values.len();
         }
-        let main = &mut workers.main;
-        if sparse_wanted && main.choose_space(rules, done, &mut chosen_below, options.method) {
+        let Workers { values, main, .. } = &mut workers;
+        if sparse_wanted
+            && typed!(values.store(), values => {
+                main.choose_space(rules, &values[..done], &mut chosen_below, options.method)
+            })
+        {
             method = Method::SparseSpace;
         }
         if done >= check_at {
-            period = prove_period(rules, &main.values[..done]);
+            period = typed!(values.store(), values => prove_period(rules, &values[..done]));
             if period.is_some() {
-                main.values.truncate(done);
+                values.truncate(done);
                 break;
             }
             check_at = next_check(done);
@@ -393,16 +474,17 @@ pub(super) fn compute_full(
                 rare_heaps: main.space.as_ref().map(SparseSpace::rare_count),
                 largest_value: main.largest,
             };
-            if progress(&report, &main.values).is_break() {
+            if progress(&report, values).is_break() {
                 stopped = true;
                 break;
             }
         }
     }
     if period.is_none() && !stopped && rules.has_periodicity_theorem() && options.prove_period {
-        period = prove_period(rules, &workers.main.values);
+        period = typed!(workers.values.store(), values => prove_period(rules, values));
     }
     Ok(Full {
+        values: workers.values,
         main: workers.main,
         period,
         method,
@@ -495,11 +577,13 @@ mod tests {
                     let tuning = Tuning {
                         parallel_from: 64,
                         ahead_after,
+                        ..Tuning::default()
                     };
-                    let got = compute_tuned(&rules, n as u64, &two, tuning, Vec::new(), keep_going)
-                        .unwrap();
+                    let got =
+                        compute_tuned(&rules, n as u64, &two, tuning, Values::new(), keep_going)
+                            .unwrap();
                     let first_difference = (got.values.iter().zip(&expected))
-                        .position(|(got, expected)| got != expected);
+                        .position(|(got, &expected)| got != expected);
                     let what = format!("{rules:?} {method:?} {ahead_after} {every}");
                     assert_eq!(first_difference, None, "{what}");
                     assert_eq!(got.values.len(), n + 1, "{what}");
@@ -511,6 +595,146 @@ mod tests {
             larger_than_255 > 0,
             "no game had values past 255: the test reached no edge"
         );
+    }
+
+    /// Values past what one byte and two hold — lowered to 3 and 40, to 100 and 300, and as
+    /// they are — widen the table on every path: one thread and two, each method, values
+    /// computed ahead from the first stretch on, stretches cut short by reports. Every value
+    /// is the definition's, and the table ends as wide as its largest value needs.
+    #[test]
+    fn values_past_each_width_widen_the_table_on_every_path() {
+        let keep_going = &mut |_: &Progress| ControlFlow::Continue(());
+        let n = if cfg!(debug_assertions) { 1_000 } else { 6_000 };
+        let mut four_bytes = 0;
+        for game in games() {
+            let rules = game.rules();
+            let expected = game.values(n);
+            let largest = expected.iter().copied().max().unwrap_or(0);
+            for held_in in [[3, 40], [100, 300], [255, 65_535]] {
+                let width = if largest <= held_in[0] {
+                    1
+                } else if largest <= held_in[1] {
+                    2
+                } else {
+                    4
+                };
+                four_bytes += usize::from(width == 4);
+                for method in [Method::Auto, Method::Direct, Method::SparseSpace] {
+                    for (parallel, ahead_after) in [(false, 0), (true, 0), (true, 256)] {
+                        let options = SequenceOptions::default()
+                            .with_method(method)
+                            .with_prove_period(false)
+                            .with_parallel(parallel)
+                            .with_progress_every(129);
+                        let tuning = Tuning {
+                            parallel_from: 64,
+                            ahead_after,
+                            held_in,
+                        };
+                        let got = compute_tuned(
+                            &rules,
+                            n as u64,
+                            &options,
+                            tuning,
+                            Values::new(),
+                            keep_going,
+                        )
+                        .unwrap();
+                        let what = format!(
+                            "{rules:?} {method:?} {held_in:?} parallel {parallel} {ahead_after}"
+                        );
+                        assert_eq!(got.values, expected, "{what}");
+                        assert_eq!(got.values.width(), width, "{what}");
+                    }
+                }
+            }
+        }
+        assert!(four_bytes > 0, "no run widened its values twice");
+    }
+
+    /// Two threads taking turns by the direct recurrence stop right before the first heap
+    /// whose value their width does not hold, every value before it right.
+    #[test]
+    fn turns_stop_before_a_value_their_width_does_not_hold() {
+        let n = if cfg!(debug_assertions) { 1_000 } else { 4_000 };
+        let mut stopped = 0;
+        for game in games() {
+            let rules = game.rules();
+            let expected = game.values(n);
+            for held in [5, 30, 200] {
+                let Some(first) = expected.iter().position(|&value| value > held) else {
+                    continue;
+                };
+                let Some(from) = first.checked_sub(150) else {
+                    continue;
+                };
+                let mut values: Vec<u8> =
+                    expected[..from].iter().map(|&value| value as u8).collect();
+                let (mut main, mut helper) = (Worker::default(), Worker::default());
+                for (heap, &value) in expected[..from].iter().enumerate() {
+                    main.record(heap, value);
+                }
+                let stretch = Stretch {
+                    rules: &rules,
+                    end: n + 1,
+                    len: n + 1,
+                    stop_value: u32::MAX,
+                    held,
+                };
+                let ended = take_turns(&mut values, &mut main, &mut helper, &stretch).unwrap();
+                assert_eq!(ended, Ended::TooWide, "{rules:?} {held}");
+                let got: Vec<u32> = values.iter().map(|&value| value.into()).collect();
+                assert_eq!(got, expected[..first], "{rules:?} {held}");
+                stopped += 1;
+            }
+        }
+        assert!(stopped > 0, "no run reached a value past its width");
+    }
+
+    /// Two threads computing ahead in a sparse space stop right before the first heap whose
+    /// value their width does not hold, every value before it verified. 0.0345's rare heaps
+    /// end at 1 494; past them each new largest value (the first 64 at heap 2 407, ...) is a
+    /// heap the width just below it does not hold.
+    #[test]
+    fn computing_ahead_stops_before_a_value_its_width_does_not_hold() {
+        let rules = octal_rules(&[0, 0, 3, 4, 5]);
+        let n = if cfg!(debug_assertions) {
+            3_500
+        } else {
+            20_000
+        };
+        let expected = reference::code_values(&[0, 0, 3, 4, 5], n);
+        let mut records = 0;
+        for first in 1_700..=n {
+            let held = expected[..first].iter().copied().max().unwrap_or(0);
+            if expected[first] <= held {
+                continue;
+            }
+            let from = first - 150;
+            let known: Vec<u8> = expected[..from].iter().map(|&value| value as u8).collect();
+            let (space, _) = SparseSpace::choose(&rules, &known, from / 2).expect("a space");
+            assert_eq!(space.last_rare(), 1_494);
+            let mut main = Worker {
+                space: Some(space),
+                largest: expected[..from].iter().copied().max().unwrap_or(0),
+                ..Worker::default()
+            };
+            let mut values = known.clone();
+            let stretch = Stretch {
+                rules: &rules,
+                end: n + 1,
+                len: n + 1,
+                stop_value: u32::MAX,
+                held,
+            };
+            let mut helper = Worker::default();
+            let ended = compute_ahead(&mut values, &mut main, &mut helper, &stretch).unwrap();
+            assert_eq!(ended, Ended::TooWide, "heap {first}");
+            let got: Vec<u32> = values.iter().map(|&value| value.into()).collect();
+            assert_eq!(got, expected[..first], "heap {first}");
+            records += 1;
+        }
+        assert!(records > 0, "no value past the largest before it");
     }
 
     /// A run stopped anywhere and continued from its values gives the values of a run never
@@ -531,15 +755,22 @@ mod tests {
                 let tuning = Tuning {
                     parallel_from: 64,
                     ahead_after: 0,
+                    ..Tuning::default()
                 };
-                let whole =
-                    compute_tuned(&rules, n as u64, &options, tuning, Vec::new(), keep_going)
-                        .unwrap();
+                let whole = compute_tuned(
+                    &rules,
+                    n as u64,
+                    &options,
+                    tuning,
+                    Values::new(),
+                    keep_going,
+                )
+                .unwrap();
                 for stop_at in [1, 2, 700, 1_024, 1_025, 1_400, n + 1] {
                     let stop_options = options.clone().with_progress_every(stop_at as u64);
                     let stop = &mut |_: &Progress| ControlFlow::Break(());
                     let first =
-                        compute_tuned(&rules, n as u64, &stop_options, tuning, Vec::new(), stop)
+                        compute_tuned(&rules, n as u64, &stop_options, tuning, Values::new(), stop)
                             .unwrap();
                     assert!(first.values.len() >= stop_at.min(n + 1));
                     let rest =
@@ -581,12 +812,12 @@ mod tests {
         let game = OctalGame::kayles();
         let options = SequenceOptions::default();
         assert_eq!(
-            game.values_continued(vec![3, 1], 10, &options, keep_going),
+            game.values_continued(vec![3u32, 1], 10, &options, keep_going),
             Err(SequenceError::NotFromZero { found: 3 })
         );
         // No known values: a run from scratch.
         assert_eq!(
-            game.values_continued(Vec::new(), 10, &options, keep_going),
+            game.values_continued(Values::new(), 10, &options, keep_going),
             game.values_up_to(10)
         );
     }

@@ -8,6 +8,7 @@ use super::bytes::{count_flags, least_unreached, mark_unreached};
 use super::direct::{
     HeapValues, Reached, direct_value, insert_single_options, split_rests, splits,
 };
+use super::values::Value;
 use crate::games::take_and_break::HeapRules;
 
 /// Masks are chosen among the values' lowest bits only.
@@ -92,10 +93,10 @@ impl SparseSpace {
 
     /// Fills the rows of the block of heaps from `start`: every split with a rare heap of at
     /// least [`ROW_HEAPS`] counters known now.
-    pub(super) fn prepare_block<V: HeapValues + ?Sized>(
+    pub(super) fn prepare_block<H: HeapValues + ?Sized>(
         &mut self,
         rules: &HeapRules,
-        values: &V,
+        values: &H,
         start: usize,
         width: usize,
     ) {
@@ -114,10 +115,10 @@ impl SparseSpace {
     /// already computed — so these splits, most of the work of the method, are done for
     /// [`BLOCK`] heaps at once, reading the values in order instead of one scattered value
     /// per split and heap.
-    pub(super) fn mark_rows<V: HeapValues + ?Sized>(
+    pub(super) fn mark_rows<H: HeapValues + ?Sized>(
         &mut self,
         rules: &HeapRules,
-        values: &V,
+        values: &H,
         start: usize,
         width: usize,
         marked: Range<usize>,
@@ -126,6 +127,7 @@ impl SparseSpace {
         let rare_values = &self.rare_values[marked];
         let rows = &mut self.rows[..];
         let mut scratch = [0u32; BLOCK];
+        let mut buffer = [H::Value::default(); BLOCK];
         for &r in &rules.leave_two {
             let Some(rest) = usize::try_from(r).ok().and_then(|r| start.checked_sub(r)) else {
                 continue;
@@ -138,7 +140,7 @@ impl SparseSpace {
                 }
                 let from = rest + first_j - a;
                 let count = BLOCK - first_j;
-                let Some(window) = values.heaps(from..from + count) else {
+                let Some(window) = values.heaps(from..from + count, &mut buffer) else {
                     values.note_missed();
                     continue;
                 };
@@ -243,17 +245,22 @@ impl SparseSpace {
     /// of heaps whose value has low bits `x`, signed by the parts of the class that do not
     /// depend on the mask, the transform at `m` is (heaps of class 0) − (heaps of class 1)
     /// under mask `m`. O(w log w) for values below `w` instead of O(w²).
-    pub(super) fn choose(
+    pub(super) fn choose<V: Value>(
         rules: &HeapRules,
-        values: &[u32],
+        values: &[V],
         from: usize,
     ) -> Option<(SparseSpace, usize)> {
-        let largest = values[from..].iter().copied().max().unwrap_or(0);
+        let largest = values[from..]
+            .iter()
+            .map(|&value| value.into())
+            .max()
+            .unwrap_or(0);
         let bits = (u32::BITS - largest.leading_zeros()).clamp(1, MASK_BITS);
         let width = 1usize << bits;
         // How often each (low bits, parity of the high bits, heap parity) occurs.
         let mut counts = vec![0i64; 4 * width];
         for (heap, &value) in values.iter().enumerate().skip(from) {
+            let value: u32 = value.into();
             let high = parity_of(value >> bits) as usize;
             counts[4 * (value as usize & (width - 1)) + 2 * high + (heap & 1)] += 1;
         }
@@ -328,7 +335,7 @@ impl SparseSpace {
         }
         let (mut space, rare_count) = best?;
         for (heap, &value) in values.iter().enumerate() {
-            space.record(heap, value);
+            space.record(heap, value.into());
         }
         Some((space, rare_count))
     }
@@ -337,10 +344,10 @@ impl SparseSpace {
     /// that stops as soon as every easy-parity value below the candidate is seen.
     ///
     /// Only options whose heaps are in `values` count.
-    pub(super) fn value<V: HeapValues + ?Sized>(
+    pub(super) fn value<H: HeapValues + ?Sized>(
         &mut self,
         rules: &HeapRules,
-        values: &V,
+        values: &H,
         heap: usize,
         largest: u32,
         reached: &mut Reached,
@@ -356,10 +363,10 @@ impl SparseSpace {
     /// The value of `heap` if it is a common heap: the least hard-parity value its options
     /// miss, which only the splits with rare heaps (and the options leaving one heap) can
     /// reach. `reached` is left holding what they reach.
-    pub(super) fn candidate<V: HeapValues + ?Sized>(
+    pub(super) fn candidate<H: HeapValues + ?Sized>(
         &mut self,
         rules: &HeapRules,
-        values: &V,
+        values: &H,
         heap: usize,
         largest: u32,
         reached: &mut Reached,
@@ -410,18 +417,20 @@ impl SparseSpace {
         Candidate::Common { value, hard_parity }
     }
 
-    /// G(heap), where `values[heap]` is its value as a common heap, computed ahead by
+    /// G(heap), where `candidate` is its value as a common heap, computed ahead by
     /// [`candidate`](Self::candidate): that value if every easy-parity value below it is
-    /// reached, else the least one that is not.
-    pub(super) fn verify(
+    /// reached, else the least one that is not. `below` holds the values of the heaps below
+    /// `heap`, and no more.
+    pub(super) fn verify<H: HeapValues + ?Sized>(
         &mut self,
         rules: &HeapRules,
-        values: &[u32],
+        below: &H,
         heap: usize,
+        candidate: u32,
         largest: u32,
         reached: &mut Reached,
     ) -> u32 {
-        let (below, candidate) = (&values[..heap], values[heap]);
+        debug_assert_eq!(below.computed(), heap);
         reached.reset(largest.max(candidate));
         insert_single_options(rules, below, heap, reached);
         match self.hard_parity(rules, heap) {
@@ -457,10 +466,10 @@ impl SparseSpace {
     /// G(heap) given the least hard-parity value `candidate` not in `reached`, which holds
     /// some of its options' values: `candidate` unless an easy-parity value below it is
     /// reached by no split, found by a search that stops once every one is seen.
-    pub(super) fn confirm<V: HeapValues + ?Sized>(
+    pub(super) fn confirm<H: HeapValues + ?Sized>(
         &mut self,
         rules: &HeapRules,
-        values: &V,
+        values: &H,
         heap: usize,
         reached: &Reached,
         candidate: u32,
@@ -496,21 +505,17 @@ impl SparseSpace {
         loop {
             let mut any_left = false;
             for rest in split_rests(rules, heap) {
-                let (small, large, all) = splits(rules, values, rest);
-                every_split &= all;
-                let len = small.len();
-                if start >= len {
+                let pairs = splits(rules, values, rest);
+                every_split &= pairs.all;
+                if start >= pairs.len() {
                     continue;
                 }
                 any_left = true;
-                let end = start.saturating_add(slice).min(len);
-                if self.search(
-                    candidate as usize,
-                    &small[start..end],
-                    &large[len - end..len - start],
-                    &mut missing,
-                ) {
-                    return candidate;
+                let end = start.saturating_add(slice);
+                for (small, large) in pairs.range(start, end) {
+                    if self.search(candidate as usize, small, large, &mut missing) {
+                        return candidate;
+                    }
                 }
             }
             if !any_left {
@@ -530,7 +535,12 @@ impl SparseSpace {
     /// Goes on with a search that [`confirm`](Self::confirm) left unfinished because some
     /// splits were not kept: the splits `small[i] ^ large[len − 1 − i]` clear more of the
     /// values it found missing. True once none is left.
-    pub(super) fn confirm_further(&mut self, candidate: u32, small: &[u32], large: &[u32]) -> bool {
+    pub(super) fn confirm_further<V: Value>(
+        &mut self,
+        candidate: u32,
+        small: &[V],
+        large: &[V],
+    ) -> bool {
         let below = candidate as usize;
         let mut missing = count_flags(&self.missing[..below]);
         missing == 0 || self.search(below, small, large, &mut missing)
@@ -553,11 +563,11 @@ impl SparseSpace {
     /// splits, so once at most [`FEW`] are left the splits are compared [`VECTOR_STEP`] at a time
     /// against all of them at once, in a loop the compiler turns into vector instructions.
     #[inline(never)]
-    pub(super) fn search(
+    pub(super) fn search<V: Value>(
         &mut self,
         below: usize,
-        small: &[u32],
-        large: &[u32],
+        small: &[V],
+        large: &[V],
         missing: &mut u32,
     ) -> bool {
         let len = small.len();
@@ -576,7 +586,7 @@ impl SparseSpace {
                 .iter()
                 .zip(large[len - end..len - i].iter().rev());
             for (value, (&a, &b)) in found.iter_mut().zip(pairs) {
-                *value = a ^ b;
+                *value = (a ^ b).into();
             }
             let table = &mut self.missing[..=table_mask];
             for &value in found.iter() {
@@ -588,34 +598,44 @@ impl SparseSpace {
         if *missing == 0 {
             return true;
         }
-        let mut wanted = [u32::MAX; FEW];
+        // The values still missing, as stored (a split's value always fits the width:
+        // one that does not is never found here, and the plain loop below goes on).
+        let mut left = [V::default(); FEW];
+        let mut count = 0;
         let still = self.missing[..below]
             .iter()
             .enumerate()
-            .filter(|&(_, &w)| w == 1);
-        for (slot, (value, _)) in wanted.iter_mut().zip(still) {
-            *slot = value as u32;
+            .filter(|&(_, &w)| w == 1)
+            .filter_map(|(value, _)| V::narrow(value as u32));
+        for value in still.take(FEW) {
+            left[count] = value;
+            count += 1;
         }
-        while i + VECTOR_STEP <= len {
-            i = first_hit(wanted, small, large, i);
+        'vector: while count > 0 && i + VECTOR_STEP <= len {
+            i = first_hit(padded(left, count), small, large, i);
             if i + VECTOR_STEP > len {
                 break;
             }
             for lane in i..i + VECTOR_STEP {
                 let value = small[lane] ^ large[len - 1 - lane];
-                if let Some(slot) = wanted.iter_mut().find(|w| **w == value) {
-                    *slot = u32::MAX;
-                    self.missing[value as usize] = 0;
+                if let Some(k) = left[..count].iter().position(|&w| w == value) {
+                    left.copy_within(k + 1..count, k);
+                    count -= 1;
+                    self.missing[value.index()] = 0;
                     *missing -= 1;
                     if *missing == 0 {
                         return true;
+                    }
+                    if count == 0 {
+                        // The plain loop goes on from this step (its splits again: harmless).
+                        break 'vector;
                     }
                 }
             }
             i += VECTOR_STEP;
         }
         while i < len {
-            let value = (small[i] ^ large[len - 1 - i]) as usize;
+            let value = (small[i] ^ large[len - 1 - i]).index();
             *missing -= u32::from(self.missing[value]);
             self.missing[value] = 0;
             if *missing == 0 {
@@ -627,32 +647,48 @@ impl SparseSpace {
     }
 }
 
+/// The first `count` of `left` (at least one), the other slots repeating the first: a
+/// repeated slot matches only what its original does, so it stands for no value.
+fn padded<V: Value>(left: [V; FEW], count: usize) -> [V; FEW] {
+    let mut wanted = left;
+    for slot in &mut wanted[count..] {
+        *slot = left[0];
+    }
+    wanted
+}
+
 /// The first step of [`VECTOR_STEP`] splits `small[i] ^ large[len − 1 − i]` from `from` on with a
 /// value among `wanted`, or where fewer than [`VECTOR_STEP`] splits are left.
 ///
 /// `wanted` is passed by value so that it stays in registers: the loop compares each step's
-/// values lane by lane against each wanted value, with no branch, and vectorizes.
-pub(super) fn first_hit(wanted: [u32; FEW], small: &[u32], large: &[u32], from: usize) -> usize {
+/// values lane by lane against each wanted value, with no branch, and vectorizes — more
+/// lanes at once the narrower the values.
+pub(super) fn first_hit<V: Value>(
+    wanted: [V; FEW],
+    small: &[V],
+    large: &[V],
+    from: usize,
+) -> usize {
     let len = small.len();
     let mut i = from;
     while i + VECTOR_STEP <= len {
-        let low: &[u32; VECTOR_STEP] = small[i..i + VECTOR_STEP]
+        let low: &[V; VECTOR_STEP] = small[i..i + VECTOR_STEP]
             .try_into()
             .expect("VECTOR_STEP values");
-        let high: &[u32; VECTOR_STEP] = large[len - i - VECTOR_STEP..len - i]
+        let high: &[V; VECTOR_STEP] = large[len - i - VECTOR_STEP..len - i]
             .try_into()
             .expect("VECTOR_STEP values");
-        let mut values = [0u32; VECTOR_STEP];
+        let mut values = [V::default(); VECTOR_STEP];
         for (lane, value) in values.iter_mut().enumerate() {
             *value = low[lane] ^ high[VECTOR_STEP - 1 - lane];
         }
-        let mut hits = [0u32; VECTOR_STEP];
+        let mut hits = [false; VECTOR_STEP];
         for w in wanted {
             for (hit, &value) in hits.iter_mut().zip(&values) {
-                *hit |= u32::from(value == w);
+                *hit |= value == w;
             }
         }
-        if hits.iter().fold(0, |any, &hit| any | hit) != 0 {
+        if hits.iter().any(|&hit| hit) {
             return i;
         }
         i += VECTOR_STEP;
@@ -695,7 +731,7 @@ impl Marks {
         &self,
         rows: &mut [u8],
         first_row: usize,
-        window: &[u32],
+        window: &[impl Value],
         ks: Range<usize>,
         scratch: &mut [u32; BLOCK],
     ) {
@@ -704,7 +740,7 @@ impl Marks {
         }
         let marked = &mut scratch[..ks.len()];
         for (value, &other) in marked.iter_mut().zip(&window[ks.start..]) {
-            *value = self.rare_value ^ other;
+            *value = self.rare_value ^ other.into();
         }
         let rows = &mut rows[(first_row + ks.start) * self.width..];
         // The common widths as constants: each index is then masked, not checked.
@@ -834,9 +870,7 @@ mod tests {
                 let candidate = match space.candidate(rules, below, heap, largest, &mut reached) {
                     Candidate::Exact(value) | Candidate::Common { value, .. } => value,
                 };
-                let mut ahead = below.to_vec();
-                ahead.push(candidate);
-                let value = checker.verify(rules, &ahead, heap, largest, &mut reached);
+                let value = checker.verify(rules, below, heap, candidate, largest, &mut reached);
                 assert_eq!(value, expected[heap], "{rules:?} heap {heap}");
                 if candidate != value {
                     assert_eq!(
@@ -912,9 +946,11 @@ mod tests {
         assert!(rare * 8 < 2_048, "{rare} rare heaps among 2 048");
     }
 
-    #[test]
-    fn first_hit_finds_the_first_step_holding_a_wanted_value() {
-        let mut next = random_words(4);
+    /// The vector scan against a plain one, in every width: one to [`FEW`] values wanted (the
+    /// empty slots padded as the search pads them), lengths around a step and past 255.
+    fn first_hit_in<V: Value>(seed: u64) {
+        let mut next = random_words(seed);
+        let narrow = |value: u64| V::narrow(value as u32).expect("below 64");
         for len in [
             0,
             1,
@@ -929,12 +965,14 @@ mod tests {
         ] {
             for round in 0..40 {
                 // Values below 64, so that hits are neither certain nor rare.
-                let small: Vec<u32> = (0..len).map(|_| (next() % 64) as u32).collect();
-                let large: Vec<u32> = (0..len).map(|_| (next() % 64) as u32).collect();
-                let mut wanted = [u32::MAX; FEW];
-                for slot in wanted.iter_mut().take(round % (FEW + 1)) {
-                    *slot = (next() % 64) as u32;
+                let small: Vec<V> = (0..len).map(|_| narrow(next() % 64)).collect();
+                let large: Vec<V> = (0..len).map(|_| narrow(next() % 64)).collect();
+                let count = 1 + round % FEW;
+                let mut left = [V::default(); FEW];
+                for slot in &mut left[..count] {
+                    *slot = narrow(next() % 64);
                 }
+                let wanted = padded(left, count);
                 let from = if len == 0 {
                     0
                 } else {
@@ -943,7 +981,7 @@ mod tests {
                 let value = |i: usize| small[i] ^ large[len - 1 - i];
                 let mut plain = from;
                 while plain + VECTOR_STEP <= len
-                    && !(plain..plain + VECTOR_STEP).any(|i| wanted.contains(&value(i)))
+                    && !(plain..plain + VECTOR_STEP).any(|i| left[..count].contains(&value(i)))
                 {
                     plain += VECTOR_STEP;
                 }
@@ -954,6 +992,13 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn first_hit_finds_the_first_step_holding_a_wanted_value() {
+        first_hit_in::<u8>(4);
+        first_hit_in::<u16>(5);
+        first_hit_in::<u32>(6);
     }
 
     #[test]
@@ -1014,11 +1059,11 @@ mod tests {
 
     /// The search clears in the flags every value the splits give, however many are missing
     /// (past 255 and a full batch, where counting them once went wrong), and says whether
-    /// none is left.
-    #[test]
-    fn the_search_clears_exactly_what_the_splits_give() {
-        let mut next = random_words(7);
-        for width in [64usize, 256, 512, 4_096, 65_536] {
+    /// none is left — in every width, for tables as wide as the width's values reach.
+    fn search_in<V: Value>(seed: u64, widths: &[usize]) {
+        let mut next = random_words(seed);
+        let narrow = |value: u64| V::narrow(value as u32).expect("below the width");
+        for &width in widths {
             for missing_count in [0usize, 1, FEW, FEW + 1, 255, 256, 257, 2_040, 2_041] {
                 if missing_count > width / 2 {
                     continue;
@@ -1044,14 +1089,12 @@ mod tests {
                     }
                     let below = width;
                     let mut expected = space.missing.clone();
-                    let small: Vec<u32> = (0..splits)
-                        .map(|_| (next() % width as u64) as u32)
-                        .collect();
-                    let large: Vec<u32> = (0..splits)
-                        .map(|_| (next() % width as u64) as u32)
-                        .collect();
+                    let small: Vec<V> =
+                        (0..splits).map(|_| narrow(next() % width as u64)).collect();
+                    let large: Vec<V> =
+                        (0..splits).map(|_| narrow(next() % width as u64)).collect();
                     for i in 0..splits {
-                        expected[(small[i] ^ large[splits - 1 - i]) as usize] = 0;
+                        expected[(small[i] ^ large[splits - 1 - i]).index()] = 0;
                     }
                     let left: usize = expected.iter().map(|&f| usize::from(f == 1)).sum();
                     let mut missing = missing_count as u32;
@@ -1064,6 +1107,13 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn the_search_clears_exactly_what_the_splits_give() {
+        search_in::<u8>(7, &[64, 256]);
+        search_in::<u16>(8, &[64, 256, 512, 4_096, 65_536]);
+        search_in::<u32>(9, &[64, 256, 512, 4_096, 65_536]);
     }
 
     /// The sparse space values a heap as the definition does whatever the values below it —
@@ -1105,11 +1155,10 @@ mod tests {
                     {
                         Candidate::Exact(value) | Candidate::Common { value, .. } => value,
                     };
-                    let mut ahead = below.to_vec();
-                    ahead.push(candidate);
-                    let verified = space
-                        .clone()
-                        .verify(rules, &ahead, heap, largest, &mut reached);
+                    let verified =
+                        space
+                            .clone()
+                            .verify(rules, below, heap, candidate, largest, &mut reached);
                     assert_eq!(
                         verified, definition,
                         "verify, {rules:?} {bits} bits, heap {heap}"

@@ -169,7 +169,7 @@ impl ValuesFile {
                 from.read_exact(&mut chunk[..take * old])?;
                 values.clear();
                 values.extend(chunk[..take * old].chunks_exact(old).map(decode));
-                write_values(&mut to, &values, width)?;
+                write_values(&mut to, values.iter().copied(), width)?;
                 left -= take as u64;
             }
             to.flush()?;
@@ -184,11 +184,11 @@ impl ValuesFile {
     }
 
     fn write(&mut self, values: &[u32]) -> io::Result<()> {
-        let needed = width_for(values);
+        let needed = width_for(values.iter().copied());
         if needed > self.width {
             self.widen(needed)?;
         }
-        write_values(&mut self.writer, values, self.width)
+        write_values(&mut self.writer, values.iter().copied(), self.width)
     }
 
     fn read_into(&mut self, first: u64, values: &mut [u32]) -> io::Result<()> {

@@ -40,7 +40,7 @@ use std::fs::{self, File};
 use std::io::{self, BufReader, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 
-use impartial::sequence::StreamState;
+use impartial::sequence::{StreamState, Values};
 
 use crate::bounded::Counts;
 
@@ -99,8 +99,8 @@ pub fn path_in(directory: &Path) -> PathBuf {
 }
 
 /// The narrowest width, in bytes, that holds every value.
-pub fn width_for(values: &[u32]) -> u8 {
-    match values.iter().copied().max().unwrap_or(0) {
+pub fn width_for(values: impl IntoIterator<Item = u32>) -> u8 {
+    match values.into_iter().max().unwrap_or(0) {
         0..=0xFF => 1,
         0x100..=0xFFFF => 2,
         _ => 4,
@@ -108,8 +108,12 @@ pub fn width_for(values: &[u32]) -> u8 {
 }
 
 /// Writes `values` to `writer` in `width` bytes each, little-endian.
-pub fn write_values(writer: &mut impl Write, values: &[u32], width: u8) -> io::Result<()> {
-    for &value in values {
+pub fn write_values(
+    writer: &mut impl Write,
+    values: impl IntoIterator<Item = u32>,
+    width: u8,
+) -> io::Result<()> {
+    for value in values {
         writer.write_all(&value.to_le_bytes()[..usize::from(width)])?;
     }
     Ok(())
@@ -134,15 +138,19 @@ impl<W: Write> Write for Summing<W> {
 }
 
 /// Saves `values` of `game` as the checkpoint in `directory` (created if need be).
-pub fn save(directory: &Path, game: &str, values: &[u32]) -> Result<(), CheckpointError> {
+pub fn save(directory: &Path, game: &str, values: &Values) -> Result<(), CheckpointError> {
     write_atomically(directory, FILE_NAME, &VALUES, game, |writer| {
         write_section(writer, values)
     })
 }
 
 /// Writes `values` as `count`, `width`, then the values in that width.
-fn write_section(writer: &mut impl Write, values: &[u32]) -> io::Result<()> {
-    let width = width_for(values);
+fn write_section(
+    writer: &mut impl Write,
+    values: impl IntoIterator<Item = u32, IntoIter: ExactSizeIterator + Clone>,
+) -> io::Result<()> {
+    let values = values.into_iter();
+    let width = width_for(values.clone());
     writer.write_all(&(values.len() as u64).to_le_bytes())?;
     writer.write_all(&[width])?;
     write_values(writer, values, width)
@@ -250,7 +258,7 @@ impl Reading<'_> {
 
 /// The values of the checkpoint in `directory`, if there is one; an error if it is damaged or
 /// belongs to another game than `game`.
-pub fn load(directory: &Path, game: &str) -> Result<Option<Vec<u32>>, CheckpointError> {
+pub fn load(directory: &Path, game: &str) -> Result<Option<Values>, CheckpointError> {
     let path = path_in(directory);
     let Some(mut reading) = open(&path, &VALUES, game)? else {
         return Ok(None);
@@ -316,7 +324,7 @@ fn open<'p>(
 }
 
 /// A section written by [`write_section`].
-fn read_section(reading: &mut Reading) -> Result<Vec<u32>, CheckpointError> {
+fn read_section(reading: &mut Reading) -> Result<Values, CheckpointError> {
     let count = u64::from_le_bytes(reading.array()?);
     let [width] = reading.array()?;
     if ![1, 2, 4].contains(&width) {
@@ -335,28 +343,40 @@ fn read_section(reading: &mut Reading) -> Result<Vec<u32>, CheckpointError> {
     read_values(reading, count, width)
 }
 
-/// `count` values of `width` bytes each.
-fn read_values(reading: &mut Reading, count: u64, width: u8) -> Result<Vec<u32>, CheckpointError> {
-    let count = usize::try_from(count).map_err(|_| reading.malformed("too many values"))?;
-    let mut values = Vec::new();
-    values
-        .try_reserve_exact(count)
-        .map_err(|_| reading.malformed(format!("{count} values do not fit in memory")))?;
-    let width = usize::from(width);
-    let mut chunk = vec![0u8; width << 16];
-    let mut left = count;
-    while left > 0 {
-        let take = left.min(1 << 16);
-        let bytes = &mut chunk[..take * width];
-        reading.fill(bytes)?;
-        values.extend(bytes.chunks_exact(width).map(|value| {
-            let mut word = [0u8; 4];
-            word[..width].copy_from_slice(value);
-            u32::from_le_bytes(word)
-        }));
-        left -= take;
+/// `count` values of `width` bytes each, held in that width.
+fn read_values(reading: &mut Reading, count: u64, width: u8) -> Result<Values, CheckpointError> {
+    fn read_in<V>(
+        reading: &mut Reading,
+        count: usize,
+        width: usize,
+        decode: impl Fn(&[u8]) -> V,
+    ) -> Result<Vec<V>, CheckpointError> {
+        let mut values = Vec::new();
+        values
+            .try_reserve_exact(count)
+            .map_err(|_| reading.malformed(format!("{count} values do not fit in memory")))?;
+        let mut chunk = vec![0u8; width << 16];
+        let mut left = count;
+        while left > 0 {
+            let take = left.min(1 << 16);
+            let bytes = &mut chunk[..take * width];
+            reading.fill(bytes)?;
+            values.extend(bytes.chunks_exact(width).map(&decode));
+            left -= take;
+        }
+        Ok(values)
     }
-    Ok(values)
+    let count = usize::try_from(count).map_err(|_| reading.malformed("too many values"))?;
+    let width = usize::from(width);
+    Ok(match width {
+        1 => Values::from_u8(read_in(reading, count, width, |bytes| bytes[0])?),
+        2 => Values::from_u16(read_in(reading, count, width, |bytes| {
+            u16::from_le_bytes([bytes[0], bytes[1]])
+        })?),
+        _ => Values::from(read_in(reading, count, width, |bytes| {
+            u32::from_le_bytes(bytes.try_into().expect("four bytes"))
+        })?),
+    })
 }
 
 /// What a bounded run saves: see the module's documentation.
@@ -382,9 +402,9 @@ pub fn save_stream(
 ) -> Result<(), CheckpointError> {
     write_atomically(directory, STREAM_NAME, &STREAM, game, |writer| {
         writer.write_all(&state.prefix_len().to_le_bytes())?;
-        write_section(writer, state.prefix())?;
+        write_section(writer, state.prefix().iter().copied())?;
         writer.write_all(&state.window_start().to_le_bytes())?;
-        write_section(writer, state.window())?;
+        write_section(writer, state.window().iter().copied())?;
         writer.write_all(&state.largest_value().to_le_bytes())?;
         writer.write_all(&state.mask_flips().to_le_bytes())?;
         writer.write_all(&(counts.pairs().count() as u64).to_le_bytes())?;
@@ -408,9 +428,9 @@ pub fn load_stream(
         return Ok(None);
     };
     let prefix_len = u64::from_le_bytes(reading.array()?);
-    let prefix = read_section(&mut reading)?;
+    let prefix = read_section(&mut reading)?.to_vec();
     let window_start = u64::from_le_bytes(reading.array()?);
-    let window = read_section(&mut reading)?;
+    let window = read_section(&mut reading)?.to_vec();
     let largest = u32::from_le_bytes(reading.array()?);
     let mask_flips = u32::from_le_bytes(reading.array()?);
     let values = u64::from_le_bytes(reading.array()?);

@@ -33,7 +33,7 @@ use impartial::SubtractionGame;
 use impartial::octal::{GrundysGame, HexadecimalGame, OctalGame};
 use impartial::sequence::{
     GrundySequence, Method, Period, Progress, SequenceError, SequenceOptions, StreamState,
-    Streamed, ValueStore,
+    Streamed, ValueStore, Values,
 };
 use indicatif::{ProgressBar, ProgressStyle};
 
@@ -214,7 +214,7 @@ impl Game {
 
     fn continued(
         &self,
-        known: Vec<u32>,
+        known: Values,
         n: u64,
         options: &SequenceOptions,
         progress: impl FnMut(&Progress) -> ControlFlow<()>,
@@ -310,7 +310,7 @@ fn execute(game: &Game, run: &RunArguments) -> Result<(), String> {
     }
     let name = game.describe();
     let options = run.options();
-    let mut known = Vec::new();
+    let mut known = Values::new();
     let mut loaded = 0;
     if let Some(directory) = &run.checkpoint
         && checkpoint::stream_path_in(directory).exists()
@@ -623,7 +623,10 @@ fn report_bounded(
     writeln!(out, "# value count")?;
     let counts = match streamed.period {
         // The run stopped in the prefix, which holds every value computed.
-        Some(period) => Counts::from_pairs((0u32..).zip(frequencies(prefix, Some(period), run.n))),
+        Some(period) => {
+            let prefix = Values::from(prefix);
+            Counts::from_pairs((0u32..).zip(frequencies(&prefix, Some(period), run.n)))
+        }
         None => store.counts.clone(),
     };
     for (value, count) in counts.pairs() {
@@ -634,10 +637,10 @@ fn report_bounded(
 
 /// How many of the heaps 0 to `n` have each value, the heaps past the computed ones taken
 /// from the proven period.
-fn frequencies(values: &[u32], period: Option<Period>, n: u64) -> Vec<u64> {
-    let largest = values.iter().copied().max().unwrap_or(0) as usize;
+fn frequencies(values: &Values, period: Option<Period>, n: u64) -> Vec<u64> {
+    let largest = values.iter().max().unwrap_or(0) as usize;
     let mut counts = vec![0u64; largest + 1];
-    for &value in values {
+    for value in values {
         counts[value as usize] += 1;
     }
     let computed = values.len() as u64;
@@ -645,11 +648,14 @@ fn frequencies(values: &[u32], period: Option<Period>, n: u64) -> Vec<u64> {
         && n >= computed
     {
         let missing = n + 1 - computed;
-        let cycle = &values[period.preperiod as usize..(period.preperiod + period.period) as usize];
+        let cycle = values
+            .iter()
+            .skip(period.preperiod as usize)
+            .take(period.period as usize);
         let full = missing / period.period;
         let rest = missing % period.period;
         let start = (computed - period.preperiod) % period.period;
-        for (offset, &value) in cycle.iter().enumerate() {
+        for (offset, value) in cycle.enumerate() {
             let offset = offset as u64;
             // Heaps computed, computed + 1, … fall on offsets start, start + 1, … of the cycle.
             let extra = u64::from((offset + period.period - start) % period.period < rest);
@@ -679,11 +685,7 @@ fn report(
         "none up to",
     )?;
     let values = sequence.computed_values();
-    writeln!(
-        out,
-        "# largest value: {}",
-        values.iter().copied().max().unwrap_or(0)
-    )?;
+    writeln!(out, "# largest value: {}", values.iter().max().unwrap_or(0))?;
     match (sequence.sparse_mask(), sequence.rare_heap_list()) {
         (Some(mask), Some(rare)) => write_rare_heaps(&mut out, &format!("mask {mask:#x}, "), rare)?,
         _ => writeln!(out, "# method: direct recurrence (no sparse space)")?,
@@ -704,7 +706,8 @@ fn report(
         let mut file = BufWriter::new(File::create(path)?);
         writeln!(file, "heap value")?;
         for &heap in rare {
-            writeln!(file, "{heap} {}", values[heap as usize])?;
+            let value = values.get(heap as usize).expect("a rare heap was computed");
+            writeln!(file, "{heap} {value}")?;
         }
         file.flush()?;
     }
@@ -759,7 +762,7 @@ fn write_rare_heaps(out: &mut impl Write, space: &str, rare: &[u64]) -> io::Resu
 }
 
 /// Writes the values to `path`; the width in bytes of a binary file, `None` for text.
-fn write_values_file(path: &PathBuf, values: &[u32]) -> io::Result<Option<u8>> {
+fn write_values_file(path: &PathBuf, values: &Values) -> io::Result<Option<u8>> {
     let text = is_text(path);
     let mut file = BufWriter::with_capacity(1 << 20, File::create(path)?);
     let width = if text {
