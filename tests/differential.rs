@@ -384,6 +384,43 @@ fn stream<G: HeapGame>(
     (handed, result)
 }
 
+/// Only a rare heap stops a bounded run whose store gives values back: the run that holds
+/// every value up to that heap finds it rare too — unless that run chose its space again
+/// past the prefix, as it does at every power of two from 1 024 values and at a value with
+/// a new top bit, while the bounded run keeps the prefix's space. (A full run to `n` may
+/// have chosen again later still, and then have no rare heap past the prefix at all: 0.454,
+/// prefix 2 048, stopped rightly at 2 525.)
+fn stopped_at_a_rare_heap<G: HeapGame>(
+    game: &G,
+    expected: &[u32],
+    prefix: u64,
+    heap: u64,
+    options: &SequenceOptions,
+    what: &str,
+) -> Result<(), TestCaseError> {
+    let (stop, prefix) = (heap as usize, prefix as usize);
+    let chosen_below = expected[..prefix]
+        .iter()
+        .max()
+        .map_or(1, |&largest| (largest + 1).next_power_of_two());
+    let chosen_again = (prefix + 1..=stop + 1)
+        .any(|count| count >= 1_024 && count.is_power_of_two())
+        || expected[prefix..=stop]
+            .iter()
+            .any(|&value| value >= chosen_below);
+    if !chosen_again {
+        let full = game.values_up_to_with(heap, options).expect("a small run");
+        prop_assert!(
+            full.rare_heap_list()
+                .is_some_and(|rare| rare.last() == Some(&heap)),
+            "{}: stopped at {}, which a run holding every value finds common",
+            what,
+            heap
+        );
+    }
+    Ok(())
+}
+
 /// Holds a bounded run of `game` with a prefix of `prefix` heaps to `expected`: every value
 /// it hands out is right, and it either hands out all of them (or up to a proven period) or
 /// stops with an error at the heap after the last one — never with a guessed value. Then the
@@ -437,32 +474,7 @@ fn check_bounded<G: HeapGame + std::fmt::Debug>(
             prop_assert_eq!(*heap, handed.len() as u64, "{}", what);
             prop_assert!(*heap >= prefix, "{}", what);
             if keep {
-                // Only a rare heap stops a run whose store gives values back: the run that
-                // holds every value up to that heap finds it rare too — unless that run chose
-                // its space again past the prefix, as it does at every power of two from
-                // 1 024 values and at a value with a new top bit, while the bounded run keeps
-                // the prefix's space. (A full run to n may have chosen again later still, and
-                // then have no rare heap past the prefix at all: 0.454, prefix 2 048.)
-                let (stop, prefix) = (*heap as usize, prefix as usize);
-                let chosen_below = expected[..prefix]
-                    .iter()
-                    .max()
-                    .map_or(1, |&largest| (largest + 1).next_power_of_two());
-                let chosen_again = (prefix + 1..=stop + 1)
-                    .any(|count| count >= 1_024 && count.is_power_of_two())
-                    || expected[prefix..=stop]
-                        .iter()
-                        .any(|&value| value >= chosen_below);
-                if !chosen_again {
-                    let full = game.values_up_to_with(*heap, options).expect("a small run");
-                    prop_assert!(
-                        full.rare_heap_list()
-                            .is_some_and(|rare| rare.last() == Some(heap)),
-                        "{}: stopped at {}, which a run holding every value finds common",
-                        what,
-                        heap
-                    );
-                }
+                stopped_at_a_rare_heap(game, expected, prefix, *heap, options, &what)?;
             }
         }
         Err(SequenceError::Unbounded { heap }) => {

@@ -7,7 +7,7 @@ use std::sync::{Mutex, PoisonError};
 
 use super::SequenceError;
 use super::direct::Joined;
-use super::run::{Ended, Stretch, Worker, catch_up, pause, reserve_for, stretch_room};
+use super::run::{Ended, Stretch, Worker, pause, prepare_two};
 use super::sparse::Candidate;
 use super::values::Value;
 
@@ -263,12 +263,8 @@ pub(super) fn compute_ahead<V: Value>(
     helper: &mut Worker,
     stretch: &Stretch,
 ) -> Result<Ended, SequenceError> {
-    reserve_for(values, stretch.end, stretch.len)?;
-    catch_up(helper, main);
-    let from = values.len();
+    let (from, [mut main_tail, mut helper_tail]) = prepare_two(values, main, helper, stretch)?;
     let largest_before = main.largest;
-    let mut main_tail = stretch_room::<V>(stretch.end - from)?;
-    let mut helper_tail = stretch_room::<V>(stretch.end - from)?;
     let ahead = Ahead::new(stretch, values.as_slice());
     std::thread::scope(|scope| {
         scope.spawn(|| ahead.help(helper, &mut helper_tail));

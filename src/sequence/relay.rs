@@ -5,7 +5,7 @@ use std::sync::atomic::{AtomicBool, AtomicU32, AtomicUsize, Ordering};
 
 use super::SequenceError;
 use super::direct::Joined;
-use super::run::{Ended, Stretch, Worker, catch_up, pause, reserve_for, stretch_room};
+use super::run::{Ended, Stretch, Worker, pause, prepare_two};
 use super::values::Value;
 use crate::games::take_and_break::HeapRules;
 
@@ -153,11 +153,7 @@ pub(super) fn take_turns<V: Value>(
     helper: &mut Worker,
     stretch: &Stretch,
 ) -> Result<Ended, SequenceError> {
-    reserve_for(values, stretch.end, stretch.len)?;
-    catch_up(helper, main);
-    let from = values.len();
-    let mut main_tail = stretch_room::<V>(stretch.end - from)?;
-    let mut helper_tail = stretch_room::<V>(stretch.end - from)?;
+    let (from, [mut main_tail, mut helper_tail]) = prepare_two(values, main, helper, stretch)?;
     let turns = Turns {
         stretch,
         base: values.as_slice(),

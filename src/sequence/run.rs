@@ -144,15 +144,29 @@ pub(super) fn reserve_for<V: Value>(
     Ok(())
 }
 
-/// Room for `len` values a thread keeps apart during a stretch.
-pub(super) fn stretch_room<V: Value>(len: usize) -> Result<Vec<V>, SequenceError> {
-    let mut values = Vec::new();
-    values
-        .try_reserve_exact(len)
-        .map_err(|_| SequenceError::OutOfMemory {
-            bytes: (len as u64).saturating_mul(size_of::<V>() as u64),
-        })?;
-    Ok(values)
+/// Makes room for a stretch on two threads — in the table for all its values, and for
+/// each thread the values it keeps apart while they compute — and brings the helper's
+/// state up to the calling thread's. The stretch's first heap, and the two threads' room.
+pub(super) fn prepare_two<V: Value>(
+    values: &mut Vec<V>,
+    main: &Worker,
+    helper: &mut Worker,
+    stretch: &Stretch,
+) -> Result<(usize, [Vec<V>; 2]), SequenceError> {
+    reserve_for(values, stretch.end, stretch.len)?;
+    helper.space.clone_from(&main.space);
+    helper.largest = main.largest;
+    let from = values.len();
+    let len = stretch.end - from;
+    let room = || {
+        let mut tail = Vec::new();
+        tail.try_reserve_exact(len)
+            .map_err(|_| SequenceError::OutOfMemory {
+                bytes: (len as u64).saturating_mul(size_of::<V>() as u64),
+            })?;
+        Ok(tail)
+    };
+    Ok((from, [room()?, room()?]))
 }
 
 /// The heaps computed in one go, from the next heap to `end` (not included).
@@ -201,12 +215,6 @@ pub(super) struct Workers {
     pub(super) values: Values,
     pub(super) main: Worker,
     helper: Option<Worker>,
-}
-
-/// The helper's state at the start of a two-thread stretch: the calling thread's.
-pub(super) fn catch_up(helper: &mut Worker, main: &Worker) {
-    helper.space.clone_from(&main.space);
-    helper.largest = main.largest;
 }
 
 impl Workers {
@@ -652,6 +660,22 @@ mod tests {
         assert!(four_bytes > 0, "no run widened its values twice");
     }
 
+    /// A stretch to heap `n` that only the width ends, whose width holds values up to `held`.
+    fn held_to(rules: &HeapRules, n: usize, held: u32) -> Stretch<'_> {
+        Stretch {
+            rules,
+            end: n + 1,
+            len: n + 1,
+            stop_value: u32::MAX,
+            held,
+        }
+    }
+
+    /// The values of a table, as plain numbers.
+    fn numbers(values: &[u8]) -> Vec<u32> {
+        values.iter().map(|&value| value.into()).collect()
+    }
+
     /// Two threads taking turns by the direct recurrence stop right before the first heap
     /// whose value their width does not hold, every value before it right.
     #[test]
@@ -674,17 +698,10 @@ mod tests {
                 for (heap, &value) in expected[..from].iter().enumerate() {
                     main.record(heap, value);
                 }
-                let stretch = Stretch {
-                    rules: &rules,
-                    end: n + 1,
-                    len: n + 1,
-                    stop_value: u32::MAX,
-                    held,
-                };
+                let stretch = held_to(&rules, n, held);
                 let ended = take_turns(&mut values, &mut main, &mut helper, &stretch).unwrap();
                 assert_eq!(ended, Ended::TooWide, "{rules:?} {held}");
-                let got: Vec<u32> = values.iter().map(|&value| value.into()).collect();
-                assert_eq!(got, expected[..first], "{rules:?} {held}");
+                assert_eq!(numbers(&values), expected[..first], "{rules:?} {held}");
                 stopped += 1;
             }
         }
@@ -720,18 +737,11 @@ mod tests {
                 ..Worker::default()
             };
             let mut values = known.clone();
-            let stretch = Stretch {
-                rules: &rules,
-                end: n + 1,
-                len: n + 1,
-                stop_value: u32::MAX,
-                held,
-            };
+            let stretch = held_to(&rules, n, held);
             let mut helper = Worker::default();
             let ended = compute_ahead(&mut values, &mut main, &mut helper, &stretch).unwrap();
             assert_eq!(ended, Ended::TooWide, "heap {first}");
-            let got: Vec<u32> = values.iter().map(|&value| value.into()).collect();
-            assert_eq!(got, expected[..first], "heap {first}");
+            assert_eq!(numbers(&values), expected[..first], "heap {first}");
             records += 1;
         }
         assert!(records > 0, "no value past the largest before it");
