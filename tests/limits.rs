@@ -6,11 +6,13 @@
 //! bound. Every case here once took gigabytes or aborted the process. Linux only.
 #![cfg(target_os = "linux")]
 
+use std::ops::ControlFlow;
 use std::process::Command;
 
+use impartial::SubtractionGame;
 use impartial::loopy::LoopySolver;
 use impartial::octal::{GrundysGame, OctalGame};
-use impartial::sequence::Tabulated;
+use impartial::sequence::{SequenceError, SequenceOptions, Tabulated, Values};
 use impartial::take_away::{TakeAway, TakeAwayState};
 use impartial::{Heaps, Nim, SolveError, Solver, Sum, SumMove};
 
@@ -234,4 +236,24 @@ fn reserving_more_than_memory_is_an_error() {
 #[should_panic(expected = "could not reserve room for 18446744073709551615 more states")]
 fn reserve_panics_with_the_amount() {
     Solver::new(Nim).reserve(usize::MAX);
+}
+
+/// Widening the values from one byte to two copied them into room reserved without a check:
+/// past the memory there is, an abort. Here the known values come with room for 1.2·10⁹ of
+/// them, so two bytes each would take 2.4 GB, more than the child's address space; the run
+/// reaches G(256) = 256 in S(1, …, 300) and must say so instead.
+#[test]
+fn widening_the_values_past_memory_is_an_error() {
+    in_child("widening_the_values_past_memory_is_an_error", 64, || {
+        let game = SubtractionGame::new(&(1..=300).collect::<Vec<u64>>()).expect("a valid set");
+        let mut room = Vec::with_capacity(1_200_000_000);
+        room.push(0u8);
+        let known = Values::from_u8(room);
+        let options = SequenceOptions::default().with_parallel(false);
+        let result = game.values_continued(known, 1_000, &options, |_| ControlFlow::Continue(()));
+        assert!(
+            matches!(result, Err(SequenceError::OutOfMemory { bytes }) if bytes >= 2_400_000_000),
+            "{result:?}"
+        );
+    });
 }

@@ -281,7 +281,9 @@ impl Workers {
             let heap = values.len();
             let value =
                 typed!(values.store(), values => main.mex(stretch.rules, values.as_slice(), heap));
-            values.widen_to(tuning.width_for(value));
+            values
+                .try_widen_to(tuning.width_for(value))
+                .map_err(|bytes| SequenceError::OutOfMemory { bytes })?;
             typed!(values.store_mut(), values => {
                 reserve_for(values, heap + 1, stretch.len)?;
                 values.push(Value::narrow(value).expect("widened for the value"));

@@ -309,6 +309,11 @@ impl Values {
     ///
     /// Computes in amortised **O(1)**, and **O(n)** when it widens.
     ///
+    /// # Panics
+    ///
+    /// If the memory for the wider values cannot be had (as `Vec::push` fails when it
+    /// cannot grow).
+    ///
     /// # Examples
     ///
     /// ```
@@ -359,6 +364,10 @@ impl Values {
     }
 
     /// Widens every value, if need be, so that `value` fits too.
+    ///
+    /// # Panics
+    ///
+    /// If the memory for the wider values cannot be had.
     pub(crate) fn widen_for(&mut self, value: u32) {
         let width = if u8::try_from(value).is_ok() {
             1
@@ -367,28 +376,35 @@ impl Values {
         } else {
             4
         };
-        self.widen_to(width);
+        if let Err(bytes) = self.try_widen_to(width) {
+            panic!("{bytes} bytes for wider values cannot be had");
+        }
     }
 
     /// Widens every value to at least `width` bytes (1, 2 or 4); the room reserved stays
-    /// (in values), so that a run reserving as it goes is not surprised.
-    pub(crate) fn widen_to(&mut self, width: usize) {
-        fn widened<From: Value, To: Value>(values: &[From], capacity: usize) -> Store {
-            let mut wide = Vec::with_capacity(capacity);
+    /// (in values), so that a run reserving as it goes is not surprised. The bytes that
+    /// could not be had, if the wider values do not fit in memory (the values stay as
+    /// they were).
+    pub(crate) fn try_widen_to(&mut self, width: usize) -> Result<(), u64> {
+        fn widened<From: Value, To: Value>(values: &[From], capacity: usize) -> Result<Store, u64> {
+            let mut wide = Vec::new();
+            wide.try_reserve_exact(capacity)
+                .map_err(|_| (capacity as u64).saturating_mul(size_of::<To>() as u64))?;
             wide.extend(values.iter().map(|&value| {
                 To::narrow(value.into()).expect("a wider width holds every narrower value")
             }));
-            To::into_store(wide)
+            Ok(To::into_store(wide))
         }
         if width <= self.width() {
-            return;
+            return Ok(());
         }
         self.store = match (&self.store, width) {
-            (Store::U8(values), 2) => widened::<u8, u16>(values, values.capacity()),
-            (Store::U8(values), _) => widened::<u8, u32>(values, values.capacity()),
-            (Store::U16(values), _) => widened::<u16, u32>(values, values.capacity()),
+            (Store::U8(values), 2) => widened::<u8, u16>(values, values.capacity())?,
+            (Store::U8(values), _) => widened::<u8, u32>(values, values.capacity())?,
+            (Store::U16(values), _) => widened::<u16, u32>(values, values.capacity())?,
             (Store::U32(_), _) => unreachable!("no width is wider"),
         };
+        Ok(())
     }
 }
 
