@@ -18,7 +18,7 @@ const SAMPLE: usize = 1 << 10;
 const RARE_DENOMINATOR: usize = 4;
 /// The most heaps two threads compute in one go: each keeps the values of its stretch
 /// apart from the table they share, so this bounds what they hold besides it.
-pub(super) const MAX_STRETCH: usize = 1 << 16;
+const MAX_STRETCH: usize = 1 << 16;
 
 /// The engine's knobs that are not options: tuned defaults, which tests lower to reach the
 /// two-thread paths early.
@@ -68,7 +68,7 @@ impl Tuning {
 
 /// What a thread computing values needs besides the values themselves: the sparse space if
 /// any, scratch space, and the largest value it has seen.
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 pub(super) struct Worker {
     pub(super) space: Option<SparseSpace>,
     pub(super) reached: Reached,

@@ -83,7 +83,7 @@ enum GameArgument {
 #[derive(Debug, Args)]
 struct RunArguments {
     /// The largest heap: G(0) to G(n) are computed. Accepts `1000000`, `1_000_000`, `1e6`,
-    /// `2^32`.
+    /// `2^30`; at most 4294967295 (2^32 − 1).
     #[arg(long, value_parser = parse_count)]
     n: u64,
 
