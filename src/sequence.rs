@@ -1123,8 +1123,8 @@ pub trait HeapGame: ImpartialGame<Position = Heaps> {
 
     /// Continues `known` — G(0), G(1), … of this game from an earlier run, stopped by its
     /// progress callback or read back from a checkpoint, as [`Values`] or a `Vec<u32>` — up
-    /// to `max_heap`, with `options`
-    /// and `progress` as [`values_up_to_with_progress`](Self::values_up_to_with_progress).
+    /// to `max_heap`, with `options` and `progress` as
+    /// [`values_up_to_with_progress`](Self::values_up_to_with_progress).
     ///
     /// The known values are taken as they are: the run replays them into its state (the
     /// sparse space, the period checks) at a small constant cost per value, computes only

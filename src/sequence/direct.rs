@@ -194,12 +194,7 @@ impl<'v, V: Value> Splits<'v, V> {
         mut high: usize,
         mut count: usize,
     ) -> Self {
-        let mut splits = Splits {
-            pieces: [(&[][..], &[][..]); MAX_PIECES],
-            count: 0,
-            len: 0,
-            all: true,
-        };
+        let mut splits = Splits::none();
         while count > 0 {
             let pairs = values.pairs(low, high, count);
             let taken = pairs.small.len();

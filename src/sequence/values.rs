@@ -369,14 +369,7 @@ impl Values {
     ///
     /// If the memory for the wider values cannot be had.
     pub(crate) fn widen_for(&mut self, value: u32) {
-        let width = if u8::try_from(value).is_ok() {
-            1
-        } else if u16::try_from(value).is_ok() {
-            2
-        } else {
-            4
-        };
-        if let Err(bytes) = self.try_widen_to(width) {
+        if let Err(bytes) = self.try_widen_to(width_holding(value)) {
             panic!("{bytes} bytes for wider values cannot be had");
         }
     }
@@ -405,6 +398,17 @@ impl Values {
             (Store::U32(_), _) => unreachable!("no width is wider"),
         };
         Ok(())
+    }
+}
+
+/// The narrowest width, in bytes, that holds `value`: 1, 2 or 4.
+fn width_holding(value: u32) -> usize {
+    if u8::try_from(value).is_ok() {
+        1
+    } else if u16::try_from(value).is_ok() {
+        2
+    } else {
+        4
     }
 }
 
@@ -470,20 +474,13 @@ impl PartialEq<Values> for Vec<u32> {
     }
 }
 
-/// [`Values`] and `&Values` compare with the slices, vectors and arrays of `u32` they would
-/// be written as, so `assert_eq!(sequence.computed_values(), [0, 1, 2])` reads as it should.
-macro_rules! eq_through_reference {
-    ($($other:ty),*) => {
-        $(
-            impl PartialEq<$other> for &Values {
-                fn eq(&self, other: &$other) -> bool {
-                    **self == *other
-                }
-            }
-        )*
-    };
+// `&Values` compares with the vectors and arrays of `u32` it would be written as too, so
+// that `assert_eq!(sequence.computed_values(), [0, 1, 2])` reads as it should.
+impl PartialEq<Vec<u32>> for &Values {
+    fn eq(&self, other: &Vec<u32>) -> bool {
+        **self == *other
+    }
 }
-eq_through_reference!(Vec<u32>);
 
 impl<const N: usize> PartialEq<[u32; N]> for &Values {
     fn eq(&self, other: &[u32; N]) -> bool {
@@ -529,12 +526,10 @@ impl From<&[u32]> for Values {
             )
         }
         let largest = values.iter().copied().max().unwrap_or(0);
-        let store = if u8::try_from(largest).is_ok() {
-            narrowed::<u8>(values)
-        } else if u16::try_from(largest).is_ok() {
-            narrowed::<u16>(values)
-        } else {
-            Store::U32(values.to_vec())
+        let store = match width_holding(largest) {
+            1 => narrowed::<u8>(values),
+            2 => narrowed::<u16>(values),
+            _ => Store::U32(values.to_vec()),
         };
         Values { store }
     }
