@@ -12,7 +12,7 @@ use std::process::Command;
 use impartial::SubtractionGame;
 use impartial::loopy::LoopySolver;
 use impartial::octal::{GrundysGame, OctalGame};
-use impartial::sequence::{SequenceError, SequenceOptions, Tabulated, Values};
+use impartial::sequence::{SequenceError, SequenceOptions, StreamState, Tabulated, Values};
 use impartial::take_away::{TakeAway, TakeAwayState};
 use impartial::{Heaps, Nim, SolveError, Solver, Sum, SumMove};
 
@@ -251,6 +251,39 @@ fn widening_the_values_past_memory_is_an_error() {
         let known = Values::from_u8(room);
         let options = SequenceOptions::default().with_parallel(false);
         let result = game.values_continued(known, 1_000, &options, |_| ControlFlow::Continue(()));
+        assert!(
+            matches!(result, Err(SequenceError::OutOfMemory { bytes }) if bytes >= 2_400_000_000),
+            "{result:?}"
+        );
+    });
+}
+
+/// A bounded run keeps its prefix and room for twice its window in one buffer, reserved with
+/// a check. Resumed here from a state whose window holds 3·10⁸ values (1.2 GB of zeroed pages
+/// the child never touches), that buffer would take 2.4 GB more than the child's address
+/// space has left: the run must say so instead of aborting.
+#[test]
+fn a_bounded_window_past_memory_is_an_error() {
+    in_child("a_bounded_window_past_memory_is_an_error", 64, || {
+        let game: OctalGame = "0.167".parse().expect("a valid code");
+        let options = SequenceOptions::default()
+            .with_parallel(false)
+            .with_prove_period(false);
+        let prefix = game
+            .values_up_to_with(4_095, &options)
+            .expect("4 096 values")
+            .computed_values()
+            .to_vec();
+        let largest = prefix.iter().copied().max().unwrap_or(0);
+        let window = vec![0u32; 300_000_000];
+        let state = StreamState::from_parts(4_096, prefix, 4_096, window, largest, 0);
+        let result = game.values_streamed(
+            400_000_000,
+            &options,
+            state,
+            |_| ControlFlow::Continue(()),
+            |_, _| {},
+        );
         assert!(
             matches!(result, Err(SequenceError::OutOfMemory { bytes }) if bytes >= 2_400_000_000),
             "{result:?}"

@@ -33,21 +33,25 @@ impl Kept {
     /// The heaps of `prefix`, then of `window` from `base`, keeping windows of at least
     /// `window_len` heaps; the room for the longest window is reserved now, or refused.
     pub(super) fn new(
-        mut prefix: Vec<u32>,
+        prefix: &Values,
         base: usize,
         window: &[u32],
         window_len: usize,
     ) -> Result<Self, SequenceError> {
         let prefix_len = prefix.len();
-        let room = window_len.max(window.len()).saturating_mul(2);
-        prefix
+        let room = prefix_len.saturating_add(window_len.max(window.len()).saturating_mul(2));
+        // The prefix as numbers, with the window's room reserved with it: one allocation,
+        // and an error rather than an abort if it cannot be had.
+        let mut buffer = Vec::new();
+        buffer
             .try_reserve_exact(room)
             .map_err(|_| SequenceError::OutOfMemory {
-                bytes: (prefix_len.saturating_add(room) as u64).saturating_mul(4),
+                bytes: (room as u64).saturating_mul(4),
             })?;
-        prefix.extend_from_slice(window);
+        buffer.extend(prefix.iter());
+        buffer.extend_from_slice(window);
         Ok(Kept {
-            buffer: prefix,
+            buffer,
             prefix: prefix_len,
             base,
             window: window_len,
@@ -127,9 +131,10 @@ impl Kept {
         self.base
     }
 
-    /// The values of heaps `0..prefix`.
-    pub(super) fn prefix(&self) -> &[u32] {
-        &self.buffer[..self.prefix]
+    /// The values of the prefix and of the window, the prefix's without a copy.
+    pub(super) fn into_parts(mut self) -> (Vec<u32>, Vec<u32>) {
+        let window = self.buffer.split_off(self.prefix);
+        (self.buffer, window)
     }
 }
 
@@ -279,7 +284,6 @@ pub(crate) fn compute_streamed(
         store_from(store, &full.values, handed);
         handed = done;
     }
-    let prefix = full.values.to_vec();
     if full.stopped || full.period.is_some() || done >= len {
         let largest = main.largest;
         return Ok(Streamed {
@@ -289,7 +293,7 @@ pub(crate) fn compute_streamed(
             rare_heaps: rare_heaps(main.space.as_ref()),
             state: StreamState {
                 prefix_len: prefix_len as u64,
-                prefix,
+                prefix: numbers(&full.values)?,
                 window_start: done as u64,
                 window: Vec::new(),
                 largest,
@@ -301,7 +305,8 @@ pub(crate) fn compute_streamed(
     if main.space.is_none() && rules.splits() {
         return Err(SequenceError::Unbounded { heap: done as u64 });
     }
-    let mut kept = Kept::new(prefix, window_start.max(done), &window, window_len)?;
+    let mut kept = Kept::new(&full.values, window_start.max(done), &window, window_len)?;
+    drop(full.values);
     let mut largest = main
         .largest
         .max(known_largest)
@@ -385,9 +390,8 @@ pub(crate) fn compute_streamed(
     }
     flush(store, &kept, &mut handed);
     let base = kept.base();
-    let window = kept.tail(base).to_vec();
     let rare = rare_heaps(space.as_ref());
-    let prefix = kept.prefix().to_vec();
+    let (prefix, window) = kept.into_parts();
     Ok(Streamed {
         computed: heap as u64,
         period: None::<Period>,
@@ -484,6 +488,18 @@ fn read_kept(kept: &Kept, store: &mut dyn ValueStore, first: usize, values: &mut
     true
 }
 
+/// The values as plain numbers, or an error if their room cannot be had.
+fn numbers(values: &Values) -> Result<Vec<u32>, SequenceError> {
+    let mut numbers = Vec::new();
+    numbers
+        .try_reserve_exact(values.len())
+        .map_err(|_| SequenceError::OutOfMemory {
+            bytes: (values.len() as u64).saturating_mul(4),
+        })?;
+    numbers.extend(values.iter());
+    Ok(numbers)
+}
+
 /// Hands the values from heap `first` on to `store`, as plain numbers, a chunk at a time.
 fn store_from(store: &mut dyn ValueStore, values: &Values, first: usize) {
     const CHUNK: usize = 1 << 12;
@@ -517,8 +533,13 @@ mod tests {
             let computed = prefix_len + (random() % 200) as usize;
             let all: Vec<u32> = (0..computed).map(|_| (random() % 1000) as u32).collect();
             // Pushed one by one, as a run would, with every value handed out once.
-            let mut kept = Kept::new(all[..prefix_len].to_vec(), prefix_len, &[], window_len)
-                .expect("a small window");
+            let mut kept = Kept::new(
+                &Values::from(&all[..prefix_len]),
+                prefix_len,
+                &[],
+                window_len,
+            )
+            .expect("a small window");
             let mut handed = prefix_len;
             for &value in &all[prefix_len..] {
                 kept.push(value, &mut |kept: &Kept| {
