@@ -117,6 +117,33 @@ use crate::games::take_and_break::HeapRules;
 /// ```
 pub const MAX_HEAP: u64 = u32::MAX as u64;
 
+/// The largest heap size a bounded run ([`HeapGame::values_streamed`]) may reach: 2⁴⁸ − 1,
+/// past what any run finishes in years at the rates of today's machines (on a 32-bit target
+/// the address space sets a smaller bound, with [`SequenceError::TooLarge`] past it).
+///
+/// A bounded run keeps only a prefix and a window of values in memory, so its heaps are not
+/// limited by [`MAX_HEAP`]: the published tables of the field go to 2⁴¹.
+///
+/// # Examples
+///
+/// ```
+/// use std::ops::ControlFlow;
+/// use impartial::octal::OctalGame;
+/// use impartial::sequence::{SequenceError, SequenceOptions, StreamState, MAX_STREAMED_HEAP};
+///
+/// let game: OctalGame = "0.167".parse()?;
+/// let beyond = game.values_streamed(
+///     MAX_STREAMED_HEAP + 1,
+///     &SequenceOptions::default(),
+///     StreamState::new(1_024),
+///     |_| ControlFlow::Continue(()),
+///     |_, _| {},
+/// );
+/// assert_eq!(beyond.unwrap_err(), SequenceError::TooLarge { n: MAX_STREAMED_HEAP + 1, max: MAX_STREAMED_HEAP });
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub const MAX_STREAMED_HEAP: u64 = (1 << 48) - 1;
+
 /// How a [`GrundySequence`] is computed.
 ///
 /// # Examples
@@ -343,13 +370,13 @@ impl fmt::Display for Period {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum SequenceError {
-    /// `n` is above [`MAX_HEAP`].
+    /// `n` is above [`MAX_HEAP`] (or, for a bounded run, [`MAX_STREAMED_HEAP`]).
     #[error("heap size {n} is beyond the largest sequence length supported, {max}")]
     TooLarge {
         /// The largest heap asked for: the `max_heap` of
         /// [`values_up_to`](HeapGame::values_up_to).
         n: u64,
-        /// [`MAX_HEAP`].
+        /// [`MAX_HEAP`], or [`MAX_STREAMED_HEAP`] for a bounded run.
         max: u64,
     },
     /// The values would not fit in memory.
@@ -390,6 +417,27 @@ pub enum SequenceError {
         heap: u64,
         /// The prefix the run kept.
         prefix: u64,
+    },
+    /// A bounded run ([`HeapGame::values_streamed`]) resumed from a state past the heaps it
+    /// asks for: those values were handed out by the run that left the state, and a run
+    /// cannot take them back. Ask for `max_heap ≥ next_heap − 1`, or read the values the
+    /// earlier run handed out.
+    #[error(
+        "the run's state is at heap {next_heap}, past the heaps asked for (up to {max_heap}): \
+         those values were handed out by the run that left it"
+    )]
+    StatePastEnd {
+        /// The first heap the state has not computed: [`StreamState::next_heap`].
+        next_heap: u64,
+        /// The largest heap asked for.
+        max_heap: u64,
+    },
+    /// A value past 2³¹ − 1 in a bounded run: past what the engine's tables hold. (No known
+    /// game comes near: values grow with the logarithm of the heap in every sparse space.)
+    #[error("the values from heap {heap} on may pass 2^31 - 1, the largest the engine holds")]
+    ValueTooLarge {
+        /// The first heap not computed.
+        heap: u64,
     },
     /// A [`StreamState`] that no bounded run could have left.
     #[error(
@@ -759,29 +807,10 @@ struct SequenceParts {
 impl TryFrom<SequenceParts> for GrundySequence {
     type Error = String;
 
-    /// The sequence, if its parts fit: G(0) at least, no more values than heaps asked for,
-    /// and a period of at least 1 whose first full cycle was computed.
+    /// The sequence, if its parts are ones the engine could have given: see
+    /// [`SequenceParts::check`].
     fn try_from(parts: SequenceParts) -> Result<Self, String> {
-        let computed = parts.values.len() as u64;
-        if computed == 0 || computed > parts.max_heap.saturating_add(1) {
-            return Err(format!(
-                "{computed} values do not fit a sequence up to heap {}",
-                parts.max_heap
-            ));
-        }
-        if let Some(period) = parts.period
-            && (period.period == 0 || period.preperiod.saturating_add(period.period) > computed)
-        {
-            return Err(format!("{period} does not fit {computed} computed values"));
-        }
-        if let Some(rare) = &parts.rare_heaps
-            && (rare.windows(2).any(|pair| pair[0] >= pair[1])
-                || rare.last().is_some_and(|&last| last >= computed))
-        {
-            return Err(format!(
-                "the rare heaps are not ascending heaps below {computed}"
-            ));
-        }
+        parts.check()?;
         Ok(GrundySequence {
             values: parts.values,
             period: parts.period,
@@ -790,6 +819,119 @@ impl TryFrom<SequenceParts> for GrundySequence {
             sparse_mask: parts.sparse_mask,
             rare_heaps: parts.rare_heaps,
         })
+    }
+}
+
+#[cfg(feature = "serde")]
+impl SequenceParts {
+    /// Whether the parts fit together as the engine leaves them — checked in full, since
+    /// [`get`](GrundySequence::get) answers every heap from a period: G(0) = 0 and at most
+    /// `max_heap + 1 ≤ 2³²` values; a period that the values repeat from its preperiod on,
+    /// whose preperiod is the least for it, and whose proof bound lies between its first full
+    /// cycle and the values computed; the mask and the rare heaps exactly when the sparse
+    /// space was the method, the rare heaps being the heaps of one class under the mask.
+    ///
+    /// Whether the values are those of a given game no sequence can say by itself: compare
+    /// with [`HeapGame::values_up_to`], or keep a checksum beside the file.
+    fn check(&self) -> Result<(), String> {
+        let values = &self.values;
+        let computed = values.len() as u64;
+        if computed == 0 || computed > self.max_heap.saturating_add(1) || self.max_heap > MAX_HEAP {
+            return Err(format!(
+                "{computed} values do not fit a sequence up to heap {} (at most {MAX_HEAP})",
+                self.max_heap
+            ));
+        }
+        if let Some(found) = values.get(0).filter(|&found| found != 0) {
+            return Err(format!("G(0) is 0 in every heap game, not {found}"));
+        }
+        if let Some(period) = self.period {
+            check_period(values, period)?;
+        }
+        match (self.method, self.sparse_mask, &self.rare_heaps) {
+            (Method::Direct, None, None) => Ok(()),
+            (Method::SparseSpace, Some(mask), Some(rare)) => check_rare_heaps(values, mask, rare),
+            (method, mask, rare) => Err(format!(
+                "a sequence computed by {method:?} with {} mask and {} rare heaps",
+                if mask.is_some() { "a" } else { "no" },
+                if rare.is_some() { "a list of" } else { "no" },
+            )),
+        }
+    }
+}
+
+/// Whether `values` repeat with `period` from its preperiod on, the preperiod the least for
+/// it, and its proof bound between the first full cycle and the values computed.
+#[cfg(feature = "serde")]
+fn check_period(values: &Values, period: Period) -> Result<(), String> {
+    let computed = values.len() as u64;
+    let first_cycle = period.preperiod.checked_add(period.period);
+    if period.period == 0
+        || first_cycle.is_none_or(|end| end > period.proof_bound)
+        || period.proof_bound > computed
+    {
+        return Err(format!("{period} does not fit {computed} computed values"));
+    }
+    // Within the values: indices below `computed`, which is a `usize`.
+    let (preperiod, length) = (period.preperiod as usize, period.period as usize);
+    if let Some(heap) = (preperiod + length..values.len())
+        .find(|&heap| values.get(heap) != values.get(heap - length))
+    {
+        return Err(format!(
+            "{period}, but G({heap}) differs from G({})",
+            heap - length
+        ));
+    }
+    if preperiod > 0 && values.get(preperiod - 1) == values.get(preperiod - 1 + length) {
+        return Err(format!(
+            "{period}, but the values repeat from n = {} already",
+            preperiod - 1
+        ));
+    }
+    Ok(())
+}
+
+/// Whether `rare` lists exactly the heaps after 0 of one class under `mask`: the parity of
+/// `G(heap) & mask`, flipped on odd heaps in a domain space.
+#[cfg(feature = "serde")]
+fn check_rare_heaps(values: &Values, mask: u32, rare: &[u64]) -> Result<(), String> {
+    let computed = values.len() as u64;
+    if rare.windows(2).any(|pair| pair[0] >= pair[1])
+        || rare.first() == Some(&0)
+        || rare.last().is_some_and(|&last| last >= computed)
+    {
+        return Err(format!(
+            "the rare heaps are not ascending heaps from 1 to {}",
+            computed - 1
+        ));
+    }
+    let class = |heap: usize, value: u32, domain: bool| {
+        (value & mask).count_ones() & 1 ^ u32::from(domain) & heap as u32 & 1
+    };
+    let of_one_class = [false, true].into_iter().any(|domain| {
+        let rare_class = match rare.first() {
+            Some(&heap) => class(
+                heap as usize,
+                values.get(heap as usize).unwrap_or(0),
+                domain,
+            ),
+            // No rare heap: every heap after 0 is of one class, the common one.
+            None => 1 ^ values.get(1).map_or(0, |value| class(1, value, domain)),
+        };
+        let mut listed = rare.iter().peekable();
+        values.iter().enumerate().skip(1).all(|(heap, value)| {
+            let is_rare = class(heap, value, domain) == rare_class;
+            let is_listed = listed.next_if(|&&next| next == heap as u64).is_some();
+            is_rare == is_listed
+        })
+    });
+    if of_one_class {
+        Ok(())
+    } else {
+        Err(format!(
+            "the {} rare heaps are not the heaps of one class under the mask {mask:#x}",
+            rare.len()
+        ))
     }
 }
 
@@ -1189,14 +1331,22 @@ pub trait HeapGame: ImpartialGame<Position = Heaps> {
     /// `progress` is called as in [`values_up_to_with_progress`](Self::values_up_to_with_progress),
     /// after `sink` has every value up to the report; [`ControlFlow::Break`] stops the run,
     /// and [`Streamed::state`] resumes it: passed back as `state`, the run goes on with the
-    /// next heap and hands out only the values after it, exactly as if never stopped.
+    /// next heap and hands out only the values after it, exactly as if never stopped —
+    /// whatever the options of either run. A resumed run reports only heaps past its state,
+    /// and a period it proves among the values handed out before ends it where it resumed.
+    ///
+    /// `max_heap` may go to [`MAX_STREAMED_HEAP`] (2⁴⁸ − 1): only the prefix is held whole.
     ///
     /// # Errors
     ///
-    /// As [`values_continued`](Self::values_continued); [`SequenceError::Unbounded`] if the
-    /// game, past the prefix, splits heaps with no sparse space in use;
-    /// [`SequenceError::BoundExceeded`] as above; [`SequenceError::InvalidState`] for a state
-    /// no run could have left.
+    /// [`SequenceError::TooLarge`] past [`MAX_STREAMED_HEAP`] (or a prefix past [`MAX_HEAP`]);
+    /// [`SequenceError::OutOfMemory`] if the prefix and the window cannot be had;
+    /// [`SequenceError::NotFromZero`] for a state whose values do not start with G(0) = 0;
+    /// [`SequenceError::Unbounded`] if the game, past the prefix, splits heaps with no
+    /// sparse space in use; [`SequenceError::BoundExceeded`] as above;
+    /// [`SequenceError::InvalidState`] for a state no run could have left;
+    /// [`SequenceError::StatePastEnd`] for a state past `max_heap` (its run handed out those
+    /// values already).
     ///
     /// # Examples
     ///
@@ -1257,11 +1407,6 @@ pub trait HeapGame: ImpartialGame<Position = Heaps> {
         mut progress: impl FnMut(&Progress) -> ControlFlow<()>,
         store: &mut impl ValueStore,
     ) -> Result<Streamed, SequenceError> {
-        if let Some(&found) = state.prefix.first()
-            && found != 0
-        {
-            return Err(SequenceError::NotFromZero { found });
-        }
         bounded::compute_streamed(
             self.rules(),
             max_heap,

@@ -713,3 +713,200 @@ fn a_new_top_bit_past_the_prefix_is_no_rare_heap() {
         assert_eq!([first, rest].concat(), expected);
     }
 }
+
+/// One leg of a run stopped and resumed: from `state`, reporting every `every` heaps, the
+/// period proof on or off, stopped at its first report. Every report and every value handed
+/// out lies past the state: a resumed run never goes back.
+fn one_leg<G: HeapGame>(
+    game: &G,
+    n: u64,
+    state: StreamState,
+    every: u64,
+    prove_period: bool,
+) -> (Vec<u32>, Result<Streamed, SequenceError>) {
+    let first = state.next_heap();
+    let options = SequenceOptions::default()
+        .with_progress_every(every)
+        .with_prove_period(prove_period);
+    let mut handed = Vec::new();
+    let result = game.values_streamed(
+        n,
+        &options,
+        state,
+        |report| {
+            assert!(
+                report.computed > first,
+                "a report at {} from a state at {first}",
+                report.computed
+            );
+            ControlFlow::Break(())
+        },
+        |heap, values| {
+            assert_eq!(heap, first + handed.len() as u64, "handed out in order");
+            handed.extend_from_slice(values);
+        },
+    );
+    (handed, result)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(if RELEASE { 96 } else { 24 }))]
+
+    /// Runs stopped at every first report and resumed, the report interval changing from leg
+    /// to leg — the prefix length and its halves among them, so that reports fall where the
+    /// prefix ends, before or after the state — and the period proof on in some legs and off
+    /// in others: the legs hand out every value once, in order, each exact, and each run's
+    /// `computed` is where the next resumes.
+    #[test]
+    fn resumed_runs_never_go_back(
+        game in octal_code(),
+        n in if RELEASE { 1_000u64..6_000 } else { 300u64..1_500 },
+        prefix in prop_oneof![1u64..4, 60u64..70, 100u64..1_200],
+        legs in prop::collection::vec((0usize..5, 1u64..700, any::<bool>()), 1..40),
+    ) {
+        let expected = reference::code_values(game.digits(), n as usize);
+        let mut state = StreamState::new(prefix);
+        let mut handed = Vec::new();
+        for (kind, random_every, prove_period) in legs.iter().cycle().take(200).copied() {
+            let every = [prefix, prefix / 2, prefix / 4, random_every, n + 1][kind].max(1);
+            let before = state.next_heap();
+            let (more, result) = one_leg(&game, n, state, every, prove_period);
+            handed.extend(more);
+            prop_assert_eq!(&handed[..], &expected[..handed.len()], "{:?}", game);
+            match result {
+                Ok(run) => {
+                    prop_assert!(run.computed >= before, "{:?}: back to {}", game, run.computed);
+                    prop_assert_eq!(run.computed, handed.len() as u64, "{:?}", game);
+                    prop_assert_eq!(run.state.next_heap(), run.computed, "{:?}", game);
+                    if run.computed == n + 1 || run.period.is_some() {
+                        return Ok(());
+                    }
+                    state = run.state;
+                }
+                // Stops that a run never stopped meets too, at the heap after the last value.
+                Err(SequenceError::BoundExceeded { heap, .. } | SequenceError::Unbounded { heap }) => {
+                    prop_assert_eq!(heap, handed.len() as u64, "{:?}", game);
+                    return Ok(());
+                }
+                Err(error) => return Err(TestCaseError::fail(format!("{game:?}: {error}"))),
+            }
+        }
+        prop_assert!(false, "{:?}: 200 legs did not end the run", game);
+    }
+}
+
+/// The reproducer of a resumed run that went back to its prefix: 0.16 to 5 000 with a prefix
+/// of 3 700, stopped at 4 000, then resumed reporting every 100 heaps — a report falls where
+/// the prefix ends. The second run stops at 4 100, not 3 700, and the third hands out the
+/// heaps from 4 100 once.
+#[test]
+fn a_resumed_run_does_not_report_where_its_prefix_ends() {
+    let game: OctalGame = "0.16".parse().expect("a valid code");
+    let expected = reference::code_values(game.digits(), 5_000);
+    let (first, run) = one_leg(&game, 5_000, StreamState::new(3_700), 4_000, true);
+    let run = run.expect("stopped by its callback");
+    assert_eq!(run.computed, 4_000);
+    let (second, run) = one_leg(&game, 5_000, run.state, 100, true);
+    let run = run.expect("stopped by its callback");
+    assert_eq!((run.computed, run.state.next_heap()), (4_100, 4_100));
+    assert!(!run.state.window().is_empty());
+    let (third, run) = one_leg(&game, 5_000, run.state, 5_001, true);
+    assert_eq!(run.expect("runs to the end").computed, 5_001);
+    assert_eq!([first, second, third].concat(), expected);
+}
+
+/// Kayles stopped at heap 300 with the period proof off, then resumed with it on: the
+/// period (proven with 168 values) is found among the values handed out, and the run ends
+/// at 300 — where it resumed — not at 168, keeping every value it had.
+#[test]
+fn a_period_found_on_resuming_keeps_what_was_handed_out() {
+    let kayles = OctalGame::kayles();
+    let (first, run) = one_leg(&kayles, 1_000, StreamState::new(4_096), 300, false);
+    let run = run.expect("stopped by its callback");
+    assert_eq!(run.computed, 300);
+    let (second, run) = one_leg(&kayles, 1_000, run.state, 10, true);
+    let run = run.expect("a proven period");
+    assert!(second.is_empty());
+    assert_eq!(run.computed, 300);
+    assert_eq!(run.state.next_heap(), 300);
+    assert_eq!(run.state.prefix(), &first[..]);
+    let period = run.period.expect("Kayles is periodic");
+    assert_eq!((period.preperiod, period.period), (71, 12));
+}
+
+/// A state past the heaps asked for (a run to 20 000 resumed to 10 000) is an error: those
+/// values were handed out already, and a run cannot take them back. At exactly its next
+/// heap, the run is over at once.
+#[test]
+fn a_state_past_the_end_is_an_error() {
+    let game: OctalGame = "0.167".parse().expect("a valid code");
+    let options = SequenceOptions::default();
+    let keep_going = |_: &Progress| ControlFlow::Continue(());
+    let run = game
+        .values_streamed(
+            20_000,
+            &options,
+            StreamState::new(2_048),
+            keep_going,
+            |_, _| {},
+        )
+        .expect("no rare heap past the prefix");
+    let state = run.state;
+    let past = game.values_streamed(10_000, &options, state.clone(), keep_going, |_, _| {});
+    assert_eq!(
+        past.unwrap_err(),
+        SequenceError::StatePastEnd {
+            next_heap: 20_001,
+            max_heap: 10_000
+        }
+    );
+    let mut handed = 0;
+    let done = game
+        .values_streamed(20_000, &options, state, keep_going, |_, values| {
+            handed += values.len();
+        })
+        .expect("nothing to compute");
+    assert_eq!((done.computed, handed), (20_001, 0));
+    // Within the prefix as well.
+    let reporting = options.clone().with_progress_every(500);
+    let stopped = game
+        .values_streamed(
+            1_000,
+            &reporting,
+            StreamState::new(2_048),
+            |_| ControlFlow::Break(()),
+            |_, _| {},
+        )
+        .expect("stopped by its callback");
+    assert_eq!(stopped.computed, 500);
+    let past = game.values_streamed(400, &options, stopped.state, keep_going, |_, _| {});
+    assert_eq!(
+        past.unwrap_err(),
+        SequenceError::StatePastEnd {
+            next_heap: 500,
+            max_heap: 400
+        }
+    );
+}
+
+/// A subtraction game with a move far larger than the run (S(2, 7, 2³² − 1) to 20 000 with a
+/// prefix of 100): the window holds no more heaps than the run has, instead of asking for
+/// the 34 GB the move's reach would need.
+#[test]
+fn a_move_larger_than_the_run_reserves_no_window_for_it() {
+    let set = [2, 7, (1 << 32) - 1];
+    let game = SubtractionGame::new(&set).expect("a set");
+    let expected = reference::subtraction_values(&set, 20_000);
+    let mut handed = Vec::new();
+    let run = game
+        .values_streamed(
+            20_000,
+            &SequenceOptions::default(),
+            StreamState::new(100),
+            |_| ControlFlow::Continue(()),
+            |_, values| handed.extend_from_slice(values),
+        )
+        .expect("a window of at most the run");
+    assert!(run.computed == 20_001 || run.period.is_some());
+    assert_eq!(handed, expected[..handed.len()]);
+}

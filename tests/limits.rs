@@ -252,15 +252,15 @@ fn widening_the_values_past_memory_is_an_error() {
         let options = SequenceOptions::default().with_parallel(false);
         let result = game.values_continued(known, 1_000, &options, |_| ControlFlow::Continue(()));
         assert!(
-            matches!(result, Err(SequenceError::OutOfMemory { bytes }) if bytes >= 2_400_000_000),
+            matches!(result, Err(SequenceError::OutOfMemory { bytes }) if bytes >= 1_200_000_000),
             "{result:?}"
         );
     });
 }
 
-/// A bounded run keeps its prefix and room for twice its window in one buffer, reserved with
-/// a check. Resumed here from a state whose window holds 3·10⁸ values (1.2 GB of zeroed pages
-/// the child never touches), that buffer would take 2.4 GB more than the child's address
+/// A bounded run keeps its prefix and room for its window in one buffer, reserved with a
+/// check. Resumed here from a state whose window holds 3·10⁸ values (1.2 GB of zeroed pages
+/// the child never touches), that buffer would take 1.2 GB more than the child's address
 /// space has left: the run must say so instead of aborting.
 #[test]
 fn a_bounded_window_past_memory_is_an_error() {
@@ -285,7 +285,7 @@ fn a_bounded_window_past_memory_is_an_error() {
             |_, _| {},
         );
         assert!(
-            matches!(result, Err(SequenceError::OutOfMemory { bytes }) if bytes >= 2_400_000_000),
+            matches!(result, Err(SequenceError::OutOfMemory { bytes }) if bytes >= 1_200_000_000),
             "{result:?}"
         );
     });

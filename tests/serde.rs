@@ -9,7 +9,7 @@ use impartial::loopy::{LoopyOutcome, LoopyValue};
 use impartial::nim::{self, NimMove};
 use impartial::octal::OctalGame;
 use impartial::score::{ScoreBound, ScoreMove};
-use impartial::sequence::{GrundySequence, Method, Period};
+use impartial::sequence::{GrundySequence, Method, Period, SequenceOptions};
 use impartial::take_away::{TakeAwayState, TakeMove};
 use impartial::{Either, Heaps, Nim, Nimber, Outcome, Sum, SumMove};
 use serde::Serialize;
@@ -109,5 +109,92 @@ fn rare_heaps_that_are_not_ascending_heaps_of_the_sequence_are_refused() {
         bad["rare_heaps"] = rare;
         let error = serde_json::from_value::<GrundySequence>(bad).unwrap_err();
         assert!(error.to_string().contains("rare heaps"), "{error}");
+    }
+}
+
+/// The forged sequences of the issue that found the checks missing: each was accepted and
+/// answered wrongly (`get(10) = 0` from a period the values do not have, `covers(2⁴⁰)`).
+#[test]
+fn forged_sequences_are_refused() {
+    let refused = |json: serde_json::Value, says: &str| {
+        let error = serde_json::from_value::<GrundySequence>(json.clone()).unwrap_err();
+        assert!(error.to_string().contains(says), "{json}: {error}");
+    };
+    let forged = serde_json::json!({
+        "values": [0, 1, 2, 3, 4, 5, 6, 7],
+        "period": {"preperiod": 0, "period": 2, "proof_bound": 3},
+        "max_heap": 100, "method": "Direct", "sparse_mask": null, "rare_heaps": null,
+    });
+    refused(forged.clone(), "G(2) differs from G(0)");
+    let mut no_period = forged.clone();
+    no_period["period"] = serde_json::Value::Null;
+    assert!(serde_json::from_value::<GrundySequence>(no_period.clone()).is_ok());
+    let mut from_five = no_period.clone();
+    from_five["values"][0] = 5.into();
+    refused(from_five, "not 5");
+    // A proof bound past the values: the proof read values the sequence does not have.
+    let mut beyond = forged.clone();
+    beyond["values"] = serde_json::json!([0, 1, 0, 1, 0, 1, 0, 1]);
+    beyond["period"]["proof_bound"] = 1_000_000.into();
+    refused(beyond.clone(), "does not fit");
+    beyond["period"]["proof_bound"] = 8.into();
+    assert!(serde_json::from_value::<GrundySequence>(beyond.clone()).is_ok());
+    // A preperiod that is not the least.
+    beyond["period"]["preperiod"] = 2.into();
+    refused(beyond, "repeat from n = 1 already");
+    // The sparse space: a mask with no rare heaps, rare heaps with no mask, neither for the
+    // sparse method, a mask that classes the values otherwise, more values than heaps.
+    let mut sparse = no_period;
+    sparse["method"] = "SparseSpace".into();
+    refused(sparse.clone(), "SparseSpace with no mask");
+    sparse["sparse_mask"] = 1.into();
+    refused(sparse.clone(), "SparseSpace with a mask and no rare heaps");
+    // Under mask 1 the odd values 1, 3, 5, 7 are of one class, the even ones of the other.
+    sparse["rare_heaps"] = serde_json::json!([2, 4, 6]);
+    assert!(serde_json::from_value::<GrundySequence>(sparse.clone()).is_ok());
+    sparse["rare_heaps"] = serde_json::json!([2, 4]);
+    refused(sparse.clone(), "not the heaps of one class");
+    let mut direct_with_mask = sparse.clone();
+    direct_with_mask["method"] = "Direct".into();
+    refused(direct_with_mask, "Direct with a mask");
+    sparse["max_heap"] = 3.into();
+    refused(sparse, "do not fit a sequence up to heap 3");
+}
+
+/// Every sequence the engine gives reads back: random octal codes, with every method, one
+/// thread and two, the period proof on and off — periods, preperiods and rare heaps all
+/// pass the checks that forged ones fail.
+#[test]
+fn every_sequence_the_engine_gives_reads_back() {
+    let mut state = 0x9e37_79b9_7f4a_7c15_u64;
+    let mut random = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let mut checked = 0;
+    while checked < 60 {
+        let length = 1 + random() % 6;
+        let mut digits = vec![if random() % 2 == 0 { 0 } else { 4 }];
+        digits.extend((0..length).map(|_| (random() % 8) as u8));
+        let Ok(game) = OctalGame::from_digits(&digits) else {
+            continue;
+        };
+        for method in [Method::Auto, Method::Direct, Method::SparseSpace] {
+            for (parallel, prove_period) in [(false, true), (true, true), (true, false)] {
+                let options = SequenceOptions::default()
+                    .with_method(method)
+                    .with_parallel(parallel)
+                    .with_prove_period(prove_period);
+                let n = 200 + random() % 6_000;
+                let sequence = game.values_up_to_with(n, &options).expect("in memory");
+                let json = serde_json::to_string(&sequence).expect("serializes");
+                let back: GrundySequence = serde_json::from_str(&json)
+                    .unwrap_or_else(|error| panic!("{game} {options:?} to {n}: {error}"));
+                assert_eq!(back, sequence);
+            }
+        }
+        checked += 1;
     }
 }

@@ -8,7 +8,7 @@ use std::cell::Cell;
 use std::ops::{ControlFlow, Range};
 
 use super::direct::{HeapValues, Pairs, Reached, Rest, direct_value, split_rests, splits};
-use super::run::{Tuning, compute_full};
+use super::run::{Full, Start, Tuning, compute_full};
 use super::sparse::{BLOCK, Candidate, SparseSpace};
 use super::values::{Value, Values, typed};
 use super::{
@@ -31,15 +31,24 @@ pub(super) struct Kept {
 
 impl Kept {
     /// The heaps of `prefix`, then of `window` from `base`, keeping windows of at least
-    /// `window_len` heaps; the room for the longest window is reserved now, or refused.
+    /// `window_len` heaps, for a run of `len` heaps; the room for the longest window — or
+    /// for every heap of the run, if fewer — is reserved now, or refused.
     pub(super) fn new(
         prefix: &Values,
         base: usize,
         window: &[u32],
         window_len: usize,
+        len: usize,
     ) -> Result<Self, SequenceError> {
         let prefix_len = prefix.len();
-        let room = prefix_len.saturating_add(window_len.max(window.len()).saturating_mul(2));
+        // Past the prefix the buffer holds the window and the heaps computed since, at most
+        // `len − base` in all, and is cut back once it holds twice `window_len` (or, from a
+        // longer window, at the first push).
+        let longest = window_len
+            .saturating_mul(2)
+            .max(window.len().saturating_add(1))
+            .min(len.saturating_sub(base).max(window.len()));
+        let room = prefix_len.saturating_add(longest);
         // The prefix as numbers, with the window's room reserved with it: one allocation,
         // and an error rather than an abort if it cannot be had.
         let mut buffer = Vec::new();
@@ -200,18 +209,20 @@ impl HeapValues for Kept {
     }
 }
 
-/// How many recent heaps a bounded run keeps besides the prefix: every split the search
-/// reads pairs a prefix heap with a heap at most `prefix + reach` below the heap computed,
-/// and the blocks of splits with rare heaps (all in the prefix) read [`BLOCK`] more.
-pub(super) fn window_len(rules: &HeapRules, prefix: usize) -> usize {
+/// How many recent heaps a bounded run of `len` heaps keeps besides the prefix: every split
+/// the search reads pairs a prefix heap with a heap at most `prefix + reach` below the heap
+/// computed, and the blocks of splits with rare heaps (all in the prefix) read [`BLOCK`]
+/// more — but never more heaps than the run has (a move larger than the largest heap is
+/// never made).
+pub(super) fn window_len(rules: &HeapRules, prefix: usize, len: usize) -> usize {
     let reach = usize::try_from(rules.reach()).unwrap_or(usize::MAX);
-    prefix.saturating_add(reach).saturating_add(2 * BLOCK)
+    prefix
+        .saturating_add(reach)
+        .saturating_add(2 * BLOCK)
+        .min(len)
 }
 
 /// G(0), …, G(n) in bounded memory: see [`HeapGame::values_streamed`](super::HeapGame::values_streamed).
-// The two phases share the sink, the count of values handed out and the reports; apart,
-// they would pass all of these back and forth.
-#[allow(clippy::too_many_lines)]
 pub(crate) fn compute_streamed(
     rules: &HeapRules,
     n: u64,
@@ -221,174 +232,134 @@ pub(crate) fn compute_streamed(
     progress: &mut dyn FnMut(&Progress) -> ControlFlow<()>,
     store: &mut dyn ValueStore,
 ) -> Result<Streamed, SequenceError> {
-    if n > super::MAX_HEAP {
-        return Err(SequenceError::TooLarge {
-            n,
-            max: super::MAX_HEAP,
+    let len = streamed_len(n)?;
+    let prefix_len = usize::try_from(state.prefix_len).unwrap_or(usize::MAX);
+    let resumed_at = check_state(rules, &state, prefix_len)?;
+    if resumed_at > len {
+        return Err(SequenceError::StatePastEnd {
+            next_heap: resumed_at as u64,
+            max_heap: n,
         });
     }
-    let prefix_len = usize::try_from(state.prefix_len).unwrap_or(usize::MAX);
-    let target = n + 1;
-    let len = usize::try_from(target).unwrap_or(usize::MAX);
+    let mut outlet = Outlet {
+        store,
+        progress,
+        handed: resumed_at,
+        target: n + 1,
+        report_every: options.progress_every.max(1),
+    };
     let StreamState {
         prefix: known,
         window_start,
         window,
         largest: known_largest,
-        mask_flips: known_flips,
+        mask_flips,
         ..
     } = state;
-    // The known values are handed out again only if they are all there is: a resumed run
-    // hands out the heaps after them.
-    let window_start = usize::try_from(window_start).unwrap_or(usize::MAX);
-    let window_len = window_len(rules, prefix_len);
-    // A state a run could have left: the values from G(0) up to the prefix, then — only
-    // after the whole prefix — a window right after it or as long as a run keeps.
-    let consistent = if window.is_empty() {
-        window_start == known.len() && known.len() <= prefix_len && known_flips == 0
-    } else {
-        known.len() == prefix_len
-            && window_start >= prefix_len
-            && (window_start == prefix_len || window.len() >= window_len)
-    };
-    if !consistent {
-        return Err(SequenceError::InvalidState);
-    }
-    let resumed_at = window_start.saturating_add(window.len());
-    let report_every = options.progress_every.max(1);
-    // The full table up to the prefix, handing its values out at each report.
-    let mut handed = resumed_at.max(known.len());
-    let phase_end = len.min(prefix_len);
-    let full = compute_full(
+    let full = compute_prefix(
         rules,
-        phase_end as u64 - 1,
+        len.min(prefix_len),
         options,
         tuning,
-        Values::from(known),
-        &mut |report, values| {
-            if handed < values.len() {
-                store_from(store, values, handed);
-                handed = values.len();
-            }
-            // The end of the full table is a report only if it is the end of the run.
-            if report.computed.is_multiple_of(report_every) || report.computed == target {
-                progress(&Progress { target, ..*report })
-            } else {
-                ControlFlow::Continue(())
-            }
-        },
+        known,
+        &mut outlet,
     )?;
-    let mut main = full.main;
+    let resumed = Resumed {
+        at: resumed_at,
+        window_start,
+        window,
+        largest: known_largest,
+        mask_flips,
+    };
     let done = full.values.len();
-    if handed < done {
-        store_from(store, &full.values, handed);
-        handed = done;
-    }
     if full.stopped || full.period.is_some() || done >= len {
-        let largest = main.largest;
-        return Ok(Streamed {
-            computed: done as u64,
-            period: full.period,
-            method: full.method,
-            rare_heaps: rare_heaps(main.space.as_ref()),
-            state: StreamState {
-                prefix_len: prefix_len as u64,
-                prefix: numbers(&full.values)?,
-                window_start: done as u64,
-                window: Vec::new(),
-                largest,
-                mask_flips: 0,
-            },
-        });
+        return ended_in_prefix(&full, prefix_len, resumed);
     }
     // Past the prefix: a sparse space or no splits, or the values cannot be bounded.
-    if main.space.is_none() && rules.splits() {
+    if full.main.space.is_none() && rules.splits() {
         return Err(SequenceError::Unbounded { heap: done as u64 });
     }
-    let mut kept = Kept::new(&full.values, window_start.max(done), &window, window_len)?;
-    drop(full.values);
-    let mut largest = main
-        .largest
-        .max(known_largest)
-        .max(window.iter().copied().max().unwrap_or(0));
-    let mut reached = Reached::default();
-    let mut space = main.space.take();
-    // The bits decided past the prefix before the run stopped decide the same now.
-    let mut mask_flips = known_flips;
-    match &mut space {
-        Some(space) => space.flip_mask(mask_flips),
-        None if mask_flips != 0 => return Err(SequenceError::InvalidState),
-        None => {}
-    }
-    let rare_before = space.as_ref().map_or(0, SparseSpace::rare_count);
-    let mut heap = kept.computed();
-    let mut report_at = (heap as u64 / report_every + 1).saturating_mul(report_every);
-    let flush = |store: &mut dyn ValueStore, kept: &Kept, handed: &mut usize| {
-        let computed = kept.computed();
-        if *handed < computed {
-            store.store(*handed as u64, kept.tail(*handed));
-            *handed = computed;
-        }
-    };
-    let (mut deep_small, mut deep_large) = (Vec::new(), Vec::new());
-    while heap < len {
-        let mut missed = false;
-        let value = match &mut space {
-            Some(space) => match space.candidate(rules, &kept, heap, largest, &mut reached) {
-                Candidate::Exact(value) => value,
-                Candidate::Common { value, hard_parity } => {
-                    // Every split with a rare heap is kept: only the search may go deeper.
-                    missed = kept.take_missed();
-                    let found = space.confirm(rules, &kept, heap, &reached, value, hard_parity);
-                    if !missed && kept.take_missed() {
-                        flush(store, &kept, &mut handed);
-                        let buffers = (&mut deep_small, &mut deep_large);
-                        search_deeper(rules, space, &kept, store, heap, value, buffers)
-                            .unwrap_or_else(|| {
-                                missed = true;
-                                found
-                            })
-                    } else {
-                        found
-                    }
-                }
+    stream_past_prefix(rules, len, prefix_len, full, &resumed, &mut outlet)
+}
+
+/// What a bounded run resumed from: where, and the state's window and decisions.
+struct Resumed {
+    at: usize,
+    window_start: u64,
+    window: Vec<u32>,
+    largest: u32,
+    mask_flips: u32,
+}
+
+/// A bounded run that ended in its prefix — stopped, with a period proven, or at its last
+/// heap. The values handed out before, if it resumed past them, are still the run's, and so
+/// is its window.
+fn ended_in_prefix(
+    full: &Full,
+    prefix_len: usize,
+    resumed: Resumed,
+) -> Result<Streamed, SequenceError> {
+    let done = full.values.len();
+    let past = !resumed.window.is_empty();
+    let largest = full.main.largest.max(resumed.largest);
+    Ok(Streamed {
+        computed: done.max(resumed.at) as u64,
+        period: full.period,
+        method: full.method,
+        rare_heaps: rare_heaps(full.main.space.as_ref()),
+        state: StreamState {
+            prefix_len: prefix_len as u64,
+            prefix: numbers(&full.values)?,
+            window_start: if past {
+                resumed.window_start
+            } else {
+                done as u64
             },
-            None => direct_value(rules, &kept, heap, largest, &mut reached),
-        };
-        missed |= kept.take_missed();
-        let below = (largest + 1).next_power_of_two();
-        let new_rare = space.as_mut().is_some_and(|space| {
-            if value >= below {
-                mask_flips ^= space.class_new_bit(heap, value, below);
-            }
-            space.record(heap, value);
-            space.rare_count() > rare_before
-        });
-        if missed || new_rare {
-            flush(store, &kept, &mut handed);
-            return Err(SequenceError::BoundExceeded {
-                heap: heap as u64,
-                prefix: prefix_len as u64,
-            });
-        }
-        largest = largest.max(value);
-        kept.push(value, &mut |kept| flush(store, kept, &mut handed));
-        heap += 1;
-        if heap as u64 >= report_at || heap == len {
-            flush(store, &kept, &mut handed);
-            report_at = report_at.saturating_add(report_every);
-            let report = Progress {
-                computed: heap as u64,
-                target,
-                rare_heaps: space.as_ref().map(SparseSpace::rare_count),
-                largest_value: largest,
-            };
-            if progress(&report).is_break() {
-                break;
-            }
-        }
-    }
-    flush(store, &kept, &mut handed);
+            window: resumed.window,
+            largest: if past { resumed.largest } else { largest },
+            mask_flips: if past { resumed.mask_flips } else { 0 },
+        },
+    })
+}
+
+/// The heaps past the prefix, from the full table of the prefix and the state resumed.
+fn stream_past_prefix(
+    rules: &HeapRules,
+    len: usize,
+    prefix_len: usize,
+    full: Full,
+    resumed: &Resumed,
+    outlet: &mut Outlet,
+) -> Result<Streamed, SequenceError> {
+    let Full {
+        values: prefix_values,
+        main,
+        method,
+        ..
+    } = full;
+    let done = prefix_values.len();
+    let window_start = usize::try_from(resumed.window_start).unwrap_or(usize::MAX);
+    let kept = Kept::new(
+        &prefix_values,
+        window_start.max(done),
+        &resumed.window,
+        window_len(rules, prefix_len, len),
+        len,
+    )?;
+    drop(prefix_values);
+    let largest = main
+        .largest
+        .max(resumed.largest)
+        .max(resumed.window.iter().copied().max().unwrap_or(0));
+    let mut past = PastPrefix::new(kept, main.space, largest, resumed.mask_flips)?;
+    let heap = past.run(rules, len, prefix_len, outlet)?;
+    let PastPrefix {
+        kept,
+        space,
+        largest,
+        mask_flips,
+        ..
+    } = past;
     let base = kept.base();
     let rare = rare_heaps(space.as_ref());
     let (prefix, window) = kept.into_parts();
@@ -398,7 +369,7 @@ pub(crate) fn compute_streamed(
         method: if space.is_some() {
             Method::SparseSpace
         } else {
-            full.method
+            method
         },
         rare_heaps: rare,
         state: StreamState {
@@ -410,6 +381,250 @@ pub(crate) fn compute_streamed(
             mask_flips,
         },
     })
+}
+
+/// How many values a bounded run to heap `n` computes, or why it cannot.
+fn streamed_len(n: u64) -> Result<usize, SequenceError> {
+    let too_large = |max| SequenceError::TooLarge { n, max };
+    if n > super::MAX_STREAMED_HEAP {
+        return Err(too_large(super::MAX_STREAMED_HEAP));
+    }
+    // A 32-bit target counts fewer heaps.
+    usize::try_from(n + 1).map_err(|_| too_large(usize::MAX as u64 - 1))
+}
+
+/// The next heap of a run from `state`, if a run could have left it: the values from G(0)
+/// up to the prefix, then — only after the whole prefix — a window right after it or as
+/// long as a run keeps.
+fn check_state(
+    rules: &HeapRules,
+    state: &StreamState,
+    prefix_len: usize,
+) -> Result<usize, SequenceError> {
+    let known = state.prefix.len();
+    let window_start = usize::try_from(state.window_start).unwrap_or(usize::MAX);
+    let consistent = if state.window.is_empty() {
+        window_start == known && known <= prefix_len && state.mask_flips == 0
+    } else {
+        // A run drops values only from a window longer than it keeps, whatever its n.
+        known == prefix_len
+            && window_start >= prefix_len
+            && (window_start == prefix_len
+                || state.window.len() >= window_len(rules, prefix_len, usize::MAX))
+    };
+    if let Some(&found) = state.prefix.first()
+        && found != 0
+    {
+        return Err(SequenceError::NotFromZero { found });
+    }
+    match window_start.checked_add(state.window.len()) {
+        Some(next) if consistent => Ok(next),
+        _ => Err(SequenceError::InvalidState),
+    }
+}
+
+/// Where a bounded run hands its values and reports its progress.
+struct Outlet<'a> {
+    store: &'a mut dyn ValueStore,
+    progress: &'a mut dyn FnMut(&Progress) -> ControlFlow<()>,
+    /// Values handed to the store: G(0) to G(`handed` − 1), by this run or the one it
+    /// resumes.
+    handed: usize,
+    target: u64,
+    report_every: u64,
+}
+
+impl Outlet<'_> {
+    /// Hands the kept values not handed out yet to the store.
+    fn flush(&mut self, kept: &Kept) {
+        let computed = kept.computed();
+        if self.handed < computed {
+            self.store.store(self.handed as u64, kept.tail(self.handed));
+            self.handed = computed;
+        }
+    }
+}
+
+/// The full table up to heap `end − 1` (the prefix, or less), from the `known` values of
+/// the run resumed; each report past the heaps handed out before hands the new values out
+/// first.
+fn compute_prefix(
+    rules: &HeapRules,
+    end: usize,
+    options: &SequenceOptions,
+    tuning: Tuning,
+    known: Vec<u32>,
+    outlet: &mut Outlet,
+) -> Result<Full, SequenceError> {
+    let full = compute_full(
+        rules,
+        end as u64 - 1,
+        options,
+        tuning,
+        Start::Resumed(Values::from(known)),
+        &mut |report, values| {
+            // A resumed run reports only heaps it computes: stopped at a report it has
+            // passed, it would go back.
+            if report.computed <= outlet.handed as u64 {
+                return ControlFlow::Continue(());
+            }
+            store_from(outlet.store, values, outlet.handed);
+            outlet.handed = values.len();
+            // The end of the full table is a report only if it is the end of the run.
+            if report.computed.is_multiple_of(outlet.report_every)
+                || report.computed == outlet.target
+            {
+                (outlet.progress)(&Progress {
+                    target: outlet.target,
+                    ..*report
+                })
+            } else {
+                ControlFlow::Continue(())
+            }
+        },
+    )?;
+    if outlet.handed < full.values.len() {
+        store_from(outlet.store, &full.values, outlet.handed);
+        outlet.handed = full.values.len();
+    }
+    Ok(full)
+}
+
+/// A bounded run past its prefix: the values kept, the sparse space, and what the heaps so
+/// far decided.
+struct PastPrefix {
+    kept: Kept,
+    space: Option<SparseSpace>,
+    largest: u32,
+    /// The mask bits decided past the prefix.
+    mask_flips: u32,
+    reached: Reached,
+    /// Rare heaps when the run went past the prefix: one more is a heap the run cannot
+    /// compute.
+    rare_before: usize,
+    /// Buffers of the deep searches.
+    deep: (Vec<u32>, Vec<u32>),
+}
+
+impl PastPrefix {
+    fn new(
+        kept: Kept,
+        mut space: Option<SparseSpace>,
+        largest: u32,
+        mask_flips: u32,
+    ) -> Result<Self, SequenceError> {
+        // The bits decided past the prefix before the run stopped decide the same now.
+        match &mut space {
+            Some(space) => space.flip_mask(mask_flips),
+            None if mask_flips != 0 => return Err(SequenceError::InvalidState),
+            None => {}
+        }
+        Ok(PastPrefix {
+            kept,
+            rare_before: space.as_ref().map_or(0, SparseSpace::rare_count),
+            space,
+            largest,
+            mask_flips,
+            reached: Reached::default(),
+            deep: (Vec::new(), Vec::new()),
+        })
+    }
+
+    /// Computes the heaps up to `len − 1`, handing each value out and reporting, until the
+    /// progress callback stops the run; the next heap.
+    fn run(
+        &mut self,
+        rules: &HeapRules,
+        len: usize,
+        prefix_len: usize,
+        outlet: &mut Outlet,
+    ) -> Result<usize, SequenceError> {
+        let mut heap = self.kept.computed();
+        let every = outlet.report_every;
+        let mut report_at = (heap as u64 / every + 1).saturating_mul(every);
+        while heap < len {
+            // A value needing a new top bit past 2³¹ would pass what the engine holds.
+            if self.largest >= 1 << 31 {
+                outlet.flush(&self.kept);
+                return Err(SequenceError::ValueTooLarge { heap: heap as u64 });
+            }
+            let Some(value) = self.value(rules, heap, outlet) else {
+                outlet.flush(&self.kept);
+                return Err(SequenceError::BoundExceeded {
+                    heap: heap as u64,
+                    prefix: prefix_len as u64,
+                });
+            };
+            self.largest = self.largest.max(value);
+            self.kept.push(value, &mut |kept| outlet.flush(kept));
+            heap += 1;
+            if heap as u64 >= report_at || heap == len {
+                outlet.flush(&self.kept);
+                report_at = report_at.saturating_add(every);
+                let report = Progress {
+                    computed: heap as u64,
+                    target: outlet.target,
+                    rare_heaps: self.space.as_ref().map(SparseSpace::rare_count),
+                    largest_value: self.largest,
+                };
+                if (outlet.progress)(&report).is_break() {
+                    break;
+                }
+            }
+        }
+        outlet.flush(&self.kept);
+        Ok(heap)
+    }
+
+    /// G(`heap`), recorded in the sparse space; `None` if it needs a value the run did not
+    /// keep, or is a new rare heap.
+    fn value(&mut self, rules: &HeapRules, heap: usize, outlet: &mut Outlet) -> Option<u32> {
+        let kept = &self.kept;
+        let mut missed = false;
+        let value = match &mut self.space {
+            Some(space) => {
+                match space.candidate(rules, kept, heap, self.largest, &mut self.reached) {
+                    Candidate::Exact(value) => value,
+                    Candidate::Common { value, hard_parity } => {
+                        // Every split with a rare heap is kept: only the search may go deeper.
+                        missed = kept.take_missed();
+                        let found =
+                            space.confirm(rules, kept, heap, &self.reached, value, hard_parity);
+                        if !missed && kept.take_missed() {
+                            outlet.flush(kept);
+                            let (small, large) = &mut self.deep;
+                            search_deeper(
+                                rules,
+                                space,
+                                kept,
+                                outlet.store,
+                                heap,
+                                value,
+                                (small, large),
+                            )
+                            .unwrap_or_else(|| {
+                                missed = true;
+                                found
+                            })
+                        } else {
+                            found
+                        }
+                    }
+                }
+            }
+            None => direct_value(rules, kept, heap, self.largest, &mut self.reached),
+        };
+        missed |= kept.take_missed();
+        let below = (self.largest + 1).next_power_of_two();
+        let new_rare = self.space.as_mut().is_some_and(|space| {
+            if value >= below {
+                self.mask_flips ^= space.class_new_bit(heap, value, below);
+            }
+            space.record(heap, value);
+            space.rare_count() > self.rare_before
+        });
+        (!missed && !new_rare).then_some(value)
+    }
 }
 
 /// The most splits read back from the store at a time in a deep search; the first read is
@@ -532,16 +747,32 @@ mod tests {
             let window_len = (random() % 40) as usize + 1;
             let computed = prefix_len + (random() % 200) as usize;
             let all: Vec<u32> = (0..computed).map(|_| (random() % 1000) as u32).collect();
+            // Resumed, now and then, from a window after the prefix — right after it, or
+            // after dropped heaps, as long as a run keeps or longer.
+            let (start, resumed) = if random() % 3 == 0 && computed > prefix_len {
+                let start = prefix_len + (random() % (computed - prefix_len) as u64) as usize;
+                let end = start + (random() % (computed - start + 1) as u64) as usize;
+                (start, &all[start..end])
+            } else {
+                (prefix_len, &all[..0])
+            };
             // Pushed one by one, as a run would, with every value handed out once.
             let mut kept = Kept::new(
                 &Values::from(&all[..prefix_len]),
-                prefix_len,
-                &[],
+                start,
+                resumed,
                 window_len,
+                // The run's length, or more: the room reserved holds it either way.
+                if random() % 2 == 0 {
+                    computed
+                } else {
+                    usize::MAX
+                },
             )
             .expect("a small window");
-            let mut handed = prefix_len;
-            for &value in &all[prefix_len..] {
+            let room = kept.buffer.capacity();
+            let mut handed = start + resumed.len();
+            for &value in &all[start + resumed.len()..] {
                 kept.push(value, &mut |kept: &Kept| {
                     let tail = kept.tail(handed);
                     assert_eq!(tail, &all[handed..handed + tail.len()]);
@@ -549,9 +780,15 @@ mod tests {
                 });
             }
             assert_eq!(kept.computed(), computed);
+            assert_eq!(
+                kept.buffer.capacity(),
+                room,
+                "the buffer grew past its room"
+            );
             let base = kept.base();
-            assert!(base == prefix_len || computed - base >= window_len);
-            assert!(computed - base < 2 * window_len || base == prefix_len);
+            let dropped = base != start;
+            assert!(!dropped || computed - base >= window_len);
+            assert!(computed - base < 2 * window_len || !dropped);
             let is_kept = |heap: usize| heap < prefix_len || (heap >= base && heap < computed);
             for heap in 0..computed + 2 {
                 let want = if is_kept(heap) {

@@ -343,10 +343,35 @@ pub(crate) fn compute_tuned(
     known: Values,
     progress: &mut dyn FnMut(&Progress) -> ControlFlow<()>,
 ) -> Result<GrundySequence, SequenceError> {
-    let full = compute_full(rules, n, options, tuning, known, &mut |report, _| {
-        progress(report)
-    })?;
+    let full = compute_full(
+        rules,
+        n,
+        options,
+        tuning,
+        Start::Known(known),
+        &mut |report, _| progress(report),
+    )?;
     Ok(full.into_sequence(n))
+}
+
+/// The values a run starts from, and what a period proven among them does to them.
+pub(super) enum Start {
+    /// Values of an earlier run, or none: cut at a proven period, as a run that computed
+    /// them would be.
+    Known(Values),
+    /// The values a bounded run has handed out already: all kept, whatever period they
+    /// prove, since the run cannot take them back.
+    Resumed(Values),
+}
+
+impl Start {
+    /// The values, and whether a period keeps them all.
+    fn into_parts(self) -> (Values, bool) {
+        match self {
+            Start::Known(known) => (known, false),
+            Start::Resumed(known) => (known, true),
+        }
+    }
 }
 
 /// How a run holding every value ended.
@@ -390,7 +415,7 @@ pub(super) fn compute_full(
     n: u64,
     options: &SequenceOptions,
     tuning: Tuning,
-    mut known: Values,
+    start: Start,
     progress: &mut dyn FnMut(&Progress, &Values) -> ControlFlow<()>,
 ) -> Result<Full, SequenceError> {
     let too_large = SequenceError::TooLarge {
@@ -401,6 +426,7 @@ pub(super) fn compute_full(
         return Err(too_large);
     }
     let len = usize::try_from(n + 1).map_err(|_| too_large)?;
+    let (mut known, keep_known) = start.into_parts();
     known.truncate(len);
     // The known values are replayed heap by heap below — recorded in the sparse space, with
     // the space chosen and the period checked where a run computing them would — so that the
@@ -467,7 +493,9 @@ pub(super) fn compute_full(
         if done >= check_at {
             period = typed!(values.store(), values => prove_period(rules, &values[..done]));
             if period.is_some() {
-                values.truncate(done);
+                if !keep_known {
+                    values.truncate(done);
+                }
                 break;
             }
             check_at = next_check(done);

@@ -363,13 +363,34 @@ impl Values {
         typed!(&mut self.store, values => values.shrink_to_fit());
     }
 
+    /// The narrowest width, in bytes, that holds `value`: 1, 2 or 4 — the width [`Values`]
+    /// keeps its values in, and the `impartial` command line writes them in.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::sequence::Values;
+    ///
+    /// assert_eq!([0, 255, 256, 65_535, 65_536].map(Values::width_holding), [1, 1, 2, 2, 4]);
+    /// ```
+    #[must_use]
+    pub fn width_holding(value: u32) -> usize {
+        if u8::try_from(value).is_ok() {
+            1
+        } else if u16::try_from(value).is_ok() {
+            2
+        } else {
+            4
+        }
+    }
+
     /// Widens every value, if need be, so that `value` fits too.
     ///
     /// # Panics
     ///
     /// If the memory for the wider values cannot be had.
     pub(crate) fn widen_for(&mut self, value: u32) {
-        if let Err(bytes) = self.try_widen_to(width_holding(value)) {
+        if let Err(bytes) = self.try_widen_to(Self::width_holding(value)) {
             panic!("{bytes} bytes for wider values cannot be had");
         }
     }
@@ -398,17 +419,6 @@ impl Values {
             (Store::U32(_), _) => unreachable!("no width is wider"),
         };
         Ok(())
-    }
-}
-
-/// The narrowest width, in bytes, that holds `value`: 1, 2 or 4.
-fn width_holding(value: u32) -> usize {
-    if u8::try_from(value).is_ok() {
-        1
-    } else if u16::try_from(value).is_ok() {
-        2
-    } else {
-        4
     }
 }
 
@@ -526,7 +536,7 @@ impl From<&[u32]> for Values {
             )
         }
         let largest = values.iter().copied().max().unwrap_or(0);
-        let store = match width_holding(largest) {
+        let store = match Values::width_holding(largest) {
             1 => narrowed::<u8>(values),
             2 => narrowed::<u16>(values),
             _ => Store::U32(values.to_vec()),
