@@ -358,6 +358,8 @@ impl<G: ScoreGame> ScoreSolver<G> {
     }
 
     /// Bounds the number of stored states, as [`Solver::with_state_limit`](crate::Solver::with_state_limit).
+    /// It counts states, not bytes: bound the bytes with
+    /// [`with_memory_limit`](Self::with_memory_limit) when positions own memory.
     ///
     /// # Examples
     ///

@@ -137,15 +137,21 @@ impl<G: ImpartialGame> Solver<G> {
     }
 
     /// Bounds the number of stored states (normal and misère together): a query that would
-    /// store more fails with [`SolveError::StateLimit`] instead of exhausting memory.
+    /// store more fails with [`SolveError::StateLimit`].
     ///
     /// The same bound applies to what a search keeps on its stack at once — the options
     /// waiting to be looked at, and the values of a position's options gathered for their
-    /// mex — so a position with more moves than the limit is refused rather than listed,
-    /// and memory stays proportional to the limit (times the size of a position: see
-    /// [`with_memory_limit`](Self::with_memory_limit) to bound bytes). Positions with a
-    /// [`dense_index`](ImpartialGame::dense_index) keep to an array of at most four slots
-    /// per state the limit allows; larger indices are hashed.
+    /// mex — so a position with more moves than the limit is refused rather than listed.
+    /// Positions with a [`dense_index`](ImpartialGame::dense_index) keep to an array of at
+    /// most four slots per state the limit allows; larger indices are hashed.
+    ///
+    /// **A state limit counts states, not bytes.** Memory stays proportional to the limit
+    /// times the size of a position — and a position may own much: a [`Heaps`](crate::Heaps)
+    /// of 3 000 Kayles rows holds about 5 KB, so five million such states want 24 GB, and
+    /// when the allocator cannot give them the process aborts. To keep a query within the
+    /// machine, bound the bytes with [`with_memory_limit`](Self::with_memory_limit), which
+    /// counts what positions own ([`ImpartialGame::allocated_bytes`]) — alone or together
+    /// with this limit.
     ///
     /// # Examples
     ///
@@ -158,6 +164,15 @@ impl<G: ImpartialGame> Solver<G> {
     ///     Err(SolveError::StateLimit { limit: 100 })
     /// );
     /// assert!(solver.try_grundy([3, 4]).is_ok()); // 20 states fit
+    ///
+    /// // Large positions: the memory limit is the one that keeps the machine safe.
+    /// use impartial::octal::OctalGame;
+    /// let rows = vec![5u64; 3_000];
+    /// let mut kayles = Solver::new(OctalGame::kayles())
+    ///     .without_closed_form()
+    ///     .with_state_limit(5_000_000)
+    ///     .with_memory_limit(64 << 20);
+    /// assert_eq!(kayles.try_outcome(rows), Err(SolveError::MemoryLimit { limit: 64 << 20 }));
     /// ```
     #[must_use]
     pub fn with_state_limit(mut self, limit: usize) -> Self {
