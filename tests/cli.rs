@@ -15,7 +15,32 @@ fn binary() -> Command {
 }
 
 fn run(arguments: &[&str]) -> Output {
-    binary().args(arguments).output().expect("the binary runs")
+    finish(binary().args(arguments))
+}
+
+/// Runs `command` to the end, or fails the test if it takes more than two minutes — a
+/// run that never ends (as one that checkpointed in a loop once did) is a failure, not a
+/// hang of the suite.
+fn finish(command: &mut Command) -> Output {
+    let child = command
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    wait_for(child)
+}
+
+/// The output of `child` once it ends; the test fails if that takes over two minutes.
+fn wait_for(mut child: std::process::Child) -> Output {
+    let started = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if started.elapsed() > Duration::from_secs(120) {
+            let _ = child.kill();
+            panic!("the binary did not end within two minutes");
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    child.wait_with_output().unwrap()
 }
 
 fn stdout(output: &Output) -> String {
@@ -231,7 +256,7 @@ fn a_killed_run_resumes_from_its_checkpoint() {
     assert!(!first_values.exists(), "the killed run wrote its values");
     // Started again: it says where it resumed, and gives the values of a run never stopped.
     let values_file = directory.join("values.bin");
-    let output = stdout(&binary().args(arguments(&values_file)).output().unwrap());
+    let output = stdout(&finish(binary().args(arguments(&values_file))));
     let resumed_from = number_after(&output, "# resumed from ");
     assert!(resumed_from > 0 && resumed_from <= n, "{output}");
     let expected = "0.6".parse::<OctalGame>().unwrap().values_up_to(n).unwrap();
@@ -239,7 +264,7 @@ fn a_killed_run_resumes_from_its_checkpoint() {
     assert_eq!(read_values(&values_file, 2), values);
     assert_eq!(frequencies(&output), counted(values));
     // The checkpoint now holds every value; a third run computes nothing and agrees.
-    let again = stdout(&binary().args(arguments(&values_file)).output().unwrap());
+    let again = stdout(&finish(binary().args(arguments(&values_file))));
     assert!(
         again.contains(&format!("# resumed from {} values", n + 1)),
         "{again}"
@@ -295,9 +320,42 @@ fn bad_arguments_are_usage_errors() {
     let help = run(&["--help"]);
     assert!(help.status.success());
     assert!(String::from_utf8_lossy(&help.stdout).contains("octal"));
-    let too_large = run(&["grundy", "--n", "2^62", "-q"]);
-    assert_eq!(too_large.status.code(), Some(1));
-    assert!(String::from_utf8_lossy(&too_large.stderr).contains("beyond the largest"));
+}
+
+/// Numbers past what a run reaches are usage errors that name the bound of that kind of
+/// run — not of the integer type — and a duration no clock can add is refused, not a panic.
+#[test]
+fn numbers_out_of_range_name_the_bound_that_applies() {
+    for (arguments, says) in [
+        (&["grundy", "--n", "1e20"][..], "past 4294967295 (2^32 − 1)"),
+        (
+            &["grundy", "--n", "2^62", "-q"],
+            "with --prefix HEAPS a bounded run goes to",
+        ),
+        (
+            &["grundy", "--n", "2^48", "--prefix", "2^20"],
+            "past 281474976710655 (2^48 − 1)",
+        ),
+        (
+            &["grundy", "--n", "10", "--prefix", "2^33"],
+            "--prefix 8589934592 is past 2^32",
+        ),
+        (&["grundy", "--n", "2^128"], "too large"),
+        (
+            &["grundy", "--n", "10", "--checkpoint-every", "1e20"],
+            "--checkpoint-every",
+        ),
+        (
+            &["grundy", "--n", "10", "--checkpoint-every=-1"],
+            "--checkpoint-every",
+        ),
+    ] {
+        let output = run(arguments);
+        assert_eq!(output.status.code(), Some(2), "{arguments:?}");
+        let message = String::from_utf8_lossy(&output.stderr);
+        assert!(message.contains(says), "{arguments:?}: {message}");
+        assert!(!message.contains("panicked"), "{arguments:?}: {message}");
+    }
 }
 
 /// `--prefix`: 0.167 with a prefix just past its last rare heap, so that searches go deeper
@@ -379,7 +437,7 @@ fn a_killed_bounded_run_resumes_from_its_checkpoint() {
     ]
     .map(str::to_string);
     kill_after_checkpoint(&arguments, &checkpoint_file);
-    let output = stdout(&binary().args(&arguments).output().unwrap());
+    let output = stdout(&finish(binary().args(&arguments)));
     let resumed_from = number_after(&output, "# resumed from ");
     assert!(resumed_from > 1 << 15 && resumed_from <= n, "{output}");
     let expected = "0.6".parse::<OctalGame>().unwrap().values_up_to(n).unwrap();
@@ -388,7 +446,7 @@ fn a_killed_bounded_run_resumes_from_its_checkpoint() {
     assert_eq!(frequencies(&output), counted(values));
     // The checkpoint of the finished run holds it all; another prefix is refused, as is a
     // run that keeps every value.
-    let again = stdout(&binary().args(&arguments).output().unwrap());
+    let again = stdout(&finish(binary().args(&arguments)));
     assert!(
         again.contains(&format!("# resumed from {} values", n + 1)),
         "{again}"
@@ -415,18 +473,18 @@ fn a_killed_bounded_run_resumes_from_its_checkpoint() {
     let middle = bytes.len() / 2;
     bytes[middle] ^= 1;
     std::fs::write(&checkpoint_file, &bytes).unwrap();
-    let damaged = binary().args(&arguments).output().unwrap();
+    let damaged = finish(binary().args(&arguments));
     assert_eq!(damaged.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&damaged.stderr).contains("is damaged"));
     // A checkpoint of the layout before the mask flips (version 1, after the 16-byte magic)
     // is refused by its version, not misread.
     bytes[16..20].copy_from_slice(&1u32.to_le_bytes());
     std::fs::write(&checkpoint_file, &bytes).unwrap();
-    let older = binary().args(&arguments).output().unwrap();
+    let older = finish(binary().args(&arguments));
     assert_eq!(older.status.code(), Some(1));
     let message = String::from_utf8_lossy(&older.stderr);
     assert!(
-        message.contains("version 1; this program reads version 2"),
+        message.contains("version 1; this program reads version 3"),
         "{message}"
     );
 }
@@ -439,14 +497,739 @@ fn bounded_runs_stop_with_clear_errors() {
     assert_eq!(rare.status.code(), Some(1));
     let message = String::from_utf8_lossy(&rare.stderr);
     assert!(
-        message.contains("run again with a longer prefix"),
+        message.contains("a new rare heap past the prefix"),
         "{message}"
     );
+    // The prefix it suggests holds the heap it stopped at.
+    let heap = number_after(&message, "impartial: heap ");
+    let power: u32 = message
+        .split("--prefix 2^")
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|power| power.parse().ok())
+        .unwrap_or_else(|| panic!("no prefix suggested: {message}"));
+    assert!(
+        heap > 2048 && heap < 1 << power && heap >= 1 << (power - 1),
+        "{message}"
+    );
+    // Grundy's game chooses its sparse space at 1 024 heaps: a prefix of 1 000 is too
+    // short, and the message says so and suggests one.
     let grundy = run(&["grundy", "--n", "5000", "--prefix", "1000", "-q"]);
     assert_eq!(grundy.status.code(), Some(1));
     let message = String::from_utf8_lossy(&grundy.stderr);
     assert!(
-        message.contains("cannot be computed in bounded memory"),
+        message.contains("the prefix of 1000 heaps is too short")
+            && message.contains("--prefix 2^11 or more"),
+        "{message}"
+    );
+    // With the direct recurrence asked for, there is no sparse space at all.
+    let arguments = [
+        "octal", "0.6", "--n", "3000", "--prefix", "500", "--method", "direct",
+    ];
+    let direct = run(&arguments);
+    assert_eq!(direct.status.code(), Some(1));
+    let message = String::from_utf8_lossy(&direct.stderr);
+    assert!(
+        message.contains("shows no sparse space up to heap 3000"),
+        "{message}"
+    );
+}
+
+/// The values of `code` up to `n`, from the library holding every value.
+fn library_values(code: &str, n: u64) -> Vec<u32> {
+    let game: OctalGame = code.parse().unwrap();
+    let sequence = game.values_up_to(n).unwrap();
+    (0..=n)
+        .map(|heap| u32::try_from(sequence.get(heap).unwrap().0).unwrap())
+        .collect()
+}
+
+/// `arguments` as owned strings.
+fn strings(arguments: &[&str]) -> Vec<String> {
+    arguments
+        .iter()
+        .map(|&argument| argument.to_string())
+        .collect()
+}
+
+/// A bounded run resumed with a smaller n than its checkpoint holds answers from the
+/// checkpoint's values file: the heaps 0 to n only, counts and values file alike, as a run
+/// to n from scratch gives them — and leaves the checkpoint as it was.
+#[test]
+fn a_smaller_n_is_answered_from_a_longer_run() {
+    let directory = scratch("smaller-n");
+    let checkpoint = directory.join("0.167");
+    let path = checkpoint.to_str().unwrap();
+    stdout(&run(&[
+        "octal",
+        "0.167",
+        "--n",
+        "2e6",
+        "--prefix",
+        "2^14",
+        "--checkpoint",
+        path,
+        "-q",
+    ]));
+    let before = std::fs::read(checkpoint.join("stream.checkpoint")).unwrap();
+    let values_file = directory.join("smaller.bin");
+    let output = stdout(&run(&[
+        "octal",
+        "0.167",
+        "--n",
+        "1e6",
+        "--prefix",
+        "2^14",
+        "--checkpoint",
+        path,
+        "-q",
+        "--values",
+        values_file.to_str().unwrap(),
+    ]));
+    let expected = library_values("0.167", 1_000_000);
+    assert_eq!(read_values(&values_file, 1), expected);
+    assert_eq!(frequencies(&output), counted(&expected), "{output}");
+    assert!(
+        output.contains("# answered from the values file of a run to heap 2000000"),
+        "{output}"
+    );
+    let fresh = stdout(&run(&[
+        "octal", "0.167", "--n", "1e6", "--prefix", "2^14", "-q",
+    ]));
+    assert_eq!(frequencies(&output), frequencies(&fresh));
+    for line in ["# largest value: ", "# sparse space: ", "# period: "] {
+        let of = |text: &str| {
+            text.lines()
+                .find(|l| l.starts_with(line))
+                .map(str::to_string)
+        };
+        assert_eq!(of(&output), of(&fresh), "{line}");
+    }
+    assert_eq!(
+        std::fs::read(checkpoint.join("stream.checkpoint")).unwrap(),
+        before
+    );
+}
+
+/// Two runs on one checkpoint directory: the second is refused at once, naming the first's
+/// process; once the first is gone — killed — its lock file is stale, and a run takes it.
+#[test]
+fn one_run_at_a_time_on_a_checkpoint_directory() {
+    let directory = scratch("locked");
+    let checkpoint = directory.join("0.167");
+    let path = checkpoint.to_str().unwrap();
+    let arguments = [
+        "octal",
+        "0.167",
+        "--n",
+        "2^40",
+        "--prefix",
+        "2^14",
+        "--checkpoint",
+        path,
+        "-q",
+    ];
+    let mut first = binary()
+        .args(arguments)
+        .stdout(Stdio::null())
+        .spawn()
+        .unwrap();
+    let lock = checkpoint.join("lock");
+    let started = Instant::now();
+    while std::fs::read_to_string(&lock).map_or(true, |pid| pid.trim() != first.id().to_string()) {
+        assert!(started.elapsed() < Duration::from_secs(60), "no lock");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    for second in [
+        &arguments[..],
+        &["octal", "0.167", "--n", "1e6", "--checkpoint", path, "-q"],
+    ] {
+        let output = run(second);
+        assert_eq!(output.status.code(), Some(1));
+        let message = String::from_utf8_lossy(&output.stderr);
+        let says = format!("is in use by another run (process {})", first.id());
+        assert!(message.contains(&says), "{message}");
+    }
+    first.kill().unwrap();
+    first.wait().unwrap();
+    assert!(lock.exists());
+    let after = run(&[
+        "octal",
+        "0.167",
+        "--n",
+        "1e5",
+        "--prefix",
+        "2^14",
+        "--checkpoint",
+        path,
+        "-q",
+    ]);
+    // Killed before its first checkpoint or after: either way the run goes on.
+    assert!(
+        after.status.success(),
+        "{}",
+        String::from_utf8_lossy(&after.stderr)
+    );
+}
+
+/// A byte of the values file changed between two runs — in a block the resumed run reads
+/// only at the end (or when a deep search reads it), or in the block it appends to — is
+/// found: the run fails naming the heaps whose values changed, and prints no counts; the
+/// intact file resumes as ever.
+#[test]
+fn a_changed_values_file_is_found_before_any_result() {
+    let directory = scratch("flipped");
+    let checkpoint = directory.join("0.167");
+    let path = checkpoint.to_str().unwrap();
+    let bounded = |n: &str| {
+        strings(&[
+            "octal",
+            "0.167",
+            "--n",
+            n,
+            "--prefix",
+            "2^11",
+            "--checkpoint",
+            path,
+            "-q",
+        ])
+    };
+    stdout(&finish(binary().args(bounded("2.5e6"))));
+    let values_path = checkpoint.join("values.bin");
+    let state_path = checkpoint.join("stream.checkpoint");
+    let pristine = std::fs::read(&values_path).unwrap();
+    let pristine_state = std::fs::read(&state_path).unwrap();
+    // One byte a value: heap 1 500 000 is in block 1 (heaps 2^20 to 2^21 − 1), heap 2 400 000
+    // in block 2, the one a longer run appends to.
+    for (heap, heaps) in [
+        (1_500_000, "heaps 1048576 to 2097151"),
+        (2_400_000, "heaps 2097152 to 2500000"),
+    ] {
+        let mut bytes = pristine.clone();
+        bytes[heap] ^= 1;
+        std::fs::write(&values_path, &bytes).unwrap();
+        let output = finish(binary().args(bounded("2.7e6")));
+        assert_eq!(output.status.code(), Some(1), "heap {heap}");
+        assert!(!String::from_utf8_lossy(&output.stdout).contains("# value count"));
+        let message = String::from_utf8_lossy(&output.stderr);
+        assert!(
+            message.contains(heaps) && message.contains("is damaged"),
+            "{message}"
+        );
+        // --verify finds it at once, before computing.
+        let mut verify = bounded("1e9");
+        verify.push("--verify".to_string());
+        std::fs::write(&state_path, &pristine_state).unwrap();
+        std::fs::write(&values_path, &bytes).unwrap();
+        let started = Instant::now();
+        let output = finish(binary().args(&verify));
+        assert_eq!(output.status.code(), Some(1));
+        assert!(String::from_utf8_lossy(&output.stderr).contains(heaps));
+        assert!(
+            started.elapsed() < Duration::from_secs(10),
+            "--verify computed first"
+        );
+        // The failed runs saved their checkpoints; the test goes back to the first run's.
+        std::fs::write(&state_path, &pristine_state).unwrap();
+        std::fs::write(&values_path, &pristine).unwrap();
+    }
+    let output = stdout(&finish(binary().args(bounded("2.7e6"))));
+    let expected = library_values("0.167", 2_700_000);
+    assert_eq!(frequencies(&output), counted(&expected));
+    assert_eq!(read_values(&values_path, 1), expected);
+}
+
+/// A bounded run that stops for a checkpoint at every report (every 4 096 heaps, the prefix
+/// a multiple of it) and goes on from each in the same process hands out every value once:
+/// the values file and the counts are a run's never stopped.
+#[test]
+fn checkpoints_at_every_report_leave_the_values_whole() {
+    let directory = scratch("every-report");
+    let checkpoint = directory.join("0.16");
+    let output = stdout(&run(&[
+        "octal",
+        "0.16",
+        "--n",
+        "300000",
+        "--prefix",
+        "16384",
+        "--report-every",
+        "4096",
+        "--checkpoint",
+        checkpoint.to_str().unwrap(),
+        "--checkpoint-every",
+        "0",
+        "-q",
+    ]));
+    let expected = library_values("0.16", 300_000);
+    assert_eq!(read_values(&checkpoint.join("values.bin"), 1), expected);
+    assert_eq!(frequencies(&output), counted(&expected));
+}
+
+/// The width in bytes of the binary values file the output describes.
+fn width_of(output: &str) -> usize {
+    output
+        .split("-byte little-endian")
+        .next()
+        .and_then(|before| before.chars().last())
+        .and_then(|digit| digit.to_digit(10))
+        .unwrap_or_else(|| panic!("no width: {output}")) as usize
+}
+
+/// A minimal random generator for the harness below (xorshift).
+struct Random(u64);
+
+impl Random {
+    fn below(&mut self, bound: u64) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0 % bound
+    }
+}
+
+/// Runs killed at random moments and resumed, again and again, in directories fresh and
+/// reused (by earlier runs of the same game with other n): random sparse-space games, n,
+/// prefixes, report intervals, both kinds of run. Every run that finishes gives the values
+/// file and the counts of the library holding every value. `IMPARTIAL_SOAK_RUNS` and
+/// `IMPARTIAL_SOAK_SEED` set how many runs and which.
+#[test]
+fn runs_killed_at_random_give_the_results_of_runs_never_stopped() {
+    let runs: u64 = std::env::var("IMPARTIAL_SOAK_RUNS").map_or(8, |runs| runs.parse().unwrap());
+    let seed: u64 =
+        std::env::var("IMPARTIAL_SOAK_SEED").map_or(0x5eed, |seed| seed.parse().unwrap());
+    let mut random = Random(seed | 1);
+    let directory = scratch("soak");
+    let games = ["0.6", "0.16", "0.167", "0.161"];
+    let largest = 600_000;
+    let expected: Vec<Vec<u32>> = games
+        .iter()
+        .map(|code| library_values(code, largest))
+        .collect();
+    // Each directory: its game, its prefix (0 for a run holding every value).
+    let mut used: Vec<(PathBuf, usize, u64)> = Vec::new();
+    for number in 0..runs {
+        let reuse = !used.is_empty() && random.below(2) == 0;
+        let (checkpoint, game, prefix) = if reuse {
+            used[random.below(used.len() as u64) as usize].clone()
+        } else {
+            let game = random.below(games.len() as u64) as usize;
+            let prefix = match random.below(3) {
+                0 => 0,
+                _ => (1 << 15) + random.below(1 << 15),
+            };
+            let fresh = (directory.join(format!("run-{number}")), game, prefix);
+            used.push(fresh.clone());
+            fresh
+        };
+        let n = 100_000 + random.below(largest - 100_000);
+        let every = 1 << (11 + random.below(4));
+        let values = directory.join(format!("values-{number}.bin"));
+        let mut arguments = strings(&[
+            "octal",
+            games[game],
+            "--n",
+            &n.to_string(),
+            "--checkpoint",
+            checkpoint.to_str().unwrap(),
+            "--checkpoint-every",
+            "0",
+            "--report-every",
+            &every.to_string(),
+            "-q",
+        ]);
+        if prefix > 0 {
+            arguments.extend(strings(&["--prefix", &prefix.to_string()]));
+        }
+        let what = format!("run {number}: {arguments:?}");
+        for _ in 0..random.below(7) {
+            let mut child = binary()
+                .args(&arguments)
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .spawn()
+                .unwrap();
+            std::thread::sleep(Duration::from_millis(10 + random.below(300)));
+            let _ = child.kill();
+            child.wait().unwrap();
+        }
+        arguments.extend(strings(&["--values", values.to_str().unwrap()]));
+        let output = finish(binary().args(&arguments));
+        let text = stdout(&output);
+        let want = &expected[game][..=n as usize];
+        assert_eq!(frequencies(&text), counted(want), "{what}");
+        assert_eq!(read_values(&values, width_of(&text)), want, "{what}");
+        std::fs::remove_file(&values).unwrap();
+    }
+}
+
+/// Output paths that cannot be written are found before the run computes anything — a
+/// checkpoint directory under a file, a values file in a missing directory or that is a
+/// directory — each named in the message; a values file that fails at the end (`/dev/full`)
+/// loses nothing: the values are saved in the temporary directory, the message says where,
+/// and the counts are printed.
+#[test]
+fn unwritable_outputs_are_found_first_and_results_kept() {
+    let directory = scratch("unwritable");
+    let file = directory.join("a-file");
+    std::fs::write(&file, b"x").unwrap();
+    let under_file = file.join("checkpoint");
+    let missing = directory.join("missing").join("values.bin");
+    let dir_str = directory.to_str().unwrap();
+    for (extra, names) in [
+        (
+            vec!["--checkpoint", under_file.to_str().unwrap()],
+            under_file.to_str().unwrap(),
+        ),
+        (
+            vec!["--values", missing.to_str().unwrap()],
+            missing.to_str().unwrap(),
+        ),
+        (vec!["--values", dir_str], dir_str),
+        (
+            vec!["--rare-heaps", missing.to_str().unwrap()],
+            missing.to_str().unwrap(),
+        ),
+    ] {
+        for prefix in [None, Some("2^16")] {
+            // A run of 10^9 heaps would take minutes: refused in well under that.
+            let mut arguments = vec!["octal", "0.6", "--n", "1e9", "-q"];
+            arguments.extend(&extra);
+            if let Some(prefix) = prefix {
+                arguments.extend(["--prefix", prefix]);
+            }
+            let started = Instant::now();
+            let output = run(&arguments);
+            assert!(started.elapsed() < Duration::from_secs(20), "{arguments:?}");
+            assert_eq!(output.status.code(), Some(1), "{arguments:?}");
+            let message = String::from_utf8_lossy(&output.stderr);
+            assert!(message.contains(names), "{arguments:?}: {message}");
+        }
+    }
+    if Path::new("/dev/full").exists() {
+        let temporary = scratch("unwritable-tmp");
+        for (arguments, kept) in [
+            (
+                &[
+                    "octal",
+                    "0.6",
+                    "--n",
+                    "20000",
+                    "-q",
+                    "--values",
+                    "/dev/full",
+                ][..],
+                "saved in",
+            ),
+            (
+                &[
+                    "octal",
+                    "0.6",
+                    "--n",
+                    "40000",
+                    "-q",
+                    "--values",
+                    "/dev/full",
+                    "--prefix",
+                    "2^15",
+                ],
+                "the values are in",
+            ),
+        ] {
+            let output = finish(binary().args(arguments).env("TMPDIR", &temporary));
+            assert_eq!(output.status.code(), Some(1), "{arguments:?}");
+            let message = String::from_utf8_lossy(&output.stderr).to_string();
+            assert!(
+                message.contains("/dev/full") && message.contains(kept),
+                "{message}"
+            );
+            let text = String::from_utf8_lossy(&output.stdout);
+            let n = number_after(&text, "# heaps: 0 to ");
+            let expected = library_values("0.6", n);
+            assert_eq!(frequencies(&text), counted(&expected));
+            // The file the message names holds the values.
+            let saved = message
+                .split(kept)
+                .nth(1)
+                .and_then(|rest| rest.split_whitespace().next())
+                .map_or_else(
+                    || panic!("{message}"),
+                    |path| PathBuf::from(path.trim_end_matches([';', '.', ','])),
+                );
+            assert_eq!(read_values(&saved, 2), expected, "{message}");
+            std::fs::remove_file(saved).unwrap();
+        }
+    }
+}
+
+/// An output path that is one of the checkpoint's files, or the other output's, is
+/// refused before the run starts.
+#[test]
+fn outputs_never_overwrite_a_checkpoint() {
+    let directory = scratch("overwrite");
+    let checkpoint = directory.join("d");
+    let path = checkpoint.to_str().unwrap();
+    let inside = |name: &str| checkpoint.join(name).to_str().unwrap().to_string();
+    let same = directory.join("same.txt");
+    let same = same.to_str().unwrap();
+    for (arguments, says) in [
+        (
+            strings(&["--values", &inside("values.checkpoint")]),
+            "a file of the checkpoint",
+        ),
+        (
+            strings(&["--values", &inside("lock")]),
+            "a file of the checkpoint",
+        ),
+        (
+            strings(&["--values", &inside("values.bin")]),
+            "a file of the checkpoint",
+        ),
+        (
+            strings(&[
+                "--rare-heaps",
+                &inside("stream.checkpoint"),
+                "--prefix",
+                "4096",
+            ]),
+            "a file of the checkpoint",
+        ),
+        (
+            strings(&["--values", same, "--rare-heaps", same]),
+            "is the --values file too",
+        ),
+    ] {
+        let mut all = strings(&["octal", "0.6", "--n", "30000", "--checkpoint", path, "-q"]);
+        all.extend(arguments);
+        let output = finish(binary().args(&all));
+        assert_eq!(output.status.code(), Some(1), "{all:?}");
+        let message = String::from_utf8_lossy(&output.stderr);
+        assert!(message.contains(says), "{all:?}: {message}");
+    }
+    assert!(!checkpoint.join("values.checkpoint").exists());
+    // The values file of a bounded run is its --values file: allowed.
+    let output = run(&[
+        "octal",
+        "0.6",
+        "--n",
+        "30000",
+        "--checkpoint",
+        path,
+        "--prefix",
+        "2^15",
+        "-q",
+        "--values",
+        &inside("values.bin"),
+    ]);
+    stdout(&output);
+}
+
+/// SIGTERM and SIGINT: a bounded run without a checkpoint removes its temporary values file
+/// and exits with 130; one with a checkpoint saves it first, and goes on from it. A run
+/// killed outright leaves its temporary file, which the next bounded run removes once it is
+/// a minute old and no process holds it.
+#[cfg(unix)]
+#[test]
+fn signals_leave_nothing_behind_and_lose_nothing() {
+    let temporary = scratch("signals-tmp");
+    let leftovers = || {
+        std::fs::read_dir(&temporary)
+            .unwrap()
+            .filter_map(Result::ok)
+            .filter(|entry| entry.file_name().to_string_lossy().ends_with(".values"))
+            .count()
+    };
+    let signal = |child: &std::process::Child, name: &str| {
+        let status = Command::new("kill")
+            .args(["-s", name, &child.id().to_string()])
+            .status();
+        assert!(status.unwrap().success());
+    };
+    let bounded = ["octal", "0.167", "--n", "2^40", "--prefix", "2^14", "-q"];
+    for name in ["TERM", "INT"] {
+        let child = binary()
+            .args(bounded)
+            .env("TMPDIR", &temporary)
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let started = Instant::now();
+        while leftovers() == 0 {
+            assert!(
+                started.elapsed() < Duration::from_secs(60),
+                "no temporary file"
+            );
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        std::thread::sleep(Duration::from_millis(300));
+        signal(&child, name);
+        let output = wait_for(child);
+        assert_eq!(output.status.code(), Some(130), "SIG{name}");
+        assert!(String::from_utf8_lossy(&output.stderr).contains("interrupted"));
+        assert_eq!(leftovers(), 0, "SIG{name} left the temporary file");
+    }
+    // With a checkpoint: saved on the way out, and resumed from.
+    let directory = scratch("signals");
+    let checkpoint = directory.join("0.167");
+    let mut arguments = strings(&bounded);
+    arguments.extend(strings(&["--checkpoint", checkpoint.to_str().unwrap()]));
+    let child = binary()
+        .args(&arguments)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(1_500));
+    signal(&child, "INT");
+    let output = wait_for(child);
+    assert_eq!(output.status.code(), Some(130));
+    let message = String::from_utf8_lossy(&output.stderr);
+    assert!(message.contains("the checkpoint in"), "{message}");
+    let output = stdout(&run(&[
+        "octal",
+        "0.167",
+        "--n",
+        "5e5",
+        "--prefix",
+        "2^14",
+        "-q",
+        "--checkpoint",
+        checkpoint.to_str().unwrap(),
+    ]));
+    assert!(output.contains("# resumed from"), "{output}");
+    // Killed outright: the file stays, and is removed once stale.
+    let mut child = binary()
+        .args(bounded)
+        .env("TMPDIR", &temporary)
+        .stdout(Stdio::null())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    while leftovers() == 0 {
+        assert!(
+            started.elapsed() < Duration::from_secs(60),
+            "no temporary file"
+        );
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert_eq!(leftovers(), 1);
+    let next = ["octal", "0.167", "--n", "1e4", "--prefix", "2^12", "-q"];
+    stdout(&finish(binary().args(next).env("TMPDIR", &temporary)));
+    assert_eq!(
+        leftovers(),
+        1,
+        "a file changed within the minute is not taken for stale"
+    );
+    for entry in std::fs::read_dir(&temporary).unwrap() {
+        let status = Command::new("touch")
+            .args(["-d", "2 minutes ago"])
+            .arg(entry.unwrap().path())
+            .status();
+        assert!(status.unwrap().success());
+    }
+    stdout(&finish(binary().args(next).env("TMPDIR", &temporary)));
+    assert_eq!(leftovers(), 0);
+}
+
+/// `--values` holds G(0) to G(n) even when a period is proven long before n — the values
+/// past those computed repeated by the period — in both kinds of run and both formats; and
+/// `.CSV` in capitals is text.
+#[test]
+fn values_files_reach_n_past_a_proven_period() {
+    let directory = scratch("period-values");
+    let n = 100_003;
+    let expected = library_values("0.77", n);
+    for prefix in [None, Some("4096")] {
+        for name in ["kayles.bin", "kayles.CSV"] {
+            let file = directory.join(name);
+            let mut arguments = vec![
+                "octal",
+                "0.77",
+                "--n",
+                "100003",
+                "-q",
+                "--values",
+                file.to_str().unwrap(),
+            ];
+            if let Some(prefix) = prefix {
+                arguments.extend(["--prefix", prefix]);
+            }
+            let output = stdout(&run(&arguments));
+            assert!(output.contains("G(0) to G(100003)"), "{output}");
+            let values = if Path::new(name).extension().is_some_and(|e| e == "bin") {
+                read_values(&file, 1)
+            } else {
+                let text = std::fs::read_to_string(&file).unwrap();
+                assert!(text.starts_with("value\n"), "{arguments:?}");
+                text.lines()
+                    .skip(1)
+                    .map(|line| line.parse().unwrap())
+                    .collect()
+            };
+            assert_eq!(values, expected, "{arguments:?}");
+        }
+    }
+}
+
+/// A stream checkpoint of version 2 — before the values file had checksums — is read, not
+/// refused: the run takes the values file as it stands if its last values are the
+/// checkpoint's, computes its checksums, and goes on; a file whose last values differ is
+/// refused.
+#[test]
+fn a_checkpoint_without_checksums_is_upgraded() {
+    let directory = scratch("version-2");
+    let checkpoint = directory.join("0.6");
+    let path = checkpoint.to_str().unwrap();
+    let bounded = |n: &str| {
+        strings(&[
+            "octal",
+            "0.6",
+            "--n",
+            n,
+            "--prefix",
+            "2^15",
+            "--checkpoint",
+            path,
+            "-q",
+        ])
+    };
+    stdout(&finish(binary().args(bounded("1e5"))));
+    // Version 3 ends with the values file's heaps and width, its checksums (none for fewer
+    // than 2^20 values: a count of 0 and the last checksum), and the checkpoint's CRC.
+    let state_path = checkpoint.join("stream.checkpoint");
+    let bytes = std::fs::read(&state_path).unwrap();
+    let body = &bytes[..bytes.len() - 4];
+    let (head, checksums) = body.split_at(body.len() - 12);
+    assert_eq!(&checksums[..8], &0u64.to_le_bytes());
+    let mut older = head.to_vec();
+    older[16..20].copy_from_slice(&2u32.to_le_bytes());
+    let crc = crc32fast::hash(&older);
+    older.extend_from_slice(&crc.to_le_bytes());
+    std::fs::write(&state_path, &older).unwrap();
+    let output = stdout(&finish(binary().args(bounded("2e5"))));
+    assert!(output.contains("# checkpoint of version 2"), "{output}");
+    let expected = library_values("0.6", 200_000);
+    assert_eq!(frequencies(&output), counted(&expected));
+    let values_path = checkpoint.join("values.bin");
+    let width = std::fs::metadata(&values_path).unwrap().len() as usize / expected.len();
+    assert_eq!(read_values(&values_path, width), expected);
+    // Saved again as version 3; a version 2 checkpoint whose file ends otherwise is refused.
+    assert_eq!(
+        std::fs::read(&state_path).unwrap()[16..20],
+        3u32.to_le_bytes()
+    );
+    std::fs::write(&state_path, &older).unwrap();
+    let mut values = std::fs::read(&values_path).unwrap();
+    values[width * 100_000] ^= 1;
+    std::fs::write(&values_path, &values).unwrap();
+    let refused = finish(binary().args(bounded("2e5")));
+    assert_eq!(refused.status.code(), Some(1));
+    let message = String::from_utf8_lossy(&refused.stderr);
+    assert!(
+        message.contains("is not this run's values file"),
         "{message}"
     );
 }

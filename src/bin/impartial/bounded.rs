@@ -1,321 +1,515 @@
 //! Bounded runs (`--prefix`): the library keeps the prefix and a window of recent values;
-//! every value goes to a binary file as it comes, the frequencies are counted on the way,
-//! and the rare search that goes deeper than the prefix reads the values it needs back from
-//! the file.
+//! every value goes to a values file as it comes ([`ValuesFile`], checksummed in blocks), the
+//! frequencies are counted on the way, and the search that goes deeper than the prefix reads
+//! the values it needs back from the file.
 
-use std::collections::BTreeMap;
-use std::fs::{self, File, OpenOptions};
-use std::io::{self, BufReader, BufWriter, Read, Seek, SeekFrom, Write};
+use std::fs;
+use std::io;
+use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant, SystemTime};
 
-use impartial::sequence::ValueStore;
+use impartial::sequence::{Period, SequenceError, SequenceOptions, StreamState, Values};
 
-use crate::checkpoint::{width_for, write_values};
+use crate::args::{RunArguments, Size, is_text};
+use crate::checkpoint::{self, VALUES_FILE_NAME};
+use crate::counts::Counts;
+use crate::failure::Failure;
+use crate::format::repeated;
+use crate::game::Game;
+use crate::interrupt;
+use crate::lock::{is_locked, lock_directory};
+use crate::outputs::{self, Mode, same_file, write_or_rescue};
+use crate::progress::{self, Stop};
+use crate::report::{Report, frequencies};
+use crate::values_file::ValuesFile;
 
-/// How many heaps have each value: a table for the values below 2¹⁶ — every game's, in
-/// practice — and a map for any above.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Counts {
-    dense: Vec<u64>,
-    sparse: BTreeMap<u32, u64>,
-}
-
-impl Counts {
-    const DENSE: usize = 1 << 16;
-
-    /// Counts from `(value, count)` pairs.
-    pub fn from_pairs(pairs: impl IntoIterator<Item = (u32, u64)>) -> Self {
-        let mut counts = Counts::default();
-        for (value, count) in pairs {
-            counts.add(value, count);
-        }
-        counts
-    }
-
-    pub fn add(&mut self, value: u32, count: u64) {
-        let index = value as usize;
-        if index < Self::DENSE {
-            if index >= self.dense.len() {
-                self.dense.resize(index + 1, 0);
-            }
-            self.dense[index] += count;
-        } else {
-            *self.sparse.entry(value).or_default() += count;
-        }
-    }
-
-    /// The values with a count, ascending, and their counts.
-    pub fn pairs(&self) -> impl Iterator<Item = (u32, u64)> + '_ {
-        (0u32..)
-            .zip(self.dense.iter().copied())
-            .chain(self.sparse.iter().map(|(&value, &count)| (value, count)))
-            .filter(|&(_, count)| count > 0)
-    }
-}
-
-/// The values of a bounded run in a file of little-endian integers, one width for all —
-/// the narrowest that holds every value so far, the file rewritten wider when a value needs
-/// it — with the frequency of every value.
-pub struct ValuesFile {
+/// Where a bounded run keeps its values: the checkpoint directory's values file, the
+/// `--values` file if binary, or a temporary file.
+struct Archive {
     path: PathBuf,
-    writer: BufWriter<File>,
-    reader: File,
-    width: u8,
-    heaps: u64,
-    /// How many heaps so far have each value.
-    pub counts: Counts,
-    /// Values read back by deep searches.
-    pub read_back: u64,
-    /// The first error writing or reading the file: the run's result is not to be trusted
-    /// past it, and it is reported instead.
-    error: Option<io::Error>,
+    temporary: bool,
 }
 
-impl ValuesFile {
-    /// A new, empty file at `path`.
-    pub fn create(path: &Path) -> io::Result<Self> {
-        File::create(path)?;
-        Self::open(path, 1, 0, Counts::default())
-    }
+/// The temporary values file of this process.
+fn temporary_path() -> PathBuf {
+    std::env::temp_dir().join(format!("impartial-{}.values", std::process::id()))
+}
 
-    /// The file at `path` as a checkpoint left it: `heaps` values, the last of them `tail`,
-    /// at least `width` bytes each — more bytes, written after the checkpoint, are cut off.
-    ///
-    /// A file widened after the checkpoint is wider than it says: the width is the one, of
-    /// `width` and those above, that holds `heaps` values ending in `tail`. A file that
-    /// holds them in no width is refused — it is not this run's.
-    pub fn resume(
-        path: &Path,
-        heaps: u64,
-        width: u8,
-        tail: &[u32],
-        counts: Counts,
-    ) -> io::Result<Self> {
-        let length = fs::metadata(path)?.len();
-        let first = heaps.saturating_sub(tail.len() as u64);
-        let mut found = None;
-        for wider in [1u8, 2, 4].into_iter().filter(|&wider| wider >= width) {
-            if length < heaps.saturating_mul(u64::from(wider)) {
-                continue;
-            }
-            let mut file = Self::open(path, wider, heaps, Counts::default())?;
-            let mut read = vec![0; tail.len()];
-            file.read_into(first, &mut read)?;
-            if read == tail {
-                found = Some(wider);
-                break;
-            }
-        }
-        let Some(width) = found else {
-            return Err(io::Error::new(
-                io::ErrorKind::InvalidData,
-                format!(
-                    "{} ({length} bytes) does not hold the {heaps} values the checkpoint \
-                     counts: it is not this run's values file",
-                    path.display()
-                ),
-            ));
+/// Removes the temporary values files of runs that ended without removing theirs — killed —
+/// which no process holds locked, and which have not changed for a minute (a run just
+/// starting has not locked its file yet).
+fn remove_stale_temporaries() {
+    let Ok(entries) = fs::read_dir(std::env::temp_dir()) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(name) = name.to_str() else { continue };
+        let Some(pid) = name
+            .strip_prefix("impartial-")
+            .and_then(|rest| rest.strip_suffix(".values"))
+        else {
+            continue;
         };
-        OpenOptions::new()
-            .write(true)
-            .open(path)?
-            .set_len(heaps * u64::from(width))?;
-        Self::open(path, width, heaps, counts)
+        let path = entry.path();
+        let old = entry
+            .metadata()
+            .and_then(|metadata| metadata.modified())
+            .is_ok_and(|modified| {
+                SystemTime::now()
+                    .duration_since(modified)
+                    .is_ok_and(|age| age > Duration::from_secs(60))
+            });
+        if !pid.is_empty() && pid.bytes().all(|b| b.is_ascii_digit()) && old && !is_locked(&path) {
+            let _ = fs::remove_file(&path);
+        }
     }
+}
 
-    fn open(path: &Path, width: u8, heaps: u64, counts: Counts) -> io::Result<Self> {
-        let append = OpenOptions::new().append(true).open(path)?;
-        Ok(ValuesFile {
-            path: path.to_path_buf(),
-            writer: BufWriter::with_capacity(1 << 20, append),
-            reader: File::open(path)?,
-            width,
-            heaps,
-            counts,
-            read_back: 0,
-            error: None,
+/// Keeps the temporary values file of this run, whose values are nowhere else, under a name
+/// no later run takes for a stale one; the name.
+fn keep_temporary(archive: &Archive) -> PathBuf {
+    interrupt::set_temporary(None);
+    let kept = std::env::temp_dir().join(format!("impartial-{}-values.bin", std::process::id()));
+    match fs::rename(&archive.path, &kept) {
+        Ok(()) => kept,
+        Err(_) => archive.path.clone(),
+    }
+}
+
+/// A bounded run of `game` to `size.n` keeping `prefix` values.
+pub fn execute(game: &Game, run: &RunArguments, size: Size, prefix: u64) -> Result<(), Failure> {
+    outputs::check(
+        run.values.as_deref(),
+        run.rare_heaps.as_deref(),
+        run.checkpoint.as_deref(),
+        Mode::Bounded,
+    )?;
+    let _lock = run.checkpoint.as_deref().map(lock_directory).transpose()?;
+    let archive = match (&run.checkpoint, &run.values) {
+        (Some(directory), _) => Archive {
+            path: directory.join(VALUES_FILE_NAME),
+            temporary: false,
+        },
+        // A special file (a device, a pipe) takes the values at the end, not as they come.
+        (None, Some(path)) if !is_text(path) && (!path.exists() || path.is_file()) => Archive {
+            path: path.clone(),
+            temporary: false,
+        },
+        _ => {
+            remove_stale_temporaries();
+            interrupt::set_temporary(Some(temporary_path()));
+            Archive {
+                path: temporary_path(),
+                temporary: true,
+            }
+        }
+    };
+    let result = run_bounded(game, run, size, prefix, &archive);
+    // A temporary file is removed, unless a failure to write the values elsewhere left them
+    // only there (then the message says so, and it is no longer registered).
+    interrupt::remove_temporary();
+    result
+}
+
+/// Where a bounded run starts: its checkpoint and values file if `--checkpoint` has them,
+/// else a new run and an empty file.
+fn open(
+    run: &RunArguments,
+    name: &str,
+    prefix: u64,
+    archive: &Path,
+) -> Result<(StreamState, ValuesFile), String> {
+    let Some(directory) = &run.checkpoint else {
+        let store = ValuesFile::create(archive).map_err(io_error("create", archive))?;
+        return Ok((StreamState::new(prefix), store));
+    };
+    if checkpoint::path_in(directory).exists() {
+        return Err(format!(
+            "{} holds the checkpoint of a run that keeps every value: resume it without \
+             --prefix, or use another directory",
+            directory.display()
+        ));
+    }
+    let Some(saved) =
+        checkpoint::load_stream(directory, name).map_err(|error| error.to_string())?
+    else {
+        let store = ValuesFile::create(archive).map_err(io_error("create", archive))?;
+        return Ok((StreamState::new(prefix), store));
+    };
+    let path = checkpoint::stream_path_in(directory);
+    if saved.state.prefix_len() != prefix.max(1) {
+        return Err(format!(
+            "{} was saved by a run with --prefix {}: a bounded run resumes only with its own \
+             prefix",
+            path.display(),
+            saved.state.prefix_len()
+        ));
+    }
+    if saved.file_heaps != saved.state.next_heap() {
+        return Err(format!(
+            "{} is not a checkpoint of this program (its values file and its state disagree)",
+            path.display()
+        ));
+    }
+    let mut store = match &saved.checksums {
+        Some(checksums) => ValuesFile::resume(
+            archive,
+            saved.file_heaps,
+            saved.file_width,
+            checksums,
+            saved.counts,
+        ),
+        None => {
+            // A checkpoint without checksums (version 2): the file is taken as it stands if
+            // its last values are the state's, and its checksums computed now.
+            let kept = if saved.state.window().is_empty() {
+                saved.state.prefix()
+            } else {
+                saved.state.window()
+            };
+            let tail = &kept[kept.len().saturating_sub(4_096)..];
+            println!("# checkpoint of version 2: the values file's checksums computed from it");
+            ValuesFile::adopt(
+                archive,
+                saved.file_heaps,
+                saved.file_width,
+                tail,
+                saved.counts,
+            )
+        }
+    }
+    .map_err(io_error("resume from", archive))?;
+    if run.verify {
+        store.check_all().map_err(io_error("check", archive))?;
+    }
+    println!(
+        "# resumed from {} values in {}",
+        saved.state.next_heap(),
+        path.display()
+    );
+    Ok((saved.state, store))
+}
+
+fn io_error(action: &'static str, path: &Path) -> impl FnOnce(io::Error) -> String {
+    let path = path.display().to_string();
+    move |error| {
+        if error.kind() == io::ErrorKind::InvalidData {
+            // The message names the file and says what is wrong with it.
+            error.to_string()
+        } else {
+            format!("cannot {action} {path}: {error}")
+        }
+    }
+}
+
+fn run_bounded(
+    game: &Game,
+    run: &RunArguments,
+    size: Size,
+    prefix: u64,
+    archive: &Archive,
+) -> Result<(), Failure> {
+    let name = game.describe();
+    let options = run.options();
+    let (mut state, mut store) = open(run, &name, prefix, &archive.path)?;
+    let resumed_at = state.next_heap();
+    let target = size.n + 1;
+    if resumed_at > target {
+        return answer_from_file(game, run, size.n, &state, &mut store, archive);
+    }
+    let bar = progress::bar(run.quiet, resumed_at, target);
+    let started = Instant::now();
+    let streamed = loop {
+        let mut stop = Stop::No;
+        let checkpoints = run.checkpoint.is_some();
+        let callback =
+            progress::when_due(&bar, checkpoints, run.checkpoint_every, target, &mut stop);
+        let result = game.streamed(state, size.n, &options, callback, &mut store);
+        // A failure of the file comes first: the run's own result rests on it.
+        let file = store.sync().map_err(io_error("write", &archive.path))?;
+        let streamed = result.map_err(|error| explain(game, &error, archive, size.n, &options))?;
+        if let Some(directory) = &run.checkpoint {
+            let (heaps, width, checksums) = &file;
+            checkpoint::save_stream(
+                directory,
+                &name,
+                &streamed.state,
+                &store.counts,
+                (*heaps, *width, checksums),
+            )
+            .map_err(|error| error.to_string())?;
+        }
+        match stop {
+            Stop::No => break streamed,
+            Stop::Checkpoint => state = streamed.state,
+            Stop::Interrupted => {
+                bar.finish_and_clear();
+                let saved = match &run.checkpoint {
+                    Some(directory) => format!(
+                        "the checkpoint in {} holds {} values",
+                        directory.display(),
+                        streamed.computed
+                    ),
+                    None => "the values computed are lost (no --checkpoint)".to_string(),
+                };
+                return Err(Failure::interrupted(&saved));
+            }
+        }
+    };
+    bar.finish_and_clear();
+    // Every value reported is checked: the blocks a checkpoint vouched for, too.
+    store
+        .check_all()
+        .map_err(io_error("check", &archive.path))?;
+    let elapsed = started.elapsed();
+    let mut report = Report::new(&name, size.n);
+    report.line(format!(
+        "bounded memory: a prefix of {} heaps and a window of {} kept",
+        streamed.state.prefix_len(),
+        streamed.state.window().len()
+    ));
+    report.rate(
+        streamed.computed - resumed_at.min(streamed.computed),
+        elapsed,
+    );
+    let state = &streamed.state;
+    let counts = match streamed.period {
+        // The run stopped in the prefix, which holds every value computed.
+        Some(period) => frequencies(state.prefix().iter().copied(), Some(period), size.n),
+        None => store.counts.clone(),
+    };
+    let ending = Ending {
+        n: size.n,
+        period: streamed.period,
+        rare_heaps: streamed.rare_heaps.as_deref(),
+        state,
+    };
+    finish(run, &ending, &mut store, archive, report, &counts)
+}
+
+/// How a bounded run ended: what its report and its outputs need.
+struct Ending<'a> {
+    n: u64,
+    period: Option<Period>,
+    rare_heaps: Option<&'a [u64]>,
+    state: &'a StreamState,
+}
+
+/// The report and the outputs of a run that ended: the period, the rare heaps, the values
+/// file, then the counts.
+fn finish(
+    run: &RunArguments,
+    ending: &Ending,
+    store: &mut ValuesFile,
+    archive: &Archive,
+    mut report: Report,
+    counts: &Counts,
+) -> Result<(), Failure> {
+    let n = ending.n;
+    report.period(
+        ending.period,
+        !run.every_value,
+        "none in the prefix (a bounded run looks no further), up to",
+        n,
+    );
+    let largest = counts.pairs().last().map_or(0, |(value, _)| value);
+    report.line(format!("largest value: {largest}"));
+    let mut failures = Vec::new();
+    match ending.rare_heaps {
+        Some(rare) => {
+            report.rare_heaps("", rare);
+            if let Some(path) = &run.rare_heaps {
+                // Every rare heap is in the prefix: a new one past it stops the run.
+                let prefix = ending.state.prefix();
+                let written = write_or_rescue(path, "rare heaps", |out| {
+                    writeln!(out, "heap value")?;
+                    rare.iter()
+                        .try_for_each(|&heap| writeln!(out, "{heap} {}", prefix[heap as usize]))
+                });
+                failures.extend(written.err());
+            }
+        }
+        None => report.line("method: direct recurrence (no sparse space)".to_string()),
+    }
+    report.line(format!(
+        "deep searches: {} values read back from the values file",
+        store.read_back
+    ));
+    if let Some(path) = &run.values {
+        match write_values(path, ending, store, archive) {
+            Ok(line) => report.line(line),
+            Err(error) => failures.push(error),
+        }
+    }
+    report
+        .print(counts)
+        .map_err(|error| format!("cannot write the results: {error}"))?;
+    if failures.is_empty() {
+        Ok(())
+    } else {
+        Err(failures.join("\n").into())
+    }
+}
+
+/// Writes G(0) … G(n) to `path`: the values file's, checked, and those a proven period
+/// repeats past them; the report's line, or an error saying where the values are instead.
+fn write_values(
+    path: &Path,
+    ending: &Ending,
+    store: &mut ValuesFile,
+    archive: &Archive,
+) -> Result<String, String> {
+    let n = ending.n;
+    let heaps = store.heaps().min(n + 1);
+    let more = |from: u64| -> Vec<u32> {
+        match ending.period {
+            Some(period) if from <= n => {
+                let cycle = crate::format::cycle_of(ending.state.prefix().iter().copied(), period);
+                repeated(cycle, period, from, n).collect()
+            }
+            _ => Vec::new(),
+        }
+    };
+    let text = is_text(path);
+    let written = if same_file(path, &archive.path) {
+        store.append_uncounted(more(heaps))
+    } else {
+        store.export(heaps, path, text, more(heaps))
+    };
+    if let Err(error) = written {
+        let kept = if archive.temporary {
+            format!("; the values are in {}", keep_temporary(archive).display())
+        } else if same_file(path, &archive.path) {
+            String::new()
+        } else {
+            format!("; the values are in {}", archive.path.display())
+        };
+        return Err(format!(
+            "cannot write the values to {}: {error}{kept}",
+            path.display()
+        ));
+    }
+    Ok(if text {
+        format!("values: {}, G(0) to G({n}), one per line", path.display())
+    } else {
+        format!(
+            "values: {}, G(0) to G({n}), as {}-byte little-endian integers",
+            path.display(),
+            store.width()
+        )
+    })
+}
+
+/// The answer for heaps up to `n`, fewer than the checkpoint's run computed: counted from
+/// the values file, checked block by block; the period and the rare heaps as a run to `n`
+/// finds them among the prefix's values.
+fn answer_from_file(
+    game: &Game,
+    run: &RunArguments,
+    n: u64,
+    state: &StreamState,
+    store: &mut ValuesFile,
+    archive: &Archive,
+) -> Result<(), Failure> {
+    let started = Instant::now();
+    let mut counts = Counts::default();
+    store
+        .read_checked(n + 1, |values| {
+            counts.add_each(values);
+            Ok(())
         })
-    }
+        .map_err(io_error("read", &archive.path))?;
+    let known = usize::try_from(n + 1)
+        .unwrap_or(usize::MAX)
+        .min(state.prefix().len());
+    let replayed = game
+        .continued(
+            Values::from(&state.prefix()[..known]),
+            known as u64 - 1,
+            &run.options(),
+            |_| ControlFlow::Continue(()),
+        )
+        .map_err(|error| error.to_string())?;
+    let ending = Ending {
+        n,
+        period: replayed.period(),
+        rare_heaps: replayed.rare_heap_list(),
+        state,
+    };
+    let mut report = Report::new(&game.describe(), n);
+    report.line(format!(
+        "answered from the values file of a run to heap {} ({} values checked against \
+         their checksums)",
+        state.next_heap() - 1,
+        n + 1
+    ));
+    report.rate(0, started.elapsed());
+    finish(run, &ending, store, archive, report, &counts)
+}
 
-    /// Bytes per value.
-    pub fn width(&self) -> u8 {
-        self.width
-    }
-
-    /// The heaps written and their width, every byte flushed to the disk: what a checkpoint
-    /// records.
-    pub fn sync(&mut self) -> io::Result<(u64, u8)> {
-        if let Some(error) = self.error.take() {
-            return Err(error);
+/// What a bounded run's error means for the user, with a prefix that would do.
+fn explain(
+    game: &Game,
+    error: &SequenceError,
+    archive: &Archive,
+    n: u64,
+    options: &SequenceOptions,
+) -> String {
+    match *error {
+        SequenceError::BoundExceeded { heap, prefix } => {
+            let kept = if archive.temporary {
+                keep_temporary(archive)
+            } else {
+                archive.path.clone()
+            };
+            format!(
+                "heap {heap} needs values a run with a prefix of {prefix} heaps does not keep \
+                 (a new rare heap past the prefix, or a search the values file could not \
+                 serve): run again with --prefix {} or more, in a new checkpoint directory. \
+                 The values of the heaps before it are exact and in {}",
+                power_above(heap),
+                kept.display()
+            )
         }
-        self.writer.flush()?;
-        self.writer.get_ref().sync_data()?;
-        Ok((self.heaps, self.width))
-    }
-
-    /// Rewrites the file with `width` bytes per value.
-    fn widen(&mut self, width: u8) -> io::Result<()> {
-        self.writer.flush()?;
-        let wider = self.path.with_extension("widening");
-        {
-            let mut from = BufReader::with_capacity(1 << 20, File::open(&self.path)?);
-            let mut to = BufWriter::with_capacity(1 << 20, File::create(&wider)?);
-            let old = usize::from(self.width);
-            let mut chunk = vec![0u8; old << 16];
-            let mut values = Vec::with_capacity(1 << 16);
-            let mut left = self.heaps;
-            while left > 0 {
-                let take = usize::try_from(left.min(1 << 16)).expect("at most 2^16");
-                from.read_exact(&mut chunk[..take * old])?;
-                values.clear();
-                values.extend(chunk[..take * old].chunks_exact(old).map(decode));
-                write_values(&mut to, values.iter().copied(), width)?;
-                left -= take as u64;
-            }
-            to.flush()?;
-            to.get_ref().sync_data()?;
-        }
-        fs::rename(&wider, &self.path)?;
-        let reopened = Self::open(&self.path, width, self.heaps, Counts::default())?;
-        self.writer = reopened.writer;
-        self.reader = reopened.reader;
-        self.width = width;
-        Ok(())
-    }
-
-    fn write(&mut self, values: &[u32]) -> io::Result<()> {
-        let needed = width_for(values.iter().copied());
-        if needed > self.width {
-            self.widen(needed)?;
-        }
-        write_values(&mut self.writer, values.iter().copied(), self.width)
-    }
-
-    fn read_into(&mut self, first: u64, values: &mut [u32]) -> io::Result<()> {
-        self.writer.flush()?;
-        let width = usize::from(self.width);
-        self.reader
-            .seek(SeekFrom::Start(first.saturating_mul(width as u64)))?;
-        let mut bytes = vec![0u8; values.len() * width];
-        self.reader.read_exact(&mut bytes)?;
-        for (value, bytes) in values.iter_mut().zip(bytes.chunks_exact(width)) {
-            *value = decode(bytes);
-        }
-        Ok(())
+        SequenceError::Unbounded { heap } => unbounded(game, heap, n, options),
+        _ => error.to_string(),
     }
 }
 
-/// A little-endian integer of 1, 2 or 4 bytes.
-fn decode(bytes: &[u8]) -> u32 {
-    let mut word = [0u8; 4];
-    word[..bytes.len()].copy_from_slice(bytes);
-    u32::from_le_bytes(word)
+/// `2^K`, the least power of two above `heap`.
+fn power_above(heap: u64) -> String {
+    format!("2^{}", u64::BITS - heap.leading_zeros())
 }
 
-impl ValueStore for ValuesFile {
-    fn store(&mut self, first: u64, values: &[u32]) {
-        debug_assert_eq!(first, self.heaps, "values come in order");
-        for &value in values {
-            self.counts.add(value, 1);
+/// Why a run with a prefix of `prefix` heaps could not go past it: the prefix is too short
+/// for the sparse space (found by a run holding the values with the same `options`, up to
+/// 2²⁴ heaps), or the game shows none.
+fn unbounded(game: &Game, prefix: u64, n: u64, options: &SequenceOptions) -> String {
+    const LOOK_UP_TO: u64 = 1 << 24;
+    let mut found = None;
+    let options = options.clone().with_progress_every(1 << 10);
+    let _ = game.continued(Values::new(), n.min(LOOK_UP_TO), &options, |report| {
+        if report.rare_heaps.is_some() {
+            found = Some(report.computed);
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
         }
-        if self.error.is_none()
-            && let Err(error) = self.write(values)
-        {
-            self.error = Some(error);
-        }
-        self.heaps += values.len() as u64;
-    }
-
-    fn read(&mut self, first: u64, values: &mut [u32]) -> bool {
-        if self.error.is_some() {
-            return false;
-        }
-        match self.read_into(first, values) {
-            Ok(()) => {
-                self.read_back += values.len() as u64;
-                true
-            }
-            Err(error) => {
-                self.error = Some(error);
-                false
-            }
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn scratch(name: &str) -> PathBuf {
-        let directory = std::env::temp_dir().join(format!("impartial-{}", std::process::id()));
-        fs::create_dir_all(&directory).unwrap();
-        directory.join(name)
-    }
-
-    /// Values of every width, stored in batches that cross 255 and 65 535 with values already
-    /// in the file: read back, and in the file, they are what was stored, in the narrowest
-    /// width that holds them all; counted; and cut back to a checkpoint on resuming.
-    #[test]
-    fn the_file_widens_reads_back_and_resumes() {
-        let path = scratch("widening.bin");
-        let mut file = ValuesFile::create(&path).unwrap();
-        let mut all = Vec::new();
-        let batches: [&[u32]; 5] = [
-            &[0, 1, 255, 7],
-            &[3, 2],
-            &[256, 0, 65_535],
-            &[65_536, 1],
-            &[u32::MAX, 4],
-        ];
-        let widths = [1, 1, 2, 4, 4];
-        for (batch, width) in batches.into_iter().zip(widths) {
-            file.store(all.len() as u64, batch);
-            all.extend_from_slice(batch);
-            assert_eq!(file.width(), width);
-            assert_eq!(file.sync().unwrap(), (all.len() as u64, width));
-            for first in 0..all.len() {
-                for len in 0..=all.len() - first {
-                    let mut back = vec![0; len];
-                    assert!(file.read(first as u64, &mut back));
-                    assert_eq!(back, &all[first..first + len]);
-                }
-            }
-            let bytes = fs::read(&path).unwrap();
-            let stored: Vec<u32> = bytes.chunks_exact(usize::from(width)).map(decode).collect();
-            assert_eq!(stored, all);
-        }
-        let counted: Vec<(u32, u64)> = file.counts.pairs().collect();
-        let mut expected = BTreeMap::<u32, u64>::new();
-        for &value in &all {
-            *expected.entry(value).or_default() += 1;
-        }
-        assert_eq!(counted, expected.into_iter().collect::<Vec<_>>());
-        // Resumed at a checkpoint of 6 heaps that found the file 1 byte wide, since widened
-        // to 4: the width is found from the last values, the rest is cut.
-        drop(file);
-        let mut resumed = ValuesFile::resume(&path, 6, 1, &all[3..6], Counts::default()).unwrap();
-        assert_eq!(resumed.width(), 4);
-        assert_eq!(fs::metadata(&path).unwrap().len(), 24);
-        resumed.store(6, &[5]);
-        assert_eq!(resumed.sync().unwrap(), (7, 4));
-        let mut back = vec![0; 7];
-        assert!(resumed.read(0, &mut back));
-        assert_eq!(back, [0, 1, 255, 7, 3, 2, 5]);
-        // A checkpoint that counts more than the file holds, or other values, is refused.
-        drop(resumed);
-        assert!(ValuesFile::resume(&path, 8, 4, &[], Counts::default()).is_err());
-        assert!(ValuesFile::resume(&path, 6, 1, &[3, 2, 6], Counts::default()).is_err());
-        // Not widened: the checkpoint's width, the values after it cut off.
-        let narrow = scratch("narrow.bin");
-        let mut file = ValuesFile::create(&narrow).unwrap();
-        file.store(0, &[0, 1, 2, 3, 1, 0, 2, 2]);
-        file.sync().unwrap();
-        drop(file);
-        let resumed = ValuesFile::resume(&narrow, 5, 1, &[3, 1], Counts::default()).unwrap();
-        assert_eq!(resumed.width(), 1);
-        assert_eq!(fs::read(&narrow).unwrap(), [0, 1, 2, 3, 1]);
-        fs::remove_file(&path).unwrap();
-        fs::remove_file(&narrow).unwrap();
+    });
+    match found {
+        Some(heap) => format!(
+            "the prefix of {prefix} heaps is too short: this game's sparse space takes over \
+             only by heap {heap}, and past the prefix a bounded run needs it. Run again with \
+             --prefix {} or more (its rare heaps must be within the prefix too)",
+            power_above(heap.max(prefix))
+        ),
+        None => format!(
+            "this game shows no sparse space up to heap {}: each value reads every value \
+             before it, and a bounded run cannot go past its prefix of {prefix} heaps. Run \
+             without --prefix",
+            n.min(LOOK_UP_TO)
+        ),
     }
 }

@@ -13,12 +13,12 @@
 //! crc32      u32      of every byte before it (CRC-32/ISO-HDLC, as zlib)
 //! ```
 //!
-//! A bounded run (`--prefix`) saves `stream.checkpoint`: what it keeps, what it has counted
-//! and how far its values file goes.
+//! A bounded run (`--prefix`) saves `stream.checkpoint`: what it keeps, what it has counted,
+//! how far its values file (`values.bin` beside it) goes and the file's checksums.
 //!
 //! ```text
 //! magic     16 bytes  "impartial stream"
-//! version    u32      2
+//! version    u32      3
 //! game                as above
 //! prefix length u64   the --prefix of the run
 //! prefix    count, width, values as above: G(0) …
@@ -29,8 +29,13 @@
 //! counts    u64 length, then that many (u32 value, u64 count): the heaps so far with
 //!                     each value that has any, ascending
 //! values file  u64 heaps, u8 width: the values file holds that many, that wide
+//! checksums u64 count, then that many u32: the CRC-32 of each whole block of 2^20 values
+//!           of the values file, then a u32: of the values after them (see `values_file`)
 //! crc32     u32
 //! ```
+//!
+//! Version 2 had no checksums of the values file: it is read, and the checksums computed
+//! from the file as it stands.
 //!
 //! Each is written to a `.partial` file beside the real one, flushed to the disk, then
 //! renamed over it: the rename is atomic, so the checkpoint is always either the old one or
@@ -42,7 +47,9 @@ use std::path::{Path, PathBuf};
 
 use impartial::sequence::{StreamState, Values};
 
-use crate::bounded::Counts;
+use crate::counts::Counts;
+use crate::format::{width_for, write_values};
+use crate::values_file::Checksums;
 
 /// What starts a checkpoint of one kind: its magic and the version of its layout.
 struct Format {
@@ -55,12 +62,27 @@ const VALUES: Format = Format {
     version: 1,
 };
 const FILE_NAME: &str = "values.checkpoint";
-// Version 2 added the mask flips; a version 1 stream checkpoint is refused by its version.
+// Version 2 added the mask flips, version 3 the checksums of the values file; a version 1
+// stream checkpoint is refused by its version.
 const STREAM: Format = Format {
     magic: b"impartial stream",
-    version: 2,
+    version: 3,
 };
+const STREAM_WITHOUT_CHECKSUMS: u32 = 2;
 const STREAM_NAME: &str = "stream.checkpoint";
+/// The values file of a bounded run in its checkpoint directory.
+pub const VALUES_FILE_NAME: &str = "values.bin";
+
+/// The files a checkpoint directory holds besides the values file: a run writes none of its
+/// outputs over them.
+pub const RESERVED_NAMES: [&str; 6] = [
+    FILE_NAME,
+    STREAM_NAME,
+    "values.checkpoint.partial",
+    "stream.checkpoint.partial",
+    "values.widening",
+    crate::lock::LOCK_NAME,
+];
 
 /// What can go wrong with a checkpoint, in words for the user.
 #[derive(Debug, thiserror::Error)]
@@ -71,10 +93,15 @@ pub enum CheckpointError {
         path: PathBuf,
         source: io::Error,
     },
-    #[error("{} is not a checkpoint of this program ({reason})", path.display())]
+    #[error(
+        "{} is not a checkpoint of this program ({reason}): move it away to start the run \
+         afresh, or give another --checkpoint directory",
+        path.display()
+    )]
     Malformed { path: PathBuf, reason: String },
     #[error(
-        "{} is damaged: its checksum is {found:08x}, its contents give {computed:08x}",
+        "{} is damaged: its checksum is {found:08x}, its contents give {computed:08x}. Move \
+         it away (or restore a copy) to start the run afresh",
         path.display()
     )]
     Checksum {
@@ -96,27 +123,6 @@ pub enum CheckpointError {
 /// The checkpoint file in `directory`.
 pub fn path_in(directory: &Path) -> PathBuf {
     directory.join(FILE_NAME)
-}
-
-/// The narrowest width, in bytes, that holds every value.
-pub fn width_for(values: impl IntoIterator<Item = u32>) -> u8 {
-    match values.into_iter().max().unwrap_or(0) {
-        0..=0xFF => 1,
-        0x100..=0xFFFF => 2,
-        _ => 4,
-    }
-}
-
-/// Writes `values` to `writer` in `width` bytes each, little-endian.
-pub fn write_values(
-    writer: &mut impl Write,
-    values: impl IntoIterator<Item = u32>,
-    width: u8,
-) -> io::Result<()> {
-    for value in values {
-        writer.write_all(&value.to_le_bytes()[..usize::from(width)])?;
-    }
-    Ok(())
 }
 
 /// A writer that keeps the CRC-32 of what passes through it.
@@ -275,6 +281,16 @@ fn open<'p>(
     format: &Format,
     game: &str,
 ) -> Result<Option<Reading<'p>>, CheckpointError> {
+    Ok(open_versions(path, format, &[], game)?.map(|(reading, _)| reading))
+}
+
+/// As [`open`], accepting the `older` versions of the format too; the version read.
+fn open_versions<'p>(
+    path: &'p Path,
+    format: &Format,
+    older: &[u32],
+    game: &str,
+) -> Result<Option<(Reading<'p>, u32)>, CheckpointError> {
     let io_error = |action| {
         move |source| CheckpointError::Io {
             action,
@@ -299,7 +315,7 @@ fn open<'p>(
         return Err(reading.malformed(format!("it does not start with \"{magic}\"")));
     }
     let version = u32::from_le_bytes(reading.array()?);
-    if version != format.version {
+    if version != format.version && !older.contains(&version) {
         let wanted = format.version;
         return Err(reading.malformed(format!(
             "version {version}; this program reads version {wanted}"
@@ -320,7 +336,7 @@ fn open<'p>(
             wanted: game.to_string(),
         });
     }
-    Ok(Some(reading))
+    Ok(Some((reading, version)))
 }
 
 /// A section written by [`write_section`].
@@ -385,6 +401,8 @@ pub struct StreamCheckpoint {
     pub counts: Counts,
     pub file_heaps: u64,
     pub file_width: u8,
+    /// The values file's checksums; `None` from a checkpoint of version 2.
+    pub checksums: Option<Checksums>,
 }
 
 /// The bounded run's checkpoint file in `directory`.
@@ -398,7 +416,7 @@ pub fn save_stream(
     game: &str,
     state: &StreamState,
     counts: &Counts,
-    (file_heaps, file_width): (u64, u8),
+    (file_heaps, file_width, checksums): (u64, u8, &Checksums),
 ) -> Result<(), CheckpointError> {
     write_atomically(directory, STREAM_NAME, &STREAM, game, |writer| {
         writer.write_all(&state.prefix_len().to_le_bytes())?;
@@ -413,7 +431,12 @@ pub fn save_stream(
             writer.write_all(&count.to_le_bytes())?;
         }
         writer.write_all(&file_heaps.to_le_bytes())?;
-        writer.write_all(&[file_width])
+        writer.write_all(&[file_width])?;
+        writer.write_all(&(checksums.blocks.len() as u64).to_le_bytes())?;
+        for crc in &checksums.blocks {
+            writer.write_all(&crc.to_le_bytes())?;
+        }
+        writer.write_all(&checksums.last.to_le_bytes())
     })
 }
 
@@ -424,7 +447,9 @@ pub fn load_stream(
     game: &str,
 ) -> Result<Option<StreamCheckpoint>, CheckpointError> {
     let path = stream_path_in(directory);
-    let Some(mut reading) = open(&path, &STREAM, game)? else {
+    let Some((mut reading, version)) =
+        open_versions(&path, &STREAM, &[STREAM_WITHOUT_CHECKSUMS], game)?
+    else {
         return Ok(None);
     };
     let prefix_len = u64::from_le_bytes(reading.array()?);
@@ -447,6 +472,22 @@ pub fn load_stream(
     }
     let file_heaps = u64::from_le_bytes(reading.array()?);
     let [file_width] = reading.array()?;
+    let checksums = if version == STREAM_WITHOUT_CHECKSUMS {
+        None
+    } else {
+        let blocks = u64::from_le_bytes(reading.array()?);
+        if blocks
+            .checked_mul(4)
+            .is_none_or(|bytes| bytes > reading.left)
+        {
+            return Err(reading.malformed(format!("{blocks} checksums do not fit in it")));
+        }
+        let blocks = (0..blocks)
+            .map(|_| reading.array().map(u32::from_le_bytes))
+            .collect::<Result<_, _>>()?;
+        let last = u32::from_le_bytes(reading.array()?);
+        Some(Checksums { blocks, last })
+    };
     reading.finish()?;
     Ok(Some(StreamCheckpoint {
         state: StreamState::from_parts(
@@ -460,5 +501,6 @@ pub fn load_stream(
         counts,
         file_heaps,
         file_width,
+        checksums,
     }))
 }

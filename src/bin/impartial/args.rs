@@ -1,0 +1,251 @@
+//! The command line's arguments: the games, the options of a run, and the numbers they take.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
+use impartial::SubtractionGame;
+use impartial::octal::{HexadecimalGame, OctalGame};
+use impartial::sequence::{MAX_HEAP, MAX_STREAMED_HEAP, Method, SequenceOptions};
+
+use crate::count::parse_count;
+
+/// The nim-values G(0), G(1), …, G(n) of a heap game: its proven period, its rare heaps and
+/// the frequency of every value, at any scale the memory allows.
+///
+/// Output on standard output: lines starting with `#` describe the run; every other line is
+/// `value count`, the number of heaps 0 to n with that value. A progress bar with values per
+/// second and the time left goes to standard error when it is a terminal.
+///
+/// Exit codes: 0 done, 1 failed (the message says why and where any results were kept),
+/// 2 bad arguments, 130 interrupted (SIGINT or SIGTERM; a run with --checkpoint saves one
+/// first).
+#[derive(Debug, Parser)]
+#[command(name = "impartial", version, max_term_width = 100)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub game: GameArgument,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum GameArgument {
+    /// An octal game by its code, as in Winning Ways: `0.6`, `.07`, `4.007`, `0.77` (Kayles).
+    Octal {
+        /// The code: digits after the point, each the ways to take that many counters.
+        code: OctalGame,
+        #[command(flatten)]
+        run: RunArguments,
+    },
+    /// A hexadecimal game: as an octal code, with digits 8 to F that leave three heaps.
+    Hexadecimal {
+        /// The code, e.g. `0.F` or `0.8`.
+        code: HexadecimalGame,
+        #[command(flatten)]
+        run: RunArguments,
+    },
+    /// A subtraction game: take any amount of the set from one heap.
+    Subtraction {
+        /// The amounts, e.g. `1,3,4` or `{2, 5, 7}`.
+        set: SubtractionGame,
+        #[command(flatten)]
+        run: RunArguments,
+    },
+    /// Grundy's game: split a heap into two heaps of different sizes.
+    Grundy {
+        #[command(flatten)]
+        run: RunArguments,
+    },
+}
+
+#[derive(Debug, Args)]
+pub struct RunArguments {
+    /// The largest heap: G(0) to G(n) are computed. Accepts `1000000`, `1_000_000`, `1e6`,
+    /// `2^30`; at most 2^32 − 1 for a run that keeps every value, 2^48 − 1 with --prefix.
+    #[arg(long, value_parser = parse_count)]
+    pub n: u128,
+
+    /// Save the run to DIR every few minutes (see --checkpoint-every), and go on from the
+    /// checkpoint there if one exists: a run that was killed loses at most the values since
+    /// the last one. DIR holds one game's run, used by one process at a time (DIR/lock);
+    /// another game is refused. A run asked for fewer heaps than DIR holds answers from it.
+    #[arg(long, value_name = "DIR")]
+    pub checkpoint: Option<PathBuf>,
+
+    /// Seconds between checkpoints. Each costs one pass over the values so far (a bounded
+    /// run: over what it keeps).
+    #[arg(long, value_name = "SECONDS", default_value = "300", value_parser = parse_seconds)]
+    pub checkpoint_every: Duration,
+
+    /// Write the values G(0) … G(n) to FILE — those past a proven period too: `value` per
+    /// line for `.csv` and `.txt` files, otherwise little-endian binary, in the narrowest
+    /// width of 1, 2 or 4 bytes that holds every value (the width is printed).
+    #[arg(long, value_name = "FILE")]
+    pub values: Option<PathBuf>,
+
+    /// Bounded memory: keep only G(0) … G(HEAPS − 1) and a window of recent values — about
+    /// 12 × HEAPS bytes, whatever n — and stream every value to a binary file, counting the
+    /// frequencies on the way. The file is values.bin in the checkpoint DIR, else the
+    /// --values FILE if it is binary, else a temporary file (TMPDIR/impartial-PID.values,
+    /// removed at the end; one left by a killed run is removed by the next bounded run); a
+    /// --values FILE elsewhere gets a copy at the end. Works for games that never split
+    /// heaps, and for the sparse-space games (0.6, 0.161, 0.167, Grundy's game) once every
+    /// rare heap is below HEAPS: a new rare heap past it stops the run with an error that
+    /// suggests a longer prefix. A search for a value that goes deeper than the prefix reads
+    /// the values it needs back from the file.
+    #[arg(long, value_name = "HEAPS", value_parser = parse_count)]
+    pub prefix: Option<u128>,
+
+    /// Write the rare heaps to FILE as `heap value` lines.
+    #[arg(long, value_name = "FILE")]
+    pub rare_heaps: Option<PathBuf>,
+
+    /// The method: `auto` chooses the sparse space where it pays.
+    #[arg(long, value_enum, default_value_t = MethodArgument::Auto)]
+    pub method: MethodArgument,
+
+    /// Threads: 2 (the default on two or more cores) or 1.
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=2))]
+    pub threads: Option<u8>,
+
+    /// Compute every value up to n even once a period is proven.
+    #[arg(long)]
+    pub every_value: bool,
+
+    /// On resuming a bounded run, check the whole values file against the checkpoint's
+    /// checksums before going on. (By default the last block is checked then, blocks a deep
+    /// search reads when it reads them, and every other block the run did not write itself
+    /// before the run reports.)
+    #[arg(long)]
+    pub verify: bool,
+
+    /// No progress bar.
+    #[arg(long, short)]
+    pub quiet: bool,
+
+    /// Values between progress reports, each a chance to checkpoint (for tests).
+    #[arg(long, hide = true, default_value_t = 1 << 18, value_parser = clap::value_parser!(u64).range(1..))]
+    pub report_every: u64,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum MethodArgument {
+    Auto,
+    Direct,
+    Sparse,
+}
+
+/// The longest wait between checkpoints: one a century away is never, and no clock needs to
+/// add more.
+const CENTURY: f64 = 100.0 * 365.25 * 86_400.0;
+
+/// A number of seconds, as a duration a clock can add to.
+fn parse_seconds(text: &str) -> Result<Duration, String> {
+    let seconds: f64 = text
+        .parse()
+        .map_err(|_| format!("{text:?} is not a number of seconds"))?;
+    if !(0.0..=CENTURY).contains(&seconds) {
+        return Err(format!(
+            "{text} seconds is not between 0 and a century ({CENTURY:.0} seconds)"
+        ));
+    }
+    Ok(Duration::from_secs_f64(seconds))
+}
+
+/// A run's size, checked against what its kind of run reaches.
+#[derive(Clone, Copy, Debug)]
+pub struct Size {
+    /// The largest heap.
+    pub n: u64,
+    /// The prefix of a bounded run.
+    pub prefix: Option<u64>,
+}
+
+impl RunArguments {
+    /// `--n` and `--prefix`, or the usage error that says which bound they pass.
+    pub fn size(&self) -> Result<Size, clap::Error> {
+        let usage = |message: String| {
+            Cli::command().error(clap::error::ErrorKind::ValueValidation, message)
+        };
+        let Some(prefix) = self.prefix else {
+            return match u64::try_from(self.n) {
+                Ok(n) if n <= MAX_HEAP => Ok(Size { n, prefix: None }),
+                _ => Err(usage(format!(
+                    "--n {} is past {MAX_HEAP} (2^32 − 1), the largest heap of a run that \
+                     keeps every value in memory; with --prefix HEAPS a bounded run goes to \
+                     {MAX_STREAMED_HEAP} (2^48 − 1)",
+                    self.n
+                ))),
+            };
+        };
+        let n = u64::try_from(self.n)
+            .ok()
+            .filter(|&n| n <= MAX_STREAMED_HEAP)
+            .ok_or_else(|| {
+                usage(format!(
+                    "--n {} is past {MAX_STREAMED_HEAP} (2^48 − 1), the largest heap of a \
+                     bounded run",
+                    self.n
+                ))
+            })?;
+        let prefix = u64::try_from(prefix)
+            .ok()
+            .filter(|&prefix| prefix <= MAX_HEAP + 1)
+            .ok_or_else(|| {
+                usage(format!(
+                    "--prefix {prefix} is past 2^32, the most values a run keeps in memory"
+                ))
+            })?;
+        Ok(Size {
+            n,
+            prefix: Some(prefix),
+        })
+    }
+
+    pub fn options(&self) -> SequenceOptions {
+        let mut options = SequenceOptions::default()
+            .with_method(match self.method {
+                MethodArgument::Auto => Method::Auto,
+                MethodArgument::Direct => Method::Direct,
+                MethodArgument::Sparse => Method::SparseSpace,
+            })
+            .with_prove_period(!self.every_value)
+            .with_progress_every(self.report_every);
+        if let Some(threads) = self.threads {
+            options = options.with_parallel(threads == 2);
+        }
+        options
+    }
+}
+
+/// Whether a values file is written as text: `.csv` and `.txt` files, in any case.
+pub fn is_text(path: &Path) -> bool {
+    path.extension()
+        .and_then(|extension| extension.to_str())
+        .is_some_and(|extension| {
+            extension.eq_ignore_ascii_case("csv") || extension.eq_ignore_ascii_case("txt")
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seconds_from_zero_to_a_century() {
+        assert_eq!(parse_seconds("0"), Ok(Duration::ZERO));
+        assert_eq!(parse_seconds("0.5"), Ok(Duration::from_millis(500)));
+        for bad in ["1e20", "-1", "inf", "NaN", "abc"] {
+            assert!(parse_seconds(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn text_files_in_any_case() {
+        for text in ["a.csv", "a.CSV", "b.Txt"] {
+            assert!(is_text(Path::new(text)), "{text}");
+        }
+        for binary in ["a.bin", "a", "csv", "a.csv.bin"] {
+            assert!(!is_text(Path::new(binary)), "{binary}");
+        }
+    }
+}

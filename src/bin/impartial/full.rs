@@ -1,0 +1,185 @@
+//! Runs that keep every value in memory: up to 2³² − 1 heaps, checkpointed as a whole.
+
+use std::path::Path;
+use std::time::Instant;
+
+use impartial::sequence::{GrundySequence, Values};
+
+use crate::args::{RunArguments, Size, is_text};
+use crate::checkpoint;
+use crate::failure::Failure;
+use crate::format::{width_for, write_values};
+use crate::game::Game;
+use crate::lock::lock_directory;
+use crate::outputs::{self, Mode, write_or_rescue};
+use crate::progress::{self, Stop};
+use crate::report::{Report, frequencies, through};
+
+/// A run of `game` to `size.n` holding every value.
+pub fn execute(game: &Game, run: &RunArguments, size: Size) -> Result<(), Failure> {
+    outputs::check(
+        run.values.as_deref(),
+        run.rare_heaps.as_deref(),
+        run.checkpoint.as_deref(),
+        Mode::Full,
+    )?;
+    let _lock = run.checkpoint.as_deref().map(lock_directory).transpose()?;
+    let name = game.describe();
+    let known = resume(run, &name)?;
+    let loaded = known.len() as u64;
+    let started = Instant::now();
+    let sequence = compute(game, run, size.n, &name, known)?;
+    // The last checkpoint holds the whole run — unless this run asked for fewer values than
+    // the checkpoint had, which it keeps.
+    if let Some(directory) = &run.checkpoint
+        && sequence.computed_len() > loaded
+    {
+        checkpoint::save(directory, &name, sequence.computed_values())
+            .map_err(|error| error.to_string())?;
+    }
+    let elapsed = started.elapsed();
+    let mut report = Report::new(&name, size.n);
+    let computed = sequence.computed_len();
+    report.rate(computed - loaded.min(computed), elapsed);
+    finish(run, &sequence, size.n, report)
+}
+
+/// The values of the checkpoint to go on from, if `--checkpoint` has one.
+fn resume(run: &RunArguments, name: &str) -> Result<Values, Failure> {
+    let Some(directory) = &run.checkpoint else {
+        return Ok(Values::new());
+    };
+    if checkpoint::stream_path_in(directory).exists() {
+        return Err(format!(
+            "{} holds the checkpoint of a bounded run: resume it with the same --prefix, or \
+             use another directory",
+            directory.display()
+        )
+        .into());
+    }
+    let Some(values) = checkpoint::load(directory, name).map_err(|error| error.to_string())? else {
+        return Ok(Values::new());
+    };
+    println!(
+        "# resumed from {} values in {}",
+        values.len(),
+        checkpoint::path_in(directory).display()
+    );
+    Ok(values)
+}
+
+/// The run from the `known` values to heap `n`, saving a checkpoint when one is due, and
+/// one on the way out when a signal stops it.
+fn compute(
+    game: &Game,
+    run: &RunArguments,
+    n: u64,
+    name: &str,
+    mut known: Values,
+) -> Result<GrundySequence, Failure> {
+    let options = run.options();
+    let target = n + 1;
+    let bar = progress::bar(run.quiet, known.len() as u64, target);
+    loop {
+        let mut stop = Stop::No;
+        let checkpoints = run.checkpoint.is_some();
+        let callback =
+            progress::when_due(&bar, checkpoints, run.checkpoint_every, target, &mut stop);
+        let sequence = game
+            .continued(known, n, &options, callback)
+            .map_err(|error| error.to_string())?;
+        if stop == Stop::No {
+            bar.finish_and_clear();
+            return Ok(sequence);
+        }
+        let saved = match &run.checkpoint {
+            Some(directory) => {
+                checkpoint::save(directory, name, sequence.computed_values())
+                    .map_err(|error| error.to_string())?;
+                format!(
+                    "the checkpoint in {} holds {} values",
+                    directory.display(),
+                    sequence.computed_len()
+                )
+            }
+            None => "the values computed are lost (no --checkpoint)".to_string(),
+        };
+        if stop == Stop::Interrupted {
+            bar.finish_and_clear();
+            return Err(Failure::interrupted(&saved));
+        }
+        known = sequence.into_values();
+    }
+}
+
+/// The rest of the report and the outputs: the period, the rare heaps, the values file,
+/// then the counts.
+fn finish(
+    run: &RunArguments,
+    sequence: &GrundySequence,
+    n: u64,
+    mut report: Report,
+) -> Result<(), Failure> {
+    report.period(sequence.period(), !run.every_value, "none up to", n);
+    let values = sequence.computed_values();
+    report.line(format!(
+        "largest value: {}",
+        values.iter().max().unwrap_or(0)
+    ));
+    match (sequence.sparse_mask(), sequence.rare_heap_list()) {
+        (Some(mask), Some(rare)) => report.rare_heaps(&format!("mask {mask:#x}, "), rare),
+        _ => report.line("method: direct recurrence (no sparse space)".to_string()),
+    }
+    let mut failures = Vec::new();
+    if let Some(path) = &run.values {
+        match write_all_values(path, sequence, n) {
+            Ok(line) => report.line(line),
+            Err(error) => failures.push(error),
+        }
+    }
+    if let (Some(path), Some(rare)) = (&run.rare_heaps, sequence.rare_heap_list()) {
+        let written = write_or_rescue(path, "rare heaps", |out| {
+            writeln!(out, "heap value")?;
+            for &heap in rare {
+                let value = values.get(heap as usize).expect("a rare heap was computed");
+                writeln!(out, "{heap} {value}")?;
+            }
+            Ok(())
+        });
+        failures.extend(written.err());
+    }
+    let counts = frequencies(values.iter(), sequence.period(), n);
+    report
+        .print(&counts)
+        .map_err(|error| format!("cannot write the results: {error}"))?;
+    if failures.is_empty() {
+        Ok(())
+    } else {
+        Err(failures.join("\n").into())
+    }
+}
+
+/// Writes G(0) … G(n) to `path` — past a proven period too — and the report's line saying
+/// how, or an error saying where they went instead.
+fn write_all_values(path: &Path, sequence: &GrundySequence, n: u64) -> Result<String, String> {
+    let values = sequence.computed_values();
+    let all = || through(values.iter(), sequence.computed_len(), sequence.period(), n);
+    if is_text(path) {
+        write_or_rescue(path, "values", |out| {
+            writeln!(out, "value")?;
+            all().try_for_each(|value| writeln!(out, "{value}"))
+        })?;
+        Ok(format!(
+            "values: {}, G(0) to G({n}), one per line",
+            path.display()
+        ))
+    } else {
+        // A period repeats the values computed: they hold the widest.
+        let width = width_for(values.iter());
+        write_or_rescue(path, "values", |out| write_values(out, all(), width))?;
+        Ok(format!(
+            "values: {}, G(0) to G({n}), as {width}-byte little-endian integers",
+            path.display()
+        ))
+    }
+}

@@ -1,0 +1,80 @@
+//! The game of a run: what to call it, and the library's two kinds of run for it.
+
+use std::ops::ControlFlow;
+
+use impartial::SubtractionGame;
+use impartial::octal::{GrundysGame, HexadecimalGame, OctalGame};
+use impartial::sequence::{
+    GrundySequence, Progress, SequenceError, SequenceOptions, StreamState, Streamed, ValueStore,
+    Values,
+};
+
+use crate::args::GameArgument;
+
+/// The game and what to call it in the output and in checkpoints.
+pub enum Game {
+    Octal(OctalGame),
+    Hexadecimal(HexadecimalGame),
+    Subtraction(SubtractionGame),
+    Grundy,
+}
+
+impl Game {
+    /// The game named on the command line, and the arguments of its run.
+    pub fn from_argument(argument: GameArgument) -> (Self, crate::args::RunArguments) {
+        match argument {
+            GameArgument::Octal { code, run } => (Game::Octal(code), run),
+            GameArgument::Hexadecimal { code, run } => (Game::Hexadecimal(code), run),
+            GameArgument::Subtraction { set, run } => (Game::Subtraction(set), run),
+            GameArgument::Grundy { run } => (Game::Grundy, run),
+        }
+    }
+
+    /// The game's name, as the output and the checkpoints give it.
+    pub fn describe(&self) -> String {
+        match self {
+            Game::Octal(game) => format!("octal game {game}"),
+            Game::Hexadecimal(game) => format!("hexadecimal game {game}"),
+            Game::Subtraction(game) => format!("subtraction game {game}"),
+            Game::Grundy => "Grundy's game".to_string(),
+        }
+    }
+
+    /// `known` continued to heap `n`: [`impartial::sequence::HeapGame::values_continued`].
+    pub fn continued(
+        &self,
+        known: Values,
+        n: u64,
+        options: &SequenceOptions,
+        progress: impl FnMut(&Progress) -> ControlFlow<()>,
+    ) -> Result<GrundySequence, SequenceError> {
+        match self {
+            Game::Octal(game) => game.values_continued(known, n, options, progress),
+            Game::Hexadecimal(game) => game.values_continued(known, n, options, progress),
+            Game::Subtraction(game) => game.values_continued(known, n, options, progress),
+            Game::Grundy => GrundysGame.values_continued(known, n, options, progress),
+        }
+    }
+
+    /// A bounded run from `state` to heap `n`:
+    /// [`impartial::sequence::HeapGame::values_streamed_into`].
+    pub fn streamed(
+        &self,
+        state: StreamState,
+        n: u64,
+        options: &SequenceOptions,
+        progress: impl FnMut(&Progress) -> ControlFlow<()>,
+        store: &mut impl ValueStore,
+    ) -> Result<Streamed, SequenceError> {
+        match self {
+            Game::Octal(game) => game.values_streamed_into(n, options, state, progress, store),
+            Game::Hexadecimal(game) => {
+                game.values_streamed_into(n, options, state, progress, store)
+            }
+            Game::Subtraction(game) => {
+                game.values_streamed_into(n, options, state, progress, store)
+            }
+            Game::Grundy => GrundysGame.values_streamed_into(n, options, state, progress, store),
+        }
+    }
+}
