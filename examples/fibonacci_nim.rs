@@ -15,6 +15,10 @@ use std::process::ExitCode;
 
 use impartial::take_away::{TakeAway, TakeAwayState};
 
+/// Counts as the `impartial` command line reads them: `1000000`, `1_000_000`, `1e6`, `2^20`.
+#[path = "../src/bin/impartial/count.rs"]
+mod count;
+
 const HELP: &str = "\
 Play Fibonacci Nim (or any multiplier k) against the computer, which explains its moves.
 
@@ -33,6 +37,13 @@ struct Options {
     computer_first: bool,
 }
 
+/// `text` as a whole number of at most 2⁶⁴ − 1, written as the command line writes counts.
+fn number(text: &str) -> Option<u64> {
+    count::parse_count(text)
+        .ok()
+        .and_then(|n| u64::try_from(n).ok())
+}
+
 /// The options, `None` for `--help`, or what is wrong with them.
 fn parse_options() -> Result<Option<Options>, lexopt::Error> {
     use lexopt::prelude::*;
@@ -47,7 +58,7 @@ fn parse_options() -> Result<Option<Options>, lexopt::Error> {
         match argument {
             Long("k") => {
                 let value = parser.value()?.string()?;
-                options.k = value.parse().ok().filter(|&k| k >= 1).ok_or_else(|| {
+                options.k = number(&value).filter(|&k| k >= 1).ok_or_else(|| {
                     format!("--k takes a whole number of at least 1, got {value:?}")
                 })?;
             }
@@ -55,7 +66,7 @@ fn parse_options() -> Result<Option<Options>, lexopt::Error> {
             Short('h') | Long("help") => return Ok(None),
             Value(value) if !counters_given => {
                 let value = value.string()?;
-                options.counters = value.parse().ok().filter(|&n| n >= 2).ok_or_else(|| {
+                options.counters = number(&value).filter(|&n| n >= 2).ok_or_else(|| {
                     format!(
                         "the number of counters must be a whole number of at least 2, got {value:?}"
                     )

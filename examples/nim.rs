@@ -12,6 +12,10 @@ use std::process::ExitCode;
 use impartial::Outcome;
 use impartial::nim::{self, NimMove, misere};
 
+/// Counts as the `impartial` command line reads them: `1000000`, `1_000_000`, `1e6`, `2^20`.
+#[path = "../src/bin/impartial/count.rs"]
+mod count;
+
 const HELP: &str = "\
 Who wins a Nim position, and how: the nim-sum worked out in binary columns.
 
@@ -28,14 +32,15 @@ struct Options {
 }
 
 fn parse_heap(text: &str) -> Result<u128, String> {
-    text.parse::<u128>().map_err(|error| match error.kind() {
-        std::num::IntErrorKind::PosOverflow => {
+    count::parse_count(text).map_err(|error| {
+        if error.contains("too large") {
             format!(
                 "{text:?} is too large: a heap may hold at most {} counters",
                 u128::MAX
             )
+        } else {
+            format!("{text:?} is not a heap size: write a whole number such as 7, 1e6 or 2^20")
         }
-        _ => format!("{text:?} is not a heap size: write a whole number such as 7"),
     })
 }
 
