@@ -170,14 +170,24 @@
 //!   `num_bigint::BigUint` heaps of any size.
 //! - `serde` (off by default): `Serialize` and `Deserialize` for the value types — [`Nimber`],
 //!   [`Outcome`], [`Heaps`], [`Either`], the move records, [`take_away::TakeAwayState`],
-//!   [`sequence::GrundySequence`] (checked on reading: a period that does not fit its values
-//!   is refused), [`sequence::Period`], [`loopy::LoopyValue`].
+//!   [`sequence::GrundySequence`] (checked in full on reading — G(0), the period against the
+//!   values, the rare heaps against the mask — so a forged or damaged file is refused rather
+//!   than answering wrongly), [`sequence::Period`], [`loopy::LoopyValue`].
+//! - `cli` (off by default): the `impartial` command line, for heap games at research scale —
+//!   `cargo install --path . --features cli` in a clone, then for instance
+//!   `impartial octal 0.167 --n 2^33 --prefix 2^20 --checkpoint runs/0.167`. It prints the
+//!   proven period or "none up to n", the rare heaps and the frequency of every value, writes
+//!   the values as binary or CSV, keeps every value in memory up to 2³² − 1 heaps or, with
+//!   `--prefix`, a bounded window up to 2⁴⁸ − 1 ([`HeapGame::values_streamed_into`]), and
+//!   saves checksummed checkpoints that a killed run resumes from. `impartial --help` says
+//!   the rest.
 //!
 //! Without features the crate depends only on `num-traits`, `thiserror` and `smallvec`.
 //!
 //! # Rust version
 //!
-//! The minimum supported Rust version is 1.88 (edition 2024, `let` chains).
+//! The minimum supported Rust version is 1.89 (edition 2024, `let` chains; the command line
+//! locks its files with `File::try_lock`).
 #![doc(test(attr(deny(warnings))))]
 
 // The vocabulary, the general method, sums, the rulesets with their closed forms, and the
