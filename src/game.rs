@@ -9,8 +9,6 @@ use std::ops::{BitXor, BitXorAssign};
 
 use num_traits::{PrimInt, Unsigned};
 
-use crate::games::heaps::Heaps;
-
 /// The rules of an impartial game: from every position both players have the same moves.
 ///
 /// A ruleset is an object (it may carry parameters such as a subtraction set) with an
@@ -486,7 +484,7 @@ where
 }
 
 /// What the solvers' queries accept as a position: the position itself, a reference to it,
-/// or — for the heap games, whose positions are [`Heaps`] — an array, a slice or a `Vec` of
+/// or — for the heap games, whose positions are [`Heaps`](crate::Heaps) — an array, a slice or a `Vec` of
 /// heap sizes, as a user has them.
 ///
 /// # Examples
@@ -523,45 +521,5 @@ impl<'a, P> IntoPosition<P> for &'a P {
 
     fn into_holder(self) -> &'a P {
         self
-    }
-}
-
-impl<const N: usize> IntoPosition<Heaps> for [u64; N] {
-    type Holder = Heaps;
-
-    fn into_holder(self) -> Heaps {
-        Heaps::from(self)
-    }
-}
-
-impl<const N: usize> IntoPosition<Heaps> for &[u64; N] {
-    type Holder = Heaps;
-
-    fn into_holder(self) -> Heaps {
-        Heaps::from(self)
-    }
-}
-
-impl IntoPosition<Heaps> for &[u64] {
-    type Holder = Heaps;
-
-    fn into_holder(self) -> Heaps {
-        Heaps::from(self)
-    }
-}
-
-impl IntoPosition<Heaps> for Vec<u64> {
-    type Holder = Heaps;
-
-    fn into_holder(self) -> Heaps {
-        Heaps::from(self)
-    }
-}
-
-impl IntoPosition<Heaps> for &Vec<u64> {
-    type Holder = Heaps;
-
-    fn into_holder(self) -> Heaps {
-        Heaps::from(self)
     }
 }

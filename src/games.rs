@@ -7,7 +7,6 @@
 pub mod coins;
 pub mod fibonacci;
 pub(crate) mod golden;
-pub(crate) mod heaps;
 pub mod nim;
 pub mod octal;
 pub mod subtraction;

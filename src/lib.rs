@@ -197,6 +197,7 @@ mod error;
 pub mod field;
 mod game;
 mod games;
+mod heap;
 pub mod score;
 pub mod sequence;
 mod solver;
@@ -218,7 +219,7 @@ pub struct ReadmeDoctests;
 
 pub use error::{GameError, SolveError};
 pub use game::{Either, HeapSize, ImpartialGame, IntoPosition, Nimber, Outcome};
-pub use games::heaps::Heaps;
+pub use heap::Heaps;
 pub use loopy::LoopySolver;
 pub use nim::Nim;
 pub use sequence::{HeapGame, Tabulated};

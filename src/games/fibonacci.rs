@@ -39,7 +39,7 @@ use crate::game::Either;
 use crate::game::HeapSize;
 use crate::game::Outcome;
 use crate::games::golden::{floor_over_phi, high_half_product};
-use crate::take_away::{self, SizeTable, TakeAway, TakeAwayState, TakeMove, Terms};
+use crate::games::take_away::{self, SizeTable, TakeAway, TakeAwayState, TakeMove, Terms};
 
 /// Fibonacci Nim as a ruleset: the take-away game with multiplier 2.
 ///

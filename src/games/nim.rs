@@ -39,7 +39,7 @@ use std::fmt;
 
 use crate::error::GameError;
 use crate::game::{HeapSize, ImpartialGame, Nimber, Outcome, to_u128};
-use crate::games::heaps::Heaps;
+use crate::heap::Heaps;
 
 /// One move of Nim: from heap number `heap` (counting from 0), take `take` counters,
 /// leaving `to` of the `from` it had.

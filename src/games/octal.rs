@@ -42,8 +42,8 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::game::ImpartialGame;
-use crate::games::heaps::Heaps;
-use crate::games::take_and_break::HeapRules;
+use crate::heap::HeapRules;
+use crate::heap::Heaps;
 use crate::sequence::{HeapGame, heap_game_methods};
 
 /// The most digits after the point a code may have (the most counters one move may remove).

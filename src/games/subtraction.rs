@@ -18,8 +18,8 @@ use std::str::FromStr;
 
 use crate::error::GameError;
 use crate::game::ImpartialGame;
-use crate::games::heaps::Heaps;
-use crate::games::take_and_break::HeapRules;
+use crate::heap::HeapRules;
+use crate::heap::Heaps;
 use crate::sequence::{HeapGame, heap_game_methods};
 
 /// The subtraction game `S(s₁, s₂, …)`: a move takes exactly `sᵢ` counters from one heap.
@@ -89,7 +89,7 @@ impl SubtractionGame {
     /// ```
     #[must_use]
     pub fn subtraction_set(&self) -> &[u64] {
-        &self.rules.leave_one
+        self.rules.taken_leaving_one()
     }
 }
 

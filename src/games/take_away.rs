@@ -1006,7 +1006,7 @@ impl<T: HeapSize> TakeAway<T> {
     /// ```
     #[must_use]
     #[track_caller]
-    pub fn outcome(&self, state: impl Into<TakeAwayState<T>>) -> crate::Outcome {
+    pub fn outcome(&self, state: impl Into<TakeAwayState<T>>) -> crate::game::Outcome {
         expect_ok(self.try_outcome(state), "take-away table")
     }
 
@@ -1030,11 +1030,11 @@ impl<T: HeapSize> TakeAway<T> {
     pub fn try_outcome(
         &self,
         state: impl Into<TakeAwayState<T>>,
-    ) -> Result<crate::Outcome, GameError> {
+    ) -> Result<crate::game::Outcome, GameError> {
         Ok(if self.try_winning_move(state)?.is_some() {
-            crate::Outcome::N
+            crate::game::Outcome::N
         } else {
-            crate::Outcome::P
+            crate::game::Outcome::P
         })
     }
 

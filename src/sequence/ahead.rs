@@ -5,10 +5,10 @@ use std::ops::Range;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Mutex, PoisonError};
 
-use super::SequenceError;
 use super::direct::Joined;
-use super::run::{Ended, Stretch, Worker, pause, prepare_two};
+use super::error::SequenceError;
 use super::sparse::Candidate;
+use super::stretch::{Ended, Stretch, Worker, pause, prepare_two};
 use super::values::Value;
 
 /// Heaps verified at a time, by either thread: small, so that neither waits long for the

@@ -7,14 +7,15 @@
 use std::cell::Cell;
 use std::ops::{ControlFlow, Range};
 
-use super::direct::{HeapValues, Pairs, Reached, Rest, direct_value, split_rests, splits};
+use super::direct::{BLOCK, HeapValues, Pairs, Reached, Rest, direct_value, split_rests, splits};
+use super::error::{MAX_STREAMED_HEAP, SequenceError, checked_len};
+use super::options::{Method, Progress, SequenceOptions};
+use super::period::Period;
 use super::run::{Full, Start, Tuning, compute_full};
-use super::sparse::{BLOCK, Candidate, SparseSpace};
+use super::sparse::{Candidate, SparseSpace};
+use super::stream::{StreamState, Streamed, ValueStore};
 use super::values::{Value, Values, typed};
-use super::{
-    Method, Period, Progress, SequenceError, SequenceOptions, StreamState, Streamed, ValueStore,
-};
-use crate::games::take_and_break::HeapRules;
+use crate::heap::HeapRules;
 
 /// The values a bounded run keeps: heaps `0..prefix`, then heaps `base..computed`, in one
 /// buffer. While `base == prefix` the two are one run of heaps and the buffer is indexed by
@@ -232,7 +233,7 @@ pub(crate) fn compute_streamed(
     progress: &mut dyn FnMut(&Progress) -> ControlFlow<()>,
     store: &mut dyn ValueStore,
 ) -> Result<Streamed, SequenceError> {
-    let len = streamed_len(n)?;
+    let len = checked_len(n, MAX_STREAMED_HEAP)?;
     let prefix_len = usize::try_from(state.prefix_len).unwrap_or(usize::MAX);
     let resumed_at = check_state(rules, &state, prefix_len)?;
     if resumed_at > len {
@@ -381,16 +382,6 @@ fn stream_past_prefix(
             mask_flips,
         },
     })
-}
-
-/// How many values a bounded run to heap `n` computes, or why it cannot.
-fn streamed_len(n: u64) -> Result<usize, SequenceError> {
-    let too_large = |max| SequenceError::TooLarge { n, max };
-    if n > super::MAX_STREAMED_HEAP {
-        return Err(too_large(super::MAX_STREAMED_HEAP));
-    }
-    // A 32-bit target counts fewer heaps.
-    usize::try_from(n + 1).map_err(|_| too_large(usize::MAX as u64 - 1))
 }
 
 /// The next heap of a run from `state`, if a run could have left it: the values from G(0)
@@ -652,7 +643,7 @@ fn search_deeper(
         // search goes on from the first pair it did not give.
         let searched = splits(rules, kept, rest).len();
         let smallest = (rest + 1).saturating_sub(kept.computed()).max(1);
-        let largest_small = if rules.unequal_split {
+        let largest_small = if rules.splits_unequal() {
             rest.saturating_sub(1) / 2
         } else {
             rest / 2
@@ -749,7 +740,7 @@ mod tests {
             let all: Vec<u32> = (0..computed).map(|_| (random() % 1000) as u32).collect();
             // Resumed, now and then, from a window after the prefix — right after it, or
             // after dropped heaps, as long as a run keeps or longer.
-            let (start, resumed) = if random() % 3 == 0 && computed > prefix_len {
+            let (start, resumed) = if random().is_multiple_of(3) && computed > prefix_len {
                 let start = prefix_len + (random() % (computed - prefix_len) as u64) as usize;
                 let end = start + (random() % (computed - start + 1) as u64) as usize;
                 (start, &all[start..end])
@@ -763,7 +754,7 @@ mod tests {
                 resumed,
                 window_len,
                 // The run's length, or more: the room reserved holds it either way.
-                if random() % 2 == 0 {
+                if random().is_multiple_of(2) {
                     computed
                 } else {
                     usize::MAX

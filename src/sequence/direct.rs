@@ -2,9 +2,12 @@
 
 use std::ops::Range;
 
-use super::sparse::BLOCK;
 use super::values::Value;
-use crate::games::take_and_break::HeapRules;
+use crate::heap::HeapRules;
+
+/// Heaps whose splits with the older rare heaps of a sparse space are done together, and the
+/// most values [`HeapValues::heaps`] gives at once.
+pub(super) const BLOCK: usize = 64;
 
 /// The values the engine reads, by heap: the whole table (`[V]`, heap `h` at index `h`),
 /// the table shared by two threads and one thread's newest values ([`Joined`]), or what a
@@ -307,10 +310,10 @@ pub(super) fn insert_single_options<V: HeapValues + ?Sized>(
     reached: &mut Reached,
 ) {
     let n = heap as u64;
-    if rules.leave_none.contains(&n) {
+    if rules.taken_whole().contains(&n) {
         reached.insert(0);
     }
-    for &r in rules.leave_one.iter().take_while(|&&r| r < n) {
+    for &r in rules.taken_leaving_one().iter().take_while(|&&r| r < n) {
         if let Some(value) = values.value_of((n - r) as usize) {
             reached.insert(value);
         }
@@ -324,7 +327,7 @@ pub(super) fn splits<'v, H: HeapValues + ?Sized>(
     values: &'v H,
     rest: usize,
 ) -> Splits<'v, H::Value> {
-    let largest_small = if rules.unequal_split {
+    let largest_small = if rules.splits_unequal() {
         rest.saturating_sub(1) / 2
     } else {
         rest / 2
@@ -345,7 +348,7 @@ pub(super) fn splits<'v, H: HeapValues + ?Sized>(
 /// The counters left to split after each split amount, for a heap of `heap`.
 pub(super) fn split_rests(rules: &HeapRules, heap: usize) -> impl Iterator<Item = usize> + '_ {
     rules
-        .leave_two
+        .taken_leaving_two()
         .iter()
         .filter_map(move |&r| heap.checked_sub(usize::try_from(r).ok()?))
         .filter(|&rest| rest >= 2)
@@ -359,7 +362,7 @@ fn insert_three_heap_options<V: HeapValues + ?Sized>(
     heap: usize,
     reached: &mut Reached,
 ) {
-    for &r in &rules.leave_three {
+    for &r in rules.taken_leaving_three() {
         let Some(rest) = usize::try_from(r).ok().and_then(|r| heap.checked_sub(r)) else {
             continue;
         };

@@ -1,8 +1,42 @@
 //! The octal periodicity theorem (Guy and Smith): a period proven from finitely many values.
 
-use super::Period;
+use std::fmt;
+
 use super::values::Value;
-use crate::games::take_and_break::HeapRules;
+use crate::heap::HeapRules;
+
+/// A proven period: `G(n + period) = G(n)` for every `n ≥ preperiod`.
+///
+/// # Examples
+///
+/// ```
+/// use impartial::SubtractionGame;
+///
+/// let period = SubtractionGame::new(&[1, 3, 4])?.values_up_to(100)?.period().unwrap();
+/// assert_eq!((period.preperiod, period.period), (0, 7));
+/// assert_eq!(period.to_string(), "period 7 from n = 0 (proven with G(0..12))");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Period {
+    /// The least `n0` from which the values repeat.
+    pub preperiod: u64,
+    /// The shortest period.
+    pub period: u64,
+    /// How many values the periodicity theorem needed: G(0) to G(`proof_bound` − 1).
+    pub proof_bound: u64,
+}
+
+impl fmt::Display for Period {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "period {} from n = {} (proven with G(0..{}))",
+            self.period, self.preperiod, self.proof_bound
+        )
+    }
+}
 
 /// The smallest period and least preperiod that the periodicity theorem proves from
 /// `values`, if any.

@@ -3,11 +3,11 @@
 
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicUsize, Ordering};
 
-use super::SequenceError;
 use super::direct::Joined;
-use super::run::{Ended, Stretch, Worker, pause, prepare_two};
+use super::error::SequenceError;
+use super::stretch::{Ended, Stretch, Worker, pause, prepare_two};
 use super::values::Value;
-use crate::games::take_and_break::HeapRules;
+use crate::heap::HeapRules;
 
 /// How many recent values the two threads pass each other.
 const RECENT: usize = 8;
@@ -80,10 +80,10 @@ impl<V: Value> Turns<'_, V> {
 
     fn late_keys(rules: &HeapRules, values: &[V]) -> Vec<u32> {
         let mut keys = Vec::new();
-        if rules.leave_one.contains(&1) {
+        if rules.taken_leaving_one().contains(&1) {
             keys.push(0);
         }
-        if rules.leave_two.contains(&0) {
+        if rules.taken_leaving_two().contains(&0) {
             keys.push(values[1].into());
         }
         keys

@@ -6,15 +6,13 @@ use std::ops::Range;
 
 use super::bytes::{count_flags, least_unreached, mark_unreached};
 use super::direct::{
-    HeapValues, Reached, direct_value, insert_single_options, split_rests, splits,
+    BLOCK, HeapValues, Reached, direct_value, insert_single_options, split_rests, splits,
 };
 use super::values::Value;
-use crate::games::take_and_break::HeapRules;
+use crate::heap::HeapRules;
 
 /// Masks are chosen among the values' lowest bits only.
 pub(super) const MASK_BITS: u32 = 12;
-/// Heaps whose splits with the older rare heaps are done together.
-pub(super) const BLOCK: usize = 64;
 /// How many missing values the vector search compares at once.
 pub(super) const FEW: usize = 4;
 /// Splits per step of the vector search.
@@ -128,7 +126,7 @@ impl SparseSpace {
         let rows = &mut self.rows[..];
         let mut scratch = [0u32; BLOCK];
         let mut buffer = [H::Value::default(); BLOCK];
-        for &r in &rules.leave_two {
+        for &r in rules.taken_leaving_two() {
             let Some(rest) = usize::try_from(r).ok().and_then(|r| start.checked_sub(r)) else {
                 continue;
             };
@@ -148,7 +146,7 @@ impl SparseSpace {
                 // heap is `a`.
                 let equal = a
                     .checked_sub(from)
-                    .filter(|&k| rules.unequal_split && k < count);
+                    .filter(|&k| rules.splits_unequal() && k < count);
                 let marks = Marks { width, rare_value };
                 match equal {
                     Some(k) => {
@@ -267,9 +265,12 @@ impl SparseSpace {
         let total: i64 = counts.iter().sum();
         // A domain space needs every split to have the same easy parity: all split amounts
         // of one parity.
-        let split_parity = rules.leave_two.first().map_or(0, |&r| (r & 1) as u32);
+        let split_parity = rules
+            .taken_leaving_two()
+            .first()
+            .map_or(0, |&r| (r & 1) as u32);
         let domain_possible = rules
-            .leave_two
+            .taken_leaving_two()
             .iter()
             .all(|&r| (r & 1) as u32 == split_parity);
         // For each (extended, domain): the transform of the counts signed by the class's
@@ -399,7 +400,7 @@ impl SparseSpace {
                     continue;
                 }
                 let other = rest - rare;
-                if rules.unequal_split && other == rare {
+                if rules.splits_unequal() && other == rare {
                     continue;
                 }
                 if let Some(other_value) = values.value_of(other) {
@@ -495,7 +496,7 @@ impl SparseSpace {
         // Several split amounts take turns, in growing slices: a value one amount never
         // gives (two equal values from an odd rest, say) is often among another's first.
         // A single amount searches its splits in one slice.
-        let mut slice = if rules.leave_two.len() == 1 {
+        let mut slice = if rules.taken_leaving_two().len() == 1 {
             usize::MAX
         } else {
             64
@@ -820,9 +821,9 @@ mod tests {
         for rules in &games {
             let expected = direct(rules, 900);
             let domain_possible = rules
-                .leave_two
+                .taken_leaving_two()
                 .iter()
-                .all(|&r| r % 2 == rules.leave_two[0] % 2);
+                .all(|&r| r % 2 == rules.taken_leaving_two()[0] % 2);
             for mask in masks {
                 for domain in [false, true] {
                     if domain && !domain_possible {
@@ -903,9 +904,9 @@ mod tests {
             let (chosen, count) = SparseSpace::choose(rules, &values, from).unwrap();
             let largest = values[from..].iter().copied().max().unwrap();
             let bits = (u32::BITS - largest.leading_zeros()).clamp(1, MASK_BITS);
-            let split_parity = (rules.leave_two[0] & 1) as u32;
+            let split_parity = (rules.taken_leaving_two()[0] & 1) as u32;
             let domain_possible = rules
-                .leave_two
+                .taken_leaving_two()
                 .iter()
                 .all(|&r| (r & 1) as u32 == split_parity);
             let mut best: Option<(u32, bool, usize)> = None;

@@ -2,16 +2,19 @@
 //! deterministic stream of random words.
 
 use super::direct::{Reached, direct_value};
-use crate::games::take_and_break::HeapRules;
+use crate::heap::HeapRules;
 
 pub(super) fn rules(none: &[u64], one: &[u64], two: &[u64], unequal: bool) -> HeapRules {
-    HeapRules {
-        leave_none: none.to_vec(),
-        leave_one: one.to_vec(),
-        leave_two: two.to_vec(),
-        leave_three: Vec::new(),
-        unequal_split: unequal,
-    }
+    let builder = HeapRules::builder()
+        .take_whole(none.iter().copied())
+        .take_leaving_one(one.iter().copied())
+        .take_leaving_two(two.iter().copied());
+    let builder = if unequal {
+        builder.unequal_splits()
+    } else {
+        builder
+    };
+    builder.build().expect("rules of a test")
 }
 
 pub(super) fn direct(rules: &HeapRules, n: usize) -> Vec<u32> {

@@ -23,7 +23,7 @@ use num_bigint::BigUint;
 use num_traits::Zero;
 
 use crate::game::Outcome;
-use crate::take_away::{TakeAwayState, TakeMove};
+use crate::games::take_away::{TakeAwayState, TakeMove};
 
 /// The Zeckendorf terms of a big number, largest first: see [`zeckendorf`].
 ///

@@ -18,7 +18,7 @@
 
 use crate::game::HeapSize;
 use crate::game::Outcome;
-use crate::nim::{self, NimMove};
+use crate::games::nim::{self, NimMove};
 
 /// What the misère rule needs to know of a position.
 struct Census<T> {

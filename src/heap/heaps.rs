@@ -5,6 +5,8 @@ use std::ops::Deref;
 
 use smallvec::SmallVec;
 
+use crate::game::IntoPosition;
+
 /// How many heaps a position holds without an allocation.
 const INLINE: usize = 4;
 
@@ -191,5 +193,45 @@ impl fmt::Display for Heaps {
             write!(f, "{size}")?;
         }
         Ok(())
+    }
+}
+
+impl<const N: usize> IntoPosition<Heaps> for [u64; N] {
+    type Holder = Heaps;
+
+    fn into_holder(self) -> Heaps {
+        Heaps::from(self)
+    }
+}
+
+impl<const N: usize> IntoPosition<Heaps> for &[u64; N] {
+    type Holder = Heaps;
+
+    fn into_holder(self) -> Heaps {
+        Heaps::from(self)
+    }
+}
+
+impl IntoPosition<Heaps> for &[u64] {
+    type Holder = Heaps;
+
+    fn into_holder(self) -> Heaps {
+        Heaps::from(self)
+    }
+}
+
+impl IntoPosition<Heaps> for Vec<u64> {
+    type Holder = Heaps;
+
+    fn into_holder(self) -> Heaps {
+        Heaps::from(self)
+    }
+}
+
+impl IntoPosition<Heaps> for &Vec<u64> {
+    type Holder = Heaps;
+
+    fn into_holder(self) -> Heaps {
+        Heaps::from(self)
     }
 }

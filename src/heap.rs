@@ -1,0 +1,12 @@
+//! The vocabulary of heap games, below both the rulesets and the heap-sequence engine:
+//! [`Heaps`], the position (a multiset of heap sizes), and [`HeapRules`], what a move may do
+//! to one heap, with the moves of a position that follow ([`HeapMoves`]).
+//!
+//! Both are public through their users' modules as well: `impartial::Heaps` and
+//! `impartial::take_and_break::HeapRules`.
+
+mod heaps;
+mod rules;
+
+pub use heaps::Heaps;
+pub use rules::{HeapMoves, HeapRules, HeapRulesBuilder};

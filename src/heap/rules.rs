@@ -1,0 +1,416 @@
+//! [`HeapRules`]: what a move of a take-and-break game may do to one heap, and the moves of a
+//! position that follow ([`HeapMoves`]). The heap-sequence engine computes from these rules;
+//! the rulesets of `games` are made of them.
+
+use std::iter::FusedIterator;
+
+use crate::error::GameError;
+use crate::heap::heaps::Heaps;
+
+/// What a move may do to one heap of `n`: take `r` counters and leave nothing, one heap, two
+/// heaps or three heaps, for the amounts `r` listed for each. Made with
+/// [`HeapRules::builder`].
+///
+/// # Examples
+///
+/// ```
+/// use impartial::take_and_break::HeapRules;
+///
+/// // Kayles: knock down one pin or two adjacent ones, from the end or the middle of a row.
+/// let kayles = HeapRules::builder()
+///     .take_whole([1, 2])
+///     .take_leaving_one([1, 2])
+///     .take_leaving_two([1, 2])
+///     .build()?;
+/// assert_eq!(kayles.reach(), 2);
+/// assert!(kayles.splits());
+/// # Ok::<(), impartial::GameError>(())
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct HeapRules {
+    /// `r` such that a heap of exactly `r` may be taken whole; ascending.
+    leave_none: Vec<u64>,
+    /// `r ≥ 1` such that `r` may be taken from a larger heap, leaving one heap; ascending.
+    leave_one: Vec<u64>,
+    /// `r` such that `r` may be taken and the rest split into two non-empty heaps.
+    leave_two: Vec<u64>,
+    /// `r` such that `r` may be taken and the rest split into three non-empty heaps.
+    leave_three: Vec<u64>,
+    /// The two heaps of a split must differ in size (Grundy's game).
+    unequal_split: bool,
+}
+
+/// Builds [`HeapRules`]: returned by [`HeapRules::builder`].
+///
+/// # Examples
+///
+/// ```
+/// use impartial::take_and_break::HeapRules;
+///
+/// // Grundy's game: split a heap into two heaps of different sizes.
+/// let grundy = HeapRules::builder().take_leaving_two([0]).unequal_splits().build()?;
+/// assert!(!grundy.has_periodicity_theorem());
+/// # Ok::<(), impartial::GameError>(())
+/// ```
+#[derive(Clone, Debug, Default)]
+#[must_use = "a builder does nothing until `build` is called"]
+pub struct HeapRulesBuilder {
+    rules: HeapRules,
+}
+
+impl HeapRulesBuilder {
+    /// A heap of exactly `r` may be taken whole, for each `r` in `amounts`.
+    pub fn take_whole(mut self, amounts: impl IntoIterator<Item = u64>) -> Self {
+        self.rules.leave_none.extend(amounts);
+        self
+    }
+
+    /// `r` counters may be taken from a larger heap, leaving the rest as one heap.
+    pub fn take_leaving_one(mut self, amounts: impl IntoIterator<Item = u64>) -> Self {
+        self.rules.leave_one.extend(amounts);
+        self
+    }
+
+    /// `r` counters may be taken and the rest split into two non-empty heaps (`r = 0`
+    /// splits a heap without taking anything).
+    pub fn take_leaving_two(mut self, amounts: impl IntoIterator<Item = u64>) -> Self {
+        self.rules.leave_two.extend(amounts);
+        self
+    }
+
+    /// `r` counters may be taken and the rest split into three non-empty heaps.
+    pub fn take_leaving_three(mut self, amounts: impl IntoIterator<Item = u64>) -> Self {
+        self.rules.leave_three.extend(amounts);
+        self
+    }
+
+    /// The two heaps a move leaves must differ in size, as in Grundy's game. (No
+    /// periodicity theorem is known for such games, and none is used.)
+    pub fn unequal_splits(mut self) -> Self {
+        self.rules.unequal_split = true;
+        self
+    }
+
+    /// The rules, with each list of amounts sorted and without repeats.
+    ///
+    /// # Errors
+    ///
+    /// [`GameError::MoveChangesNothing`] if 0 is among the amounts taken whole or taken
+    /// leaving one heap: such a move would change nothing.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::take_and_break::HeapRules;
+    /// use impartial::GameError;
+    ///
+    /// assert_eq!(
+    ///     HeapRules::builder().take_leaving_one([0, 2]).build(),
+    ///     Err(GameError::MoveChangesNothing)
+    /// );
+    /// ```
+    pub fn build(self) -> Result<HeapRules, GameError> {
+        let mut rules = self.rules;
+        if rules.leave_none.contains(&0) || rules.leave_one.contains(&0) {
+            return Err(GameError::MoveChangesNothing);
+        }
+        for amounts in [
+            &mut rules.leave_none,
+            &mut rules.leave_one,
+            &mut rules.leave_two,
+            &mut rules.leave_three,
+        ] {
+            amounts.sort_unstable();
+            amounts.dedup();
+        }
+        Ok(rules)
+    }
+}
+
+impl HeapRules {
+    /// The amounts `r` for which a heap of exactly `r` may be taken whole, ascending.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::octal::OctalGame;
+    /// use impartial::HeapGame;
+    ///
+    /// let kayles = OctalGame::kayles(); // 0.77
+    /// assert_eq!(kayles.rules().taken_whole(), [1, 2]);
+    /// assert_eq!(kayles.rules().taken_leaving_one(), [1, 2]);
+    /// assert_eq!(kayles.rules().taken_leaving_two(), [1, 2]);
+    /// assert!(kayles.rules().taken_leaving_three().is_empty());
+    /// assert!(!kayles.rules().splits_unequal());
+    /// ```
+    #[must_use]
+    pub fn taken_whole(&self) -> &[u64] {
+        &self.leave_none
+    }
+
+    /// The amounts `r ≥ 1` that may be taken from a larger heap leaving one heap, ascending.
+    #[must_use]
+    pub fn taken_leaving_one(&self) -> &[u64] {
+        &self.leave_one
+    }
+
+    /// The amounts that may be taken leaving the rest split into two non-empty heaps,
+    /// ascending.
+    #[must_use]
+    pub fn taken_leaving_two(&self) -> &[u64] {
+        &self.leave_two
+    }
+
+    /// The amounts that may be taken leaving the rest split into three non-empty heaps,
+    /// ascending.
+    #[must_use]
+    pub fn taken_leaving_three(&self) -> &[u64] {
+        &self.leave_three
+    }
+
+    /// Whether the two heaps of a split must differ in size (Grundy's game).
+    #[must_use]
+    pub fn splits_unequal(&self) -> bool {
+        self.unequal_split
+    }
+
+    /// Rules with no move yet; add them with the builder's methods.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::take_and_break::HeapRules;
+    ///
+    /// let rules = HeapRules::builder().take_whole([3]).take_leaving_one([3]).build()?;
+    /// assert_eq!(rules.reach(), 3);
+    /// # Ok::<(), impartial::GameError>(())
+    /// ```
+    pub fn builder() -> HeapRulesBuilder {
+        HeapRulesBuilder::default()
+    }
+
+    /// The most counters one move removes: `t` in the periodicity theorem.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::take_and_break::HeapRules;
+    ///
+    /// assert_eq!(HeapRules::builder().take_leaving_two([0, 4]).build()?.reach(), 4);
+    /// # Ok::<(), impartial::GameError>(())
+    /// ```
+    #[must_use]
+    pub fn reach(&self) -> u64 {
+        self.leave_none
+            .iter()
+            .chain(&self.leave_one)
+            .chain(&self.leave_two)
+            .chain(&self.leave_three)
+            .copied()
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// Whether a move may leave two heaps or three.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::take_and_break::HeapRules;
+    ///
+    /// assert!(!HeapRules::builder().take_leaving_one([1, 2]).build()?.splits());
+    /// # Ok::<(), impartial::GameError>(())
+    /// ```
+    #[must_use]
+    pub fn splits(&self) -> bool {
+        !self.leave_two.is_empty() || !self.leave_three.is_empty()
+    }
+
+    /// The most heaps one move leaves of one heap: 0 to 3.
+    pub(crate) fn parts(&self) -> u64 {
+        if !self.leave_three.is_empty() {
+            3
+        } else if !self.leave_two.is_empty() {
+            2
+        } else {
+            u64::from(!self.leave_one.is_empty())
+        }
+    }
+
+    /// Whether the octal periodicity theorem (extended to moves that leave three heaps)
+    /// proves periods for these rules: every finite take-and-break game but those whose
+    /// splits must be unequal.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::take_and_break::HeapRules;
+    ///
+    /// assert!(HeapRules::builder().take_leaving_two([1]).build()?.has_periodicity_theorem());
+    /// # Ok::<(), impartial::GameError>(())
+    /// ```
+    #[must_use]
+    pub fn has_periodicity_theorem(&self) -> bool {
+        !self.unequal_split
+    }
+
+    /// The options of a position: every option of every heap, one heap at a time (equal
+    /// heaps are tried once), lazily.
+    ///
+    /// For a ruleset of your own that implements [`HeapGame`](crate::sequence::HeapGame): its
+    /// [`moves`](crate::ImpartialGame::moves) can be this.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::Heaps;
+    /// use impartial::take_and_break::HeapRules;
+    ///
+    /// let rules = HeapRules::builder().take_leaving_one([1]).take_leaving_two([1]).build()?;
+    /// let options: Vec<Heaps> = rules.moves(&Heaps::from([4])).collect();
+    /// assert_eq!(options, [Heaps::from([3]), Heaps::from([1, 2])]);
+    /// # Ok::<(), impartial::GameError>(())
+    /// ```
+    pub fn moves<'h>(&self, position: &'h Heaps) -> HeapMoves<'_, 'h> {
+        HeapMoves {
+            rules: self,
+            heaps: position,
+            index: 0,
+            stage: Stage::Whole,
+        }
+    }
+}
+
+/// Where a [`HeapMoves`] is within the options of one heap.
+#[derive(Clone, Copy, Debug)]
+enum Stage {
+    Whole,
+    One {
+        amount: usize,
+    },
+    Two {
+        amount: usize,
+        small: u64,
+    },
+    Three {
+        amount: usize,
+        least: u64,
+        middle: u64,
+    },
+    NextHeap,
+}
+
+/// The options of a position of a take-and-break game, lazily: returned by
+/// [`HeapRules::moves`].
+///
+/// For each distinct heap, smallest first: taking it whole, then leaving one heap, two heaps,
+/// three heaps, each by amount ascending, and splits by their smallest heap ascending.
+#[derive(Clone, Debug)]
+#[must_use = "iterators are lazy and do nothing unless consumed"]
+pub struct HeapMoves<'r, 'h> {
+    rules: &'r HeapRules,
+    heaps: &'h Heaps,
+    index: usize,
+    stage: Stage,
+}
+
+impl Iterator for HeapMoves<'_, '_> {
+    type Item = Heaps;
+
+    fn next(&mut self) -> Option<Heaps> {
+        let rules = self.rules;
+        loop {
+            let &heap = self.heaps.get(self.index)?;
+            match self.stage {
+                Stage::Whole => {
+                    self.stage = Stage::One { amount: 0 };
+                    if rules.leave_none.binary_search(&heap).is_ok() {
+                        return Some(self.heaps.replace(self.index, &[]));
+                    }
+                }
+                Stage::One { amount } => match rules.leave_one.get(amount) {
+                    Some(&r) if r < heap => {
+                        self.stage = Stage::One { amount: amount + 1 };
+                        return Some(self.heaps.replace(self.index, &[heap - r]));
+                    }
+                    _ => {
+                        self.stage = Stage::Two {
+                            amount: 0,
+                            small: 1,
+                        }
+                    }
+                },
+                Stage::Two { amount, small } => match rules.leave_two.get(amount) {
+                    Some(&r) if r.saturating_add(2) <= heap => {
+                        let rest = heap - r;
+                        let largest_small = if rules.unequal_split {
+                            (rest - 1) / 2
+                        } else {
+                            rest / 2
+                        };
+                        if small > largest_small {
+                            self.stage = Stage::Two {
+                                amount: amount + 1,
+                                small: 1,
+                            };
+                        } else {
+                            self.stage = Stage::Two {
+                                amount,
+                                small: small + 1,
+                            };
+                            return Some(self.heaps.replace(self.index, &[small, rest - small]));
+                        }
+                    }
+                    _ => {
+                        self.stage = Stage::Three {
+                            amount: 0,
+                            least: 1,
+                            middle: 1,
+                        };
+                    }
+                },
+                Stage::Three {
+                    amount,
+                    least,
+                    middle,
+                } => match rules.leave_three.get(amount) {
+                    Some(&r) if r.saturating_add(3) <= heap => {
+                        // Heaps least ≤ middle ≤ largest with least + middle + largest = rest.
+                        let rest = heap - r;
+                        if least > rest / 3 {
+                            self.stage = Stage::Three {
+                                amount: amount + 1,
+                                least: 1,
+                                middle: 1,
+                            };
+                        } else if middle > (rest - least) / 2 {
+                            self.stage = Stage::Three {
+                                amount,
+                                least: least + 1,
+                                middle: least + 1,
+                            };
+                        } else {
+                            self.stage = Stage::Three {
+                                amount,
+                                least,
+                                middle: middle + 1,
+                            };
+                            let largest = rest - least - middle;
+                            return Some(self.heaps.replace(self.index, &[least, middle, largest]));
+                        }
+                    }
+                    _ => self.stage = Stage::NextHeap,
+                },
+                Stage::NextHeap => {
+                    self.index += 1;
+                    while self.heaps.get(self.index) == Some(&heap) {
+                        self.index += 1;
+                    }
+                    self.stage = Stage::Whole;
+                }
+            }
+        }
+    }
+}
+
+impl FusedIterator for HeapMoves<'_, '_> {}
