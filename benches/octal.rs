@@ -83,7 +83,7 @@ fn row(game: &str, n: u64, mode: &str, elapsed: Duration, values: &GrundySequenc
         known as f64 / elapsed.as_secs_f64(),
         values.computed_len(),
         values
-            .rare_heaps()
+            .rare_heap_count()
             .map_or_else(|| "-".to_string(), |r| r.to_string()),
     );
 }

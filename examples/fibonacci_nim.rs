@@ -139,6 +139,30 @@ fn human_move(input: &mut impl BufRead, state: TakeAwayState<u64>) -> io::Result
     }
 }
 
+/// Says what the game is, with the six largest losing sizes up to the start — each the top
+/// term of one less than the size before it: a walk through all of them would take about k
+/// steps.
+fn announce(game: &TakeAway<u64>, options: &Options) {
+    let mut losing: Vec<u64> = Vec::new();
+    let mut below = options.counters;
+    while losing.len() < 6 && below > 0 {
+        let top = game.representation(below).next().expect("a positive count");
+        losing.push(top);
+        below = top - 1;
+    }
+    losing.reverse();
+    println!(
+        "Take-away with multiplier {}: {} counters. The first player loses exactly when the count is one of {} …",
+        options.k,
+        options.counters,
+        losing
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+}
+
 fn main() -> ExitCode {
     let options = match parse_options() {
         Ok(Some(options)) => options,
@@ -168,26 +192,7 @@ fn main() -> ExitCode {
         return ExitCode::from(2);
     }
     let mut state = TakeAwayState::start(options.counters);
-    // The six largest losing sizes up to the start, each the top term of one less than the
-    // size before it: a walk through all of them would take about k steps.
-    let mut losing: Vec<u64> = Vec::new();
-    let mut below = options.counters;
-    while losing.len() < 6 && below > 0 {
-        let top = game.representation(below).next().expect("a positive count");
-        losing.push(top);
-        below = top - 1;
-    }
-    losing.reverse();
-    println!(
-        "Take-away with multiplier {}: {} counters. The first player loses exactly when the count is one of {} …",
-        options.k,
-        options.counters,
-        losing
-            .iter()
-            .map(ToString::to_string)
-            .collect::<Vec<_>>()
-            .join(", ")
-    );
+    announce(&game, &options);
     let mut computer_turn = options.computer_first;
     let stdin = io::stdin();
     let mut input = stdin.lock();

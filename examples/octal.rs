@@ -112,7 +112,7 @@ fn compute(arguments: &Arguments) -> Result<GrundySequence, SequenceError> {
                 progress.target,
                 progress.largest_value,
                 progress
-                    .rare_heaps
+                    .rare_heap_count
                     .map_or_else(|| "-".to_string(), |rare| rare.to_string()),
             );
         }
@@ -178,7 +178,7 @@ fn main() -> ExitCode {
     if let Some(mask) = sequence.sparse_mask() {
         println!(
             "sparse space: mask {mask:#b}, {} rare heaps",
-            sequence.rare_heaps().unwrap_or(0)
+            sequence.rare_heap_count().unwrap_or(0)
         );
     }
     ExitCode::SUCCESS

@@ -8,6 +8,7 @@ pub mod coins;
 pub mod fibonacci;
 pub(crate) mod golden;
 pub mod nim;
+pub(crate) mod number_row;
 pub mod octal;
 pub mod subtraction;
 pub mod take_and_break;

@@ -192,7 +192,6 @@
 
 // The vocabulary, the general method, sums, the rulesets with their closed forms, and the
 // heap-sequence engine: each layer uses only those before it.
-pub mod compound;
 mod error;
 pub mod field;
 mod game;
@@ -201,10 +200,9 @@ mod heap;
 pub mod score;
 pub mod sequence;
 mod solver;
-mod sum;
 
 pub use games::{coins, fibonacci, nim, octal, subtraction, take_and_break, take_away, wythoff};
-pub use solver::loopy;
+pub use solver::{compound, loopy};
 
 /// The plain twins of the fast paths, for the unit tests (the integration tests and the fuzz
 /// targets include the same file).
@@ -224,6 +222,6 @@ pub use loopy::LoopySolver;
 pub use nim::Nim;
 pub use sequence::{HeapGame, Tabulated};
 pub use solver::{Solver, SolverStats};
+pub use solver::{Sum, SumMove, Union};
 pub use subtraction::SubtractionGame;
-pub use sum::{Sum, SumMove, Union};
 pub use wythoff::Wythoff;

@@ -81,6 +81,7 @@
 
 mod ahead;
 mod bounded;
+mod bounded_values;
 mod bytes;
 mod direct;
 mod error;

@@ -180,7 +180,7 @@ fn numbers_agree_with_the_library() {
     assert_eq!(read_values(&values_file, width), values);
     assert_eq!(
         rare_heaps(&rare_file, values),
-        sequence.rare_heap_list().unwrap()
+        sequence.rare_heaps().unwrap()
     );
     // The same values as text.
     let csv = directory.join("values.csv");
@@ -397,7 +397,7 @@ fn bounded_runs_agree_with_the_library() {
     assert_eq!(text, values);
     assert_eq!(
         rare_heaps(&rare_file, values),
-        sequence.rare_heap_list().unwrap()
+        sequence.rare_heaps().unwrap()
     );
     // A game with a proven period stops in the prefix; its frequencies come from the period.
     let kayles = stdout(&run(&[
@@ -906,59 +906,66 @@ fn unwritable_outputs_are_found_first_and_results_kept() {
             assert!(message.contains(names), "{arguments:?}: {message}");
         }
     }
-    if Path::new("/dev/full").exists() {
-        let temporary = scratch("unwritable-tmp");
-        for (arguments, kept) in [
-            (
-                &[
-                    "octal",
-                    "0.6",
-                    "--n",
-                    "20000",
-                    "-q",
-                    "--values",
-                    "/dev/full",
-                ][..],
-                "saved in",
-            ),
-            (
-                &[
-                    "octal",
-                    "0.6",
-                    "--n",
-                    "40000",
-                    "-q",
-                    "--values",
-                    "/dev/full",
-                    "--prefix",
-                    "2^15",
-                ],
-                "the values are in",
-            ),
-        ] {
-            let output = finish(binary().args(arguments).env("TMPDIR", &temporary));
-            assert_eq!(output.status.code(), Some(1), "{arguments:?}");
-            let message = String::from_utf8_lossy(&output.stderr).to_string();
-            assert!(
-                message.contains("/dev/full") && message.contains(kept),
-                "{message}"
+    results_rescued_when_the_output_fails_at_the_end();
+}
+
+/// A values file that fails at the end (`/dev/full`, where the system has one): the values
+/// are saved in the temporary directory, the message says where, and the counts are printed.
+fn results_rescued_when_the_output_fails_at_the_end() {
+    if !Path::new("/dev/full").exists() {
+        return;
+    }
+    let temporary = scratch("unwritable-tmp");
+    for (arguments, kept) in [
+        (
+            &[
+                "octal",
+                "0.6",
+                "--n",
+                "20000",
+                "-q",
+                "--values",
+                "/dev/full",
+            ][..],
+            "saved in",
+        ),
+        (
+            &[
+                "octal",
+                "0.6",
+                "--n",
+                "40000",
+                "-q",
+                "--values",
+                "/dev/full",
+                "--prefix",
+                "2^15",
+            ],
+            "the values are in",
+        ),
+    ] {
+        let output = finish(binary().args(arguments).env("TMPDIR", &temporary));
+        assert_eq!(output.status.code(), Some(1), "{arguments:?}");
+        let message = String::from_utf8_lossy(&output.stderr).to_string();
+        assert!(
+            message.contains("/dev/full") && message.contains(kept),
+            "{message}"
+        );
+        let text = String::from_utf8_lossy(&output.stdout);
+        let n = number_after(&text, "# heaps: 0 to ");
+        let expected = library_values("0.6", n);
+        assert_eq!(frequencies(&text), counted(&expected));
+        // The file the message names holds the values.
+        let saved = message
+            .split(kept)
+            .nth(1)
+            .and_then(|rest| rest.split_whitespace().next())
+            .map_or_else(
+                || panic!("{message}"),
+                |path| PathBuf::from(path.trim_end_matches([';', '.', ','])),
             );
-            let text = String::from_utf8_lossy(&output.stdout);
-            let n = number_after(&text, "# heaps: 0 to ");
-            let expected = library_values("0.6", n);
-            assert_eq!(frequencies(&text), counted(&expected));
-            // The file the message names holds the values.
-            let saved = message
-                .split(kept)
-                .nth(1)
-                .and_then(|rest| rest.split_whitespace().next())
-                .map_or_else(
-                    || panic!("{message}"),
-                    |path| PathBuf::from(path.trim_end_matches([';', '.', ','])),
-                );
-            assert_eq!(read_values(&saved, 2), expected, "{message}");
-            std::fs::remove_file(saved).unwrap();
-        }
+        assert_eq!(read_values(&saved, 2), expected, "{message}");
+        std::fs::remove_file(saved).unwrap();
     }
 }
 
@@ -1024,55 +1031,75 @@ fn outputs_never_overwrite_a_checkpoint() {
     stdout(&output);
 }
 
+/// The temporary values files left in `directory`.
+fn leftovers(directory: &Path) -> usize {
+    std::fs::read_dir(directory)
+        .unwrap()
+        .filter_map(Result::ok)
+        .filter(|entry| entry.file_name().to_string_lossy().ends_with(".values"))
+        .count()
+}
+
+/// Sends the signal `name` (`TERM`, `INT`) to `child`.
+fn signal(child: &std::process::Child, name: &str) {
+    let status = Command::new("kill")
+        .args(["-s", name, &child.id().to_string()])
+        .status();
+    assert!(status.unwrap().success());
+}
+
+/// A bounded run of 0.167 too long to finish, started with `TMPDIR` set to `temporary` and
+/// running once its temporary values file is there.
+fn start_a_long_run(temporary: &Path) -> std::process::Child {
+    let child = binary()
+        .args(LONG_RUN)
+        .env("TMPDIR", temporary)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    while leftovers(temporary) == 0 {
+        assert!(
+            started.elapsed() < Duration::from_secs(60),
+            "no temporary file"
+        );
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    child
+}
+
+const LONG_RUN: [&str; 7] = ["octal", "0.167", "--n", "2^40", "--prefix", "2^14", "-q"];
+
 /// SIGTERM and SIGINT: a bounded run without a checkpoint removes its temporary values file
-/// and exits with 130; one with a checkpoint saves it first, and goes on from it. A run
-/// killed outright leaves its temporary file, which the next bounded run removes once it is
-/// a minute old and no process holds it.
+/// and exits with 130.
 #[cfg(unix)]
 #[test]
-fn signals_leave_nothing_behind_and_lose_nothing() {
+fn signals_remove_the_temporary_file() {
     let temporary = scratch("signals-tmp");
-    let leftovers = || {
-        std::fs::read_dir(&temporary)
-            .unwrap()
-            .filter_map(Result::ok)
-            .filter(|entry| entry.file_name().to_string_lossy().ends_with(".values"))
-            .count()
-    };
-    let signal = |child: &std::process::Child, name: &str| {
-        let status = Command::new("kill")
-            .args(["-s", name, &child.id().to_string()])
-            .status();
-        assert!(status.unwrap().success());
-    };
-    let bounded = ["octal", "0.167", "--n", "2^40", "--prefix", "2^14", "-q"];
     for name in ["TERM", "INT"] {
-        let child = binary()
-            .args(bounded)
-            .env("TMPDIR", &temporary)
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        let started = Instant::now();
-        while leftovers() == 0 {
-            assert!(
-                started.elapsed() < Duration::from_secs(60),
-                "no temporary file"
-            );
-            std::thread::sleep(Duration::from_millis(5));
-        }
+        let child = start_a_long_run(&temporary);
         std::thread::sleep(Duration::from_millis(300));
         signal(&child, name);
         let output = wait_for(child);
         assert_eq!(output.status.code(), Some(130), "SIG{name}");
         assert!(String::from_utf8_lossy(&output.stderr).contains("interrupted"));
-        assert_eq!(leftovers(), 0, "SIG{name} left the temporary file");
+        assert_eq!(
+            leftovers(&temporary),
+            0,
+            "SIG{name} left the temporary file"
+        );
     }
-    // With a checkpoint: saved on the way out, and resumed from.
+}
+
+/// SIGINT to a bounded run with a checkpoint: it saves one on the way out, and a run started
+/// again goes on from it.
+#[cfg(unix)]
+#[test]
+fn a_signal_saves_the_checkpoint_first() {
     let directory = scratch("signals");
     let checkpoint = directory.join("0.167");
-    let mut arguments = strings(&bounded);
+    let mut arguments = strings(&LONG_RUN);
     arguments.extend(strings(&["--checkpoint", checkpoint.to_str().unwrap()]));
     let child = binary()
         .args(&arguments)
@@ -1086,7 +1113,8 @@ fn signals_leave_nothing_behind_and_lose_nothing() {
     assert_eq!(output.status.code(), Some(130));
     let message = String::from_utf8_lossy(&output.stderr);
     assert!(message.contains("the checkpoint in"), "{message}");
-    let output = stdout(&run(&[
+    let path = checkpoint.to_str().unwrap();
+    let resumed = [
         "octal",
         "0.167",
         "--n",
@@ -1095,31 +1123,26 @@ fn signals_leave_nothing_behind_and_lose_nothing() {
         "2^14",
         "-q",
         "--checkpoint",
-        checkpoint.to_str().unwrap(),
-    ]));
+        path,
+    ];
+    let output = stdout(&run(&resumed));
     assert!(output.contains("# resumed from"), "{output}");
-    // Killed outright: the file stays, and is removed once stale.
-    let mut child = binary()
-        .args(bounded)
-        .env("TMPDIR", &temporary)
-        .stdout(Stdio::null())
-        .spawn()
-        .unwrap();
-    let started = Instant::now();
-    while leftovers() == 0 {
-        assert!(
-            started.elapsed() < Duration::from_secs(60),
-            "no temporary file"
-        );
-        std::thread::sleep(Duration::from_millis(5));
-    }
+}
+
+/// A run killed outright leaves its temporary file, which the next bounded run removes once
+/// it is a minute old and no process holds it.
+#[cfg(unix)]
+#[test]
+fn a_killed_runs_temporary_file_is_removed_once_stale() {
+    let temporary = scratch("stale-tmp");
+    let mut child = start_a_long_run(&temporary);
     child.kill().unwrap();
     child.wait().unwrap();
-    assert_eq!(leftovers(), 1);
+    assert_eq!(leftovers(&temporary), 1);
     let next = ["octal", "0.167", "--n", "1e4", "--prefix", "2^12", "-q"];
     stdout(&finish(binary().args(next).env("TMPDIR", &temporary)));
     assert_eq!(
-        leftovers(),
+        leftovers(&temporary),
         1,
         "a file changed within the minute is not taken for stale"
     );
@@ -1131,7 +1154,7 @@ fn signals_leave_nothing_behind_and_lose_nothing() {
         assert!(status.unwrap().success());
     }
     stdout(&finish(binary().args(next).env("TMPDIR", &temporary)));
-    assert_eq!(leftovers(), 0);
+    assert_eq!(leftovers(&temporary), 0);
 }
 
 /// `--values` holds G(0) to G(n) even when a period is proven long before n — the values

@@ -411,12 +411,79 @@ fn stopped_at_a_rare_heap<G: HeapGame>(
     if !chosen_again {
         let full = game.values_up_to_with(heap, options).expect("a small run");
         prop_assert!(
-            full.rare_heap_list()
+            full.rare_heaps()
                 .is_some_and(|rare| rare.last() == Some(&heap)),
             "{}: stopped at {}, which a run holding every value finds common",
             what,
             heap
         );
+    }
+    Ok(())
+}
+
+/// How a bounded run of a game ended, and what it should have given.
+#[derive(Clone, Copy)]
+struct Ending<'a> {
+    expected: &'a [u32],
+    prefix: u64,
+    options: &'a SequenceOptions,
+    keep: bool,
+    /// How many values the run handed out.
+    handed: u64,
+    what: &'a str,
+}
+
+/// Whether a bounded run ended as it should: all its values (or up to a proven period that
+/// holds for the rest), or an error at the heap after its last value — a new rare heap past
+/// the prefix, or no sparse space past it.
+fn check_ending<G: HeapGame>(
+    game: &G,
+    ending: &Ending,
+    result: &Result<Streamed, SequenceError>,
+) -> Result<(), TestCaseError> {
+    let Ending {
+        expected,
+        prefix,
+        options,
+        keep,
+        handed,
+        what,
+    } = *ending;
+    let n = expected.len() as u64 - 1;
+    match result {
+        Ok(run) => {
+            prop_assert_eq!(run.computed, handed, "{}", what);
+            match run.period {
+                Some(period) => {
+                    for heap in run.computed..=n {
+                        let back = period.preperiod + (heap - period.preperiod) % period.period;
+                        prop_assert_eq!(
+                            expected[heap as usize],
+                            expected[back as usize],
+                            "{}",
+                            what
+                        );
+                    }
+                }
+                None => prop_assert_eq!(run.computed, n + 1, "{}", what),
+            }
+            if let Some(rare) = &run.rare_heaps {
+                prop_assert!(rare.iter().all(|&heap| heap < prefix.max(1)), "{}", what);
+            }
+        }
+        Err(SequenceError::BoundExceeded { heap, prefix: kept }) => {
+            prop_assert_eq!(*kept, prefix.max(1), "{}", what);
+            prop_assert_eq!(*heap, handed, "{}", what);
+            prop_assert!(*heap >= prefix, "{}", what);
+            if keep {
+                stopped_at_a_rare_heap(game, expected, prefix, *heap, options, what)?;
+            }
+        }
+        Err(SequenceError::Unbounded { heap }) => {
+            prop_assert_eq!(*heap, prefix.max(1), "{}", what);
+            prop_assert_eq!(*heap, handed, "{}", what);
+        }
+        Err(error) => prop_assert!(false, "{}: {}", what, error),
     }
     Ok(())
 }
@@ -448,41 +515,15 @@ fn check_bounded<G: HeapGame + std::fmt::Debug>(
     );
     prop_assert!(handed.len() <= expected.len(), "{}", what);
     prop_assert_eq!(&handed[..], &expected[..handed.len()], "{}", what);
-    match &result {
-        Ok(run) => {
-            prop_assert_eq!(run.computed, handed.len() as u64, "{}", what);
-            match run.period {
-                Some(period) => {
-                    for heap in run.computed..=n {
-                        let back = period.preperiod + (heap - period.preperiod) % period.period;
-                        prop_assert_eq!(
-                            expected[heap as usize],
-                            expected[back as usize],
-                            "{}",
-                            what
-                        );
-                    }
-                }
-                None => prop_assert_eq!(run.computed, n + 1, "{}", what),
-            }
-            if let Some(rare) = &run.rare_heaps {
-                prop_assert!(rare.iter().all(|&heap| heap < prefix.max(1)), "{}", what);
-            }
-        }
-        Err(SequenceError::BoundExceeded { heap, prefix: kept }) => {
-            prop_assert_eq!(*kept, prefix.max(1), "{}", what);
-            prop_assert_eq!(*heap, handed.len() as u64, "{}", what);
-            prop_assert!(*heap >= prefix, "{}", what);
-            if keep {
-                stopped_at_a_rare_heap(game, expected, prefix, *heap, options, &what)?;
-            }
-        }
-        Err(SequenceError::Unbounded { heap }) => {
-            prop_assert_eq!(*heap, prefix.max(1), "{}", what);
-            prop_assert_eq!(*heap, handed.len() as u64, "{}", what);
-        }
-        Err(error) => prop_assert!(false, "{}: {}", what, error),
-    }
+    let ending = Ending {
+        expected,
+        prefix,
+        options,
+        keep,
+        handed: handed.len() as u64,
+        what: &what,
+    };
+    check_ending(game, &ending, &result)?;
     // Stopped at a report and resumed, perhaps more than once. Reports come at least every
     // `stop_after` heaps, so a run longer than that does stop.
     let every = options.progress_every.min(stop_after.max(1));
@@ -573,7 +614,7 @@ fn sparse_games_in_bounded_memory_equal_the_definition() {
         let game: OctalGame = code.parse().expect("a valid code");
         let expected = reference::code_values(game.digits(), n);
         let full = game.values_up_to(n as u64).expect("n is within MAX_HEAP");
-        let rare = full.rare_heap_list().expect("a sparse space");
+        let rare = full.rare_heaps().expect("a sparse space");
         let first_past = rare.iter().copied().find(|&rare| rare >= prefix);
         for parallel in [false, true] {
             let options = SequenceOptions::default().with_parallel(parallel);
@@ -688,7 +729,7 @@ fn a_new_top_bit_past_the_prefix_is_no_rare_heap() {
     assert_eq!(expected[2_407], 64);
     assert!(expected[..2_407].iter().all(|&value| value < 64));
     let full = game.values_up_to(n as u64).expect("n is within MAX_HEAP");
-    let rare = full.rare_heap_list().expect("a sparse space");
+    let rare = full.rare_heaps().expect("a sparse space");
     assert_eq!(rare.last(), Some(&1_494));
     for parallel in [false, true] {
         let options = SequenceOptions::default().with_parallel(parallel);

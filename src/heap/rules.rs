@@ -318,98 +318,130 @@ impl Iterator for HeapMoves<'_, '_> {
     type Item = Heaps;
 
     fn next(&mut self) -> Option<Heaps> {
-        let rules = self.rules;
         loop {
             let &heap = self.heaps.get(self.index)?;
-            match self.stage {
-                Stage::Whole => {
-                    self.stage = Stage::One { amount: 0 };
-                    if rules.leave_none.binary_search(&heap).is_ok() {
-                        return Some(self.heaps.replace(self.index, &[]));
-                    }
-                }
-                Stage::One { amount } => match rules.leave_one.get(amount) {
-                    Some(&r) if r < heap => {
-                        self.stage = Stage::One { amount: amount + 1 };
-                        return Some(self.heaps.replace(self.index, &[heap - r]));
-                    }
-                    _ => {
-                        self.stage = Stage::Two {
-                            amount: 0,
-                            small: 1,
-                        }
-                    }
-                },
-                Stage::Two { amount, small } => match rules.leave_two.get(amount) {
-                    Some(&r) if r.saturating_add(2) <= heap => {
-                        let rest = heap - r;
-                        let largest_small = if rules.unequal_split {
-                            (rest - 1) / 2
-                        } else {
-                            rest / 2
-                        };
-                        if small > largest_small {
-                            self.stage = Stage::Two {
-                                amount: amount + 1,
-                                small: 1,
-                            };
-                        } else {
-                            self.stage = Stage::Two {
-                                amount,
-                                small: small + 1,
-                            };
-                            return Some(self.heaps.replace(self.index, &[small, rest - small]));
-                        }
-                    }
-                    _ => {
-                        self.stage = Stage::Three {
-                            amount: 0,
-                            least: 1,
-                            middle: 1,
-                        };
-                    }
-                },
+            let found = match self.stage {
+                Stage::Whole => self.take_whole(heap),
+                Stage::One { amount } => self.leave_one(heap, amount),
+                Stage::Two { amount, small } => self.leave_two(heap, amount, small),
                 Stage::Three {
                     amount,
                     least,
                     middle,
-                } => match rules.leave_three.get(amount) {
-                    Some(&r) if r.saturating_add(3) <= heap => {
-                        // Heaps least ≤ middle ≤ largest with least + middle + largest = rest.
-                        let rest = heap - r;
-                        if least > rest / 3 {
-                            self.stage = Stage::Three {
-                                amount: amount + 1,
-                                least: 1,
-                                middle: 1,
-                            };
-                        } else if middle > (rest - least) / 2 {
-                            self.stage = Stage::Three {
-                                amount,
-                                least: least + 1,
-                                middle: least + 1,
-                            };
-                        } else {
-                            self.stage = Stage::Three {
-                                amount,
-                                least,
-                                middle: middle + 1,
-                            };
-                            let largest = rest - least - middle;
-                            return Some(self.heaps.replace(self.index, &[least, middle, largest]));
-                        }
-                    }
-                    _ => self.stage = Stage::NextHeap,
-                },
-                Stage::NextHeap => {
-                    self.index += 1;
-                    while self.heaps.get(self.index) == Some(&heap) {
-                        self.index += 1;
-                    }
-                    self.stage = Stage::Whole;
-                }
+                } => self.leave_three(heap, amount, least, middle),
+                Stage::NextHeap => self.next_heap(heap),
+            };
+            if found.is_some() {
+                return found;
             }
         }
+    }
+}
+
+// Each stage yields the next option of the current heap, or moves on to the next stage
+// (`None`).
+impl HeapMoves<'_, '_> {
+    fn take_whole(&mut self, heap: u64) -> Option<Heaps> {
+        self.stage = Stage::One { amount: 0 };
+        let whole = self.rules.leave_none.binary_search(&heap).is_ok();
+        whole.then(|| self.heaps.replace(self.index, &[]))
+    }
+
+    fn leave_one(&mut self, heap: u64, amount: usize) -> Option<Heaps> {
+        match self.rules.leave_one.get(amount) {
+            Some(&r) if r < heap => {
+                self.stage = Stage::One { amount: amount + 1 };
+                Some(self.heaps.replace(self.index, &[heap - r]))
+            }
+            _ => {
+                self.stage = Stage::Two {
+                    amount: 0,
+                    small: 1,
+                };
+                None
+            }
+        }
+    }
+
+    fn leave_two(&mut self, heap: u64, amount: usize, small: u64) -> Option<Heaps> {
+        let Some(&r) = self
+            .rules
+            .leave_two
+            .get(amount)
+            .filter(|&&r| r.saturating_add(2) <= heap)
+        else {
+            self.stage = Stage::Three {
+                amount: 0,
+                least: 1,
+                middle: 1,
+            };
+            return None;
+        };
+        let rest = heap - r;
+        let largest_small = if self.rules.unequal_split {
+            (rest - 1) / 2
+        } else {
+            rest / 2
+        };
+        if small > largest_small {
+            self.stage = Stage::Two {
+                amount: amount + 1,
+                small: 1,
+            };
+            return None;
+        }
+        self.stage = Stage::Two {
+            amount,
+            small: small + 1,
+        };
+        Some(self.heaps.replace(self.index, &[small, rest - small]))
+    }
+
+    fn leave_three(&mut self, heap: u64, amount: usize, least: u64, middle: u64) -> Option<Heaps> {
+        let Some(&r) = self
+            .rules
+            .leave_three
+            .get(amount)
+            .filter(|&&r| r.saturating_add(3) <= heap)
+        else {
+            self.stage = Stage::NextHeap;
+            return None;
+        };
+        // Heaps least ≤ middle ≤ largest with least + middle + largest = rest.
+        let rest = heap - r;
+        if least > rest / 3 {
+            self.stage = Stage::Three {
+                amount: amount + 1,
+                least: 1,
+                middle: 1,
+            };
+            None
+        } else if middle > (rest - least) / 2 {
+            self.stage = Stage::Three {
+                amount,
+                least: least + 1,
+                middle: least + 1,
+            };
+            None
+        } else {
+            self.stage = Stage::Three {
+                amount,
+                least,
+                middle: middle + 1,
+            };
+            let largest = rest - least - middle;
+            Some(self.heaps.replace(self.index, &[least, middle, largest]))
+        }
+    }
+
+    /// Past every heap of size `heap`: they have the same options.
+    fn next_heap(&mut self, heap: u64) -> Option<Heaps> {
+        self.index += 1;
+        while self.heaps.get(self.index) == Some(&heap) {
+            self.index += 1;
+        }
+        self.stage = Stage::Whole;
+        None
     }
 }
 

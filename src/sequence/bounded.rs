@@ -4,224 +4,18 @@
 //! rest is streamed out. A value whose options reach past what is kept — a new rare heap, or
 //! a search deeper than the prefix — is never guessed: the run stops with an error.
 
-use std::cell::Cell;
-use std::ops::{ControlFlow, Range};
+use std::ops::ControlFlow;
 
-use super::direct::{BLOCK, HeapValues, Pairs, Reached, Rest, direct_value, split_rests, splits};
+use super::bounded_values::{BoundedValues, window_len};
+use super::direct::{HeapValues, Reached, direct_value, split_rests, splits};
 use super::error::{MAX_STREAMED_HEAP, SequenceError, checked_len};
 use super::options::{Method, Progress, SequenceOptions};
 use super::period::Period;
-use super::run::{Full, Start, Tuning, compute_full};
+use super::run::{FullRun, Start, Tuning, compute_full};
 use super::sparse::{Candidate, SparseSpace};
 use super::stream::{StreamState, Streamed, ValueStore};
 use super::values::{Value, Values, typed};
 use crate::heap::HeapRules;
-
-/// The values a bounded run keeps: heaps `0..prefix`, then heaps `base..computed`, in one
-/// buffer. While `base == prefix` the two are one run of heaps and the buffer is indexed by
-/// heap.
-#[derive(Debug)]
-pub(super) struct Kept {
-    buffer: Vec<u32>,
-    prefix: usize,
-    base: usize,
-    /// The window holds at least this many heaps once it has dropped any.
-    window: usize,
-    missed: Cell<bool>,
-}
-
-impl Kept {
-    /// The heaps of `prefix`, then of `window` from `base`, keeping windows of at least
-    /// `window_len` heaps, for a run of `len` heaps; the room for the longest window — or
-    /// for every heap of the run, if fewer — is reserved now, or refused.
-    pub(super) fn new(
-        prefix: &Values,
-        base: usize,
-        window: &[u32],
-        window_len: usize,
-        len: usize,
-    ) -> Result<Self, SequenceError> {
-        let prefix_len = prefix.len();
-        // Past the prefix the buffer holds the window and the heaps computed since, at most
-        // `len − base` in all, and is cut back once it holds twice `window_len` (or, from a
-        // longer window, at the first push).
-        let longest = window_len
-            .saturating_mul(2)
-            .max(window.len().saturating_add(1))
-            .min(len.saturating_sub(base).max(window.len()));
-        let room = prefix_len.saturating_add(longest);
-        // The prefix as numbers, with the window's room reserved with it: one allocation,
-        // and an error rather than an abort if it cannot be had.
-        let mut buffer = Vec::new();
-        buffer
-            .try_reserve_exact(room)
-            .map_err(|_| SequenceError::OutOfMemory {
-                bytes: (room as u64).saturating_mul(4),
-            })?;
-        buffer.extend(prefix.iter());
-        buffer.extend_from_slice(window);
-        Ok(Kept {
-            buffer,
-            prefix: prefix_len,
-            base,
-            window: window_len,
-            missed: Cell::new(false),
-        })
-    }
-
-    fn index(&self, heap: usize) -> usize {
-        if heap < self.prefix {
-            heap
-        } else {
-            self.prefix + heap - self.base
-        }
-    }
-
-    fn contiguous(&self) -> bool {
-        self.base == self.prefix
-    }
-
-    /// How many kept heaps follow one another in the buffer from `heap` up (`heap` included).
-    fn kept_up(&self, heap: usize) -> usize {
-        let computed = self.computed();
-        if heap < self.prefix {
-            if self.contiguous() {
-                computed - heap
-            } else {
-                self.prefix - heap
-            }
-        } else if heap >= self.base && heap < computed {
-            computed - heap
-        } else {
-            0
-        }
-    }
-
-    /// How many kept heaps precede one another in the buffer from `heap` down (`heap`
-    /// included), for a computed `heap`.
-    fn kept_down(&self, heap: usize) -> usize {
-        if heap >= self.base {
-            if self.contiguous() {
-                heap + 1
-            } else {
-                heap - self.base + 1
-            }
-        } else if heap < self.prefix {
-            heap + 1
-        } else {
-            0
-        }
-    }
-
-    /// Whether a value was missed since the last call, and forgets it.
-    pub(super) fn take_missed(&self) -> bool {
-        self.missed.replace(false)
-    }
-
-    /// Appends the next heap's value; drops the oldest half of the window once it holds
-    /// twice what it keeps, after handing the values not yet handed out to `flush`.
-    pub(super) fn push(&mut self, value: u32, flush: &mut impl FnMut(&Self)) {
-        self.buffer.push(value);
-        let held = self.buffer.len() - self.prefix;
-        if held >= 2 * self.window {
-            flush(self);
-            let dropped = held - self.window;
-            self.buffer.drain(self.prefix..self.prefix + dropped);
-            self.base += dropped;
-        }
-    }
-
-    /// The values of the computed heaps from `from` on, every one of them kept.
-    pub(super) fn tail(&self, from: usize) -> &[u32] {
-        &self.buffer[self.index(from)..]
-    }
-
-    /// The first heap of the window.
-    pub(super) fn base(&self) -> usize {
-        self.base
-    }
-
-    /// The values of the prefix and of the window, the prefix's without a copy.
-    pub(super) fn into_parts(mut self) -> (Vec<u32>, Vec<u32>) {
-        let window = self.buffer.split_off(self.prefix);
-        (self.buffer, window)
-    }
-}
-
-impl HeapValues for Kept {
-    type Value = u32;
-
-    fn computed(&self) -> usize {
-        self.base + self.buffer.len() - self.prefix
-    }
-
-    fn value_of(&self, heap: usize) -> Option<u32> {
-        if heap >= self.computed() {
-            return None;
-        }
-        if heap < self.prefix || heap >= self.base {
-            Some(self.buffer[self.index(heap)])
-        } else {
-            self.note_missed();
-            None
-        }
-    }
-
-    fn heaps<'s>(&'s self, heaps: Range<usize>, _: &'s mut [u32; BLOCK]) -> Option<&'s [u32]> {
-        if heaps.end > self.computed() || heaps.start > heaps.end {
-            return None;
-        }
-        if heaps.is_empty() {
-            return Some(&[]);
-        }
-        if self.kept_up(heaps.start) >= heaps.len() {
-            let start = self.index(heaps.start);
-            Some(&self.buffer[start..start + heaps.len()])
-        } else {
-            self.note_missed();
-            None
-        }
-    }
-
-    fn pairs(&self, low: usize, high: usize, count: usize) -> Pairs<'_, u32> {
-        let kept = count.min(self.kept_up(low)).min(self.kept_down(high));
-        let rest = if kept == count {
-            Rest::Nothing
-        } else {
-            Rest::Missed
-        };
-        if kept == 0 {
-            return Pairs {
-                small: &[],
-                large: &[],
-                rest,
-            };
-        }
-        let (low, high) = (self.index(low), self.index(high));
-        Pairs {
-            small: &self.buffer[low..low + kept],
-            large: &self.buffer[high + 1 - kept..=high],
-            rest,
-        }
-    }
-
-    fn note_missed(&self) {
-        self.missed.set(true);
-    }
-}
-
-/// How many recent heaps a bounded run of `len` heaps keeps besides the prefix: every split
-/// the search reads pairs a prefix heap with a heap at most `prefix + reach` below the heap
-/// computed, and the blocks of splits with rare heaps (all in the prefix) read [`BLOCK`]
-/// more — but never more heaps than the run has (a move larger than the largest heap is
-/// never made).
-pub(super) fn window_len(rules: &HeapRules, prefix: usize, len: usize) -> usize {
-    let reach = usize::try_from(rules.reach()).unwrap_or(usize::MAX);
-    prefix
-        .saturating_add(reach)
-        .saturating_add(2 * BLOCK)
-        .min(len)
-}
 
 /// G(0), …, G(n) in bounded memory: see [`HeapGame::values_streamed`](super::HeapGame::values_streamed).
 pub(crate) fn compute_streamed(
@@ -296,7 +90,7 @@ struct Resumed {
 /// heap. The values handed out before, if it resumed past them, are still the run's, and so
 /// is its window.
 fn ended_in_prefix(
-    full: &Full,
+    full: &FullRun,
     prefix_len: usize,
     resumed: Resumed,
 ) -> Result<Streamed, SequenceError> {
@@ -328,11 +122,11 @@ fn stream_past_prefix(
     rules: &HeapRules,
     len: usize,
     prefix_len: usize,
-    full: Full,
+    full: FullRun,
     resumed: &Resumed,
     outlet: &mut Outlet,
 ) -> Result<Streamed, SequenceError> {
-    let Full {
+    let FullRun {
         values: prefix_values,
         main,
         method,
@@ -340,7 +134,7 @@ fn stream_past_prefix(
     } = full;
     let done = prefix_values.len();
     let window_start = usize::try_from(resumed.window_start).unwrap_or(usize::MAX);
-    let kept = Kept::new(
+    let kept = BoundedValues::new(
         &prefix_values,
         window_start.max(done),
         &resumed.window,
@@ -427,7 +221,7 @@ struct Outlet<'a> {
 
 impl Outlet<'_> {
     /// Hands the kept values not handed out yet to the store.
-    fn flush(&mut self, kept: &Kept) {
+    fn flush(&mut self, kept: &BoundedValues) {
         let computed = kept.computed();
         if self.handed < computed {
             self.store.store(self.handed as u64, kept.tail(self.handed));
@@ -446,7 +240,7 @@ fn compute_prefix(
     tuning: Tuning,
     known: Vec<u32>,
     outlet: &mut Outlet,
-) -> Result<Full, SequenceError> {
+) -> Result<FullRun, SequenceError> {
     let full = compute_full(
         rules,
         end as u64 - 1,
@@ -484,7 +278,7 @@ fn compute_prefix(
 /// A bounded run past its prefix: the values kept, the sparse space, and what the heaps so
 /// far decided.
 struct PastPrefix {
-    kept: Kept,
+    kept: BoundedValues,
     space: Option<SparseSpace>,
     largest: u32,
     /// The mask bits decided past the prefix.
@@ -499,7 +293,7 @@ struct PastPrefix {
 
 impl PastPrefix {
     fn new(
-        kept: Kept,
+        kept: BoundedValues,
         mut space: Option<SparseSpace>,
         largest: u32,
         mask_flips: u32,
@@ -555,7 +349,7 @@ impl PastPrefix {
                 let report = Progress {
                     computed: heap as u64,
                     target: outlet.target,
-                    rare_heaps: self.space.as_ref().map(SparseSpace::rare_count),
+                    rare_heap_count: self.space.as_ref().map(SparseSpace::rare_count),
                     largest_value: self.largest,
                 };
                 if (outlet.progress)(&report).is_break() {
@@ -632,7 +426,7 @@ const FIRST_DEEP_CHUNK: usize = 64;
 fn search_deeper(
     rules: &HeapRules,
     space: &mut SparseSpace,
-    kept: &Kept,
+    kept: &BoundedValues,
     store: &mut dyn ValueStore,
     heap: usize,
     candidate: u32,
@@ -673,14 +467,17 @@ fn search_deeper(
 
 /// The values of heaps `first..first + values.len()`, all computed: from what `kept` holds,
 /// the rest from `store`.
-fn read_kept(kept: &Kept, store: &mut dyn ValueStore, first: usize, values: &mut [u32]) -> bool {
+fn read_kept(
+    kept: &BoundedValues,
+    store: &mut dyn ValueStore,
+    first: usize,
+    values: &mut [u32],
+) -> bool {
     let mut at = 0;
     while at < values.len() {
         let heap = first + at;
-        let run = kept.kept_up(heap).min(values.len() - at);
+        let run = kept.copy_run(heap, &mut values[at..]);
         if run > 0 {
-            let start = kept.index(heap);
-            values[at..at + run].copy_from_slice(&kept.buffer[start..start + run]);
             at += run;
         } else {
             // Dropped heaps end where the window starts.
@@ -721,104 +518,4 @@ fn store_from(store: &mut dyn ValueStore, values: &Values, first: usize) {
 
 fn rare_heaps(space: Option<&SparseSpace>) -> Option<Vec<u64>> {
     space.map(|space| space.rare().iter().map(|&heap| heap as u64).collect())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::sequence::testing::random_words;
-
-    /// The store against its definition: heaps below the prefix and from the window's start
-    /// are kept, the rest are missed; runs and pairs stop at the first heap not kept.
-    #[test]
-    fn the_store_keeps_the_prefix_and_the_window_by_definition() {
-        let mut random = random_words(17);
-        for _ in 0..400 {
-            let prefix_len = (random() % 40) as usize + 1;
-            let window_len = (random() % 40) as usize + 1;
-            let computed = prefix_len + (random() % 200) as usize;
-            let all: Vec<u32> = (0..computed).map(|_| (random() % 1000) as u32).collect();
-            // Resumed, now and then, from a window after the prefix — right after it, or
-            // after dropped heaps, as long as a run keeps or longer.
-            let (start, resumed) = if random().is_multiple_of(3) && computed > prefix_len {
-                let start = prefix_len + (random() % (computed - prefix_len) as u64) as usize;
-                let end = start + (random() % (computed - start + 1) as u64) as usize;
-                (start, &all[start..end])
-            } else {
-                (prefix_len, &all[..0])
-            };
-            // Pushed one by one, as a run would, with every value handed out once.
-            let mut kept = Kept::new(
-                &Values::from(&all[..prefix_len]),
-                start,
-                resumed,
-                window_len,
-                // The run's length, or more: the room reserved holds it either way.
-                if random().is_multiple_of(2) {
-                    computed
-                } else {
-                    usize::MAX
-                },
-            )
-            .expect("a small window");
-            let room = kept.buffer.capacity();
-            let mut handed = start + resumed.len();
-            for &value in &all[start + resumed.len()..] {
-                kept.push(value, &mut |kept: &Kept| {
-                    let tail = kept.tail(handed);
-                    assert_eq!(tail, &all[handed..handed + tail.len()]);
-                    handed += tail.len();
-                });
-            }
-            assert_eq!(kept.computed(), computed);
-            assert_eq!(
-                kept.buffer.capacity(),
-                room,
-                "the buffer grew past its room"
-            );
-            let base = kept.base();
-            let dropped = base != start;
-            assert!(!dropped || computed - base >= window_len);
-            assert!(computed - base < 2 * window_len || !dropped);
-            let is_kept = |heap: usize| heap < prefix_len || (heap >= base && heap < computed);
-            for heap in 0..computed + 2 {
-                let want = if is_kept(heap) {
-                    all.get(heap).copied()
-                } else {
-                    None
-                };
-                assert_eq!(kept.value_of(heap), want, "heap {heap}");
-                assert_eq!(kept.take_missed(), heap < computed && !is_kept(heap));
-            }
-            for _ in 0..50 {
-                let start = (random() % (computed as u64 + 1)) as usize;
-                // Runs of at most a block, as the rows read.
-                let end =
-                    start + (random() % (computed - start + 2).min(BLOCK + 1) as u64) as usize;
-                let all_kept = (start..end).all(is_kept);
-                let want = (end <= computed && all_kept).then(|| &all[start..end]);
-                let mut buffer = [0; BLOCK];
-                assert_eq!(kept.heaps(start..end, &mut buffer), want, "{start}..{end}");
-                assert_eq!(kept.take_missed(), end <= computed && !all_kept);
-                // Pairs (low + i, high − i) for a high heap computed.
-                let low = (random() % computed as u64) as usize;
-                let high = low + (random() % (computed - low) as u64) as usize;
-                let count = (random() % ((high - low) / 2 + 2) as u64) as usize;
-                let count = count.min(high + 1 - low);
-                let both = (0..count)
-                    .take_while(|&i| is_kept(low + i) && is_kept(high - i))
-                    .count();
-                let pairs = kept.pairs(low, high, count);
-                assert_eq!(pairs.small, &all[low..low + both]);
-                assert_eq!(pairs.large, &all[high + 1 - both..=high]);
-                let rest = if both == count {
-                    Rest::Nothing
-                } else {
-                    Rest::Missed
-                };
-                assert_eq!(pairs.rest, rest);
-                assert!(!kept.take_missed());
-            }
-        }
-    }
 }

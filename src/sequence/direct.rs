@@ -11,7 +11,7 @@ pub(super) const BLOCK: usize = 64;
 
 /// The values the engine reads, by heap: the whole table (`[V]`, heap `h` at index `h`),
 /// the table shared by two threads and one thread's newest values ([`Joined`]), or what a
-/// bounded run keeps ([`Kept`](super::bounded::Kept)) — a prefix and a recent window.
+/// bounded run keeps ([`BoundedValues`](super::bounded::BoundedValues)) — a prefix and a recent window.
 ///
 /// A value asked for that was computed but not kept is *missed*: the store remembers it, and
 /// the bounded run refuses the heap's value instead of using one computed without it.

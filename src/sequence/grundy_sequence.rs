@@ -364,12 +364,12 @@ impl GrundySequence {
     ///
     /// // 0.6: 1 583 of the first 10⁵ heap sizes are rare, none above 2¹⁵.
     /// let six: OctalGame = "0.6".parse()?;
-    /// let rare = six.values_up_to(100_000)?.rare_heaps().unwrap();
+    /// let rare = six.values_up_to(100_000)?.rare_heap_count().unwrap();
     /// assert!(rare < 2_000);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
-    pub fn rare_heaps(&self) -> Option<usize> {
+    pub fn rare_heap_count(&self) -> Option<usize> {
         self.rare_heaps.as_ref().map(Vec::len)
     }
 
@@ -384,13 +384,13 @@ impl GrundySequence {
     ///
     /// let six: OctalGame = "0.6".parse()?;
     /// let values = six.values_up_to(100_000)?;
-    /// let rare = values.rare_heap_list().unwrap();
-    /// assert_eq!(rare.len(), values.rare_heaps().unwrap());
+    /// let rare = values.rare_heaps().unwrap();
+    /// assert_eq!(rare.len(), values.rare_heap_count().unwrap());
     /// assert!(rare.iter().all(|&heap| heap < 1 << 15));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
-    pub fn rare_heap_list(&self) -> Option<&[u64]> {
+    pub fn rare_heaps(&self) -> Option<&[u64]> {
         self.rare_heaps.as_deref()
     }
 

@@ -174,7 +174,7 @@ pub struct Progress {
     /// Values asked for: `n + 1`.
     pub target: u64,
     /// How many rare heaps the sparse space has, once it is in use.
-    pub rare_heaps: Option<usize>,
+    pub rare_heap_count: Option<usize>,
     /// The largest value so far.
     pub largest_value: u32,
 }

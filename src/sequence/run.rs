@@ -11,12 +11,8 @@ use super::period::{Period, next_check, prove_period};
 use super::relay::take_turns;
 use super::sparse::SparseSpace;
 use super::stretch::{Ended, Stretch, Worker, reserve_for};
-use super::values::{Value, Values, typed};
+use super::values::{Value, Values, typed, width_within};
 use crate::heap::HeapRules;
-
-/// The most heaps two threads compute in one go: each keeps the values of its stretch
-/// apart from the table they share, so this bounds what they hold besides it.
-const MAX_STRETCH: usize = 1 << 16;
 
 /// The engine's knobs that are not options: tuned defaults, which tests lower to reach the
 /// two-thread paths early.
@@ -29,7 +25,7 @@ pub(crate) struct Tuning {
     pub(crate) ahead_after: usize,
     /// The largest value kept in one byte and in two: 255 and 65 535, lowered by tests so
     /// that small runs widen their values on every path.
-    pub(crate) held_in: [u32; 2],
+    pub(crate) width_limits: [u32; 2],
 }
 
 impl Default for Tuning {
@@ -37,30 +33,24 @@ impl Default for Tuning {
         Tuning {
             parallel_from: 1 << 12,
             ahead_after: 1 << 8,
-            held_in: [u8::MAX.into(), u16::MAX.into()],
+            width_limits: [u8::MAX.into(), u16::MAX.into()],
         }
     }
 }
 
 impl Tuning {
     /// The largest value values `width` bytes wide hold.
-    fn held_in_width(&self, width: usize) -> u32 {
+    fn largest_in_width(&self, width: usize) -> u32 {
         match width {
-            1 => self.held_in[0],
-            2 => self.held_in[1],
+            1 => self.width_limits[0],
+            2 => self.width_limits[1],
             _ => u32::MAX,
         }
     }
 
     /// The width in bytes that holds `value`.
     fn width_for(&self, value: u32) -> usize {
-        if value <= self.held_in[0] {
-            1
-        } else if value <= self.held_in[1] {
-            2
-        } else {
-            4
-        }
+        width_within(value, self.width_limits)
     }
 }
 
@@ -107,7 +97,7 @@ impl Workers {
         } = self;
         let heap = values.len();
         let stretch = &Stretch {
-            held: tuning.held_in_width(values.width()),
+            held: tuning.largest_in_width(values.width()),
             ..*stretch
         };
         let two_threads = options.parallel
@@ -219,7 +209,7 @@ impl Start {
 }
 
 /// How a run holding every value ended.
-pub(super) struct Full {
+pub(super) struct FullRun {
     pub(super) values: Values,
     /// The calling thread's worker, with the sparse space.
     pub(super) main: Worker,
@@ -229,10 +219,10 @@ pub(super) struct Full {
     pub(super) stopped: bool,
 }
 
-impl Full {
+impl FullRun {
     /// The sequence computed, for heaps up to `max_heap`.
     fn into_sequence(self, max_heap: u64) -> GrundySequence {
-        let Full {
+        let FullRun {
             mut values,
             main,
             period,
@@ -261,7 +251,7 @@ pub(super) fn compute_full(
     tuning: Tuning,
     start: Start,
     progress: &mut dyn FnMut(&Progress, &Values) -> ControlFlow<()>,
-) -> Result<Full, SequenceError> {
+) -> Result<FullRun, SequenceError> {
     let len = checked_len(n, MAX_HEAP)?;
     let (mut known, keep_known) = start.into_parts();
     known.truncate(len);
@@ -297,25 +287,13 @@ pub(super) fn compute_full(
             workers.main.record(done, value);
             done += 1;
         } else {
-            let heap = workers.values.len();
-            // A stretch of heaps for two threads, ending where the checks below may act: at a
-            // power of two, a period check, a progress report, or a value needing a new bit —
-            // and at most `MAX_STRETCH` long.
-            let stretch = Stretch {
-                rules,
-                end: len
-                    .min(check_at)
-                    .min(report_at)
-                    .min((heap + 1).next_power_of_two())
-                    .min(heap.saturating_add(MAX_STRETCH)),
-                len,
-                stop_value: if sparse_wanted && chosen_below > 0 {
-                    chosen_below
-                } else {
-                    u32::MAX
-                },
-                held: u32::MAX,
+            let stop_value = if sparse_wanted && chosen_below > 0 {
+                chosen_below
+            } else {
+                u32::MAX
             };
+            let ends = [check_at, report_at];
+            let stretch = Stretch::from(rules, workers.values.len(), len, ends, stop_value);
             workers.extend(&stretch, options, tuning)?;
             done = workers.values.len();
         }
@@ -343,13 +321,7 @@ pub(super) fn compute_full(
         }
         if done >= report_at || done == len {
             report_at = done.saturating_add(report_every);
-            let report = Progress {
-                computed: done as u64,
-                target: n + 1,
-                rare_heaps: main.space.as_ref().map(SparseSpace::rare_count),
-                largest_value: main.largest,
-            };
-            if progress(&report, values).is_break() {
+            if progress(&main.progress(done, n + 1), values).is_break() {
                 stopped = true;
                 break;
             }
@@ -358,7 +330,7 @@ pub(super) fn compute_full(
     if period.is_none() && !stopped && rules.has_periodicity_theorem() && options.prove_period {
         period = typed!(workers.values.store(), values => prove_period(rules, values));
     }
-    Ok(Full {
+    Ok(FullRun {
         values: workers.values,
         main: workers.main,
         period,
@@ -485,10 +457,10 @@ mod tests {
             let rules = game.rules();
             let expected = game.values(n);
             let largest = expected.iter().copied().max().unwrap_or(0);
-            for held_in in [[3, 40], [100, 300], [255, 65_535]] {
-                let width = if largest <= held_in[0] {
+            for width_limits in [[3, 40], [100, 300], [255, 65_535]] {
+                let width = if largest <= width_limits[0] {
                     1
-                } else if largest <= held_in[1] {
+                } else if largest <= width_limits[1] {
                     2
                 } else {
                     4
@@ -504,7 +476,7 @@ mod tests {
                         let tuning = Tuning {
                             parallel_from: 64,
                             ahead_after,
-                            held_in,
+                            width_limits,
                         };
                         let got = compute_tuned(
                             &rules,
@@ -516,7 +488,7 @@ mod tests {
                         )
                         .unwrap();
                         let what = format!(
-                            "{rules:?} {method:?} {held_in:?} parallel {parallel} {ahead_after}"
+                            "{rules:?} {method:?} {width_limits:?} parallel {parallel} {ahead_after}"
                         );
                         assert_eq!(got.values, expected, "{what}");
                         assert_eq!(got.values.width(), width, "{what}");

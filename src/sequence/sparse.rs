@@ -14,7 +14,7 @@ use crate::heap::HeapRules;
 /// Masks are chosen among the values' lowest bits only.
 pub(super) const MASK_BITS: u32 = 12;
 /// How many missing values the vector search compares at once.
-pub(super) const FEW: usize = 4;
+pub(super) const FEW_MISSING: usize = 4;
 /// Splits per step of the vector search.
 pub(super) const VECTOR_STEP: usize = 16;
 /// Splits whose values are stored at once before the missing values are counted again.
@@ -254,14 +254,7 @@ impl SparseSpace {
             .max()
             .unwrap_or(0);
         let bits = (u32::BITS - largest.leading_zeros()).clamp(1, MASK_BITS);
-        let width = 1usize << bits;
-        // How often each (low bits, parity of the high bits, heap parity) occurs.
-        let mut counts = vec![0i64; 4 * width];
-        for (heap, &value) in values.iter().enumerate().skip(from) {
-            let value: u32 = value.into();
-            let high = parity_of(value >> bits) as usize;
-            counts[4 * (value as usize & (width - 1)) + 2 * high + (heap & 1)] += 1;
-        }
+        let counts = class_counts(values, from, bits);
         let total: i64 = counts.iter().sum();
         // A domain space needs every split to have the same easy parity: all split amounts
         // of one parity.
@@ -561,7 +554,7 @@ impl SparseSpace {
     /// those flags are counted.
     ///
     /// The first splits find most values; the last few missing values can take thousands of
-    /// splits, so once at most [`FEW`] are left the splits are compared [`VECTOR_STEP`] at a time
+    /// splits, so once at most [`FEW_MISSING`] are left the splits are compared [`VECTOR_STEP`] at a time
     /// against all of them at once, in a loop the compiler turns into vector instructions.
     #[inline(never)]
     pub(super) fn search<V: Value>(
@@ -579,7 +572,7 @@ impl SparseSpace {
         debug_assert!(self.missing.len().is_power_of_two());
         // A chunk of splits at a time: their values into a buffer, then one store each (as
         // in `mark_rows`, so no load waits on a store), then a recount of what is missing.
-        while i < len && *missing as usize > FEW {
+        while i < len && *missing as usize > FEW_MISSING {
             let end = (i + STORE_BATCH).min(len);
             let mut found = [0u32; STORE_BATCH];
             let found = &mut found[..end - i];
@@ -601,14 +594,14 @@ impl SparseSpace {
         }
         // The values still missing, as stored (a split's value always fits the width:
         // one that does not is never found here, and the plain loop below goes on).
-        let mut left = [V::default(); FEW];
+        let mut left = [V::default(); FEW_MISSING];
         let mut count = 0;
         let still = self.missing[..below]
             .iter()
             .enumerate()
             .filter(|&(_, &w)| w == 1)
             .filter_map(|(value, _)| V::narrow(value as u32));
-        for value in still.take(FEW) {
+        for value in still.take(FEW_MISSING) {
             left[count] = value;
             count += 1;
         }
@@ -650,7 +643,7 @@ impl SparseSpace {
 
 /// The first `count` of `left` (at least one), the other slots repeating the first: a
 /// repeated slot matches only what its original does, so it stands for no value.
-fn padded<V: Value>(left: [V; FEW], count: usize) -> [V; FEW] {
+fn padded<V: Value>(left: [V; FEW_MISSING], count: usize) -> [V; FEW_MISSING] {
     let mut wanted = left;
     for slot in &mut wanted[count..] {
         *slot = left[0];
@@ -665,7 +658,7 @@ fn padded<V: Value>(left: [V; FEW], count: usize) -> [V; FEW] {
 /// values lane by lane against each wanted value, with no branch, and vectorizes — more
 /// lanes at once the narrower the values.
 pub(super) fn first_hit<V: Value>(
-    wanted: [V; FEW],
+    wanted: [V; FEW_MISSING],
     small: &[V],
     large: &[V],
     from: usize,
@@ -695,6 +688,19 @@ pub(super) fn first_hit<V: Value>(
         i += VECTOR_STEP;
     }
     i
+}
+
+/// How often each (low `bits` bits of the value, parity of its higher bits, heap parity)
+/// occurs among `values[from..]`, four counts per low-bits pattern.
+fn class_counts<V: Value>(values: &[V], from: usize, bits: u32) -> Vec<i64> {
+    let width = 1usize << bits;
+    let mut counts = vec![0i64; 4 * width];
+    for (heap, &value) in values.iter().enumerate().skip(from) {
+        let value: u32 = value.into();
+        let high = parity_of(value >> bits) as usize;
+        counts[4 * (value as usize & (width - 1)) + 2 * high + (heap & 1)] += 1;
+    }
+    counts
 }
 
 /// The Walsh–Hadamard transform in place: `f̂(m) = Σₓ f(x)·(−1)^popcount(x & m)`, for a
@@ -947,7 +953,7 @@ mod tests {
         assert!(rare * 8 < 2_048, "{rare} rare heaps among 2 048");
     }
 
-    /// The vector scan against a plain one, in every width: one to [`FEW`] values wanted (the
+    /// The vector scan against a plain one, in every width: one to [`FEW_MISSING`] values wanted (the
     /// empty slots padded as the search pads them), lengths around a step and past 255.
     fn first_hit_in<V: Value>(seed: u64) {
         let mut next = random_words(seed);
@@ -968,8 +974,8 @@ mod tests {
                 // Values below 64, so that hits are neither certain nor rare.
                 let small: Vec<V> = (0..len).map(|_| narrow(next() % 64)).collect();
                 let large: Vec<V> = (0..len).map(|_| narrow(next() % 64)).collect();
-                let count = 1 + round % FEW;
-                let mut left = [V::default(); FEW];
+                let count = 1 + round % FEW_MISSING;
+                let mut left = [V::default(); FEW_MISSING];
                 for slot in &mut left[..count] {
                     *slot = narrow(next() % 64);
                 }
@@ -1065,7 +1071,17 @@ mod tests {
         let mut next = random_words(seed);
         let narrow = |value: u64| V::narrow(value as u32).expect("below the width");
         for &width in widths {
-            for missing_count in [0usize, 1, FEW, FEW + 1, 255, 256, 257, 2_040, 2_041] {
+            for missing_count in [
+                0usize,
+                1,
+                FEW_MISSING,
+                FEW_MISSING + 1,
+                255,
+                256,
+                257,
+                2_040,
+                2_041,
+            ] {
                 if missing_count > width / 2 {
                     continue;
                 }

@@ -297,7 +297,7 @@ impl<F: FnMut(u64, &[u32])> ValueStore for Sink<F> {
 /// let run = game.values_streamed(20_000, &SequenceOptions::default(), StreamState::new(4_096), |_| ControlFlow::Continue(()), |_, _| {})?;
 /// assert_eq!((run.computed, run.method, run.period), (20_001, Method::SparseSpace, None));
 /// let full = game.values_up_to(20_000)?;
-/// assert_eq!(run.rare_heaps.as_deref(), full.rare_heap_list());
+/// assert_eq!(run.rare_heaps.as_deref(), full.rare_heaps());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]

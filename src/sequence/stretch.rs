@@ -4,10 +4,14 @@
 
 use super::direct::{HeapValues, Reached, direct_value};
 use super::error::SequenceError;
-use super::options::Method;
+use super::options::{Method, Progress};
 use super::sparse::SparseSpace;
 use super::values::Value;
 use crate::heap::HeapRules;
+
+/// The most heaps two threads compute in one go: each keeps the values of its stretch
+/// apart from the table they share, so this bounds what they hold besides it.
+const MAX_STRETCH: usize = 1 << 16;
 
 /// Values computed by the direct recurrence before the sparse space is chosen from them.
 const SAMPLE: usize = 1 << 10;
@@ -25,6 +29,16 @@ pub(super) struct Worker {
 }
 
 impl Worker {
+    /// A progress report of `computed` values of `target`, from this worker's state.
+    pub(super) fn progress(&self, computed: usize, target: u64) -> Progress {
+        Progress {
+            computed: computed as u64,
+            target,
+            rare_heap_count: self.space.as_ref().map(SparseSpace::rare_count),
+            largest_value: self.largest,
+        }
+    }
+
     /// Takes G(`heap`) = `value`, just stored, into the worker's state.
     pub(super) fn record(&mut self, heap: usize, value: u32) {
         self.largest = self.largest.max(value);
@@ -131,7 +145,30 @@ pub(super) struct Stretch<'r> {
     pub(super) held: u32,
 }
 
-impl Stretch<'_> {
+impl<'r> Stretch<'r> {
+    /// The stretch from `heap` of a run of `len` heaps, ending where the driver's checks may
+    /// act — at a power of two, at `ends` (a period check, a progress report), after a value
+    /// of at least `stop_value` — and at most [`MAX_STRETCH`] long.
+    pub(super) fn from(
+        rules: &'r HeapRules,
+        heap: usize,
+        len: usize,
+        ends: [usize; 2],
+        stop_value: u32,
+    ) -> Self {
+        Stretch {
+            rules,
+            end: len
+                .min(ends[0])
+                .min(ends[1])
+                .min((heap + 1).next_power_of_two())
+                .min(heap.saturating_add(MAX_STRETCH)),
+            len,
+            stop_value,
+            held: u32::MAX,
+        }
+    }
+
     /// Whether the stretch ends after a heap of value `value`.
     pub(super) fn ends_at(&self, value: u32) -> bool {
         value >= self.stop_value

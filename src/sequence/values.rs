@@ -375,13 +375,7 @@ impl Values {
     /// ```
     #[must_use]
     pub fn width_holding(value: u32) -> usize {
-        if u8::try_from(value).is_ok() {
-            1
-        } else if u16::try_from(value).is_ok() {
-            2
-        } else {
-            4
-        }
+        width_within(value, [u8::MAX.into(), u16::MAX.into()])
     }
 
     /// Widens every value, if need be, so that `value` fits too.
@@ -419,6 +413,19 @@ impl Values {
             (Store::U32(_), _) => unreachable!("no width is wider"),
         };
         Ok(())
+    }
+}
+
+/// The width, in bytes, that holds `value` when one byte holds values up to `limits[0]` and
+/// two up to `limits[1]`: 1, 2 or 4. The one width rule, with the true limits (255 and
+/// 65 535) or those a test lowers to reach every width with small runs.
+pub(crate) fn width_within(value: u32, limits: [u32; 2]) -> usize {
+    if value <= limits[0] {
+        1
+    } else if value <= limits[1] {
+        2
+    } else {
+        4
     }
 }
 

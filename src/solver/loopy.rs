@@ -55,9 +55,9 @@
 use std::collections::VecDeque;
 use std::fmt;
 
+use super::memo::{MAX_CODE, StateTable};
 use crate::error::{SolveError, expect_ok};
 use crate::game::{ImpartialGame, IntoPosition, Nimber, Outcome};
-use crate::solver::memo::{MAX_CODE, StateTable};
 use std::borrow::Borrow;
 
 /// The outcome of a position in a loopy game.

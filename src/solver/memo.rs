@@ -23,6 +23,15 @@ use super::hash::FastBuildHasher;
 /// A stored code that means "removed": lookups skip it, inserts of the same key reuse it.
 const TOMBSTONE: NonZeroU32 = NonZeroU32::MAX;
 
+/// One slot of a table: a position and its code, or nothing — exactly as large as the
+/// position plus four bytes, rounded up to its alignment, by the niche of `NonZeroU32`.
+type Entry<K> = Option<(K, NonZeroU32)>;
+
+/// The bytes one stored entry of a table of `K` takes: the layout known in this one place.
+pub(crate) const fn entry_bytes<K>() -> usize {
+    std::mem::size_of::<Entry<K>>()
+}
+
 /// The most a stored code may be (one below the tombstone).
 pub(crate) const MAX_CODE: u32 = u32::MAX - 2;
 
@@ -41,7 +50,7 @@ pub(crate) struct Slot {
 
 #[derive(Clone)]
 pub(crate) struct StateTable<K> {
-    slots: Vec<Option<(K, NonZeroU32)>>,
+    slots: Vec<Entry<K>>,
     generation: u32,
     /// Live entries.
     len: usize,
@@ -67,7 +76,7 @@ impl<K: Hash + Eq> StateTable<K> {
 
     /// Bytes held by the slot array.
     pub(crate) fn allocated_bytes(&self) -> usize {
-        self.slots.capacity() * std::mem::size_of::<Option<(K, NonZeroU32)>>()
+        self.slots.capacity() * entry_bytes::<K>()
     }
 
     pub(crate) fn clear(&mut self) {
@@ -99,8 +108,7 @@ impl<K: Hash + Eq> StateTable<K> {
     /// grow (the old one is freed only after the entries have moved), else nothing.
     pub(crate) fn growth_bytes(&self) -> usize {
         if self.needs_growth() {
-            self.grown_slots()
-                .saturating_mul(std::mem::size_of::<Option<(K, NonZeroU32)>>())
+            self.grown_slots().saturating_mul(entry_bytes::<K>())
         } else {
             0
         }

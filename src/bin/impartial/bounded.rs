@@ -435,7 +435,7 @@ fn answer_from_file(
     let ending = Ending {
         n,
         period: replayed.period(),
-        rare_heaps: replayed.rare_heap_list(),
+        rare_heaps: replayed.rare_heaps(),
         state,
     };
     let mut report = Report::new(&game.describe(), n);
@@ -491,7 +491,7 @@ fn unbounded(game: &Game, prefix: u64, n: u64, options: &SequenceOptions) -> Str
     let mut found = None;
     let options = options.clone().with_progress_every(1 << 10);
     let _ = game.continued(Values::new(), n.min(LOOK_UP_TO), &options, |report| {
-        if report.rare_heaps.is_some() {
+        if report.rare_heap_count.is_some() {
             found = Some(report.computed);
             ControlFlow::Break(())
         } else {

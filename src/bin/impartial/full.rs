@@ -126,7 +126,7 @@ fn finish(
         "largest value: {}",
         values.iter().max().unwrap_or(0)
     ));
-    match (sequence.sparse_mask(), sequence.rare_heap_list()) {
+    match (sequence.sparse_mask(), sequence.rare_heaps()) {
         (Some(mask), Some(rare)) => report.rare_heaps(&format!("mask {mask:#x}, "), rare),
         _ => report.line("method: direct recurrence (no sparse space)".to_string()),
     }
@@ -137,7 +137,7 @@ fn finish(
             Err(error) => failures.push(error),
         }
     }
-    if let (Some(path), Some(rare)) = (&run.rare_heaps, sequence.rare_heap_list()) {
+    if let (Some(path), Some(rare)) = (&run.rare_heaps, sequence.rare_heaps()) {
         let written = write_or_rescue(path, "rare heaps", |out| {
             writeln!(out, "heap value")?;
             for &heap in rare {

@@ -23,7 +23,10 @@ use std::fmt::Debug;
 use std::hash::Hash;
 use std::mem::size_of;
 
-use super::{Code, Gain, Graph, ON_PATH, Rule, Search, Table};
+use super::code::{Code, ON_PATH, Table};
+use super::graph::{Gain, Graph};
+use super::rule::Rule;
+use super::state::Search;
 use crate::error::SolveError;
 
 /// What a windowed search proved about a score.
@@ -170,7 +173,7 @@ impl<P: Clone + Eq + Hash + Debug, E: Gain> Search<P, E> {
         mut alpha: i64,
         mut beta: i64,
     ) -> Result<Entered<P>, SolveError<P>> {
-        if let Some(code) = self.known_value(game, position, Rule::Score)? {
+        if let Some(code) = self.known_code(game, position, Rule::Score)? {
             return Ok(Entered::Known(Proven::Exact(self.scores[code as usize])));
         }
         let bounds_table = &self.tables[Table::Bounds as usize];

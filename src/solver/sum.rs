@@ -9,9 +9,9 @@ use std::borrow::Borrow;
 use std::fmt::{self, Debug};
 use std::sync::{Mutex, PoisonError};
 
+use super::general::Solver;
 use crate::error::{SolveError, expect_ok};
 use crate::game::{Either, ImpartialGame, IntoPosition, Nimber, Outcome, vec_bytes};
-use crate::solver::Solver;
 
 /// A winning move in a sum: which component to play in, and the position to leave there.
 ///

@@ -31,9 +31,10 @@
 
 use std::borrow::Borrow;
 
+use super::general::Solver;
+use super::search::Rule;
 use crate::error::{SolveError, expect_ok};
 use crate::game::{ImpartialGame, IntoPosition, Outcome};
-use crate::solver::{Rule, Solver};
 
 /// The components as owned positions.
 fn owned<G: ImpartialGame, P: IntoPosition<G::Position>>(

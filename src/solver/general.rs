@@ -1,0 +1,773 @@
+//! [`Solver`]: the general method's front end for impartial games — outcomes and
+//! Sprague–Grundy values in normal and misère play, winning moves, remoteness and suspense.
+
+use std::collections::TryReserveError;
+use std::fmt::{self, Debug};
+
+use super::search::{Play, Rule, Search};
+use super::stats::SolverStats;
+use crate::error::{SolveError, expect_ok};
+use crate::game::{ImpartialGame, IntoPosition, Nimber, Outcome};
+use std::borrow::Borrow;
+
+/// The general method: memoized Sprague–Grundy search over any [`ImpartialGame`].
+///
+/// A solver owns its ruleset and keeps every answer it has computed, so repeated and
+/// overlapping queries are cheap. The search is iterative (a line of play a million moves
+/// long needs no deep stack), detects cycles, and can be bounded with a state limit.
+///
+/// | question | method | cost |
+/// |---|---|---|
+/// | who wins? | [`outcome`](Self::outcome) | stops at the first P option |
+/// | Sprague–Grundy value | [`grundy`](Self::grundy) | looks at every option |
+/// | how to win | [`winning_move`](Self::winning_move), [`winning_moves`](Self::winning_moves) | outcome of each option |
+/// | misère play | [`misere_outcome`](Self::misere_outcome), [`misere_winning_move`](Self::misere_winning_move) | as `outcome` |
+/// | how soon it ends, hurrying or delaying | [`remoteness`](Self::remoteness), [`suspense`](Self::suspense) | looks at every option |
+///
+/// Every method has a `try_` form returning [`SolveError`]; the plain forms panic on those
+/// errors, which cannot happen for a finite acyclic game without limits.
+///
+/// On a game whose positions can repeat, a search that meets a repeated position fails with
+/// [`SolveError::Cycle`]. A query may still be answered without meeting one, from positions
+/// decided before (a P option found first, say); such an answer is right — the outcome that
+/// [`LoopySolver`](crate::loopy::LoopySolver) gives, and its generalized Sprague–Grundy
+/// value, which is finite there — because every position it rests on was decided from
+/// positions decided before it.
+///
+/// # Complexity
+///
+/// Each reachable position is stored once per kind of play; [`grundy`](Self::grundy) visits
+/// every move once, in **O(V + E)** time for V positions and E moves (expected, hashing).
+/// Positions for which the ruleset's [`known_grundy`](ImpartialGame::known_grundy) answers
+/// are neither explored nor stored (in normal play).
+///
+/// # Examples
+///
+/// ```
+/// use impartial::{Outcome, Solver, SubtractionGame};
+///
+/// // Take 1, 3 or 4 counters from one heap.
+/// let mut solver = Solver::new(SubtractionGame::new(&[1, 3, 4])?);
+/// let values: Vec<u128> = (0..14).map(|n| solver.grundy([n]).0).collect();
+/// assert_eq!(values, [0, 1, 0, 1, 2, 3, 2, 0, 1, 0, 1, 2, 3, 2]);
+/// assert_eq!(solver.outcome([7]), Outcome::P);
+/// assert_eq!(solver.winning_move([6]), Some([2].into()));
+/// # Ok::<(), impartial::GameError>(())
+/// ```
+pub struct Solver<G: ImpartialGame> {
+    game: G,
+    search: Search<G::Position>,
+}
+
+impl<G: ImpartialGame + Clone> Clone for Solver<G> {
+    fn clone(&self) -> Self {
+        Solver {
+            game: self.game.clone(),
+            search: self.search.clone(),
+        }
+    }
+}
+
+impl<G: ImpartialGame + Debug> Debug for Solver<G> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Solver")
+            .field("game", &self.game)
+            .field("stats", &self.stats())
+            .finish_non_exhaustive()
+    }
+}
+
+impl<G: ImpartialGame> Solver<G> {
+    /// A solver for `game` with no state limit.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::{Nim, Outcome, Solver};
+    ///
+    /// let mut solver = Solver::new(Nim);
+    /// assert_eq!(solver.outcome([1, 2, 3]), Outcome::P);
+    /// ```
+    #[must_use]
+    pub fn new(game: G) -> Self {
+        Solver {
+            game,
+            search: Search::new(),
+        }
+    }
+
+    /// Bounds the number of stored states (normal and misère together): a query that would
+    /// store more fails with [`SolveError::StateLimit`].
+    ///
+    /// The same bound applies to what a search keeps on its stack at once — the options
+    /// waiting to be looked at, and the values of a position's options gathered for their
+    /// mex — so a position with more moves than the limit is refused rather than listed.
+    /// Positions with a [`dense_index`](ImpartialGame::dense_index) keep to an array of at
+    /// most four slots per state the limit allows; larger indices are hashed.
+    ///
+    /// **A state limit counts states, not bytes.** Memory stays proportional to the limit
+    /// times the size of a position — and a position may own much: a [`Heaps`](crate::Heaps)
+    /// of 3 000 Kayles rows holds about 5 KB, so five million such states want 24 GB, and
+    /// when the allocator cannot give them the process aborts. To keep a query within the
+    /// machine, bound the bytes with [`with_memory_limit`](Self::with_memory_limit), which
+    /// counts what positions own ([`ImpartialGame::allocated_bytes`]) — alone or together
+    /// with this limit.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::{Nim, SolveError, Solver};
+    ///
+    /// let mut solver = Solver::new(Nim).without_closed_form().with_state_limit(100);
+    /// assert_eq!(
+    ///     solver.try_grundy([20, 20]),
+    ///     Err(SolveError::StateLimit { limit: 100 })
+    /// );
+    /// assert!(solver.try_grundy([3, 4]).is_ok()); // 20 states fit
+    ///
+    /// // Large positions: the memory limit is the one that keeps the machine safe.
+    /// use impartial::octal::OctalGame;
+    /// let rows = vec![5u64; 3_000];
+    /// let mut kayles = Solver::new(OctalGame::kayles())
+    ///     .without_closed_form()
+    ///     .with_state_limit(5_000_000)
+    ///     .with_memory_limit(64 << 20);
+    /// assert_eq!(kayles.try_outcome(rows), Err(SolveError::MemoryLimit { limit: 64 << 20 }));
+    /// ```
+    #[must_use]
+    pub fn with_state_limit(mut self, limit: usize) -> Self {
+        self.search.limit_states(limit);
+        self
+    }
+
+    /// Bounds the bytes the solver holds: its tables, the stored positions and what they own
+    /// (as [`ImpartialGame::allocated_bytes`] reports it), and the search stack. A query
+    /// that would need more fails with [`SolveError::MemoryLimit`], checked before each
+    /// allocation the search makes (a table that would grow past the limit is not grown).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::{Nim, SolveError, Solver};
+    ///
+    /// let mut solver = Solver::new(Nim).without_closed_form().with_memory_limit(64 * 1024);
+    /// assert_eq!(
+    ///     solver.try_grundy([30, 30, 30]),
+    ///     Err(SolveError::MemoryLimit { limit: 64 * 1024 })
+    /// );
+    /// assert!(solver.stats().bytes <= 64 * 1024); // what it learnt before the limit
+    /// solver.clear();
+    /// assert!(solver.try_grundy([5, 5]).is_ok()); // 36 states fit
+    /// ```
+    #[must_use]
+    pub fn with_memory_limit(mut self, bytes: usize) -> Self {
+        self.search.limit_bytes(bytes);
+        self
+    }
+
+    /// Ignores the ruleset's [`known_grundy`](ImpartialGame::known_grundy) closed form and
+    /// searches every position: for cross-checking a closed form, or measuring the search.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::{Nim, Nimber, Solver};
+    ///
+    /// let mut searching = Solver::new(Nim).without_closed_form();
+    /// assert_eq!(searching.grundy([3, 5]), Nimber(6));
+    /// assert_eq!(searching.stats().states, 18); // every {a, b} with a ≤ 3, b ≤ 5
+    /// ```
+    #[must_use]
+    pub fn without_closed_form(mut self) -> Self {
+        self.search.use_known_grundy = false;
+        self
+    }
+
+    /// Reserves room for `additional` more states in the normal-play table, so that a
+    /// problem of known size is stored without rehashing and without slack.
+    ///
+    /// # Panics
+    ///
+    /// If the room cannot be had: more than the address space, or more memory than the
+    /// allocator gives. [`try_reserve`](Self::try_reserve) reports that as an error.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::{Nim, Solver};
+    ///
+    /// let mut solver = Solver::new(Nim).without_closed_form();
+    /// solver.reserve(220);
+    /// solver.grundy([9, 9, 9]);
+    /// assert_eq!(solver.stats().states, 220); // the multisets of three sizes up to 9
+    /// ```
+    #[track_caller]
+    pub fn reserve(&mut self, additional: usize) {
+        if let Err(error) = self.try_reserve(additional) {
+            panic!("could not reserve room for {additional} more states: {error}");
+        }
+    }
+
+    /// Reserves room for `additional` more states in the normal-play table, or says why it
+    /// cannot.
+    ///
+    /// # Errors
+    ///
+    /// [`TryReserveError`] if the room would pass the address space or the allocator
+    /// refuses it; the solver is unchanged.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::{Nim, Solver};
+    ///
+    /// let mut solver = Solver::new(Nim);
+    /// assert!(solver.try_reserve(usize::MAX).is_err());
+    /// assert!(solver.try_reserve(1_000).is_ok());
+    /// ```
+    pub fn try_reserve(&mut self, additional: usize) -> Result<(), TryReserveError> {
+        self.search.try_reserve(additional)
+    }
+
+    /// The ruleset this solver plays.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::{Solver, SubtractionGame};
+    ///
+    /// let solver = Solver::new(SubtractionGame::new(&[2, 5])?);
+    /// assert_eq!(solver.game().subtraction_set(), [2, 5]);
+    /// # Ok::<(), impartial::GameError>(())
+    /// ```
+    pub fn game(&self) -> &G {
+        &self.game
+    }
+
+    /// Forgets every stored answer, keeping the ruleset and the settings.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::{Nim, Solver};
+    ///
+    /// let mut solver = Solver::new(Nim).without_closed_form();
+    /// solver.grundy([4]);
+    /// solver.clear();
+    /// assert_eq!(solver.stats().states, 0);
+    /// ```
+    pub fn clear(&mut self) {
+        self.search.clear();
+    }
+
+    /// Size and memory figures of what the solver has stored.
+    ///
+    /// Computes in **O(1)** time.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::{Nim, Solver};
+    ///
+    /// let mut solver = Solver::new(Nim).without_closed_form();
+    /// solver.outcome([1, 1]);
+    /// assert_eq!(solver.stats().states, 3); // {1, 1}, {1} and {}
+    /// ```
+    #[must_use]
+    pub fn stats(&self) -> SolverStats {
+        self.search.stats()
+    }
+
+    /// The outcome of `position` under normal play: `N` if the player to move wins.
+    ///
+    /// Stops exploring a position at its first P option.
+    ///
+    /// # Panics
+    ///
+    /// If the game is loopy ([`SolveError::Cycle`]) or the state limit is reached; use
+    /// [`try_outcome`](Self::try_outcome) to get these as errors.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::{Nim, Outcome, Solver};
+    ///
+    /// let mut solver = Solver::new(Nim).without_closed_form();
+    /// assert_eq!(solver.outcome([]), Outcome::P);
+    /// assert_eq!(solver.outcome([3, 3]), Outcome::P);
+    /// assert_eq!(solver.outcome([3, 4]), Outcome::N);
+    /// ```
+    #[track_caller]
+    pub fn outcome(&mut self, position: impl IntoPosition<G::Position>) -> Outcome {
+        expect_ok(self.try_outcome(position), "solver")
+    }
+
+    /// The outcome of `position` under normal play, or why it cannot be found.
+    ///
+    /// # Errors
+    ///
+    /// [`SolveError::Cycle`] if a position repeats along a line of play;
+    /// [`SolveError::StateLimit`] if the state limit would be exceeded.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::{Nim, Outcome, Solver};
+    ///
+    /// let mut solver = Solver::new(Nim);
+    /// assert_eq!(solver.try_outcome([5, 6]), Ok(Outcome::N));
+    /// ```
+    pub fn try_outcome(
+        &mut self,
+        position: impl IntoPosition<G::Position>,
+    ) -> Result<Outcome, SolveError<G::Position>> {
+        self.search
+            .outcome(&self.game, position.into_holder().borrow(), Play::Normal)
+    }
+
+    /// The outcome of `position` under misère play, where the player who makes the last
+    /// move *loses*: a terminal position is `N` (the player to move has already won).
+    ///
+    /// The closed-form hook is not used: a normal-play value does not decide misère play.
+    ///
+    /// # Panics
+    ///
+    /// As [`outcome`](Self::outcome).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::{Nim, Outcome, Solver};
+    ///
+    /// let mut solver = Solver::new(Nim);
+    /// assert_eq!(solver.misere_outcome([]), Outcome::N);
+    /// assert_eq!(solver.misere_outcome([1]), Outcome::P);
+    /// assert_eq!(solver.misere_outcome([1, 1]), Outcome::N);
+    /// assert_eq!(solver.misere_outcome([2, 2]), Outcome::P);
+    /// ```
+    #[track_caller]
+    pub fn misere_outcome(&mut self, position: impl IntoPosition<G::Position>) -> Outcome {
+        expect_ok(self.try_misere_outcome(position), "solver")
+    }
+
+    /// The misère outcome of `position`, or why it cannot be found.
+    ///
+    /// # Errors
+    ///
+    /// As [`try_outcome`](Self::try_outcome).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::{Nim, Outcome, Solver};
+    ///
+    /// assert_eq!(Solver::new(Nim).try_misere_outcome([1, 1, 1]), Ok(Outcome::P));
+    /// ```
+    pub fn try_misere_outcome(
+        &mut self,
+        position: impl IntoPosition<G::Position>,
+    ) -> Result<Outcome, SolveError<G::Position>> {
+        self.search
+            .outcome(&self.game, position.into_holder().borrow(), Play::Misere)
+    }
+
+    /// The Sprague–Grundy value of `position`.
+    ///
+    /// # Panics
+    ///
+    /// As [`outcome`](Self::outcome), and if a position has more than `u32::MAX - 2`
+    /// options (its value could then exceed what the table stores).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::{Nim, Nimber, Solver};
+    ///
+    /// let mut solver = Solver::new(Nim).without_closed_form();
+    /// assert_eq!(solver.grundy([]), Nimber(0));
+    /// assert_eq!(solver.grundy([5]), Nimber(5));
+    /// assert_eq!(solver.grundy([1, 2, 4]), Nimber(7));
+    /// ```
+    #[track_caller]
+    pub fn grundy(&mut self, position: impl IntoPosition<G::Position>) -> Nimber {
+        expect_ok(self.try_grundy(position), "solver")
+    }
+
+    /// The Sprague–Grundy value of `position`, or why it cannot be found.
+    ///
+    /// # Errors
+    ///
+    /// As [`try_outcome`](Self::try_outcome).
+    ///
+    /// # Panics
+    ///
+    /// If a position has more than `u32::MAX - 2` options.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::{Nim, Nimber, Solver};
+    ///
+    /// assert_eq!(Solver::new(Nim).try_grundy([6, 3]), Ok(Nimber(5)));
+    /// ```
+    pub fn try_grundy(
+        &mut self,
+        position: impl IntoPosition<G::Position>,
+    ) -> Result<Nimber, SolveError<G::Position>> {
+        self.search
+            .grundy(&self.game, position.into_holder().borrow())
+    }
+
+    /// The remoteness of `position` (Steinhaus; *Winning Ways*, ch. 9): how many moves the
+    /// game lasts when the winner hurries and the loser delays. 0 at the end; otherwise one
+    /// more than the least even remoteness among the options if there is one (a P option —
+    /// the winner moves there, as fast as possible), else one more than the largest (the
+    /// loser puts the end off). Even exactly for P-positions, so it decides the outcome too.
+    ///
+    /// It decides [conjunctive compounds](crate::compound), where the game ends as soon as
+    /// one component does.
+    ///
+    /// Computes in **O(V + E)** over the positions below `position`, each stored once in a
+    /// table of its own (closed forms do not give remoteness, so they are not used).
+    ///
+    /// # Panics
+    ///
+    /// As [`outcome`](Self::outcome).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::{Nim, Solver};
+    ///
+    /// let mut solver = Solver::new(Nim);
+    /// assert_eq!(solver.remoteness([]), 0);
+    /// assert_eq!(solver.remoteness([5]), 1); // take it all
+    /// assert_eq!(solver.remoteness([1, 1]), 2);
+    /// // (2, 2) is P: the loser delays, taking one; the winner copies.
+    /// assert_eq!(solver.remoteness([2, 2]), 4);
+    /// ```
+    #[track_caller]
+    pub fn remoteness(&mut self, position: impl IntoPosition<G::Position>) -> u32 {
+        expect_ok(self.try_remoteness(position), "solver")
+    }
+
+    /// The remoteness of `position`, or why it cannot be found.
+    ///
+    /// # Errors
+    ///
+    /// As [`try_outcome`](Self::try_outcome).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::{Nim, Solver};
+    ///
+    /// assert_eq!(Solver::new(Nim).try_remoteness([3, 1]), Ok(3)); // to (1, 1), then two
+    /// ```
+    pub fn try_remoteness(
+        &mut self,
+        position: impl IntoPosition<G::Position>,
+    ) -> Result<u32, SolveError<G::Position>> {
+        self.search.moves_to_end(
+            &self.game,
+            position.into_holder().borrow(),
+            Rule::Remoteness,
+        )
+    }
+
+    /// The suspense number of `position` (*Winning Ways*, ch. 9): as the
+    /// [remoteness](Self::remoteness), with the roles turned round — the winner delays the end
+    /// and the loser hurries it. Even exactly for P-positions. It decides continued
+    /// conjunctive compounds, where play goes on in every component that can still move.
+    ///
+    /// Computes as [`remoteness`](Self::remoteness), in a table of its own.
+    ///
+    /// # Panics
+    ///
+    /// As [`outcome`](Self::outcome).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::{Nim, Solver};
+    ///
+    /// let mut solver = Solver::new(Nim);
+    /// assert_eq!(solver.suspense([5]), 1); // () is the only P option: take it all
+    /// // (2, 2) is P: the loser hurries, taking a whole heap, and the winner takes the other —
+    /// // where its remoteness, the loser delaying, is 4.
+    /// assert_eq!(solver.suspense([2, 2]), 2);
+    /// assert_eq!(solver.remoteness([2, 2]), 4);
+    /// // (3, 1): to (1, 1), its only P option, and two more moves.
+    /// assert_eq!(solver.suspense([3, 1]), 3);
+    /// ```
+    #[track_caller]
+    pub fn suspense(&mut self, position: impl IntoPosition<G::Position>) -> u32 {
+        expect_ok(self.try_suspense(position), "solver")
+    }
+
+    /// The suspense number of `position`, or why it cannot be found.
+    ///
+    /// # Errors
+    ///
+    /// As [`try_outcome`](Self::try_outcome).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::{Nim, Solver};
+    ///
+    /// assert_eq!(Solver::new(Nim).try_suspense([1, 1]), Ok(2));
+    /// ```
+    pub fn try_suspense(
+        &mut self,
+        position: impl IntoPosition<G::Position>,
+    ) -> Result<u32, SolveError<G::Position>> {
+        self.search
+            .moves_to_end(&self.game, position.into_holder().borrow(), Rule::Suspense)
+    }
+
+    /// The first option of `position` (in the ruleset's order) whose remoteness (or suspense
+    /// number, with `rule`) is `target`.
+    pub(crate) fn option_with_measure(
+        &mut self,
+        position: &G::Position,
+        rule: Rule,
+        target: u32,
+    ) -> Result<Option<G::Position>, SolveError<G::Position>> {
+        for option in self.game.moves(position) {
+            if self.search.moves_to_end(&self.game, &option, rule)? == target {
+                return Ok(Some(option));
+            }
+        }
+        Ok(None)
+    }
+
+    /// A winning move from `position` under normal play: the first option (in the order
+    /// the ruleset lists them) that is a P-position, or `None` if `position` is P.
+    ///
+    /// # Panics
+    ///
+    /// As [`outcome`](Self::outcome).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::{Nim, Solver};
+    ///
+    /// let mut solver = Solver::new(Nim);
+    /// assert_eq!(solver.winning_move([3, 5]), Some([3, 3].into()));
+    /// assert_eq!(solver.winning_move([4, 4]), None);
+    /// ```
+    #[track_caller]
+    pub fn winning_move(
+        &mut self,
+        position: impl IntoPosition<G::Position>,
+    ) -> Option<G::Position> {
+        expect_ok(self.try_winning_move(position), "solver")
+    }
+
+    /// A winning move from `position` under normal play, or why it cannot be found.
+    ///
+    /// # Errors
+    ///
+    /// As [`try_outcome`](Self::try_outcome).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::{Heaps, Nim, Solver};
+    ///
+    /// assert_eq!(Solver::new(Nim).try_winning_move([1, 0]), Ok(Some(Heaps::new())));
+    /// ```
+    pub fn try_winning_move(
+        &mut self,
+        position: impl IntoPosition<G::Position>,
+    ) -> Result<Option<G::Position>, SolveError<G::Position>> {
+        Ok(self
+            .winning_options(position.into_holder().borrow(), Play::Normal, true)?
+            .into_iter()
+            .next())
+    }
+
+    /// Every winning move from `position` under normal play: exactly the options that are
+    /// P-positions, in the order the ruleset lists them. Empty if `position` is P.
+    ///
+    /// # Panics
+    ///
+    /// As [`outcome`](Self::outcome).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::{Nim, Solver};
+    ///
+    /// let mut solver = Solver::new(Nim);
+    /// // Nim-sum 1 ^ 2 ^ 4 = 7: only the heap of 4 has the top bit, so only it can move.
+    /// assert_eq!(solver.winning_moves([1, 2, 4]), [vec![1, 2, 3]]);
+    /// assert_eq!(solver.winning_moves([3, 5, 7]), [vec![2, 5, 7], vec![3, 4, 7], vec![3, 5, 6]]);
+    /// ```
+    #[track_caller]
+    pub fn winning_moves(&mut self, position: impl IntoPosition<G::Position>) -> Vec<G::Position> {
+        expect_ok(self.try_winning_moves(position), "solver")
+    }
+
+    /// Every winning move from `position` under normal play, or why they cannot be found.
+    ///
+    /// # Errors
+    ///
+    /// As [`try_outcome`](Self::try_outcome).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::{Nim, Solver};
+    ///
+    /// assert_eq!(Solver::new(Nim).try_winning_moves([2, 2]), Ok(vec![]));
+    /// ```
+    pub fn try_winning_moves(
+        &mut self,
+        position: impl IntoPosition<G::Position>,
+    ) -> Result<Vec<G::Position>, SolveError<G::Position>> {
+        self.winning_options(position.into_holder().borrow(), Play::Normal, false)
+    }
+
+    /// A winning move under misère play: the first option that is a misère P-position.
+    ///
+    /// `None` from a P-position, and from a terminal position: that one is N, but the player
+    /// to move has already won and has no move to make.
+    ///
+    /// # Panics
+    ///
+    /// As [`outcome`](Self::outcome).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::{Nim, Solver};
+    ///
+    /// let mut solver = Solver::new(Nim);
+    /// // Normal play would empty the big heap; misère play leaves one counter there.
+    /// assert_eq!(solver.misere_winning_move([1, 5]), Some([1].into()));
+    /// assert_eq!(solver.misere_winning_move([1]), None);
+    /// ```
+    #[track_caller]
+    pub fn misere_winning_move(
+        &mut self,
+        position: impl IntoPosition<G::Position>,
+    ) -> Option<G::Position> {
+        expect_ok(self.try_misere_winning_move(position), "solver")
+    }
+
+    /// A winning move under misère play, or why it cannot be found.
+    ///
+    /// # Errors
+    ///
+    /// As [`try_outcome`](Self::try_outcome).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::{Nim, Solver};
+    ///
+    /// assert_eq!(Solver::new(Nim).try_misere_winning_move([2, 2]), Ok(None));
+    /// ```
+    pub fn try_misere_winning_move(
+        &mut self,
+        position: impl IntoPosition<G::Position>,
+    ) -> Result<Option<G::Position>, SolveError<G::Position>> {
+        Ok(self
+            .winning_options(position.into_holder().borrow(), Play::Misere, true)?
+            .into_iter()
+            .next())
+    }
+
+    /// Every winning move under misère play: exactly the options that are misère
+    /// P-positions, in the order the ruleset lists them.
+    ///
+    /// # Panics
+    ///
+    /// As [`outcome`](Self::outcome).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::{Heaps, Nim, Solver};
+    ///
+    /// let mut solver = Solver::new(Nim);
+    /// // Misère play from 2, 2, 1: leave an odd number of single counters, or pair the heaps.
+    /// assert_eq!(solver.misere_winning_moves([2, 2, 1]), [Heaps::from([2, 2])]);
+    /// ```
+    #[track_caller]
+    pub fn misere_winning_moves(
+        &mut self,
+        position: impl IntoPosition<G::Position>,
+    ) -> Vec<G::Position> {
+        expect_ok(self.try_misere_winning_moves(position), "solver")
+    }
+
+    /// Every winning move under misère play, or why they cannot be found.
+    ///
+    /// # Errors
+    ///
+    /// As [`try_outcome`](Self::try_outcome).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::{Heaps, Nim, Solver};
+    ///
+    /// let mut solver = Solver::new(Nim);
+    /// // Equal heaps are one heap to move in: the position left is the same.
+    /// assert_eq!(solver.try_misere_winning_moves([1, 1]), Ok(vec![Heaps::from([1])]));
+    /// ```
+    pub fn try_misere_winning_moves(
+        &mut self,
+        position: impl IntoPosition<G::Position>,
+    ) -> Result<Vec<G::Position>, SolveError<G::Position>> {
+        self.winning_options(position.into_holder().borrow(), Play::Misere, false)
+    }
+
+    /// The options of `position` that are P under `play`; only the first if `first_only`.
+    /// The moves are listed lazily and each is searched as it comes, so a winning move
+    /// early in the list is found without listing the rest.
+    fn winning_options(
+        &mut self,
+        position: &G::Position,
+        play: Play,
+        first_only: bool,
+    ) -> Result<Vec<G::Position>, SolveError<G::Position>> {
+        if self.search.outcome(&self.game, position, play)? == Outcome::P {
+            return Ok(Vec::new());
+        }
+        let mut winning = Vec::new();
+        for option in self.game.moves(position) {
+            if self.search.outcome(&self.game, &option, play)? == Outcome::P {
+                winning.push(option);
+                if first_only {
+                    break;
+                }
+            }
+        }
+        Ok(winning)
+    }
+
+    /// The options of `position` whose Grundy value is `target`, in the ruleset's order;
+    /// only the first if `first_only`. Lazy, as [`winning_options`](Self::winning_options).
+    pub(crate) fn options_with_value(
+        &mut self,
+        position: &G::Position,
+        target: Nimber,
+        first_only: bool,
+    ) -> Result<Vec<G::Position>, SolveError<G::Position>> {
+        let mut found = Vec::new();
+        for option in self.game.moves(position) {
+            if self.search.grundy(&self.game, &option)? == target {
+                found.push(option);
+                if first_only {
+                    break;
+                }
+            }
+        }
+        Ok(found)
+    }
+}

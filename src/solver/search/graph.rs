@@ -1,0 +1,82 @@
+//! The game graph as the search sees it ([`Graph`]): positions, and moves that may carry
+//! points ([`Gain`]). Every [`ImpartialGame`] is one, its moves worth nothing.
+
+use std::fmt::Debug;
+use std::hash::Hash;
+
+use crate::game::{ImpartialGame, Nimber};
+
+/// A game graph as the search sees it: positions, and moves that may carry points.
+pub(crate) trait Graph {
+    type Position: Clone + Eq + Hash + Debug;
+    /// What a move is worth to the player making it: nothing (`()`) in an impartial game.
+    type Gain: Gain;
+
+    /// The moves of `position`: what each is worth, and the position it leaves.
+    fn edges(
+        &self,
+        position: &Self::Position,
+    ) -> impl Iterator<Item = (Self::Gain, Self::Position)>;
+
+    fn dense_index(&self, position: &Self::Position) -> Option<usize>;
+
+    fn allocated_bytes(&self, position: &Self::Position) -> usize;
+
+    fn known_grundy(&self, position: &Self::Position) -> Option<Nimber>;
+
+    /// The score of a position without moves, for the player who cannot move.
+    fn terminal_score(&self, position: &Self::Position) -> i64;
+
+    /// The positions below `start`, each after all of its options, if the ruleset can list
+    /// them: the search can then fill its table bottom-up.
+    fn bottom_up(&self, start: &Self::Position) -> Option<impl Iterator<Item = Self::Position>> {
+        let _ = start;
+        None::<std::iter::Empty<Self::Position>>
+    }
+}
+
+/// The points a move carries.
+pub(crate) trait Gain: Copy + Debug + Default {
+    fn points(self) -> i64;
+}
+
+impl Gain for () {
+    fn points(self) -> i64 {
+        0
+    }
+}
+
+impl Gain for i64 {
+    fn points(self) -> i64 {
+        self
+    }
+}
+
+impl<G: ImpartialGame> Graph for G {
+    type Position = G::Position;
+    type Gain = ();
+
+    #[inline]
+    fn edges(&self, position: &G::Position) -> impl Iterator<Item = ((), G::Position)> {
+        self.moves(position).map(|option| ((), option))
+    }
+
+    #[inline]
+    fn dense_index(&self, position: &G::Position) -> Option<usize> {
+        ImpartialGame::dense_index(self, position)
+    }
+
+    #[inline]
+    fn allocated_bytes(&self, position: &G::Position) -> usize {
+        ImpartialGame::allocated_bytes(self, position)
+    }
+
+    #[inline]
+    fn known_grundy(&self, position: &G::Position) -> Option<Nimber> {
+        ImpartialGame::known_grundy(self, position)
+    }
+
+    fn terminal_score(&self, _: &G::Position) -> i64 {
+        0
+    }
+}
