@@ -190,8 +190,10 @@
 //! locks its files with `File::try_lock`).
 #![doc(test(attr(deny(warnings))))]
 
-// The vocabulary, the general method, sums, the rulesets with their closed forms, and the
-// heap-sequence engine: each layer uses only those before it.
+// The layers, each importing only from those before it (ARCHITECTURE.md; held by
+// tests/architecture.rs): the vocabulary (game, error), the heap-game vocabulary (heap), the
+// general method (solver), the heap-sequence engine (sequence), nimber arithmetic (field),
+// the rulesets (games); this file and score.rs re-export.
 mod error;
 pub mod field;
 mod game;
