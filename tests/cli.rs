@@ -106,6 +106,9 @@ fn kill_after_checkpoint(arguments: &[String], checkpoint: &Path) {
             started.elapsed() < Duration::from_secs(120),
             "no checkpoint"
         );
+        if let Some(status) = child.try_wait().unwrap() {
+            panic!("the run ended ({status}) before a checkpoint: {arguments:?}");
+        }
         std::thread::sleep(Duration::from_millis(5));
     }
     child.kill().unwrap();
@@ -231,7 +234,7 @@ fn frequencies_from_a_period_equal_every_value_counted() {
 
 #[test]
 fn a_killed_run_resumes_from_its_checkpoint() {
-    let n = 400_000;
+    let n = 200_000;
     let directory = scratch("resume");
     let checkpoint = directory.join("0.6");
     let checkpoint_file = checkpoint.join("values.checkpoint");
@@ -247,6 +250,8 @@ fn a_killed_run_resumes_from_its_checkpoint() {
             "0".to_string(),
             "--values".to_string(),
             values.to_str().unwrap().to_string(),
+            "--report-every".to_string(),
+            "16384".to_string(),
             "-q".to_string(),
         ]
     };
@@ -261,7 +266,7 @@ fn a_killed_run_resumes_from_its_checkpoint() {
     assert!(resumed_from > 0 && resumed_from <= n, "{output}");
     let expected = "0.6".parse::<OctalGame>().unwrap().values_up_to(n).unwrap();
     let values = &expected.computed_values().to_vec()[..];
-    assert_eq!(read_values(&values_file, 2), values);
+    assert_eq!(read_values(&values_file, width_of(&output)), values);
     assert_eq!(frequencies(&output), counted(values));
     // The checkpoint now holds every value; a third run computes nothing and agrees.
     let again = stdout(&finish(binary().args(arguments(&values_file))));
@@ -416,8 +421,9 @@ fn bounded_runs_agree_with_the_library() {
 /// frequencies of a run never stopped (0.6, two bytes per value).
 #[test]
 fn a_killed_bounded_run_resumes_from_its_checkpoint() {
-    // Checkpoints come with the reports, every 2^18 heaps: the first past the prefix.
-    let n = 600_000;
+    // Checkpoints come with the reports, every 2^15 heaps: the first past the prefix (21 000,
+    // past 0.6's last rare heap, 20 627).
+    let n = 200_000;
     let directory = scratch("bounded-resume");
     let checkpoint = directory.join("0.6");
     let checkpoint_file = checkpoint.join("stream.checkpoint");
@@ -428,7 +434,9 @@ fn a_killed_bounded_run_resumes_from_its_checkpoint() {
         "--n",
         &n.to_string(),
         "--prefix",
-        "2^15",
+        "21000",
+        "--report-every",
+        "32768",
         "--checkpoint",
         checkpoint.to_str().unwrap(),
         "--checkpoint-every",
@@ -439,10 +447,11 @@ fn a_killed_bounded_run_resumes_from_its_checkpoint() {
     kill_after_checkpoint(&arguments, &checkpoint_file);
     let output = stdout(&finish(binary().args(&arguments)));
     let resumed_from = number_after(&output, "# resumed from ");
-    assert!(resumed_from > 1 << 15 && resumed_from <= n, "{output}");
+    assert!(resumed_from > 21_000 && resumed_from <= n, "{output}");
     let expected = "0.6".parse::<OctalGame>().unwrap().values_up_to(n).unwrap();
     let values = &expected.computed_values().to_vec()[..];
-    assert_eq!(read_values(&values_file, 2), values);
+    let width = std::fs::metadata(&values_file).unwrap().len() as usize / values.len();
+    assert_eq!(read_values(&values_file, width), values);
     assert_eq!(frequencies(&output), counted(values));
     // The checkpoint of the finished run holds it all; another prefix is refused, as is a
     // run that keeps every value.
@@ -464,7 +473,7 @@ fn a_killed_bounded_run_resumes_from_its_checkpoint() {
         path,
     ]);
     assert_eq!(other_prefix.status.code(), Some(1));
-    assert!(String::from_utf8_lossy(&other_prefix.stderr).contains("--prefix 32768"));
+    assert!(String::from_utf8_lossy(&other_prefix.stderr).contains("--prefix 21000"));
     let whole = run(&["octal", "0.6", "--n", "1000", "--checkpoint", path]);
     assert_eq!(whole.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&whole.stderr).contains("checkpoint of a bounded run"));
@@ -801,7 +810,7 @@ fn runs_killed_at_random_give_the_results_of_runs_never_stopped() {
     let mut random = Random(seed | 1);
     let directory = scratch("soak");
     let games = ["0.6", "0.16", "0.167", "0.161"];
-    let largest = 600_000;
+    let largest = 300_000;
     let expected: Vec<Vec<u32>> = games
         .iter()
         .map(|code| library_values(code, largest))
@@ -822,8 +831,8 @@ fn runs_killed_at_random_give_the_results_of_runs_never_stopped() {
             used.push(fresh.clone());
             fresh
         };
-        let n = 100_000 + random.below(largest - 100_000);
-        let every = 1 << (11 + random.below(4));
+        let n = 60_000 + random.below(largest - 60_000);
+        let every = 1 << (10 + random.below(4));
         let values = directory.join(format!("values-{number}.bin"));
         let mut arguments = strings(&[
             "octal",
@@ -842,14 +851,14 @@ fn runs_killed_at_random_give_the_results_of_runs_never_stopped() {
             arguments.extend(strings(&["--prefix", &prefix.to_string()]));
         }
         let what = format!("run {number}: {arguments:?}");
-        for _ in 0..random.below(7) {
+        for _ in 0..random.below(6) {
             let mut child = binary()
                 .args(&arguments)
                 .stdout(Stdio::null())
                 .stderr(Stdio::null())
                 .spawn()
                 .unwrap();
-            std::thread::sleep(Duration::from_millis(10 + random.below(300)));
+            std::thread::sleep(Duration::from_millis(10 + random.below(200)));
             let _ = child.kill();
             child.wait().unwrap();
         }

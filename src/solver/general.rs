@@ -179,7 +179,7 @@ impl<G: ImpartialGame> Solver<G> {
     /// ```
     #[must_use]
     pub fn without_closed_form(mut self) -> Self {
-        self.search.use_known_grundy = false;
+        self.search.ignore_closed_forms();
         self
     }
 
@@ -528,7 +528,7 @@ impl<G: ImpartialGame> Solver<G> {
 
     /// The first option of `position` (in the ruleset's order) whose remoteness (or suspense
     /// number, with `rule`) is `target`.
-    pub(crate) fn option_with_measure(
+    pub(super) fn option_with_measure(
         &mut self,
         position: &G::Position,
         rule: Rule,
@@ -753,7 +753,7 @@ impl<G: ImpartialGame> Solver<G> {
 
     /// The options of `position` whose Grundy value is `target`, in the ruleset's order;
     /// only the first if `first_only`. Lazy, as [`winning_options`](Self::winning_options).
-    pub(crate) fn options_with_value(
+    pub(super) fn options_with_value(
         &mut self,
         position: &G::Position,
         target: Nimber,

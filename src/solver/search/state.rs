@@ -68,7 +68,7 @@ pub(crate) struct Search<P, E = ()> {
     /// The bounds `(lower, upper)` of [`Table::Bounds`]: its codes are indices here.
     pub(super) bounds: Vec<(i64, i64)>,
     pub(super) limits: Limits,
-    pub(crate) use_known_grundy: bool,
+    pub(super) use_known_grundy: bool,
     // Scratch buffers kept between queries so that a query allocates nothing once warm.
     pub(super) frames: Vec<Frame<P, E>>,
     pub(super) options: Vec<P>,
@@ -116,6 +116,12 @@ impl<P: Clone + Eq + Hash + Debug, E: Gain> Search<P, E> {
             stored_allocated: 0,
             working_allocated: 0,
         }
+    }
+
+    /// Searches every position, ignoring the ruleset's `known_grundy`: the front ends'
+    /// `without_closed_form`.
+    pub(crate) fn ignore_closed_forms(&mut self) {
+        self.use_known_grundy = false;
     }
 
     /// Bounds the states stored: the front ends' `with_state_limit`.
