@@ -1,5 +1,7 @@
 //! How a run fails: a message for the user and the exit code that goes with it.
 
+use std::path::Path;
+
 use crate::interrupt;
 
 /// Why a run did not finish, and the exit code that says so.
@@ -10,8 +12,16 @@ pub struct Failure {
 }
 
 impl Failure {
-    /// A run stopped by a signal; `saved` says what it kept.
-    pub fn interrupted(saved: &str) -> Self {
+    /// A run stopped by a signal, which saved `values` values in its checkpoint `directory`
+    /// if it has one.
+    pub fn interrupted(directory: Option<&Path>, values: u64) -> Self {
+        let saved = match directory {
+            Some(directory) => format!(
+                "the checkpoint in {} holds {values} values",
+                directory.display()
+            ),
+            None => "the values computed are lost (no --checkpoint)".to_string(),
+        };
         Failure {
             message: format!("interrupted; {saved}"),
             code: interrupt::EXIT_CODE,

@@ -92,21 +92,14 @@ fn compute(
             bar.finish_and_clear();
             return Ok(sequence);
         }
-        let saved = match &run.checkpoint {
-            Some(directory) => {
-                checkpoint::save(directory, name, sequence.computed_values())
-                    .map_err(|error| error.to_string())?;
-                format!(
-                    "the checkpoint in {} holds {} values",
-                    directory.display(),
-                    sequence.computed_len()
-                )
-            }
-            None => "the values computed are lost (no --checkpoint)".to_string(),
-        };
+        if let Some(directory) = &run.checkpoint {
+            checkpoint::save(directory, name, sequence.computed_values())
+                .map_err(|error| error.to_string())?;
+        }
         if stop == Stop::Interrupted {
             bar.finish_and_clear();
-            return Err(Failure::interrupted(&saved));
+            let directory = run.checkpoint.as_deref();
+            return Err(Failure::interrupted(directory, sequence.computed_len()));
         }
         known = sequence.into_values();
     }
