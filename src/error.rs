@@ -131,6 +131,16 @@ pub enum GameError {
         /// The most allowed.
         max: u128,
     },
+    /// A board with no cell, or with more cells than the ruleset's positions hold.
+    #[error("a board of {width} × {height} cells: a board needs 1 to {most} cells")]
+    BoardTooLarge {
+        /// The columns asked for.
+        width: u32,
+        /// The rows asked for.
+        height: u32,
+        /// The most cells a board may have.
+        most: u64,
+    },
 }
 
 /// The value of a `try_` method's result, for its panicking twin: panics with the error and
@@ -143,4 +153,55 @@ pub(crate) fn expect_ok<T, E: std::fmt::Display>(result: Result<T, E>, what: &st
             panic!("{what}: {error} (the try_ form of this method returns it as an error)")
         }
     }
+}
+
+/// Why a solver's table could not be set up, saved or loaded.
+///
+/// # Examples
+///
+/// ```
+/// use impartial::cram::Cram;
+/// use impartial::{Solver, TableError};
+///
+/// let game = Cram::new(3, 3)?;
+/// let error = Solver::new(game).with_table_budget(10).unwrap_err();
+/// assert!(matches!(error, TableError::BudgetTooSmall { bytes: 10, .. }));
+/// # Ok::<(), impartial::GameError>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum TableError {
+    /// A table budget too small to be a table.
+    #[error("a table budget of {bytes} bytes is too small: it needs at least {least}")]
+    BudgetTooSmall {
+        /// The bytes asked for.
+        bytes: usize,
+        /// The least budget for this ruleset's positions.
+        least: usize,
+    },
+    /// The table of the budget asked for could not be allocated.
+    #[error("cannot allocate a table of {bytes} bytes")]
+    OutOfMemory {
+        /// The bytes asked for.
+        bytes: usize,
+    },
+    /// The file could not be read or written.
+    #[error("cannot {action} {path}: {message}")]
+    Io {
+        /// `read` or `write`.
+        action: &'static str,
+        /// The file.
+        path: String,
+        /// What the system said.
+        message: String,
+    },
+    /// The file is not a table of this crate, of this version, or is damaged.
+    #[error("{path} is not a table this solver can load: {reason}")]
+    Refused {
+        /// The file.
+        path: String,
+        /// Why: not a table, another version, a checksum that does not match, another
+        /// game's table.
+        reason: String,
+    },
 }

@@ -159,6 +159,103 @@ pub trait ImpartialGame {
         let _ = position;
         None
     }
+
+    /// Whether [`components`](Self::components) or [`canonical`](Self::canonical) may have
+    /// something to say: set it to `true` when you implement either, and
+    /// [`Solver`](crate::Solver) answers outcomes, Grundy values and winning moves with its
+    /// decomposing search (see [`Solver::with_plain_search`](crate::Solver::with_plain_search)).
+    /// `false` by default: the plain search, which never calls them.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::cram::Cram;
+    /// use impartial::{ImpartialGame, Nim};
+    ///
+    /// assert!(Cram::DECOMPOSES);
+    /// assert!(!Nim::DECOMPOSES);
+    /// ```
+    const DECOMPOSES: bool = false;
+
+    /// The independent games `position` is the sum of, if it falls apart into more than
+    /// one: each a position of this game, the moves of `position` being the moves of one of
+    /// them. `None` (the default) if it does not split.
+    ///
+    /// By the Sprague–Grundy theorem the value of `position` is the XOR of its parts' values:
+    /// the solver values each part once, on its own, and remembers it for every position it
+    /// appears in — a board whose free cells fall into regions, a graph into connected
+    /// components. Each part must be strictly smaller than `position` (a part equal to it
+    /// is reported as [`SolveError::Cycle`](crate::SolveError::Cycle), not searched forever).
+    /// Remoteness, suspense, scores and misère play do not add up over a sum: the solver
+    /// ignores this hook for them.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::cram::Cram;
+    /// use impartial::ImpartialGame;
+    ///
+    /// let game = Cram::new(5, 1)?;
+    /// // A 1 × 5 strip with its middle cell covered: two strips of two.
+    /// let parts: Vec<u64> = game.components(&0b11011).expect("two regions").collect();
+    /// assert_eq!(parts, [0b00011, 0b11000]);
+    /// assert!(game.components(&0b00111).is_none());
+    /// # Ok::<(), impartial::GameError>(())
+    /// ```
+    fn components(
+        &self,
+        position: &Self::Position,
+    ) -> Option<impl Iterator<Item = Self::Position>> {
+        let _ = position;
+        None::<std::iter::Empty<Self::Position>>
+    }
+
+    /// A canonical form of `position`: another position of this game that is the same game
+    /// — a board turned or mirrored, cells no move can reach dropped — so that the solver
+    /// stores all of them as one. `None` (the default) if `position` is its own.
+    ///
+    /// Two positions with the same canonical form must have the same value, and the
+    /// canonical form of a canonical form must be itself. The solver's decomposing search
+    /// canonicalizes every part it looks up.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::cram::Cram;
+    /// use impartial::ImpartialGame;
+    ///
+    /// let game = Cram::new(3, 3)?;
+    /// // An L of three cells in one corner, and the same L turned into another corner.
+    /// let corner = 0b000_001_011;
+    /// let turned = 0b110_100_000;
+    /// assert_eq!(game.canonical(&corner), game.canonical(&turned));
+    /// # Ok::<(), impartial::GameError>(())
+    /// ```
+    fn canonical(&self, position: &Self::Position) -> Option<Self::Position> {
+        let _ = position;
+        None
+    }
+
+    /// How much searching `position` costs, roughly — larger for more: the free cells of a
+    /// board, the vertices of a graph. The decomposing search values the smaller parts of a
+    /// sum whole and asks only outcome questions of the largest, which prune. The default, 0,
+    /// keeps the parts in the order [`components`](Self::components) gives them, the last
+    /// searched last.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::cram::Cram;
+    /// use impartial::ImpartialGame;
+    ///
+    /// let game = Cram::new(4, 4)?;
+    /// assert_eq!(game.search_size(&game.board()), 16);
+    /// # Ok::<(), impartial::GameError>(())
+    /// ```
+    fn search_size(&self, position: &Self::Position) -> usize {
+        let _ = position;
+        0
+    }
 }
 
 /// The outcome class of a position under optimal play.
@@ -521,5 +618,67 @@ impl<'a, P> IntoPosition<P> for &'a P {
 
     fn into_holder(self) -> &'a P {
         self
+    }
+}
+
+/// A position that a solver's table file can hold: a fixed number of bytes, written and read
+/// back ([`Solver::save_table`](crate::Solver::save_table)).
+///
+/// Implemented for the unsigned integers (little-endian) and pairs of them; a ruleset whose
+/// positions are something else implements it to save its tables.
+///
+/// # Examples
+///
+/// ```
+/// use impartial::StoredPosition;
+///
+/// let mut bytes = [0u8; 8];
+/// 0x0102_0304_0506_0708_u64.write_to(&mut bytes);
+/// assert_eq!(u64::read_from(&bytes), 0x0102_0304_0506_0708);
+/// assert_eq!(<(u32, u16)>::BYTES, 6);
+/// ```
+pub trait StoredPosition: Sized {
+    /// The bytes one position takes.
+    const BYTES: usize;
+
+    /// Writes the position into `bytes`, [`BYTES`](Self::BYTES) long.
+    fn write_to(&self, bytes: &mut [u8]);
+
+    /// The position written into `bytes`, [`BYTES`](Self::BYTES) long.
+    fn read_from(bytes: &[u8]) -> Self;
+}
+
+macro_rules! stored_integer {
+    ($($integer:ty),*) => {$(
+        impl StoredPosition for $integer {
+            const BYTES: usize = size_of::<$integer>();
+
+            fn write_to(&self, bytes: &mut [u8]) {
+                bytes.copy_from_slice(&self.to_le_bytes());
+            }
+
+            fn read_from(bytes: &[u8]) -> Self {
+                let mut array = [0u8; size_of::<$integer>()];
+                array.copy_from_slice(bytes);
+                <$integer>::from_le_bytes(array)
+            }
+        }
+    )*};
+}
+
+stored_integer!(u8, u16, u32, u64, u128);
+
+impl<A: StoredPosition, B: StoredPosition> StoredPosition for (A, B) {
+    const BYTES: usize = A::BYTES + B::BYTES;
+
+    fn write_to(&self, bytes: &mut [u8]) {
+        let (first, second) = bytes.split_at_mut(A::BYTES);
+        self.0.write_to(first);
+        self.1.write_to(second);
+    }
+
+    fn read_from(bytes: &[u8]) -> Self {
+        let (first, second) = bytes.split_at(A::BYTES);
+        (A::read_from(first), B::read_from(second))
     }
 }

@@ -5,6 +5,7 @@
 //! …); this module only groups their files.
 
 pub mod coins;
+pub mod cram;
 pub mod fibonacci;
 pub(crate) mod golden;
 pub mod nim;

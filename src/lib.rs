@@ -203,7 +203,9 @@ pub mod score;
 pub mod sequence;
 mod solver;
 
-pub use games::{coins, fibonacci, nim, octal, subtraction, take_and_break, take_away, wythoff};
+pub use games::{
+    coins, cram, fibonacci, nim, octal, subtraction, take_and_break, take_away, wythoff,
+};
 pub use solver::{compound, loopy};
 
 /// The plain twins of the fast paths, for the unit tests (the integration tests and the fuzz
@@ -217,8 +219,8 @@ mod reference;
 #[doc = include_str!("../README.md")]
 pub struct ReadmeDoctests;
 
-pub use error::{GameError, SolveError};
-pub use game::{Either, HeapSize, ImpartialGame, IntoPosition, Nimber, Outcome};
+pub use error::{GameError, SolveError, TableError};
+pub use game::{Either, HeapSize, ImpartialGame, IntoPosition, Nimber, Outcome, StoredPosition};
 pub use heap::Heaps;
 pub use loopy::LoopySolver;
 pub use nim::Nim;

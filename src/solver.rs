@@ -16,6 +16,7 @@ pub mod loopy;
 pub(crate) mod memo;
 pub mod score;
 pub(crate) mod search;
+mod split;
 mod stats;
 mod sum;
 

@@ -3,11 +3,13 @@
 
 use std::collections::TryReserveError;
 use std::fmt::{self, Debug};
+use std::path::Path;
 
 use super::search::{Play, Rule, Search};
+use super::split::{self, SplitSearch};
 use super::stats::SolverStats;
-use crate::error::{SolveError, expect_ok};
-use crate::game::{ImpartialGame, IntoPosition, Nimber, Outcome};
+use crate::error::{SolveError, TableError, expect_ok};
+use crate::game::{ImpartialGame, IntoPosition, Nimber, Outcome, StoredPosition};
 use std::borrow::Borrow;
 
 /// The general method: memoized Sprague–Grundy search over any [`ImpartialGame`].
@@ -57,6 +59,10 @@ use std::borrow::Borrow;
 pub struct Solver<G: ImpartialGame> {
     game: G,
     search: Search<G::Position>,
+    /// The decomposing search, for rulesets that split ([`ImpartialGame::DECOMPOSES`]).
+    split: SplitSearch<G::Position>,
+    /// Whether the plain search answers even a ruleset that splits.
+    plain: bool,
 }
 
 impl<G: ImpartialGame + Clone> Clone for Solver<G> {
@@ -64,6 +70,8 @@ impl<G: ImpartialGame + Clone> Clone for Solver<G> {
         Solver {
             game: self.game.clone(),
             search: self.search.clone(),
+            split: self.split.clone(),
+            plain: self.plain,
         }
     }
 }
@@ -93,6 +101,8 @@ impl<G: ImpartialGame> Solver<G> {
         Solver {
             game,
             search: Search::new(),
+            split: SplitSearch::new(),
+            plain: false,
         }
     }
 
@@ -137,6 +147,7 @@ impl<G: ImpartialGame> Solver<G> {
     #[must_use]
     pub fn with_state_limit(mut self, limit: usize) -> Self {
         self.search.limit_states(limit);
+        self.split.state_limit = Some(limit);
         self
     }
 
@@ -162,6 +173,7 @@ impl<G: ImpartialGame> Solver<G> {
     #[must_use]
     pub fn with_memory_limit(mut self, bytes: usize) -> Self {
         self.search.limit_bytes(bytes);
+        self.split.byte_limit = Some(bytes);
         self
     }
 
@@ -180,7 +192,101 @@ impl<G: ImpartialGame> Solver<G> {
     #[must_use]
     pub fn without_closed_form(mut self) -> Self {
         self.search.ignore_closed_forms();
+        self.split.use_known_grundy = false;
         self
+    }
+
+    /// Answers with the plain search even a ruleset whose positions split
+    /// ([`ImpartialGame::DECOMPOSES`]): every position whole, every option looked at — the
+    /// reference the decomposing search is tested against.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::cram::Cram;
+    /// use impartial::Solver;
+    ///
+    /// let game = Cram::new(3, 4)?;
+    /// let mut plain = Solver::new(game).with_plain_search();
+    /// let mut split = Solver::new(game);
+    /// assert_eq!(plain.grundy(game.board()), split.grundy(game.board()));
+    /// assert!(plain.stats().states > split.stats().states);
+    /// # Ok::<(), impartial::GameError>(())
+    /// ```
+    #[must_use]
+    pub fn with_plain_search(mut self) -> Self {
+        self.plain = true;
+        self
+    }
+
+    /// Keeps the decomposing search's table within `bytes`: once it is full, a new fact
+    /// replaces one that cost less work to find, and a fact forgotten is found again when it
+    /// is needed — never guessed, so every answer stays exact. For searches whose tables
+    /// would not fit in memory; the plain search keeps its own limits.
+    ///
+    /// # Errors
+    ///
+    /// [`TableError::BudgetTooSmall`] for fewer bytes than a table of a thousand entries
+    /// needs ([`least_table_budget`](Self::least_table_budget));
+    /// [`TableError::OutOfMemory`] for more than the system will allocate (nothing is
+    /// aborted: the table is reserved before it is filled).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::cram::Cram;
+    /// use impartial::{Nimber, Solver};
+    ///
+    /// let game = Cram::new(4, 5)?;
+    /// let mut solver = Solver::new(game).with_table_budget(64 << 10)?;
+    /// assert_eq!(solver.grundy(game.board()), Nimber(2));
+    /// assert!(solver.stats().bytes <= 64 << 10);
+    /// assert!(Solver::new(game).with_table_budget(100).is_err());
+    /// assert!(Solver::new(game).with_table_budget(usize::MAX).is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn with_table_budget(mut self, bytes: usize) -> Result<Self, TableError> {
+        self.split.set_budget(bytes)?;
+        Ok(self)
+    }
+
+    /// The fewest bytes [`with_table_budget`](Self::with_table_budget) accepts for this
+    /// ruleset's positions.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::cram::Cram;
+    /// use impartial::Solver;
+    ///
+    /// assert!(Solver::<Cram>::least_table_budget() < 64 << 10);
+    /// ```
+    #[must_use]
+    pub fn least_table_budget() -> usize {
+        SplitSearch::<G::Position>::least_budget()
+    }
+
+    /// Whether the decomposing search answers normal-play outcomes and Grundy values.
+    fn decomposing(&self) -> bool {
+        G::DECOMPOSES && !self.plain
+    }
+
+    /// The outcome of `position` under `play`, by the search that answers it.
+    fn outcome_of(
+        &mut self,
+        position: &G::Position,
+        play: Play,
+    ) -> Result<Outcome, SolveError<G::Position>> {
+        let decomposing = self.decomposing();
+        let mut engines = Engines::of(&mut self.search, &mut self.split, decomposing);
+        engines.outcome(&self.game, position, play)
+    }
+
+    /// The Grundy value of `position`, by the search that answers it.
+    fn grundy_of(&mut self, position: &G::Position) -> Result<Nimber, SolveError<G::Position>> {
+        let decomposing = self.decomposing();
+        let mut engines = Engines::of(&mut self.search, &mut self.split, decomposing);
+        engines.grundy(&self.game, position)
     }
 
     /// Reserves room for `additional` more states in the normal-play table, so that a
@@ -258,6 +364,7 @@ impl<G: ImpartialGame> Solver<G> {
     /// ```
     pub fn clear(&mut self) {
         self.search.clear();
+        self.split.clear();
     }
 
     /// Size and memory figures of what the solver has stored.
@@ -275,7 +382,12 @@ impl<G: ImpartialGame> Solver<G> {
     /// ```
     #[must_use]
     pub fn stats(&self) -> SolverStats {
-        self.search.stats()
+        let plain = self.search.stats();
+        SolverStats {
+            states: plain.states + self.split.states(),
+            bytes: plain.bytes + self.split.bytes(),
+            ..plain
+        }
     }
 
     /// The outcome of `position` under normal play: `N` if the player to move wins.
@@ -321,8 +433,7 @@ impl<G: ImpartialGame> Solver<G> {
         &mut self,
         position: impl IntoPosition<G::Position>,
     ) -> Result<Outcome, SolveError<G::Position>> {
-        self.search
-            .outcome(&self.game, position.into_holder().borrow(), Play::Normal)
+        self.outcome_of(position.into_holder().borrow(), Play::Normal)
     }
 
     /// The outcome of `position` under misère play, where the player who makes the last
@@ -414,8 +525,7 @@ impl<G: ImpartialGame> Solver<G> {
         &mut self,
         position: impl IntoPosition<G::Position>,
     ) -> Result<Nimber, SolveError<G::Position>> {
-        self.search
-            .grundy(&self.game, position.into_holder().borrow())
+        self.grundy_of(position.into_holder().borrow())
     }
 
     /// The remoteness of `position` (Steinhaus; *Winning Ways*, ch. 9): how many moves the
@@ -736,12 +846,14 @@ impl<G: ImpartialGame> Solver<G> {
         play: Play,
         first_only: bool,
     ) -> Result<Vec<G::Position>, SolveError<G::Position>> {
-        if self.search.outcome(&self.game, position, play)? == Outcome::P {
+        if self.outcome_of(position, play)? == Outcome::P {
             return Ok(Vec::new());
         }
         let mut winning = Vec::new();
+        let decomposing = self.decomposing();
+        let mut engines = Engines::of(&mut self.search, &mut self.split, decomposing);
         for option in self.game.moves(position) {
-            if self.search.outcome(&self.game, &option, play)? == Outcome::P {
+            if engines.outcome(&self.game, &option, play)? == Outcome::P {
                 winning.push(option);
                 if first_only {
                     break;
@@ -760,8 +872,10 @@ impl<G: ImpartialGame> Solver<G> {
         first_only: bool,
     ) -> Result<Vec<G::Position>, SolveError<G::Position>> {
         let mut found = Vec::new();
+        let decomposing = self.decomposing();
+        let mut engines = Engines::of(&mut self.search, &mut self.split, decomposing);
         for option in self.game.moves(position) {
-            if self.search.grundy(&self.game, &option)? == target {
+            if engines.grundy(&self.game, &option)? == target {
                 found.push(option);
                 if first_only {
                     break;
@@ -769,5 +883,106 @@ impl<G: ImpartialGame> Solver<G> {
             }
         }
         Ok(found)
+    }
+}
+
+impl<G: ImpartialGame + Debug> Solver<G>
+where
+    G::Position: StoredPosition,
+{
+    /// Saves what the decomposing search knows — every part's value, or the values it has
+    /// ruled out — to `path`, with the ruleset's name, a version and a CRC-32, written to a
+    /// file beside it and renamed over it: a day-long search can stop and go on later with
+    /// [`load_table`](Self::load_table). How many facts were saved.
+    ///
+    /// # Errors
+    ///
+    /// [`TableError::Io`] if the file cannot be written.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::cram::Cram;
+    /// use impartial::{Nimber, Solver};
+    ///
+    /// let game = Cram::new(4, 5)?;
+    /// let path = std::env::temp_dir().join(format!("cram-doc-{}.facts", std::process::id()));
+    /// let mut solver = Solver::new(game);
+    /// solver.grundy(game.board());
+    /// let saved = solver.save_table(&path)?;
+    /// let mut again = Solver::new(game);
+    /// assert_eq!(again.load_table(&path)?, saved);
+    /// assert_eq!(again.grundy(game.board()), Nimber(2)); // from the table, no search
+    /// // Another game's table is refused.
+    /// assert!(Solver::new(Cram::new(5, 4)?).load_table(&path).is_err());
+    /// # std::fs::remove_file(&path)?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn save_table(&self, path: impl AsRef<Path>) -> Result<usize, TableError> {
+        let name = format!("{:?}", self.game);
+        split::save(path.as_ref(), &name, self.split.table().entries())
+    }
+
+    /// Loads a table [`save_table`](Self::save_table) wrote into the decomposing search, on
+    /// top of what it knows; how many facts it read. A file of another ruleset (its `Debug`
+    /// form differs), of another version, or damaged is refused, and nothing is loaded.
+    ///
+    /// # Errors
+    ///
+    /// [`TableError::Io`] if the file cannot be read, [`TableError::Refused`] as above.
+    ///
+    /// # Examples
+    ///
+    /// See [`save_table`](Self::save_table).
+    pub fn load_table(&mut self, path: impl AsRef<Path>) -> Result<usize, TableError> {
+        let name = format!("{:?}", self.game);
+        let facts = split::load::<G::Position>(path.as_ref(), &name)?;
+        for (position, fact) in &facts {
+            self.split.learn(position, *fact);
+        }
+        Ok(facts.len())
+    }
+}
+
+/// The two searches of a solver, borrowed apart from its ruleset so that a query can walk a
+/// position's options while it asks about each.
+struct Engines<'s, P> {
+    search: &'s mut Search<P>,
+    split: &'s mut SplitSearch<P>,
+    decomposing: bool,
+}
+
+impl<'s, P: Clone + Eq + std::hash::Hash + Debug> Engines<'s, P> {
+    fn of(search: &'s mut Search<P>, split: &'s mut SplitSearch<P>, decomposing: bool) -> Self {
+        Engines {
+            search,
+            split,
+            decomposing,
+        }
+    }
+
+    fn outcome<G: ImpartialGame<Position = P>>(
+        &mut self,
+        game: &G,
+        position: &P,
+        play: Play,
+    ) -> Result<Outcome, SolveError<P>> {
+        if play == Play::Normal && self.decomposing {
+            self.split.outcome(game, position)
+        } else {
+            self.search.outcome(game, position, play)
+        }
+    }
+
+    fn grundy<G: ImpartialGame<Position = P>>(
+        &mut self,
+        game: &G,
+        position: &P,
+    ) -> Result<Nimber, SolveError<P>> {
+        if self.decomposing {
+            self.split.grundy(game, position)
+        } else {
+            self.search.grundy(game, position)
+        }
     }
 }

@@ -82,6 +82,60 @@ impl Hasher for FastHasher {
 
 pub(crate) type FastBuildHasher = BuildHasherDefault<FastHasher>;
 
+/// [`FastHasher`] finished so that every bit is mixed, for a `std` hash map, which takes its
+/// bucket index from the low bits and its tag from the top seven. (Keys that differ only in
+/// high bits — boards whose lower rows differ — would share low bits of the plain product.)
+#[derive(Default, Clone, Copy)]
+pub(crate) struct MapHasher(FastHasher);
+
+impl Hasher for MapHasher {
+    #[inline]
+    fn write(&mut self, bytes: &[u8]) {
+        self.0.write(bytes);
+    }
+
+    #[inline]
+    fn write_u8(&mut self, i: u8) {
+        self.0.write_u8(i);
+    }
+
+    #[inline]
+    fn write_u16(&mut self, i: u16) {
+        self.0.write_u16(i);
+    }
+
+    #[inline]
+    fn write_u32(&mut self, i: u32) {
+        self.0.write_u32(i);
+    }
+
+    #[inline]
+    fn write_u64(&mut self, i: u64) {
+        self.0.write_u64(i);
+    }
+
+    #[inline]
+    fn write_u128(&mut self, i: u128) {
+        self.0.write_u128(i);
+    }
+
+    #[inline]
+    fn write_usize(&mut self, i: usize) {
+        self.0.write_usize(i);
+    }
+
+    #[inline]
+    fn finish(&self) -> u64 {
+        // A folded multiply (as `foldhash` finishes): the product's high half carries every
+        // input bit into the low bits, which a rotation alone does not (a key that differs
+        // only above bit 40 leaves the plain product's low 40 bits zero).
+        let full = u128::from(self.0.hash) * u128::from(MULTIPLIER);
+        (full as u64) ^ ((full >> 64) as u64)
+    }
+}
+
+pub(crate) type MapBuildHasher = BuildHasherDefault<MapHasher>;
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -97,6 +151,20 @@ mod tests {
             }
         }
         // 4096 keys over 64 buckets: a fair spread puts about 64 in each.
+        assert!(
+            buckets.iter().all(|&count| (16..=160).contains(&count)),
+            "{buckets:?}"
+        );
+    }
+
+    /// Keys that differ only in their high bits land in different low bits of a map's hash.
+    #[test]
+    fn keys_differing_in_high_bits_spread_over_low_bits() {
+        let build = MapBuildHasher::default();
+        let mut buckets = [0u32; 64];
+        for high in 0u64..4096 {
+            buckets[(build.hash_one(high << 40) & 63) as usize] += 1;
+        }
         assert!(
             buckets.iter().all(|&count| (16..=160).contains(&count)),
             "{buckets:?}"

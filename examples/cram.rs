@@ -1,0 +1,121 @@
+//! Cram: the value of a board, and a winning move for the first player if there is one.
+//!
+//! `cargo run --release --example cram -- 5 6` (columns, rows; at most 64 cells).
+//! `--plain` answers with the plain search instead, the reference the decomposing one is
+//! tested against; `--budget BYTES` keeps the table within that many bytes.
+
+use std::process::ExitCode;
+use std::time::Instant;
+
+use impartial::Solver;
+use impartial::cram::Cram;
+
+/// Counts as the `impartial` command line reads them: `1000000`, `1_000_000`, `1e6`, `2^20`.
+#[path = "../src/bin/impartial/count.rs"]
+mod count;
+
+const HELP: &str = "\
+Cram: players take turns placing a domino on two free cells side by side; who cannot, loses.
+Prints the board's nim-value and a winning move for the first player, if there is one.
+
+usage: cram COLUMNS ROWS [--plain] [--budget BYTES]
+
+  COLUMNS ROWS     the board (at most 64 cells)
+  --plain          search every position whole, without splitting boards into regions
+  --budget BYTES   keep the table within BYTES (2^30, 1e9, ...)
+  -h, --help       this help";
+
+struct Arguments {
+    width: u32,
+    height: u32,
+    plain: bool,
+    budget: Option<usize>,
+}
+
+fn number(text: &str, what: &str) -> Result<u128, String> {
+    count::parse_count(text).map_err(|error| format!("{what}: {error}"))
+}
+
+fn parse() -> Result<Option<Arguments>, lexopt::Error> {
+    use lexopt::prelude::*;
+    let mut sizes = Vec::new();
+    let (mut plain, mut budget) = (false, None);
+    let mut parser = lexopt::Parser::from_env();
+    while let Some(argument) = parser.next()? {
+        match argument {
+            Long("plain") => plain = true,
+            Long("budget") => {
+                let value = number(&parser.value()?.string()?, "--budget")?;
+                budget = Some(usize::try_from(value).map_err(|_| "--budget: too large")?);
+            }
+            Short('h') | Long("help") => return Ok(None),
+            Value(value) if sizes.len() < 2 => {
+                let size = number(&value.string()?, "a board side")?;
+                sizes.push(u32::try_from(size).map_err(|_| "a board side is too large")?);
+            }
+            _ => return Err(argument.unexpected()),
+        }
+    }
+    let [width, height] = sizes[..] else {
+        return Err("give the board's columns and rows, e.g. 5 6".into());
+    };
+    Ok(Some(Arguments {
+        width,
+        height,
+        plain,
+        budget,
+    }))
+}
+
+fn main() -> ExitCode {
+    let arguments = match parse() {
+        Ok(Some(arguments)) => arguments,
+        Ok(None) => {
+            println!("{HELP}");
+            return ExitCode::SUCCESS;
+        }
+        Err(error) => {
+            eprintln!("error: {error}\n\n{HELP}");
+            return ExitCode::from(2);
+        }
+    };
+    let game = match Cram::new(arguments.width, arguments.height) {
+        Ok(game) => game,
+        Err(error) => {
+            eprintln!("error: {error}");
+            return ExitCode::from(2);
+        }
+    };
+    let mut solver = Solver::new(game);
+    if arguments.plain {
+        solver = solver.with_plain_search();
+    }
+    if let Some(bytes) = arguments.budget {
+        solver = match solver.with_table_budget(bytes) {
+            Ok(solver) => solver,
+            Err(error) => {
+                eprintln!("error: {error}");
+                return ExitCode::from(2);
+            }
+        };
+    }
+    let started = Instant::now();
+    let value = solver.grundy(game.board());
+    let elapsed = started.elapsed();
+    let stats = solver.stats();
+    println!(
+        "Cram {} × {}: value {value} ({} states, {} kB, {elapsed:.2?})",
+        arguments.width,
+        arguments.height,
+        stats.states,
+        stats.bytes / 1000
+    );
+    match solver.winning_move(game.board()) {
+        Some(board) => println!(
+            "The first player wins; a winning first domino (#):\n{}",
+            game.display(board)
+        ),
+        None => println!("The second player wins: every first domino loses."),
+    }
+    ExitCode::SUCCESS
+}

@@ -1,0 +1,10 @@
+//! The decomposing search: for games whose positions fall apart into independent parts
+//! ([`ImpartialGame::components`](crate::ImpartialGame::components)), each part valued once,
+//! in canonical form, and sums asked only what decides them (see `search`).
+
+mod file;
+mod search;
+mod table;
+
+pub(crate) use file::{load, save};
+pub(crate) use search::SplitSearch;

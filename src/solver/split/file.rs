@@ -1,0 +1,168 @@
+//! A decomposing search's table on disk, little-endian throughout:
+//!
+//! ```text
+//! magic      16 bytes  "impartial facts\0"
+//! version     u32      1
+//! game        u32 length, then that many bytes of UTF-8: the ruleset as `Debug` shows it
+//! position    u32      bytes per position (`StoredPosition::BYTES`)
+//! count       u64      facts
+//! facts       count × (position, lower u32, exact u8, excluded u64)
+//! crc32       u32      of every byte before it
+//! ```
+//!
+//! Written to a file beside the target and renamed over it, so a table on disk is always a
+//! whole one; read back only if every part checks.
+
+use std::fs::{self, File};
+use std::io::{BufReader, BufWriter, Read, Write};
+use std::path::Path;
+
+use super::table::Facts;
+use crate::error::TableError;
+use crate::game::StoredPosition;
+
+const MAGIC: &[u8; 16] = b"impartial facts\0";
+const VERSION: u32 = 1;
+
+/// Writes `facts`, of the ruleset named `game`, to `path`; how many.
+pub(crate) fn save<'f, P: StoredPosition + 'f>(
+    path: &Path,
+    game: &str,
+    facts: impl Iterator<Item = (&'f P, Facts)>,
+) -> Result<usize, TableError> {
+    let io = |action: &'static str, error: std::io::Error| TableError::Io {
+        action,
+        path: path.display().to_string(),
+        message: error.to_string(),
+    };
+    let mut body = Vec::new();
+    body.extend_from_slice(MAGIC);
+    body.extend_from_slice(&VERSION.to_le_bytes());
+    let name = u32::try_from(game.len()).expect("a ruleset's name is short");
+    body.extend_from_slice(&name.to_le_bytes());
+    body.extend_from_slice(game.as_bytes());
+    body.extend_from_slice(&(P::BYTES as u32).to_le_bytes());
+    let count_at = body.len();
+    body.extend_from_slice(&0u64.to_le_bytes());
+    let mut count = 0u64;
+    let mut position = vec![0u8; P::BYTES];
+    for (key, fact) in facts {
+        key.write_to(&mut position);
+        body.extend_from_slice(&position);
+        body.extend_from_slice(&fact.lower.to_le_bytes());
+        body.push(u8::from(fact.exact));
+        body.extend_from_slice(&fact.excluded.to_le_bytes());
+        count += 1;
+    }
+    body[count_at..count_at + 8].copy_from_slice(&count.to_le_bytes());
+    let crc = crc32fast::hash(&body);
+    let partial = path.with_extension("partial");
+    let written = File::create(&partial).and_then(|file| {
+        let mut writer = BufWriter::new(file);
+        writer.write_all(&body)?;
+        writer.write_all(&crc.to_le_bytes())?;
+        writer.flush()?;
+        writer.get_ref().sync_all()
+    });
+    written.map_err(|error| io("write", error))?;
+    fs::rename(&partial, path).map_err(|error| io("write", error))?;
+    Ok(usize::try_from(count).unwrap_or(usize::MAX))
+}
+
+/// The facts of the table at `path`, which must be one of the ruleset named `game`.
+pub(crate) fn load<P: StoredPosition>(
+    path: &Path,
+    game: &str,
+) -> Result<Vec<(P, Facts)>, TableError> {
+    let refused = |reason: String| TableError::Refused {
+        path: path.display().to_string(),
+        reason,
+    };
+    let mut bytes = Vec::new();
+    File::open(path)
+        .and_then(|file| BufReader::new(file).read_to_end(&mut bytes))
+        .map_err(|error| TableError::Io {
+            action: "read",
+            path: path.display().to_string(),
+            message: error.to_string(),
+        })?;
+    if bytes.len() < MAGIC.len() + 4 || &bytes[..MAGIC.len()] != MAGIC {
+        return Err(refused("it does not start as a table of facts does".into()));
+    }
+    let (body, crc) = bytes.split_at(bytes.len() - 4);
+    let mut reader = Reader {
+        bytes: body,
+        at: MAGIC.len(),
+    };
+    let version = reader
+        .u32()
+        .ok_or_else(|| refused("it ends too early".into()))?;
+    if version != VERSION {
+        return Err(refused(format!(
+            "it is version {version}; this solver reads version {VERSION}"
+        )));
+    }
+    let expected = u32::from_le_bytes(crc.try_into().expect("four bytes"));
+    if crc32fast::hash(body) != expected {
+        return Err(refused("its checksum does not match: it is damaged".into()));
+    }
+    let malformed = || refused("its parts do not fit together".into());
+    let name_len = reader.u32().ok_or_else(malformed)? as usize;
+    let name = reader.take(name_len).ok_or_else(malformed)?;
+    let found = String::from_utf8_lossy(name);
+    if found != game {
+        return Err(refused(format!("it is a table of {found}, not of {game}")));
+    }
+    if reader.u32().ok_or_else(malformed)? as usize != P::BYTES {
+        return Err(refused("its positions are of another size".into()));
+    }
+    let count = reader.u64().ok_or_else(malformed)?;
+    let entry = P::BYTES + 13;
+    if u64::try_from(body.len() - reader.at).ok() != count.checked_mul(entry as u64) {
+        return Err(malformed());
+    }
+    let mut facts = Vec::with_capacity(usize::try_from(count).map_err(|_| malformed())?);
+    for _ in 0..count {
+        let position = P::read_from(reader.take(P::BYTES).ok_or_else(malformed)?);
+        let lower = reader.u32().ok_or_else(malformed)?;
+        let exact = match reader.take(1).ok_or_else(malformed)? {
+            [0] => false,
+            [1] => true,
+            _ => return Err(malformed()),
+        };
+        let excluded = reader.u64().ok_or_else(malformed)?;
+        facts.push((
+            position,
+            Facts {
+                lower,
+                exact,
+                excluded,
+            },
+        ));
+    }
+    Ok(facts)
+}
+
+/// Reads little-endian fields one after another.
+struct Reader<'b> {
+    bytes: &'b [u8],
+    at: usize,
+}
+
+impl<'b> Reader<'b> {
+    fn take(&mut self, count: usize) -> Option<&'b [u8]> {
+        let taken = self.bytes.get(self.at..self.at.checked_add(count)?)?;
+        self.at += count;
+        Some(taken)
+    }
+
+    fn u32(&mut self) -> Option<u32> {
+        self.take(4)
+            .map(|bytes| u32::from_le_bytes(bytes.try_into().expect("four")))
+    }
+
+    fn u64(&mut self) -> Option<u64> {
+        self.take(8)
+            .map(|bytes| u64::from_le_bytes(bytes.try_into().expect("eight")))
+    }
+}

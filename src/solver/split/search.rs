@@ -1,0 +1,515 @@
+//! The decomposing search: the value of a position is the XOR of its parts' values, and the
+//! question "is this sum plus `*k` a P-position?" needs the full values of all its parts but
+//! one — that one is asked only whether its value is `k`, a question that stops at the first
+//! option that answers it (Lemoine and Viennot, *Nimbers are inevitable*, TCS 462, 2012).
+//!
+//! A part's value is found the same way, one candidate at a time: it is the least `j` such
+//! that no option has value `j`, and "has some option value `j`?" stops at the first that
+//! has. The table keeps, for every part met, the values ruled out so far (`0..lower`) or the
+//! value itself — so a later question about the part starts where the last one stopped.
+
+use std::collections::HashSet;
+use std::fmt::Debug;
+use std::hash::{BuildHasher, Hash};
+
+use smallvec::SmallVec;
+
+use super::table::{Facts, Table, ValueCache};
+use crate::error::{SolveError, TableError};
+use crate::game::{ImpartialGame, Nimber, Outcome};
+use crate::solver::hash::MapBuildHasher;
+
+/// The parts of a position whose values are not known yet, canonical.
+type Parts<P> = SmallVec<[P; 4]>;
+
+/// A position split into its parts: the XOR of the values known at once, and the rest.
+#[derive(Clone, Debug)]
+struct Split<P> {
+    known: u32,
+    unknown: Parts<P>,
+}
+
+impl<P: Eq> Split<P> {
+    /// Whether `other` is the same sum: the same known value and the same parts.
+    fn same_sum(&self, other: &Split<P>) -> bool {
+        self.known == other.known
+            && self.unknown.len() == other.unknown.len()
+            && self.unknown.iter().all(|part| {
+                let mine = self.unknown.iter().filter(|p| *p == part).count();
+                let theirs = other.unknown.iter().filter(|p| *p == part).count();
+                mine == theirs
+            })
+    }
+}
+
+/// The options of a part, as far as a search has listed them: the values of those whose
+/// value is known, and the others, each sum once.
+struct Options<P> {
+    known: SmallVec<[u32; 8]>,
+    pending: Vec<Split<P>>,
+    /// Signatures of the pending sums, to find one listed twice.
+    signatures: HashSet<u64, MapBuildHasher>,
+    complete: bool,
+}
+
+impl<P> Default for Options<P> {
+    fn default() -> Self {
+        Options {
+            known: SmallVec::new(),
+            pending: Vec::new(),
+            signatures: HashSet::default(),
+            complete: false,
+        }
+    }
+}
+
+impl<P: Eq + Hash> Options<P> {
+    /// Whether `split` is a sum not listed yet.
+    fn is_new(&mut self, split: &Split<P>) -> bool {
+        let hasher = MapBuildHasher::default();
+        let signature = split
+            .unknown
+            .iter()
+            .fold(u64::from(split.known), |sum, part| {
+                sum.wrapping_add(hasher.hash_one(part))
+            });
+        self.signatures.insert(signature) || !self.pending.iter().any(|other| other.same_sum(split))
+    }
+}
+
+/// The search and what it has learnt.
+#[derive(Clone, Debug)]
+pub(crate) struct SplitSearch<P> {
+    table: Table<P>,
+    /// The values asked for most, in front of the table.
+    cache: ValueCache<P>,
+    /// The parts being valued, along the line of play: one met again is a cycle.
+    path: HashSet<P, MapBuildHasher>,
+    /// Most states stored, and most bytes held, in a growing table.
+    pub(crate) state_limit: Option<usize>,
+    pub(crate) byte_limit: Option<usize>,
+    pub(crate) use_known_grundy: bool,
+    /// Positions whose options were listed: the work a fact cost is the count spent on it.
+    work: u64,
+}
+
+impl<P: Clone + Eq + Hash + Debug> SplitSearch<P> {
+    pub(crate) fn new() -> Self {
+        SplitSearch {
+            table: Table::growing(),
+            cache: ValueCache::new(),
+            path: HashSet::default(),
+            state_limit: None,
+            byte_limit: None,
+            use_known_grundy: true,
+            work: 0,
+        }
+    }
+
+    /// Keeps the table and the cache in front of it within `bytes` from now on, forgetting
+    /// what they must. The cache takes at most an eighth.
+    ///
+    /// # Errors
+    ///
+    /// [`TableError::BudgetTooSmall`] below [`least_budget`](Self::least_budget),
+    /// [`TableError::OutOfMemory`] if the table cannot be allocated.
+    pub(crate) fn set_budget(&mut self, bytes: usize) -> Result<(), TableError> {
+        let cache = ValueCache::within(bytes / 8);
+        let table = Table::fixed(bytes.saturating_sub(cache.capacity_bytes())).map_err(
+            |error| match error {
+                TableError::BudgetTooSmall { .. } => TableError::BudgetTooSmall {
+                    bytes,
+                    least: Self::least_budget(),
+                },
+                other => other,
+            },
+        )?;
+        self.table = table;
+        self.cache = cache;
+        Ok(())
+    }
+
+    /// The least budget [`set_budget`](Self::set_budget) accepts.
+    pub(crate) fn least_budget() -> usize {
+        // The least table and the cache that an eighth more affords: solved for the budget.
+        (Table::<P>::least_budget() * 8).div_ceil(7)
+    }
+
+    pub(crate) fn table(&self) -> &Table<P> {
+        &self.table
+    }
+
+    /// Takes in facts read from a file.
+    pub(crate) fn learn(&mut self, position: &P, facts: Facts) {
+        self.table.set(position, facts, u64::MAX, 0);
+    }
+
+    pub(crate) fn clear(&mut self) {
+        self.table.clear();
+        self.cache.clear();
+        self.path.clear();
+    }
+
+    pub(crate) fn states(&self) -> usize {
+        self.table.len()
+    }
+
+    pub(crate) fn bytes(&self) -> usize {
+        self.table.bytes() + self.cache.bytes()
+    }
+
+    /// The outcome of `position`.
+    pub(crate) fn outcome<G: ImpartialGame<Position = P>>(
+        &mut self,
+        game: &G,
+        position: &P,
+    ) -> Result<Outcome, SolveError<P>> {
+        let result = self
+            .split(game, position)
+            .and_then(|split| self.sum_is_p(game, split, 0));
+        self.finish(result)
+            .map(|p| if p { Outcome::P } else { Outcome::N })
+    }
+
+    /// The Grundy value of `position`.
+    pub(crate) fn grundy<G: ImpartialGame<Position = P>>(
+        &mut self,
+        game: &G,
+        position: &P,
+    ) -> Result<Nimber, SolveError<P>> {
+        let result = self.split(game, position).and_then(|split| {
+            let mut value = split.known;
+            for part in &split.unknown {
+                value ^= self.part_value(game, part)?;
+            }
+            Ok(value)
+        });
+        self.finish(result).map(|value| Nimber(u128::from(value)))
+    }
+
+    /// Forgets the line of play of a search that failed, so the next starts clean.
+    fn finish<T>(&mut self, result: Result<T, SolveError<P>>) -> Result<T, SolveError<P>> {
+        if result.is_err() {
+            self.path.clear();
+        }
+        result
+    }
+
+    /// `position` split into its parts, each canonical, their values folded in where known.
+    fn split<G: ImpartialGame<Position = P>>(
+        &mut self,
+        game: &G,
+        position: &P,
+    ) -> Result<Split<P>, SolveError<P>> {
+        let mut split = Split {
+            known: 0,
+            unknown: Parts::new(),
+        };
+        match game.components(position) {
+            None => self.add_part(game, position.clone(), &mut split)?,
+            Some(parts) => {
+                for part in parts {
+                    if part == *position {
+                        return Err(SolveError::Cycle { position: part });
+                    }
+                    self.add_part(game, part, &mut split)?;
+                }
+            }
+        }
+        Ok(split)
+    }
+
+    fn add_part<G: ImpartialGame<Position = P>>(
+        &mut self,
+        game: &G,
+        part: P,
+        split: &mut Split<P>,
+    ) -> Result<(), SolveError<P>> {
+        let part = game.canonical(&part).unwrap_or(part);
+        let value = match self.known_value(game, &part) {
+            Some(value) => Some(value),
+            None => self.closed_form(game, &part)?,
+        };
+        match value {
+            Some(value) => split.known ^= value,
+            // A part twice is worth nothing: G + G = 0.
+            None => match split.unknown.iter().position(|other| *other == part) {
+                Some(twin) => {
+                    split.unknown.swap_remove(twin);
+                }
+                None => split.unknown.push(part),
+            },
+        }
+        Ok(())
+    }
+
+    /// The value of the canonical part `part`, if known: from the cache, else the table (and
+    /// then cached).
+    fn known_value<G: ImpartialGame<Position = P>>(&mut self, game: &G, part: &P) -> Option<u32> {
+        self.facts(game, part).value()
+    }
+
+    /// The ruleset's closed form for the canonical part `part`, stored as a fact.
+    fn closed_form<G: ImpartialGame<Position = P>>(
+        &mut self,
+        game: &G,
+        part: &P,
+    ) -> Result<Option<u32>, SolveError<P>> {
+        if !self.use_known_grundy {
+            return Ok(None);
+        }
+        let Some(value) = game
+            .known_grundy(part)
+            .and_then(|value| u32::try_from(value.0).ok())
+        else {
+            return Ok(None);
+        };
+        self.store(game, part, Facts::exactly(value), self.work)?;
+        Ok(Some(value))
+    }
+
+    /// Whether the sum of `split`'s parts and `*k` is a P-position: the values of all parts
+    /// but the largest, then whether the largest has the value that makes the XOR 0.
+    fn sum_is_p<G: ImpartialGame<Position = P>>(
+        &mut self,
+        game: &G,
+        mut split: Split<P>,
+        k: u32,
+    ) -> Result<bool, SolveError<P>> {
+        let mut target = split.known ^ k;
+        let Some(largest) = largest_last(game, &mut split.unknown) else {
+            return Ok(target == 0);
+        };
+        for part in &split.unknown {
+            target ^= self.part_value(game, part)?;
+        }
+        self.has_value(game, &largest, target)
+    }
+
+    /// The value of the canonical part `part`: the least value no option has, found by
+    /// ruling out the others from the least not ruled out yet.
+    fn part_value<G: ImpartialGame<Position = P>>(
+        &mut self,
+        game: &G,
+        part: &P,
+    ) -> Result<u32, SolveError<P>> {
+        let facts = self.facts(game, part);
+        if let Some(value) = facts.value() {
+            return Ok(value);
+        }
+        let facts = self.on_path(part, |search| search.find_value(game, part, facts))?;
+        Ok(facts.lower)
+    }
+
+    /// Whether the canonical part `part` has value `k`: first whether some option has `k`
+    /// (then it has not — the usual answer, found by one option); if none has, whether every
+    /// smaller value is some option's.
+    fn has_value<G: ImpartialGame<Position = P>>(
+        &mut self,
+        game: &G,
+        part: &P,
+        k: u32,
+    ) -> Result<bool, SolveError<P>> {
+        let facts = self.facts(game, part);
+        if facts.rules_out(k) {
+            return Ok(false);
+        }
+        if facts.exact {
+            return Ok(true);
+        }
+        // A value is at most the number of options, which a ruleset's move iterator may tell.
+        if game
+            .moves(part)
+            .size_hint()
+            .1
+            .is_some_and(|most| (k as usize) > most)
+        {
+            return Ok(false);
+        }
+        let facts = self.on_path(part, |search| search.test_value(game, part, facts, k))?;
+        Ok(facts.value() == Some(k))
+    }
+
+    /// What is known of `part`'s value: from the cache, else the table.
+    fn facts<G: ImpartialGame<Position = P>>(&mut self, game: &G, part: &P) -> Facts {
+        if let Some(value) = self.cache.get(part) {
+            return Facts::exactly(value);
+        }
+        let facts = self.table.get(part).unwrap_or_default();
+        if let Some(value) = facts.value() {
+            self.cache_value(game, part, value);
+        }
+        facts
+    }
+
+    /// Keeps `part`'s value in the cache, unless `part` owns memory that no budget counts.
+    fn cache_value<G: ImpartialGame<Position = P>>(&mut self, game: &G, part: &P, value: u32) {
+        if game.allocated_bytes(part) == 0 {
+            self.cache.put(part, value);
+        }
+    }
+
+    /// Runs `search` with `part` on the line of play (met again, it is a cycle), on a stack
+    /// that grows as deep as the search goes.
+    fn on_path<T>(
+        &mut self,
+        part: &P,
+        search: impl FnOnce(&mut Self) -> Result<T, SolveError<P>>,
+    ) -> Result<T, SolveError<P>> {
+        if !self.path.insert(part.clone()) {
+            return Err(SolveError::Cycle {
+                position: part.clone(),
+            });
+        }
+        let result = stacker::maybe_grow(1 << 16, 1 << 22, || search(self));
+        self.path.remove(part);
+        result
+    }
+
+    /// Rules out the values of `part` from the least, each some option's, until one is no
+    /// option's: the value. Stores what it learns, and returns it.
+    fn find_value<G: ImpartialGame<Position = P>>(
+        &mut self,
+        game: &G,
+        part: &P,
+        mut facts: Facts,
+    ) -> Result<Facts, SolveError<P>> {
+        let start = self.work;
+        let mut options = Options::default();
+        let mut moves = game.moves(part);
+        let mut candidate = facts.lower;
+        loop {
+            if !facts.rules_out(candidate) {
+                if !self.some_option_has(game, &mut options, &mut moves, candidate)? {
+                    facts = Facts::exactly(candidate);
+                    break;
+                }
+                facts = facts.without(candidate);
+            }
+            candidate += 1;
+        }
+        drop(moves);
+        self.store(game, part, facts, start)?;
+        Ok(facts)
+    }
+
+    /// Whether `part`'s value is `k`, not ruled out yet: ruled out at once if some option has
+    /// it; else the value is the least of `0..=k` no option has. Stores what it learns, and
+    /// returns it.
+    fn test_value<G: ImpartialGame<Position = P>>(
+        &mut self,
+        game: &G,
+        part: &P,
+        mut facts: Facts,
+        k: u32,
+    ) -> Result<Facts, SolveError<P>> {
+        let start = self.work;
+        let mut options = Options::default();
+        let mut moves = game.moves(part);
+        if self.some_option_has(game, &mut options, &mut moves, k)? {
+            facts = facts.without(k);
+        } else {
+            // No option has `k`: the value is the first of `lower..=k` no option has.
+            let mut candidate = facts.lower;
+            while candidate < k {
+                if !facts.rules_out(candidate) {
+                    if !self.some_option_has(game, &mut options, &mut moves, candidate)? {
+                        break;
+                    }
+                    facts = facts.without(candidate);
+                }
+                candidate += 1;
+            }
+            facts = Facts::exactly(candidate);
+        }
+        drop(moves);
+        self.store(game, part, facts, start)?;
+        Ok(facts)
+    }
+
+    /// Whether some option has value `value`: an option whose value is known at once, as
+    /// `moves` lists them (listing stops at the first that has it); once every option is
+    /// listed, a search of the others, the smallest first. Options that are the same sum of
+    /// parts (mirror images on a board) are listed once.
+    fn some_option_has<G: ImpartialGame<Position = P>>(
+        &mut self,
+        game: &G,
+        options: &mut Options<P>,
+        moves: &mut impl Iterator<Item = P>,
+        value: u32,
+    ) -> Result<bool, SolveError<P>> {
+        if options.known.contains(&value) {
+            return Ok(true);
+        }
+        if !options.complete {
+            for option in moves.by_ref() {
+                self.work += 1;
+                let split = self.split(game, &option)?;
+                if split.unknown.is_empty() {
+                    options.known.push(split.known);
+                    if split.known == value {
+                        return Ok(true);
+                    }
+                } else if options.is_new(&split) {
+                    options.pending.push(split);
+                }
+            }
+            options.complete = true;
+            options.pending.sort_by_cached_key(|split| {
+                split
+                    .unknown
+                    .iter()
+                    .map(|part| game.search_size(part))
+                    .max()
+                    .unwrap_or(0)
+            });
+        }
+        for index in 0..options.pending.len() {
+            if self.sum_is_p(game, options.pending[index].clone(), value)? {
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+
+    /// Stores `facts` of `part`, found by the work since `start`, within the limits of a
+    /// growing table.
+    fn store<G: ImpartialGame<Position = P>>(
+        &mut self,
+        game: &G,
+        part: &P,
+        facts: Facts,
+        start: u64,
+    ) -> Result<(), SolveError<P>> {
+        if let Table::Growing(_) = self.table {
+            // At a limit, only a part stored already may be updated.
+            let at_state_limit = self.state_limit.filter(|&limit| self.table.len() >= limit);
+            let at_byte_limit = self
+                .byte_limit
+                .filter(|&limit| self.table.bytes_after_insert() > limit);
+            if (at_state_limit.is_some() || at_byte_limit.is_some())
+                && self.table.get(part).is_none()
+            {
+                return Err(match at_state_limit {
+                    Some(limit) => SolveError::StateLimit { limit },
+                    None => SolveError::MemoryLimit {
+                        limit: at_byte_limit.unwrap_or_default(),
+                    },
+                });
+            }
+        }
+        let owned = game.allocated_bytes(part);
+        self.table.set(part, facts, self.work - start, owned);
+        if let Some(value) = facts.value() {
+            self.cache_value(game, part, value);
+        }
+        Ok(())
+    }
+}
+
+/// Moves the part that costs most to search (by [`ImpartialGame::search_size`]; the last one
+/// given among equals) out of `parts` and returns it; `None` if there is none.
+fn largest_last<G: ImpartialGame>(game: &G, parts: &mut Parts<G::Position>) -> Option<G::Position> {
+    let index = (0..parts.len()).max_by_key(|&index| game.search_size(&parts[index]))?;
+    Some(parts.remove(index))
+}
