@@ -6,16 +6,22 @@
 //! Cram fast to search, through the hooks any ruleset may implement:
 //!
 //! - [`components`](ImpartialGame::components): the free cells fall into regions no domino
-//!   joins, and the board is the sum of its regions — deep in the game, most boards split;
+//!   joins, and the board is the sum of its regions — deep in the game, most boards split.
+//!   First the cells that change no value are dropped (the reductions of Beling's solver
+//!   igsolve: cells no domino covers, all but one of the cells hanging on one neighbour,
+//!   cells between such neighbours), which splits boards further;
 //! - [`canonical`](ImpartialGame::canonical): a region, moved to the corner and turned or
 //!   mirrored to the least of its eight images (those that fit the board), is one entry of
-//!   the solver's table for all of them; cells no domino can reach are dropped;
-//! - [`known_grundy`](ImpartialGame::known_grundy): a region that a half turn maps onto itself
+//!   the solver's table for all of them;
+//! - [`known_grundy`](ImpartialGame::known_grundy): a board that a half turn maps onto itself
 //!   with no domino on its centre is a second-player win — the second player answers every
 //!   move with its mirror image — so its value is `*0` (this is why even-by-even boards are
 //!   lost for the first player);
 //! - [`search_size`](ImpartialGame::search_size): the free cells, so that the solver values
-//!   the small regions of a sum and searches the largest last.
+//!   the small regions of a sum and searches the largest last;
+//! - the order of [`moves`](ImpartialGame::moves): dominoes near the middle first, the
+//!   direction of the domino a half turn maps onto itself first — the moves that most often
+//!   win (they leave a symmetric board) are tried first.
 //!
 //! ```
 //! use impartial::cram::Cram;
@@ -51,7 +57,7 @@ use crate::game::{ImpartialGame, Nimber};
 /// assert_eq!(game.moves(&game.board()).count(), 7);
 /// # Ok::<(), impartial::GameError>(())
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Cram {
     width: u32,
     height: u32,
@@ -61,6 +67,20 @@ pub struct Cram {
     has_right: u64,
     /// The cells with a neighbour below (not in the last row).
     has_below: u64,
+    /// The cells of the first column, and of the first row.
+    first_column: u64,
+    first_row: u64,
+    /// The row of each bit (a division by the width, read from a table).
+    rows_of_bits: [u8; 64],
+}
+
+impl fmt::Debug for Cram {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Cram")
+            .field("width", &self.width)
+            .field("height", &self.height)
+            .finish_non_exhaustive()
+    }
 }
 
 impl Cram {
@@ -95,13 +115,17 @@ impl Cram {
         };
         let last_column =
             (0..height).fold(0u64, |mask, row| mask | 1u64 << (row * width + width - 1));
-        let last_row = all & !(all >> width);
+        let last_row = all & !all.checked_shr(width).unwrap_or(0);
         Ok(Cram {
             width,
             height,
             all,
             has_right: all & !last_column,
             has_below: all & !last_row,
+            first_column: last_column >> (width - 1),
+            first_row: all >> (width * (height - 1)),
+            // At most 64 cells, so at most 64 rows: each fits a byte.
+            rows_of_bits: std::array::from_fn(|bit| (bit as u32 / width) as u8),
         })
     }
 
@@ -186,21 +210,64 @@ impl Cram {
         }
     }
 
-    /// The cells of `cells` with a free neighbour among `free`.
-    fn with_neighbour(&self, cells: u64, free: u64) -> u64 {
-        let right = (free >> 1) & self.has_right;
-        let left = (free & self.has_right) << 1;
-        let below = free >> self.width;
-        let above = (free & self.has_below) << self.width;
-        cells & (right | left | below | above)
-    }
-
     /// The cells next to `cells` (in the board).
     fn around(&self, cells: u64) -> u64 {
         ((cells & self.has_right) << 1)
             | ((cells >> 1) & self.has_right)
-            | ((cells & self.has_below) << self.width)
-            | (cells >> self.width)
+            | self.row_down(cells & self.has_below)
+            | self.row_up(cells)
+    }
+
+    /// `free` with cells dropped that change no value, until none is left to drop (the
+    /// reductions of Beling's igsolve, each proved by showing both boards have the same
+    /// options' values):
+    ///
+    /// - a cell with no free neighbour: no domino covers it;
+    /// - of two *tufts* (cells with one free neighbour) on one *centre*, one: a domino on the
+    ///   centre kills both, and the two dominoes on a tuft lead to boards that differ by a
+    ///   dead cell;
+    /// - a *bridge*, a cell all of whose free neighbours are centres of tufts: a domino on
+    ///   the bridge and a centre leaves the board a domino on that centre and its tuft
+    ///   leaves, up to a dead cell, and in every board reached otherwise the bridge is a
+    ///   bridge, a second tuft or dead.
+    ///
+    /// Tests hold the reduced board's value to the plain search's on random boards.
+    pub(crate) fn reduced(&self, mut free: u64) -> u64 {
+        loop {
+            let next = self.reduced_once(free);
+            if next == free {
+                return free;
+            }
+            free = next;
+        }
+    }
+
+    /// One round of [`reduced`](Self::reduced)'s drops, all decided on `free` as it stands.
+    fn reduced_once(&self, free: u64) -> u64 {
+        // The free cells with a free neighbour in each direction.
+        let right = free & (free >> 1) & self.has_right;
+        let left = free & ((free & self.has_right) << 1);
+        let below = free & self.row_up(free) & self.has_below;
+        let above = free & self.row_down(free & self.has_below);
+        let two_or_more = (right & left) | ((right | left) & (below | above)) | (below & above);
+        let tufts = (right ^ left ^ below ^ above) & !two_or_more;
+        // Each centre keeps its first tuft, in the order below, right, above, left.
+        let mut centres = self.row_down(tufts & below);
+        let mut dropped = 0;
+        let from_right = (tufts & right) << 1;
+        dropped |= (centres & from_right) >> 1;
+        centres |= from_right;
+        let from_above = self.row_up(tufts & above);
+        dropped |= self.row_down(centres & from_above);
+        centres |= from_above;
+        let from_left = (tufts & left) >> 1;
+        dropped |= (centres & from_left) << 1;
+        centres |= from_left;
+        // Neither tuft nor centre, with no such neighbour: every free neighbour is a centre
+        // (a tuft's neighbour is a centre); with none, a dead cell.
+        let others = free & !(tufts | centres);
+        let bridges = others & !self.around(others);
+        free & !(dropped | bridges)
     }
 
     /// The region of `free` that holds the lowest cell of `seed`.
@@ -215,11 +282,43 @@ impl Cram {
         }
     }
 
+    /// `cells` one row up (the first row falls off).
+    fn row_up(&self, cells: u64) -> u64 {
+        cells.checked_shr(self.width).unwrap_or(0)
+    }
+
+    /// `cells` one row down (the last row falls off the word).
+    fn row_down(&self, cells: u64) -> u64 {
+        cells.checked_shl(self.width).unwrap_or(0)
+    }
+
+    /// The row of bit `bit`.
+    fn row_of(&self, bit: u32) -> u32 {
+        u32::from(self.rows_of_bits[bit as usize])
+    }
+
+    /// The columns of `cells`, as bits of the first row: every row folded onto it.
+    fn columns(&self, mut cells: u64) -> u64 {
+        let mut step = self.width;
+        while step < u64::BITS {
+            cells |= cells >> step;
+            step *= 2;
+        }
+        cells & self.first_row
+    }
+
+    /// `cells` (not empty) moved to the top left corner of the board, and the size of the
+    /// box around them.
+    fn cornered(&self, cells: u64) -> (u64, Bounds) {
+        let (top, left, bounds) = self.bounds(cells);
+        ((cells >> (top * self.width)) >> left, bounds)
+    }
+
     /// The box around `cells` (not empty): its top row, its left column and its size.
     fn bounds(&self, cells: u64) -> (u32, u32, Bounds) {
-        let top = cells.trailing_zeros() / self.width;
-        let bottom = (u64::BITS - 1 - cells.leading_zeros()) / self.width;
-        let columns = (top..=bottom).fold(0u64, |columns, row| columns | self.row(cells, row));
+        let top = self.row_of(cells.trailing_zeros());
+        let bottom = self.row_of(u64::BITS - 1 - cells.leading_zeros());
+        let columns = self.columns(cells >> (top * self.width));
         let left = columns.trailing_zeros();
         let right = u64::BITS - 1 - columns.leading_zeros();
         let bounds = Bounds {
@@ -231,124 +330,101 @@ impl Cram {
 
     /// The cells of `cells` in `row`, as the low bits.
     fn row(&self, cells: u64, row: u32) -> u64 {
-        let shifted = cells >> (row * self.width);
-        if self.width == 64 {
-            shifted
-        } else {
-            shifted & ((1u64 << self.width) - 1)
-        }
+        (cells >> (row * self.width)) & self.first_row
     }
 
-    /// The rows of `cells` (not empty), each shifted to start at the box's left column, and
-    /// the box's size.
-    fn rows(&self, cells: u64) -> ([u64; 64], Bounds) {
-        let (top, left, bounds) = self.bounds(cells);
-        let mut rows = [0u64; 64];
-        for (slot, row) in rows.iter_mut().zip(top..top + bounds.height) {
-            *slot = self.row(cells, row) >> left;
-        }
-        (rows, bounds)
+    /// A half turn of the cornered region `cells` in its box: one bit reversal of the word.
+    fn half_turn(&self, cells: u64, bounds: Bounds) -> u64 {
+        let span = (bounds.height - 1) * self.width + bounds.width;
+        cells.reverse_bits() >> (u64::BITS - span)
     }
 
-    /// The least of the images of `cells` (a region) under the symmetries of the rectangle
-    /// around it that fit the board, moved to the top left corner. A region within 8 × 8
-    /// cells is turned as an 8 × 8 bit matrix, a few word operations an image; a larger one
-    /// row by row.
-    fn least_image(&self, cells: u64) -> u64 {
-        let (top, left, bounds) = self.bounds(cells);
-        if bounds.width <= 8 && bounds.height <= 8 {
-            let matrix = (0..bounds.height).fold(0u64, |matrix, row| {
-                matrix | (self.row(cells, top + row) >> left) << (8 * row)
-            });
-            let least = self.least_of_matrix(matrix, bounds);
-            return self.board_of_matrix(least.0, least.1);
-        }
-        let (rows, bounds) = self.rows(cells);
-        self.least_of_rows(&rows[..bounds.height as usize], bounds)
-    }
-
-    /// The least of the images of the region `matrix` (8 cells a row, `bounds` in the top
-    /// left corner), by its 8 × 8 encoding, with the height of that image.
-    fn least_of_matrix(&self, matrix: u64, bounds: Bounds) -> (u64, u32) {
-        let Bounds { width, height } = bounds;
-        let mut least = (u64::MAX, height);
-        for (image, rows) in flips(matrix, width, height) {
-            least = least.min((image, rows));
-        }
-        if height <= self.width && width <= self.height {
-            for (image, rows) in flips(transpose8(matrix), height, width) {
-                least = least.min((image, rows));
-            }
-        }
-        least
-    }
-
-    /// A region of `rows` rows given 8 cells a row, on the board.
-    fn board_of_matrix(&self, matrix: u64, rows: u32) -> u64 {
-        (0..rows).fold(0u64, |cells, row| {
-            cells | ((matrix >> (8 * row)) & 0xFF) << (row * self.width)
+    /// The cornered region `cells` upside down in its box.
+    fn upside_down(&self, cells: u64, bounds: Bounds) -> u64 {
+        (0..bounds.height).fold(0, |turned, row| {
+            turned | self.row(cells, row) << ((bounds.height - 1 - row) * self.width)
         })
     }
 
-    /// The least of the images of a region larger than 8 × 8 given by its `rows`.
-    fn least_of_rows(&self, rows: &[u64], bounds: Bounds) -> u64 {
-        let Bounds { width, height } = bounds;
-        let reversed = |bits: u64, length: u32| bits.reverse_bits() >> (u64::BITS - length);
-        let mut least = u64::MAX;
-        let mut consider = |image: &mut dyn Iterator<Item = u64>| {
-            let mut packed = 0u64;
-            for (row, bits) in (0..).zip(image) {
-                packed |= bits << (row * self.width);
-            }
-            least = least.min(packed);
+    /// The cornered region `cells` mirrored about its box's diagonal, cell by cell, and the
+    /// new box; it must fit the board (`bounds.height ≤ width`, `bounds.width ≤ height`).
+    fn transposed(&self, cells: u64, bounds: Bounds) -> (u64, Bounds) {
+        let turned = Bounds {
+            width: bounds.height,
+            height: bounds.width,
         };
-        consider(&mut rows.iter().copied());
-        consider(&mut rows.iter().map(|&bits| reversed(bits, width)));
-        consider(&mut rows.iter().rev().copied());
-        consider(&mut rows.iter().rev().map(|&bits| reversed(bits, width)));
-        if height <= self.width && width <= self.height {
-            let mut columns = [0u64; 64];
-            for (row, &bits) in (0..).zip(rows) {
-                for (column, slot) in columns.iter_mut().enumerate().take(width as usize) {
-                    *slot |= ((bits >> column) & 1) << row;
-                }
+        let mut image = 0;
+        let mut rest = cells;
+        while rest != 0 {
+            let bit = rest.trailing_zeros();
+            rest &= rest - 1;
+            let row = self.row_of(bit);
+            let column = bit - row * self.width;
+            image |= 1 << (column * self.width + row);
+        }
+        (image, turned)
+    }
+
+    /// The least of the images of `cells` (a region) under the symmetries of the rectangle
+    /// around it that fit the board, moved to the top left corner. Within 8 × 8 cells the
+    /// images are those of an 8 × 8 bit matrix (byte swaps, bit reversals, a transpose in
+    /// three delta swaps), ordered by that encoding; a larger region's in the board, where a
+    /// half turn is one bit reversal and upside down a pass over the rows.
+    fn least_image(&self, cells: u64) -> u64 {
+        let (cornered, bounds) = self.cornered(cells);
+        let fits_turned = bounds.height <= self.width && bounds.width <= self.height;
+        if bounds.width <= 8 && bounds.height <= 8 {
+            let matrix = (0..bounds.height).fold(0u64, |matrix, row| {
+                matrix | self.row(cornered, row) << (8 * row)
+            });
+            let mut least = least_flip(matrix, bounds);
+            if fits_turned {
+                let turned = Bounds {
+                    width: bounds.height,
+                    height: bounds.width,
+                };
+                least = least.min(least_flip(transpose8(matrix), turned));
             }
-            let columns = &columns[..width as usize];
-            consider(&mut columns.iter().copied());
-            consider(&mut columns.iter().map(|&bits| reversed(bits, height)));
-            consider(&mut columns.iter().rev().copied());
-            consider(&mut columns.iter().rev().map(|&bits| reversed(bits, height)));
+            let (matrix, height) = least;
+            return (0..height).fold(0u64, |image, row| {
+                image | ((matrix >> (8 * row)) & 0xFF) << (row * self.width)
+            });
+        }
+        let mut least = self.least_of_four(cornered, bounds);
+        if fits_turned {
+            let (transposed, turned) = self.transposed(cornered, bounds);
+            least = least.min(self.least_of_four(transposed, turned));
         }
         least
     }
 
-    /// Whether a half turn of its bounding box maps `cells` (one region) onto itself, with
+    /// The least of the cornered region `cells`, its half turn, and both upside down.
+    fn least_of_four(&self, cells: u64, bounds: Bounds) -> u64 {
+        let flipped = self.upside_down(cells, bounds);
+        cells
+            .min(self.half_turn(cells, bounds))
+            .min(flipped)
+            .min(self.half_turn(flipped, bounds))
+    }
+
+    /// Whether a half turn of its bounding box maps `cells` onto itself, with
     /// no domino of it on the centre: then the second player wins by answering every move
     /// with its mirror image.
     fn mirror_wins(&self, cells: u64) -> bool {
-        let (rows, Bounds { width, height }) = self.rows(cells);
-        let rows = &rows[..height as usize];
-        let turned = rows
-            .iter()
-            .rev()
-            .map(|&bits| bits.reverse_bits() >> (u64::BITS - width));
-        if !rows.iter().copied().eq(turned) {
+        let (cornered, bounds) = self.cornered(cells);
+        if self.half_turn(cornered, bounds) != cornered {
             return false;
         }
+        let Bounds { width, height } = bounds;
+        let row = |row: u32| self.row(cornered, row);
         // A domino on the centre is its own mirror image: the centre is between two cells
         // only when one side of the box is even and the other odd.
         let (middle_row, middle_column) = (height / 2, width / 2);
         match (width % 2, height % 2) {
-            (0, 1) => {
-                let row = rows[middle_row as usize];
-                (row >> (middle_column - 1)) & 0b11 != 0b11
-            }
-            (1, 0) => {
-                let (upper, lower) = (rows[middle_row as usize - 1], rows[middle_row as usize]);
-                (upper & lower) >> middle_column & 1 == 0
-            }
+            (0, 1) => (row(middle_row) >> (middle_column - 1)) & 0b11 != 0b11,
+            (1, 0) => (row(middle_row - 1) & row(middle_row)) >> middle_column & 1 == 0,
             // The centre is a cell: a domino on it overlaps its mirror image.
-            (1, 1) => rows[middle_row as usize] >> middle_column & 1 == 0,
+            (1, 1) => row(middle_row) >> middle_column & 1 == 0,
             _ => true,
         }
     }
@@ -383,23 +459,58 @@ impl fmt::Display for Picture<'_> {
 impl ImpartialGame for Cram {
     type Position = u64;
 
+    /// Dominoes near the middle of the free cells first — down ones from the middle column
+    /// outwards, then across ones from the middle row — as they split the board most often,
+    /// and the search looks at the options in this order among those of equal cost.
     fn moves(&self, &free: &u64) -> impl Iterator<Item = u64> {
         let across = free & (free >> 1) & self.has_right;
-        let down = free & (free >> self.width) & self.has_below;
-        let width = self.width;
-        Bits(across)
-            .map(move |cell| free & !(0b11 << cell))
-            .chain(Bits(down).map(move |cell| free & !(1 << cell | 1 << (cell + width))))
+        let down = free & self.row_up(free) & self.has_below;
+        let (middle, across_first) = if free == 0 {
+            (0, false)
+        } else {
+            let (top, left, bounds) = self.bounds(free);
+            let row = top + (bounds.height - 1) / 2;
+            let column = left + (bounds.width - 1) / 2;
+            // The domino a half turn maps onto itself, if any, is across for an even width
+            // and an odd height, down for the opposite: that direction first; with none,
+            // dominoes along the longer side first (measured: Cram 5 × 7 0.8 s this way,
+            // 1.3 s the other).
+            let across_first = match (bounds.width % 2, bounds.height % 2) {
+                (0, 1) => true,
+                (1, 1) => bounds.width > bounds.height,
+                _ => false,
+            };
+            (1u64 << (row * self.width + column), across_first)
+        };
+        let across = Dominoes {
+            cells: across,
+            near: middle,
+            step: 1,
+        };
+        let down = Dominoes {
+            cells: down,
+            near: middle,
+            step: self.width,
+        };
+        let (first, then) = if across_first {
+            (across, down)
+        } else {
+            (down, across)
+        };
+        MiddleFirst {
+            game: self,
+            free,
+            first,
+            then,
+        }
     }
 
     const DECOMPOSES: bool = true;
 
     fn components(&self, &free: &u64) -> Option<impl Iterator<Item = u64>> {
-        let mut left = self.with_neighbour(free, free);
-        let first = self.region(left, left);
-        if first == left {
-            // One region (or none): no split, but cells no domino reaches are dropped by
-            // the canonical form.
+        let mut left = self.reduced(free);
+        if left == free && self.region(left, left) == left {
+            // One region, nothing to drop: no split.
             return None;
         }
         Some(std::iter::from_fn(move || {
@@ -412,24 +523,27 @@ impl ImpartialGame for Cram {
         }))
     }
 
+    /// The least image of `free` under the symmetries of its box that fit the board. The
+    /// solver asks it of the parts [`components`](ImpartialGame::components) gives, which
+    /// are reduced already; dropping the cells that change no value is left to them.
     fn canonical(&self, &free: &u64) -> Option<u64> {
-        let playable = self.with_neighbour(free, free);
-        if playable == 0 {
-            return Some(0);
+        if free == 0 {
+            return None;
         }
-        Some(self.least_image(playable))
+        Some(self.least_image(free))
     }
 
     fn known_grundy(&self, &free: &u64) -> Option<Nimber> {
-        let playable = self.with_neighbour(free, free);
-        if playable == 0 {
+        let reduced = self.reduced(free);
+        if reduced == 0 {
             return Some(Nimber::ZERO);
         }
-        if playable.count_ones() == 2 {
+        if reduced.count_ones() == 2 {
             return Some(Nimber(1));
         }
-        let one_region = self.region(playable, playable) == playable;
-        (one_region && self.mirror_wins(playable)).then_some(Nimber::ZERO)
+        // The mirror strategy needs no single region: any board a half turn maps onto
+        // itself, with no domino on its centre, is lost for the player to move.
+        self.mirror_wins(reduced).then_some(Nimber::ZERO)
     }
 
     fn search_size(&self, free: &u64) -> usize {
@@ -437,10 +551,10 @@ impl ImpartialGame for Cram {
     }
 }
 
-/// The four images of a region given as an 8 × 8 bit matrix (`width` × `height` in the top
-/// left corner) under the symmetries that keep its rows rows: itself, mirrored left to right,
-/// upside down, and both — each moved back to the corner, with its height.
-fn flips(matrix: u64, width: u32, height: u32) -> [(u64, u32); 4] {
+/// The least of the four images of a region given as an 8 × 8 bit matrix (`bounds` in the
+/// top left corner) under the symmetries that keep its rows rows — itself, mirrored left to
+/// right, upside down, and both — each moved back to the corner, with its height.
+fn least_flip(matrix: u64, bounds: Bounds) -> (u64, u32) {
     const LOW_BITS: [u64; 9] = [
         0,
         0x0101_0101_0101_0101,
@@ -452,15 +566,15 @@ fn flips(matrix: u64, width: u32, height: u32) -> [(u64, u32); 4] {
         0x7f7f_7f7f_7f7f_7f7f,
         u64::MAX,
     ];
+    let Bounds { width, height } = bounds;
     // Each byte reversed, then back to the low `width` bits of its byte.
     let mirrored = (matrix.reverse_bits().swap_bytes() >> (8 - width)) & LOW_BITS[width as usize];
     let upside_down = |rows: u64| rows.swap_bytes() >> (8 * (8 - height));
-    [
-        (matrix, height),
-        (mirrored, height),
-        (upside_down(matrix), height),
-        (upside_down(mirrored), height),
-    ]
+    let least = matrix
+        .min(mirrored)
+        .min(upside_down(matrix))
+        .min(upside_down(mirrored));
+    (least, height)
 }
 
 /// The transpose of an 8 × 8 bit matrix (bit `8·row + column`), by three delta swaps.
@@ -474,26 +588,55 @@ fn transpose8(mut x: u64) -> u64 {
     x
 }
 
-/// The positions of the set bits of a `u64`, lowest first.
-struct Bits(u64);
+/// [`Cram`]'s moves, middle first: of the dominoes in `first`, then of those in `then`
+/// (each by its top or left cell), those nearest to the middle of the free cells — the
+/// cells `near` holds, which grows by the cells around it whenever it holds none.
+struct MiddleFirst<'g> {
+    game: &'g Cram,
+    free: u64,
+    first: Dominoes,
+    then: Dominoes,
+}
 
-impl Iterator for Bits {
-    type Item = u32;
+/// Dominoes of one direction, by their top or left cells, the cells nearest the middle
+/// first.
+struct Dominoes {
+    cells: u64,
+    near: u64,
+    /// From a domino's first cell to its second: 1 across, the board's width down.
+    step: u32,
+}
 
-    fn next(&mut self) -> Option<u32> {
-        if self.0 == 0 {
+impl Dominoes {
+    fn take(&mut self, game: &Cram, free: u64) -> Option<u64> {
+        if self.cells == 0 {
             return None;
         }
-        let bit = self.0.trailing_zeros();
-        self.0 &= self.0 - 1;
-        Some(bit)
+        while self.cells & self.near == 0 {
+            self.near |= game.around(self.near);
+        }
+        let nearest = self.cells & self.near;
+        let cell = nearest & nearest.wrapping_neg();
+        self.cells &= !cell;
+        Some(free & !(cell | cell.checked_shl(self.step).unwrap_or(0)))
+    }
+}
+
+impl Iterator for MiddleFirst<'_> {
+    type Item = u64;
+
+    fn next(&mut self) -> Option<u64> {
+        let (game, free) = (self.game, self.free);
+        self.first
+            .take(game, free)
+            .or_else(|| self.then.take(game, free))
     }
 
     // Exact: a value is at most the number of options, which the solver reads from here.
     fn size_hint(&self) -> (usize, Option<usize>) {
-        let count = self.0.count_ones() as usize;
+        let count = (self.first.cells.count_ones() + self.then.cells.count_ones()) as usize;
         (count, Some(count))
     }
 }
 
-impl ExactSizeIterator for Bits {}
+impl ExactSizeIterator for MiddleFirst<'_> {}

@@ -19,6 +19,11 @@ use crate::error::{SolveError, TableError};
 use crate::game::{ImpartialGame, Nimber, Outcome};
 use crate::solver::hash::MapBuildHasher;
 
+/// The least work (options listed) for which a search that ruled out values without finding
+/// the value keeps what it ruled out: Cram 5 × 7 stores 249 000 facts when every one is kept,
+/// 39 000 from 256 on and 33 000 with values alone, in the same time (within 10 %).
+const PARTIAL_FACTS_WORK: u64 = 256;
+
 /// The parts of a position whose values are not known yet, canonical.
 type Parts<P> = SmallVec<[P; 4]>;
 
@@ -48,7 +53,7 @@ struct Options<P> {
     known: SmallVec<[u32; 8]>,
     pending: Vec<Split<P>>,
     /// Signatures of the pending sums, to find one listed twice.
-    signatures: HashSet<u64, MapBuildHasher>,
+    signatures: SmallVec<[u64; 16]>,
     complete: bool,
 }
 
@@ -57,7 +62,7 @@ impl<P> Default for Options<P> {
         Options {
             known: SmallVec::new(),
             pending: Vec::new(),
-            signatures: HashSet::default(),
+            signatures: SmallVec::new(),
             complete: false,
         }
     }
@@ -73,7 +78,11 @@ impl<P: Eq + Hash> Options<P> {
             .fold(u64::from(split.known), |sum, part| {
                 sum.wrapping_add(hasher.hash_one(part))
             });
-        self.signatures.insert(signature) || !self.pending.iter().any(|other| other.same_sum(split))
+        if self.signatures.contains(&signature) {
+            return !self.pending.iter().any(|other| other.same_sum(split));
+        }
+        self.signatures.push(signature);
+        true
     }
 }
 
@@ -166,7 +175,7 @@ impl<P: Clone + Eq + Hash + Debug> SplitSearch<P> {
     ) -> Result<Outcome, SolveError<P>> {
         let result = self
             .split(game, position)
-            .and_then(|split| self.sum_is_p(game, split, 0));
+            .and_then(|split| self.sum_is_p(game, &split, 0));
         self.finish(result)
             .map(|p| if p { Outcome::P } else { Outcome::N })
     }
@@ -273,17 +282,19 @@ impl<P: Clone + Eq + Hash + Debug> SplitSearch<P> {
     fn sum_is_p<G: ImpartialGame<Position = P>>(
         &mut self,
         game: &G,
-        mut split: Split<P>,
+        split: &Split<P>,
         k: u32,
     ) -> Result<bool, SolveError<P>> {
         let mut target = split.known ^ k;
-        let Some(largest) = largest_last(game, &mut split.unknown) else {
+        let Some(largest) = largest_index(game, &split.unknown) else {
             return Ok(target == 0);
         };
-        for part in &split.unknown {
-            target ^= self.part_value(game, part)?;
+        for (index, part) in split.unknown.iter().enumerate() {
+            if index != largest {
+                target ^= self.part_value(game, part)?;
+            }
         }
-        self.has_value(game, &largest, target)
+        self.has_value(game, &split.unknown[largest], target)
     }
 
     /// The value of the canonical part `part`: the least value no option has, found by
@@ -465,7 +476,7 @@ impl<P: Clone + Eq + Hash + Debug> SplitSearch<P> {
             });
         }
         for index in 0..options.pending.len() {
-            if self.sum_is_p(game, options.pending[index].clone(), value)? {
+            if self.sum_is_p(game, &options.pending[index], value)? {
                 return Ok(true);
             }
         }
@@ -481,6 +492,10 @@ impl<P: Clone + Eq + Hash + Debug> SplitSearch<P> {
         facts: Facts,
         start: u64,
     ) -> Result<(), SolveError<P>> {
+        if !facts.exact && self.work - start < PARTIAL_FACTS_WORK {
+            // Cheaper to find again than to keep: most parts are asked about once.
+            return Ok(());
+        }
         if let Table::Growing(_) = self.table {
             // At a limit, only a part stored already may be updated.
             let at_state_limit = self.state_limit.filter(|&limit| self.table.len() >= limit);
@@ -507,9 +522,8 @@ impl<P: Clone + Eq + Hash + Debug> SplitSearch<P> {
     }
 }
 
-/// Moves the part that costs most to search (by [`ImpartialGame::search_size`]; the last one
-/// given among equals) out of `parts` and returns it; `None` if there is none.
-fn largest_last<G: ImpartialGame>(game: &G, parts: &mut Parts<G::Position>) -> Option<G::Position> {
-    let index = (0..parts.len()).max_by_key(|&index| game.search_size(&parts[index]))?;
-    Some(parts.remove(index))
+/// The index of the part that costs most to search (by [`ImpartialGame::search_size`]; the
+/// last one among equals); `None` if there is none.
+fn largest_index<G: ImpartialGame>(game: &G, parts: &[G::Position]) -> Option<usize> {
+    (0..parts.len()).max_by_key(|&index| game.search_size(&parts[index]))
 }
