@@ -177,9 +177,10 @@ pub trait ImpartialGame {
     /// ```
     const DECOMPOSES: bool = false;
 
-    /// The independent games `position` is the sum of, if it falls apart into more than
-    /// one: each a position of this game, the moves of `position` being the moves of one of
-    /// them. `None` (the default) if it does not split.
+    /// The independent games `position` is the sum of, when that says something new: more
+    /// than one part, or one part smaller than `position` with the same value (cells no
+    /// move can use dropped). Each part is a position of this game, the moves of `position`
+    /// being the moves of one of them. `None` (the default) if it neither splits nor shrinks.
     ///
     /// By the Sprague–Grundy theorem the value of `position` is the XOR of its parts' values:
     /// the solver values each part once, on its own, and remembers it for every position it
@@ -199,7 +200,12 @@ pub trait ImpartialGame {
     /// // A 1 × 5 strip with its middle cell covered: two strips of two.
     /// let parts: Vec<u64> = game.components(&0b11011).expect("two regions").collect();
     /// assert_eq!(parts, [0b00011, 0b11000]);
-    /// assert!(game.components(&0b00111).is_none());
+    /// // A strip of four is one region with nothing to drop.
+    /// assert!(game.components(&0b01111).is_none());
+    /// // In a strip of three, either end can go: the middle cell still pairs with the other.
+    /// let parts: Vec<u64> = game.components(&0b00111).expect("one smaller part").collect();
+    /// assert_eq!(parts.len(), 1);
+    /// assert_eq!(parts[0].count_ones(), 2);
     /// # Ok::<(), impartial::GameError>(())
     /// ```
     fn components(
