@@ -131,15 +131,45 @@ pub enum GameError {
         /// The most allowed.
         max: u128,
     },
-    /// A board with no cell, or with more cells than the ruleset's positions hold.
-    #[error("a board of {width} × {height} cells: a board needs 1 to {most} cells")]
+    /// A board of a size the ruleset's positions cannot hold.
+    #[error("a board of {width} × {height} cells is out of range: {limit}")]
     BoardTooLarge {
         /// The columns asked for.
         width: u32,
         /// The rows asked for.
         height: u32,
-        /// The most cells a board may have.
-        most: u64,
+        /// The sizes the ruleset takes.
+        limit: &'static str,
+    },
+    /// A position that is not one of the ruleset's: rows that grow, a cell off the board.
+    #[error("not a position of this game: {0}")]
+    InvalidPosition(&'static str),
+    /// A graph with more vertices than the ruleset's positions hold.
+    #[error("a graph of {vertices} vertices: the positions hold at most {most}")]
+    GraphTooLarge {
+        /// The vertices asked for.
+        vertices: usize,
+        /// The most vertices a graph may have.
+        most: usize,
+    },
+    /// An edge names a vertex the graph does not have, or joins a vertex to itself.
+    #[error("edge {from}–{to} is not an edge of a graph on vertices 0 to {vertices} − 1")]
+    InvalidEdge {
+        /// One end of the edge.
+        from: usize,
+        /// The other end.
+        to: usize,
+        /// The vertices of the graph.
+        vertices: usize,
+    },
+    /// A permutation given as a symmetry of a graph is not one: not a permutation of its
+    /// vertices, or it does not map edges onto edges.
+    #[error("symmetry {index} is not an automorphism of the graph: {reason}")]
+    NotASymmetry {
+        /// Its place in the list given.
+        index: usize,
+        /// What is wrong with it.
+        reason: &'static str,
     },
 }
 

@@ -204,7 +204,7 @@ pub mod sequence;
 mod solver;
 
 pub use games::{
-    coins, cram, fibonacci, nim, octal, subtraction, take_and_break, take_away, wythoff,
+    chomp, coins, cram, fibonacci, nim, octal, subtraction, take_and_break, take_away, wythoff,
 };
 pub use solver::{compound, loopy};
 

@@ -151,3 +151,121 @@ fn cram_strips_are_dawsons_kayles() {
         }
     }
 }
+
+/// A Chomp diagram (row lengths, non-increasing, the first at least 1) on `rows` rows of
+/// at most `columns` squares.
+fn chomp_rows(rows: usize, columns: u32) -> impl Strategy<Value = Vec<u32>> {
+    proptest::collection::vec(0..=columns, 1..=rows).prop_map(|mut lengths| {
+        lengths.sort_unstable_by(|a, b| b.cmp(a));
+        lengths[0] = lengths[0].max(1);
+        lengths
+    })
+}
+
+/// The rows of the diagram with `lengths` read as columns.
+fn transpose(lengths: &[u32]) -> Vec<u32> {
+    (0..lengths[0])
+        .map(|column| {
+            lengths
+                .iter()
+                .take_while(|&&length| length > column)
+                .count() as u32
+        })
+        .collect()
+}
+
+/// Chomp's moves from the definition: eat square `(row, column)` and every square below
+/// and to its right, any square but the poison.
+fn chomp_moves_by_definition(lengths: &[u32]) -> Vec<Vec<u32>> {
+    let mut moves = Vec::new();
+    for (row, &length) in lengths.iter().enumerate() {
+        for column in 0..length {
+            if (row, column) == (0, 0) {
+                continue;
+            }
+            let after: Vec<u32> = lengths
+                .iter()
+                .enumerate()
+                .map(|(i, &l)| if i >= row { l.min(column) } else { l })
+                .take_while(|&l| l > 0)
+                .collect();
+            moves.push(after);
+        }
+    }
+    moves.sort();
+    moves
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// The byte-run moves on the largest bar, rows past 127 squares and all sixteen rows
+    /// included, against the definition.
+    #[test]
+    fn chomp_moves_agree_with_the_definition(lengths in chomp_rows(16, 255)) {
+        let game = impartial::chomp::Chomp::new(16, 255).unwrap();
+        let position = game.diagram(&lengths).unwrap();
+        let mut moves: Vec<Vec<u32>> = game.moves(&position).map(|m| game.rows_of(m)).collect();
+        moves.sort();
+        prop_assert_eq!(moves, chomp_moves_by_definition(&lengths));
+        // Ranks past what an index holds are no index, never a wrapped one.
+        if let Some(index) = game.dense_index(&position) {
+            prop_assert!((index as u64) < u64::MAX);
+        }
+    }
+
+    /// A diagram and its transpose are one game; the known L values and the dense index
+    /// against the plain search, which reads neither.
+    #[test]
+    fn chomp_values_agree_with_the_plain_search(lengths in chomp_rows(6, 6)) {
+        let rows = lengths.len() as u32;
+        let columns = lengths[0];
+        let game = impartial::chomp::Chomp::new(rows, columns).unwrap();
+        let position = game.diagram(&lengths).unwrap();
+        let plain = Solver::new(game.clone())
+            .with_plain_search()
+            .without_closed_form()
+            .grundy(position);
+        prop_assert_eq!(Solver::new(game.clone()).grundy(position), plain);
+        if let Some(known) = game.known_grundy(&position) {
+            prop_assert_eq!(known, plain);
+        }
+        let flipped = transpose(&lengths);
+        let other = impartial::chomp::Chomp::new(columns, rows).unwrap();
+        let flipped_position = other.diagram(&flipped).unwrap();
+        prop_assert_eq!(Solver::new(other).grundy(flipped_position), plain);
+    }
+}
+
+/// Two-rowed Chomp: rows of `a` and `b` squares are a P-position iff `a = b + 1` (Gale,
+/// *A curious Nim-type game*, Amer. Math. Monthly 81 (1974); Zeilberger, *Three-rowed
+/// Chomp*, Adv. Appl. Math. 26 (2001), §1).
+#[test]
+fn two_rowed_chomp_is_lost_exactly_one_square_apart() {
+    let game = impartial::chomp::Chomp::new(2, 40).unwrap();
+    let mut solver = Solver::new(game.clone());
+    for a in 1..=40 {
+        for b in 0..=a {
+            let position = game.diagram(&[a, b]).unwrap();
+            let expected = if a == b + 1 { Outcome::P } else { Outcome::N };
+            assert_eq!(solver.outcome(position), expected, "rows {a}, {b}");
+        }
+    }
+}
+
+/// A square bar's winning move is the square diagonally next to the poison, which leaves
+/// an L of equal arms (Gale 1974), and every winning move the solver names leaves a
+/// P-position, checked on squares up to 7 × 7.
+#[test]
+fn square_chomp_is_won_by_the_diagonal_bite() {
+    for side in 2..=7 {
+        let game = impartial::chomp::Chomp::new(side, side).unwrap();
+        let mut solver = Solver::new(game.clone());
+        let winning = solver.winning_moves(game.bar());
+        let mut diagonal = vec![side];
+        diagonal.extend(std::iter::repeat_n(1, side as usize - 1));
+        let diagonal = game.diagram(&diagonal).unwrap();
+        assert!(winning.contains(&diagonal), "{side} x {side}");
+        assert!(winning.iter().all(|&m| solver.outcome(m) == Outcome::P));
+    }
+}

@@ -105,7 +105,7 @@ impl Cram {
             return Err(GameError::BoardTooLarge {
                 width,
                 height,
-                most: 64,
+                limit: "Cram takes 1 to 64 cells",
             });
         }
         let all = if cells == 64 {

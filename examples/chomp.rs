@@ -1,0 +1,146 @@
+//! Chomp: the value of a bar (or of a Young diagram), and a winning move if there is one.
+//!
+//! `cargo run --release --example chomp -- 8 10` (rows, columns; at most 16 rows of 255
+//! squares); `--rows 7,5,5,2` starts from a diagram of those row lengths instead of the whole
+//! bar. `--plain` answers with the plain search (every diagram of the bar in an array,
+//! ranked), the reference the other is tested against.
+
+use std::process::ExitCode;
+use std::time::Instant;
+
+use impartial::Solver;
+use impartial::chomp::Chomp;
+
+/// Counts as the `impartial` command line reads them: `1000000`, `1_000_000`, `1e6`, `2^20`.
+#[path = "../src/bin/impartial/count.rs"]
+mod count;
+
+const HELP: &str = "\
+Chomp: eat a square and every square below and right of it; who must eat the poisoned
+corner loses. Prints the position's nim-value and a winning move, if there is one.
+
+usage: chomp ROWS COLUMNS [--rows LENGTHS] [--plain] [--budget BYTES]
+
+  ROWS COLUMNS      the bar (at most 16 rows of 255 squares)
+  --rows LENGTHS    start from rows of these lengths (7,5,5,2), not the whole bar
+  --plain           the plain search, every diagram ranked in an array
+  --budget BYTES    keep the other search's table within BYTES (2^30, 1e9, ...)
+  -h, --help        this help";
+
+struct Arguments {
+    rows: u32,
+    columns: u32,
+    lengths: Option<Vec<u32>>,
+    plain: bool,
+    budget: Option<usize>,
+}
+
+fn number(text: &str, what: &str) -> Result<u128, String> {
+    count::parse_count(text).map_err(|error| format!("{what}: {error}"))
+}
+
+fn parse() -> Result<Option<Arguments>, lexopt::Error> {
+    use lexopt::prelude::*;
+    let mut sizes = Vec::new();
+    let (mut lengths, mut plain, mut budget) = (None, false, None);
+    let mut parser = lexopt::Parser::from_env();
+    while let Some(argument) = parser.next()? {
+        match argument {
+            Long("rows") => {
+                let text = parser.value()?.string()?;
+                let parsed = text
+                    .split(',')
+                    .map(|length| {
+                        let length = number(length.trim(), "--rows")?;
+                        u32::try_from(length).map_err(|_| "--rows: a row is too long".to_string())
+                    })
+                    .collect::<Result<Vec<u32>, String>>()?;
+                lengths = Some(parsed);
+            }
+            Long("plain") => plain = true,
+            Long("budget") => {
+                let value = number(&parser.value()?.string()?, "--budget")?;
+                budget = Some(usize::try_from(value).map_err(|_| "--budget: too large")?);
+            }
+            Short('h') | Long("help") => return Ok(None),
+            Value(value) if sizes.len() < 2 => {
+                let size = number(&value.string()?, "a side of the bar")?;
+                sizes.push(u32::try_from(size).map_err(|_| "a side of the bar is too large")?);
+            }
+            _ => return Err(argument.unexpected()),
+        }
+    }
+    let [rows, columns] = sizes[..] else {
+        return Err("give the bar's rows and columns, e.g. 8 10".into());
+    };
+    Ok(Some(Arguments {
+        rows,
+        columns,
+        lengths,
+        plain,
+        budget,
+    }))
+}
+
+fn main() -> ExitCode {
+    let arguments = match parse() {
+        Ok(Some(arguments)) => arguments,
+        Ok(None) => {
+            println!("{HELP}");
+            return ExitCode::SUCCESS;
+        }
+        Err(error) => {
+            eprintln!("error: {error}\n\n{HELP}");
+            return ExitCode::from(2);
+        }
+    };
+    let game = match Chomp::new(arguments.rows, arguments.columns) {
+        Ok(game) => game,
+        Err(error) => {
+            eprintln!("error: {error}");
+            return ExitCode::from(2);
+        }
+    };
+    let start = match &arguments.lengths {
+        None => game.bar(),
+        Some(lengths) => match game.diagram(lengths) {
+            Ok(diagram) => diagram,
+            Err(error) => {
+                eprintln!("error: {error}");
+                return ExitCode::from(2);
+            }
+        },
+    };
+    let mut solver = Solver::new(game.clone());
+    if arguments.plain {
+        solver = solver.with_plain_search();
+    }
+    if let Some(bytes) = arguments.budget {
+        solver = match solver.with_table_budget(bytes) {
+            Ok(solver) => solver,
+            Err(error) => {
+                eprintln!("error: {error}");
+                return ExitCode::from(2);
+            }
+        };
+    }
+    let started = Instant::now();
+    let value = solver.grundy(start);
+    let elapsed = started.elapsed();
+    let stats = solver.stats();
+    println!(
+        "Chomp {} × {}: value {value} ({} states, {} kB, {elapsed:.2?})",
+        arguments.rows,
+        arguments.columns,
+        stats.states,
+        stats.bytes / 1000
+    );
+    match solver.winning_move(start) {
+        Some(eaten) => println!(
+            "The player to move wins by leaving (X poison, # squares left):\n{}",
+            game.display(eaten)
+        ),
+        None => println!("The player to move loses: every bite leaves a winning position."),
+    }
+    ExitCode::SUCCESS
+}

@@ -1,0 +1,387 @@
+//! Chomp: a bar of chocolate whose top left square is poisoned; a move eats a square and
+//! every square below it and to its right; whoever must eat the poison loses.
+//!
+//! Played as an impartial game in normal play: the poison is not a move, so the player
+//! facing the poison alone cannot move and loses. Every position is a *Young diagram* — rows
+//! that never grow from top to bottom — so a position is its row lengths, 8 bits a row in a
+//! `u128` (row 0, the poisoned one, in the low byte): up to 16 rows of up to 255 squares.
+//!
+//! The ruleset gives the solver:
+//!
+//! - [`dense_index`](ImpartialGame::dense_index): the diagrams in a box of `R` rows and `C`
+//!   columns are counted by the binomial C(R + C, R), and each gets its rank among them, so
+//!   the solver keeps 4 bytes a diagram in an array — 10.4 million for a 13 × 13 bar;
+//! - [`known_grundy`](ImpartialGame::known_grundy): a diagram of one row and one column (an
+//!   *L*) is two Nim heaps, its arms, and worth their nim-sum.
+//!
+//! A diagram and its transpose (rows read as columns) are the same game; the ranks keep
+//! them apart, which costs less than turning every diagram to compare it with its transpose.
+//!
+//! A rectangle larger than one square is a first-player win (a strategy-stealing argument:
+//! if eating the bottom right square lost, the reply that wins would have been a first move
+//! too), but which first move wins is known only by search.
+//!
+//! ```
+//! use impartial::chomp::Chomp;
+//! use impartial::{ImpartialGame, Nimber, Outcome, Solver};
+//!
+//! let game = Chomp::new(4, 7)?;
+//! let mut solver = Solver::new(game.clone());
+//! assert_eq!(solver.outcome(game.bar()), Outcome::N);
+//! let winning = solver.winning_move(game.bar()).expect("the first player wins");
+//! assert_eq!(solver.outcome(winning), Outcome::P);
+//! println!("{}", game.display(winning));
+//! // An L of arms 3 and 5 is Nim with heaps 3 and 5.
+//! let l = game.diagram(&[6, 1, 1, 1])?;
+//! assert_eq!(game.known_grundy(&l), Some(Nimber(3 ^ 5)));
+//! # Ok::<(), impartial::GameError>(())
+//! ```
+
+use std::fmt;
+
+use crate::error::GameError;
+use crate::game::{ImpartialGame, Nimber};
+
+/// The most rows of a bar: one byte each in a `u128`.
+pub const MAX_ROWS: u32 = 16;
+
+/// The most columns of a bar: a row length is a byte.
+pub const MAX_COLUMNS: u32 = 255;
+
+/// Chomp on a bar of `rows` × `columns` squares. Positions are `u128`s of row lengths, a
+/// byte each, the poisoned row in the low byte.
+///
+/// # Examples
+///
+/// ```
+/// use impartial::chomp::Chomp;
+/// use impartial::ImpartialGame;
+///
+/// let game = Chomp::new(2, 3)?;
+/// assert_eq!(game.rows_of(game.bar()), [3, 3]);
+/// // Any square but the poison: five moves.
+/// assert_eq!(game.moves(&game.bar()).count(), 5);
+/// # Ok::<(), impartial::GameError>(())
+/// ```
+#[derive(Clone, PartialEq, Eq)]
+pub struct Chomp {
+    rows: u32,
+    columns: u32,
+    /// `ranks[row][length]`: how many diagrams of the box come before those whose rows up
+    /// to `row` are fixed and whose row `row` has `length` squares, counted over the choices
+    /// of that row — summed over the rows, a diagram's rank. Sized for every row and length
+    /// a `u128` of bytes can hold, so that no index is out of bounds. Counts past
+    /// `u64::MAX` (sixteen rows of 255 squares have about 4 · 10²⁵ diagrams) saturate.
+    ranks: Box<[[u64; 256]]>,
+}
+
+impl fmt::Debug for Chomp {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Chomp")
+            .field("rows", &self.rows)
+            .field("columns", &self.columns)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Chomp {
+    /// The game on a bar of `rows` × `columns` squares.
+    ///
+    /// # Errors
+    ///
+    /// [`GameError::BoardTooLarge`] for no rows or columns, more than [`MAX_ROWS`] rows or
+    /// more than [`MAX_COLUMNS`] columns.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::chomp::Chomp;
+    ///
+    /// assert!(Chomp::new(16, 255).is_ok());
+    /// assert!(Chomp::new(17, 3).is_err());
+    /// assert!(Chomp::new(3, 0).is_err());
+    /// ```
+    pub fn new(rows: u32, columns: u32) -> Result<Self, GameError> {
+        if rows == 0 || columns == 0 || rows > MAX_ROWS || columns > MAX_COLUMNS {
+            return Err(GameError::BoardTooLarge {
+                width: columns,
+                height: rows,
+                limit: "Chomp takes 1 to 16 rows of 1 to 255 columns",
+            });
+        }
+        // Non-increasing sequences of `length` values at most `most`: C(length + most,
+        // length), by Pascal's rule over the rows below.
+        let below = |length: u32, most: u32| -> u64 {
+            let (n, k) = (u128::from(length + most), u128::from(length.min(most)));
+            // A product of k consecutive integers over k! stays integral at every step, and
+            // below C(271, 16) · 271 < 2¹⁰⁰ in a u128.
+            let count = (0..k).fold(1u128, |product, i| product * (n - i) / (i + 1));
+            u64::try_from(count).unwrap_or(u64::MAX)
+        };
+        let mut ranks = vec![[0u64; 256]; MAX_ROWS as usize].into_boxed_slice();
+        for (row, sums) in (0..rows).zip(ranks.iter_mut()) {
+            let after = rows - 1 - row;
+            let mut sum = 0u64;
+            for (length, slot) in (0..=columns).zip(sums.iter_mut()) {
+                *slot = sum;
+                sum = sum.saturating_add(below(after, length));
+            }
+        }
+        Ok(Chomp {
+            rows,
+            columns,
+            ranks,
+        })
+    }
+
+    /// The rows of the bar.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::chomp::Chomp;
+    ///
+    /// assert_eq!(Chomp::new(4, 7)?.rows(), 4);
+    /// # Ok::<(), impartial::GameError>(())
+    /// ```
+    #[must_use]
+    pub fn rows(&self) -> u32 {
+        self.rows
+    }
+
+    /// The columns of the bar.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::chomp::Chomp;
+    ///
+    /// assert_eq!(Chomp::new(4, 7)?.columns(), 7);
+    /// # Ok::<(), impartial::GameError>(())
+    /// ```
+    #[must_use]
+    pub fn columns(&self) -> u32 {
+        self.columns
+    }
+
+    /// The whole bar.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::chomp::Chomp;
+    ///
+    /// let game = Chomp::new(3, 2)?;
+    /// assert_eq!(game.bar(), 0x02_02_02);
+    /// # Ok::<(), impartial::GameError>(())
+    /// ```
+    #[must_use]
+    pub fn bar(&self) -> u128 {
+        (0..self.rows).fold(0u128, |bar, row| {
+            bar | u128::from(self.columns) << (8 * row)
+        })
+    }
+
+    /// The position with rows of `lengths` squares, from the poisoned row down (rows not
+    /// given are empty).
+    ///
+    /// # Errors
+    ///
+    /// [`GameError::InvalidPosition`] for rows that grow, a first row without the poison (0
+    /// squares), more rows than the bar has, or a row longer than the bar.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::chomp::Chomp;
+    ///
+    /// let game = Chomp::new(3, 4)?;
+    /// assert_eq!(game.diagram(&[4, 2])?, 0x00_02_04);
+    /// assert!(game.diagram(&[2, 3]).is_err());
+    /// assert!(game.diagram(&[5]).is_err());
+    /// # Ok::<(), impartial::GameError>(())
+    /// ```
+    pub fn diagram(&self, lengths: &[u32]) -> Result<u128, GameError> {
+        if lengths.len() > self.rows as usize {
+            return Err(GameError::InvalidPosition("more rows than the bar has"));
+        }
+        if lengths.first().is_none_or(|&first| first == 0) {
+            return Err(GameError::InvalidPosition(
+                "the first row holds the poison: it has at least one square",
+            ));
+        }
+        if lengths.iter().any(|&length| length > self.columns) {
+            return Err(GameError::InvalidPosition("a row longer than the bar"));
+        }
+        if lengths.windows(2).any(|pair| pair[1] > pair[0]) {
+            return Err(GameError::InvalidPosition(
+                "a row longer than the one above it",
+            ));
+        }
+        Ok(lengths
+            .iter()
+            .zip(0..)
+            .fold(0u128, |diagram, (&length, row)| {
+                diagram | u128::from(length) << (8 * row)
+            }))
+    }
+
+    /// The row lengths of `position`, from the poisoned row down to the last row with a
+    /// square.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::chomp::Chomp;
+    ///
+    /// let game = Chomp::new(3, 4)?;
+    /// assert_eq!(game.rows_of(0x00_02_04), [4, 2]);
+    /// # Ok::<(), impartial::GameError>(())
+    /// ```
+    #[must_use]
+    pub fn rows_of(&self, position: u128) -> Vec<u32> {
+        (0..self.rows)
+            .map(|row| length(position, row))
+            .take_while(|&length| length > 0)
+            .collect()
+    }
+
+    /// `position` drawn as rows of `#` (squares left, `X` the poison), for printing.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::chomp::Chomp;
+    ///
+    /// let game = Chomp::new(2, 3)?;
+    /// assert_eq!(game.display(0x01_03).to_string(), "X##\n#..\n");
+    /// # Ok::<(), impartial::GameError>(())
+    /// ```
+    #[must_use]
+    pub fn display(&self, position: u128) -> impl fmt::Display + '_ {
+        Picture {
+            game: self,
+            position,
+        }
+    }
+}
+
+/// A byte of ones in each of the sixteen rows.
+const REPEATED_ONES: u128 = u128::MAX / 0xFF;
+
+/// The bytes of the rows before `row`.
+fn bytes_below(row: u32) -> u128 {
+    if row >= MAX_ROWS {
+        u128::MAX
+    } else {
+        (1u128 << (8 * row)) - 1
+    }
+}
+
+/// Row `row`'s length in `position`.
+fn length(position: u128, row: u32) -> u32 {
+    (position >> (8 * row)) as u32 & 0xFF
+}
+
+/// A position drawn for [`Chomp::display`].
+struct Picture<'g> {
+    game: &'g Chomp,
+    position: u128,
+}
+
+impl fmt::Display for Picture<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for row in 0..self.game.rows {
+            let squares = length(self.position, row);
+            for column in 0..self.game.columns {
+                let mark = match (row, column) {
+                    (0, 0) => "X",
+                    _ if column < squares => "#",
+                    _ => ".",
+                };
+                f.write_str(mark)?;
+            }
+            f.write_str("\n")?;
+        }
+        Ok(())
+    }
+}
+
+impl ImpartialGame for Chomp {
+    type Position = u128;
+
+    /// Every square but the poison, column by column; eating square `(row, column)` cuts
+    /// the rows from `row` to the last one longer than `column` — a run of bytes, set in
+    /// one step.
+    fn moves(&self, &position: &u128) -> impl Iterator<Item = u128> {
+        let first = length(position, 0);
+        (0..first).flat_map(move |column| {
+            // The rows longer than `column`: the first `height`, as rows never grow.
+            let height = (1..MAX_ROWS)
+                .find(|&row| length(position, row) <= column)
+                .unwrap_or(MAX_ROWS);
+            let through = bytes_below(height);
+            let cut = u128::from(column) * REPEATED_ONES;
+            let from = u32::from(column == 0);
+            (from..height).map(move |row| {
+                let mask = through & !bytes_below(row);
+                (position & !mask) | (cut & mask)
+            })
+        })
+    }
+
+    fn known_grundy(&self, &position: &u128) -> Option<Nimber> {
+        // An L: the first row and the first column, two Nim heaps.
+        if length(position, 1) > 1 {
+            return None;
+        }
+        let arm = length(position, 0).checked_sub(1)?;
+        let leg = (1..self.rows)
+            .take_while(|&row| length(position, row) == 1)
+            .count() as u32;
+        Some(Nimber(u128::from(arm ^ leg)))
+    }
+
+    fn dense_index(&self, &position: &u128) -> Option<usize> {
+        let mut rank = 0u64;
+        for (row, sums) in self.ranks.iter().enumerate() {
+            let length = (position >> (8 * row)) as u8;
+            if length == 0 {
+                break;
+            }
+            rank = rank.checked_add(sums[usize::from(length)])?;
+        }
+        // A saturated count gives no rank; beyond u64::MAX there is none to give.
+        (rank < u64::MAX).then(|| usize::try_from(rank).ok())?
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Ranks are a bijection onto 0..C(R + C, R) on a few boxes.
+    #[test]
+    fn ranks_number_every_diagram_once() {
+        for (rows, columns) in [(1, 1), (1, 5), (3, 1), (3, 4), (4, 3), (5, 5)] {
+            let game = Chomp::new(rows, columns).unwrap();
+            let mut seen = std::collections::HashSet::new();
+            let mut stack = vec![game.bar()];
+            let mut all = std::collections::HashSet::new();
+            while let Some(position) = stack.pop() {
+                if all.insert(position) {
+                    stack.extend(game.moves(&position));
+                }
+            }
+            for &position in &all {
+                assert!(seen.insert(game.dense_index(&position).unwrap()));
+            }
+            // Every diagram with the poison: C(R + C, R) less the empty one.
+            let binomial = (0..rows).fold(1u64, |product, i| {
+                product * u64::from(rows + columns - i) / u64::from(i + 1)
+            });
+            assert_eq!(all.len() as u64, binomial - 1, "{rows}x{columns}");
+            assert!(seen.iter().all(|&index| (index as u64) < binomial));
+        }
+    }
+}
