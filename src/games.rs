@@ -10,6 +10,7 @@ pub mod cram;
 pub mod fibonacci;
 pub(crate) mod golden;
 pub mod nim;
+pub mod node_kayles;
 pub(crate) mod number_row;
 pub mod octal;
 pub mod subtraction;

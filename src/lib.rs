@@ -67,6 +67,28 @@
 //! | a game scored in points (take numbers, collect stones) | [`score`]: [`score::ScoreSolver`] |
 //! | games played together but not as a sum (move in every component, or in some) | [`compound`] |
 //! | a game whose positions can recur (draws) | [`LoopySolver`] |
+//! | a board or graph game whose positions fall apart (Cram, Node Kayles) | the hooks below, [`Solver`] |
+//! | Chomp on a bar or any Young diagram | [`chomp`] |
+//!
+//! # Games that fall apart: the general method at the frontier
+//!
+//! Deep in a game of Cram the free cells fall into regions no domino joins, and the board is
+//! the sum of them. A ruleset tells the solver so through [`ImpartialGame::components`]
+//! (with [`ImpartialGame::DECOMPOSES`]); [`ImpartialGame::canonical`] names one position for
+//! all its mirror images, and [`ImpartialGame::search_size`] which part is the cheaper. The
+//! solver then values each part once, on its own, cancels equal parts (`G + G = 0`), and
+//! decides "is this sum a P-position?" without the full value of its largest part — the
+//! search of Lemoine and Viennot (*Nimbers are inevitable*, TCS 462, 2012), which keeps what
+//! it has ruled out of each value. [`Solver::with_table_budget`] keeps its table within a
+//! number of bytes (a forgotten fact is found again, never guessed), and
+//! [`Solver::save_table`] and [`Solver::load_table`] carry it across runs in a checksummed
+//! file. [`Solver::with_plain_search`] is the reference it is tested against.
+//!
+//! [`cram`], [`node_kayles`] and [`chomp`] are written against these public hooks only, as
+//! a user would write them: Cram on any board of up to 64 cells, Node Kayles on any graph of
+//! up to 128 vertices with the symmetries you give it (each checked), Chomp on bars of up to
+//! 16 × 255 squares (which does not fall apart: its array of ranked diagrams is the faster
+//! way).
 //!
 //! # When the answer is a number
 //!
@@ -182,7 +204,9 @@
 //!   saves checksummed checkpoints that a killed run resumes from. `impartial --help` says
 //!   the rest.
 //!
-//! Without features the crate depends only on `num-traits`, `thiserror` and `smallvec`.
+//! Without features the crate depends only on `num-traits`, `thiserror`, `smallvec`,
+//! `stacker` (the decomposing search's stack grows on the heap) and `crc32fast` (the
+//! checksums of saved tables).
 //!
 //! # Rust version
 //!
@@ -204,7 +228,8 @@ pub mod sequence;
 mod solver;
 
 pub use games::{
-    chomp, coins, cram, fibonacci, nim, octal, subtraction, take_and_break, take_away, wythoff,
+    chomp, coins, cram, fibonacci, nim, node_kayles, octal, subtraction, take_and_break, take_away,
+    wythoff,
 };
 pub use solver::{compound, loopy};
 

@@ -269,3 +269,219 @@ fn square_chomp_is_won_by_the_diagonal_bite() {
         assert!(winning.iter().all(|&m| solver.outcome(m) == Outcome::P));
     }
 }
+
+mod node_kayles {
+    use impartial::node_kayles::NodeKayles;
+    use impartial::octal::OctalGame;
+    use impartial::{GameError, ImpartialGame, Nimber, Outcome, Solver};
+    use proptest::prelude::*;
+
+    fn plain_grundy(game: &NodeKayles, position: u128) -> Nimber {
+        Solver::new(game.clone())
+            .with_plain_search()
+            .without_closed_form()
+            .grundy(position)
+    }
+
+    /// A graph of up to `most` vertices, each pair joined with probability about a half or
+    /// a quarter, and a random set of its vertices in play.
+    fn graph(most: usize) -> impl Strategy<Value = (NodeKayles, u128)> {
+        (0..=most, any::<bool>())
+            .prop_flat_map(|(vertices, sparse)| {
+                let pairs = vertices * vertices.saturating_sub(1) / 2;
+                (
+                    Just(vertices),
+                    proptest::collection::vec(if sparse { 0..4u8 } else { 0..2u8 }, pairs..=pairs),
+                    any::<u128>(),
+                )
+            })
+            .prop_map(|(vertices, joined, bits)| {
+                let mut edges = Vec::new();
+                let mut next = joined.iter();
+                for from in 0..vertices {
+                    for to in from + 1..vertices {
+                        if next.next() == Some(&0) {
+                            edges.push((from, to));
+                        }
+                    }
+                }
+                let game = NodeKayles::new(vertices, &edges).unwrap();
+                let position = bits & game.all();
+                (game, position)
+            })
+    }
+
+    /// A grid of up to 16 vertices (with its symmetries) and a random set of its vertices.
+    fn grid_position() -> impl Strategy<Value = (NodeKayles, u128)> {
+        (1..=4usize, 1..=4usize, any::<u128>()).prop_map(|(columns, rows, bits)| {
+            let game = NodeKayles::grid(columns, rows).unwrap();
+            let position = bits & game.all();
+            (game, position)
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+
+        /// The decomposing search (parts, the clique closed form) against the plain one;
+        /// the parts add up to the whole; every winning move leaves a P-position.
+        #[test]
+        fn values_agree_with_the_plain_search((game, position) in graph(14)) {
+            let expected = plain_grundy(&game, position);
+            let mut solver = Solver::new(game.clone());
+            prop_assert_eq!(solver.grundy(position), expected);
+            let outcome = if expected == Nimber::ZERO { Outcome::P } else { Outcome::N };
+            prop_assert_eq!(Solver::new(game.clone()).outcome(position), outcome);
+            if let Some(parts) = game.components(&position) {
+                let mut sum = Nimber::ZERO;
+                let mut union = 0;
+                for part in parts {
+                    prop_assert!(part != 0 && part & union == 0 && part & !position == 0);
+                    union |= part;
+                    sum ^= plain_grundy(&game, part);
+                }
+                prop_assert_eq!(union, position);
+                prop_assert_eq!(sum, expected);
+            }
+            if let Some(known) = game.known_grundy(&position) {
+                prop_assert_eq!(known, expected);
+            }
+            let winning = Solver::new(game.clone()).winning_moves(position);
+            prop_assert_eq!(winning.is_empty(), expected == Nimber::ZERO);
+            for after in winning {
+                prop_assert!(game.picked(position, after).is_some());
+                prop_assert_eq!(plain_grundy(&game, after), Nimber::ZERO);
+            }
+        }
+
+        /// The least image under a grid's symmetries is the same game, its own least image,
+        /// and no larger than the position.
+        #[test]
+        fn symmetric_images_keep_the_value((game, position) in grid_position()) {
+            let expected = plain_grundy(&game, position);
+            prop_assert_eq!(Solver::new(game.clone()).grundy(position), expected);
+            if let Some(canonical) = game.canonical(&position) {
+                prop_assert!(canonical <= position);
+                prop_assert_eq!(canonical.count_ones(), position.count_ones());
+                prop_assert_eq!(plain_grundy(&game, canonical), expected);
+                prop_assert_eq!(game.canonical(&canonical), Some(canonical));
+            }
+        }
+
+        /// A permutation is taken as a symmetry exactly when it maps the edges onto the
+        /// edges: checked against the edge sets themselves.
+        #[test]
+        fn symmetries_are_checked(
+            (game, _) in graph(7),
+            shuffle in any::<proptest::sample::Index>(),
+        ) {
+            let vertices = game.vertices();
+            // A permutation chosen by index among all of them, and a few swaps of the
+            // identity, which are automorphisms more often.
+            let mut permutation: Vec<usize> = (0..vertices).collect();
+            let mut code = shuffle.index(usize::MAX);
+            for place in (1..vertices).rev() {
+                permutation.swap(place, code % (place + 1));
+                code /= place + 1;
+            }
+            let edges: std::collections::BTreeSet<_> = game.edges().collect();
+            let mapped: std::collections::BTreeSet<_> = edges
+                .iter()
+                .map(|&(a, b)| {
+                    let (x, y) = (permutation[a], permutation[b]);
+                    (x.min(y), x.max(y))
+                })
+                .collect();
+            let accepted = game.clone().with_symmetries(&[permutation]).is_ok();
+            prop_assert_eq!(accepted, mapped == edges);
+        }
+    }
+
+    /// Node Kayles on a path is the octal game 0.137: picking an end removes two vertices,
+    /// any other three (Berlekamp, Conway and Guy, *Winning Ways*, ch. 4). To 128 vertices,
+    /// the largest graph, and the plain search to 24.
+    #[test]
+    fn paths_are_0_137() {
+        let code: OctalGame = "0.137".parse().unwrap();
+        let values = code.values_up_to(128).unwrap();
+        for length in 0..=128usize {
+            let expected = values.get(length as u64).unwrap();
+            let path = NodeKayles::path(length).unwrap();
+            assert_eq!(
+                Solver::new(path.clone()).grundy(path.all()),
+                expected,
+                "{length}"
+            );
+            if length <= 24 {
+                assert_eq!(plain_grundy(&path, path.all()), expected, "{length}");
+            }
+        }
+    }
+
+    /// Every first pick on a cycle leaves a path three shorter.
+    #[test]
+    fn cycles_open_into_paths() {
+        let code: OctalGame = "0.137".parse().unwrap();
+        let values = code.values_up_to(128).unwrap();
+        for length in 3..=128usize {
+            let after = values.get(length as u64 - 3).unwrap();
+            let expected = Nimber(u128::from(after == Nimber::ZERO));
+            let cycle = NodeKayles::cycle(length).unwrap();
+            assert_eq!(
+                Solver::new(cycle.clone()).grundy(cycle.all()),
+                expected,
+                "{length}"
+            );
+        }
+    }
+
+    /// Graphs too large, edges that are none and permutations that are none are errors;
+    /// the empty graph is a lost position.
+    #[test]
+    fn bad_graphs_are_errors() {
+        assert!(matches!(
+            NodeKayles::path(usize::MAX),
+            Err(GameError::GraphTooLarge { .. })
+        ));
+        assert!(matches!(
+            NodeKayles::grid(usize::MAX, usize::MAX),
+            Err(GameError::GraphTooLarge { .. })
+        ));
+        assert!(matches!(
+            NodeKayles::new(4, &[(0, 4)]),
+            Err(GameError::InvalidEdge {
+                from: 0,
+                to: 4,
+                vertices: 4
+            })
+        ));
+        let path = NodeKayles::path(4).unwrap();
+        for bad in [
+            vec![0, 1, 2],
+            vec![0, 1, 1, 3],
+            vec![0, 1, 2, 4],
+            vec![1, 0, 2, 3],
+        ] {
+            assert!(matches!(
+                path.clone().with_symmetries(&[bad]),
+                Err(GameError::NotASymmetry { index: 0, .. })
+            ));
+        }
+        // The symmetric group on the 8 leaves of a star has 40 320 elements.
+        let star = NodeKayles::new(9, &(1..9).map(|leaf| (0, leaf)).collect::<Vec<_>>()).unwrap();
+        let swaps: Vec<Vec<usize>> = (1..8)
+            .map(|leaf| {
+                let mut swap: Vec<usize> = (0..9).collect();
+                swap.swap(leaf, leaf + 1);
+                swap
+            })
+            .collect();
+        assert!(matches!(
+            star.with_symmetries(&swaps),
+            Err(GameError::NotASymmetry { index: 7, .. })
+        ));
+        let empty = NodeKayles::new(0, &[]).unwrap();
+        assert_eq!(empty.all(), 0);
+        assert_eq!(Solver::new(empty).outcome(0), Outcome::P);
+    }
+}

@@ -1,0 +1,498 @@
+//! Node Kayles: players take turns picking a vertex of a graph, which removes it and its
+//! neighbours; whoever cannot pick loses.
+//!
+//! On a path it is the octal game 0.137 (picking an end vertex removes two, any other
+//! three — Dawson's Kayles one heap on), and on a graph of cliques it is Nim with heaps of
+//! one; on general graphs deciding it is PSPACE-complete (Schaefer, *On the complexity of
+//! some two-person perfect-information games*, J. Comput. Syst. Sci. 16 (1978)). A graph of
+//! at most 128 vertices keeps a position in a `u128`, one bit a vertex still in play; a move
+//! clears the bits of a vertex and its neighbours. The ruleset gives the solver:
+//!
+//! - [`components`](ImpartialGame::components): the vertices left fall into connected
+//!   parts, and the position is the sum of them;
+//! - [`canonical`](ImpartialGame::canonical): with symmetries given (checked to be
+//!   automorphisms of the graph, and closed into the group they generate), the least image
+//!   of a part under them, one entry of the solver's table for all;
+//! - [`known_grundy`](ImpartialGame::known_grundy): vertices all joined to each other (a
+//!   clique, one vertex included) are worth `*1` — any pick ends it;
+//! - [`search_size`](ImpartialGame::search_size): the vertices left.
+//!
+//! ```
+//! use impartial::node_kayles::NodeKayles;
+//! use impartial::octal::OctalGame;
+//! use impartial::{Outcome, Solver};
+//!
+//! // A 2 × 6 grid, with its four symmetries.
+//! let game = NodeKayles::grid(6, 2)?;
+//! let mut solver = Solver::new(game.clone());
+//! match solver.winning_move(game.all()) {
+//!     Some(after) => println!("pick vertex {:?}", game.picked(game.all(), after)),
+//!     None => assert_eq!(solver.outcome(game.all()), Outcome::P),
+//! }
+//! // A path of eight vertices is 0.137's heap of 8.
+//! let path = NodeKayles::path(8)?;
+//! let dawson: OctalGame = "0.137".parse()?;
+//! let expected = dawson.values_up_to(8)?.get(8);
+//! assert_eq!(Some(Solver::new(path.clone()).grundy(path.all())), expected);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use std::collections::{HashSet, VecDeque};
+use std::fmt;
+
+use crate::error::GameError;
+use crate::game::{ImpartialGame, Nimber};
+
+/// The most vertices of a graph: one bit each in a `u128`.
+pub const MAX_VERTICES: usize = 128;
+
+/// The most symmetries a graph keeps: applying them costs a pass over the vertices each, for
+/// every part the solver looks up.
+pub const MAX_SYMMETRIES: usize = 1024;
+
+/// Node Kayles on a graph of at most [`MAX_VERTICES`] vertices. Positions are `u128`s: bit
+/// `v` is set while vertex `v` is in play.
+///
+/// # Examples
+///
+/// ```
+/// use impartial::node_kayles::NodeKayles;
+/// use impartial::ImpartialGame;
+///
+/// // A triangle with a tail: 0–1, 1–2, 2–0, 2–3.
+/// let game = NodeKayles::new(4, &[(0, 1), (1, 2), (2, 0), (2, 3)])?;
+/// assert_eq!(game.all(), 0b1111);
+/// // Picking 2 removes everything; picking 3 leaves 0 and 1.
+/// assert_eq!(game.moves(&0b1111).collect::<Vec<_>>(), [0b1000, 0b1000, 0, 0b0011]);
+/// # Ok::<(), impartial::GameError>(())
+/// ```
+#[derive(Clone, PartialEq, Eq)]
+pub struct NodeKayles {
+    /// Each vertex with its neighbours: the vertices a pick of it removes.
+    closed: Box<[u128]>,
+    /// The symmetries other than the identity, as images of the vertices, closed under
+    /// composition.
+    symmetries: Box<[Box<[u8]>]>,
+}
+
+impl fmt::Debug for NodeKayles {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("NodeKayles")
+            .field("vertices", &self.vertices())
+            .field("edges", &self.edges().collect::<Vec<_>>())
+            .field("symmetries", &(self.symmetries.len() + 1))
+            .finish_non_exhaustive()
+    }
+}
+
+impl NodeKayles {
+    /// The game on the graph of `vertices` vertices, numbered from 0, and `edges` (each
+    /// pair once or more, in either order).
+    ///
+    /// # Errors
+    ///
+    /// [`GameError::GraphTooLarge`] for more than [`MAX_VERTICES`] vertices,
+    /// [`GameError::InvalidEdge`] for an edge naming a vertex the graph does not have or
+    /// joining a vertex to itself.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::node_kayles::NodeKayles;
+    ///
+    /// assert!(NodeKayles::new(3, &[(0, 1), (1, 2)]).is_ok());
+    /// assert!(NodeKayles::new(3, &[(0, 3)]).is_err());
+    /// assert!(NodeKayles::new(3, &[(1, 1)]).is_err());
+    /// assert!(NodeKayles::new(129, &[]).is_err());
+    /// # Ok::<(), impartial::GameError>(())
+    /// ```
+    pub fn new(vertices: usize, edges: &[(usize, usize)]) -> Result<Self, GameError> {
+        check_vertices(vertices)?;
+        let mut closed: Box<[u128]> = (0..vertices).map(|vertex| 1u128 << vertex).collect();
+        for &(from, to) in edges {
+            if from >= vertices || to >= vertices || from == to {
+                return Err(GameError::InvalidEdge { from, to, vertices });
+            }
+            closed[from] |= 1 << to;
+            closed[to] |= 1 << from;
+        }
+        Ok(NodeKayles {
+            closed,
+            symmetries: Box::new([]),
+        })
+    }
+
+    /// The path on `vertices` vertices, `0 – 1 – … – (vertices − 1)`, with its mirror
+    /// image as a symmetry.
+    ///
+    /// # Errors
+    ///
+    /// [`GameError::GraphTooLarge`] for more than [`MAX_VERTICES`] vertices.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::node_kayles::NodeKayles;
+    /// use impartial::ImpartialGame;
+    ///
+    /// let path = NodeKayles::path(5)?;
+    /// // Picking the middle vertex leaves the two ends, apart.
+    /// assert!(path.moves(&path.all()).any(|after| after == 0b10001));
+    /// # Ok::<(), impartial::GameError>(())
+    /// ```
+    pub fn path(vertices: usize) -> Result<Self, GameError> {
+        check_vertices(vertices)?;
+        let edges: Vec<_> = (1..vertices).map(|vertex| (vertex - 1, vertex)).collect();
+        let mirror: Vec<usize> = (0..vertices).rev().collect();
+        Self::new(vertices, &edges)?.with_symmetries(&[mirror])
+    }
+
+    /// The cycle on `vertices` vertices, with its turns and mirror images as symmetries;
+    /// fewer than three vertices make the path on them (a cycle needs three).
+    ///
+    /// # Errors
+    ///
+    /// [`GameError::GraphTooLarge`] for more than [`MAX_VERTICES`] vertices.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::node_kayles::NodeKayles;
+    /// use impartial::{Nimber, Solver};
+    ///
+    /// // Any first pick on a cycle of ten leaves a path of seven.
+    /// let cycle = NodeKayles::cycle(10)?;
+    /// let path = NodeKayles::path(7)?;
+    /// let after = Solver::new(path.clone()).grundy(path.all());
+    /// let expected = if after == Nimber::ZERO { Nimber(1) } else { Nimber::ZERO };
+    /// assert_eq!(Solver::new(cycle.clone()).grundy(cycle.all()), expected);
+    /// # Ok::<(), impartial::GameError>(())
+    /// ```
+    pub fn cycle(vertices: usize) -> Result<Self, GameError> {
+        check_vertices(vertices)?;
+        if vertices < 3 {
+            return Self::path(vertices);
+        }
+        let edges: Vec<_> = (0..vertices)
+            .map(|vertex| (vertex, (vertex + 1) % vertices))
+            .collect();
+        let turn: Vec<usize> = (0..vertices).map(|v| (v + 1) % vertices).collect();
+        let mirror: Vec<usize> = (0..vertices).map(|v| (vertices - v) % vertices).collect();
+        Self::new(vertices, &edges)?.with_symmetries(&[turn, mirror])
+    }
+
+    /// The grid graph of `columns` × `rows` vertices (vertex `row · columns + column`,
+    /// joined to the vertices beside, above and below it), with the symmetries of its
+    /// rectangle: four, or eight on a square.
+    ///
+    /// # Errors
+    ///
+    /// [`GameError::GraphTooLarge`] for more than [`MAX_VERTICES`] vertices.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::node_kayles::NodeKayles;
+    /// use impartial::{Outcome, Solver};
+    ///
+    /// let grid = NodeKayles::grid(4, 2)?;
+    /// assert_eq!(grid.vertices(), 8);
+    /// // Each of the 8 vertices joined to those beside it: 4 + 4 − 2 across, 4 down.
+    /// assert_eq!(grid.edges().count(), 10);
+    /// assert_eq!(Solver::new(grid.clone()).outcome(grid.all()), Outcome::P);
+    /// # Ok::<(), impartial::GameError>(())
+    /// ```
+    pub fn grid(columns: usize, rows: usize) -> Result<Self, GameError> {
+        let vertices = columns.saturating_mul(rows);
+        check_vertices(vertices)?;
+        let at = |row: usize, column: usize| row * columns + column;
+        let mut edges = Vec::new();
+        for row in 0..rows {
+            for column in 0..columns {
+                if column + 1 < columns {
+                    edges.push((at(row, column), at(row, column + 1)));
+                }
+                if row + 1 < rows {
+                    edges.push((at(row, column), at(row + 1, column)));
+                }
+            }
+        }
+        let image = |map: &dyn Fn(usize, usize) -> usize| -> Vec<usize> {
+            (0..vertices)
+                .map(|vertex| map(vertex / columns, vertex % columns))
+                .collect()
+        };
+        let mut symmetries = vec![
+            image(&|row, column| at(row, columns - 1 - column)),
+            image(&|row, column| at(rows - 1 - row, column)),
+        ];
+        if rows == columns {
+            symmetries.push(image(&|row, column| at(column, row)));
+        }
+        Self::new(vertices, &edges)?.with_symmetries(&symmetries)
+    }
+
+    /// The game with `symmetries` — each a permutation of the vertices, `permutation[v]`
+    /// the image of `v` — and every symmetry they generate: a part of a position and its
+    /// images are then one entry of the solver's table. Each is checked to map edges onto
+    /// edges, so that a wrong one is an error, never a wrong value.
+    ///
+    /// # Errors
+    ///
+    /// [`GameError::NotASymmetry`] naming the first permutation that is not one of the
+    /// vertices or does not map every edge onto an edge, or (`index` the list's length)
+    /// when together they generate more than [`MAX_SYMMETRIES`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::node_kayles::NodeKayles;
+    /// use impartial::ImpartialGame;
+    ///
+    /// // A star: vertex 0 joined to 1, 2 and 3; any two leaves may swap.
+    /// let star = NodeKayles::new(4, &[(0, 1), (0, 2), (0, 3)])?;
+    /// let star = star.with_symmetries(&[vec![0, 2, 1, 3], vec![0, 1, 3, 2]])?;
+    /// assert_eq!(star.canonical(&0b1000), Some(0b0010));
+    /// // Swapping the centre with a leaf maps edge 0–2 onto 1–2, which is none.
+    /// assert!(star.with_symmetries(&[vec![1, 0, 2, 3]]).is_err());
+    /// # Ok::<(), impartial::GameError>(())
+    /// ```
+    pub fn with_symmetries(mut self, symmetries: &[Vec<usize>]) -> Result<Self, GameError> {
+        let vertices = self.vertices();
+        let mut generators: Vec<Box<[u8]>> = self.symmetries.to_vec();
+        for (index, permutation) in symmetries.iter().enumerate() {
+            let not_one = |reason| GameError::NotASymmetry { index, reason };
+            if permutation.len() != vertices {
+                return Err(not_one("it does not name an image for each vertex"));
+            }
+            let mut seen = 0u128;
+            for &image in permutation {
+                if image >= vertices || seen & 1 << image != 0 {
+                    return Err(not_one("it is not a permutation of the vertices"));
+                }
+                seen |= 1 << image;
+            }
+            let images: Box<[u8]> = permutation.iter().map(|&image| image as u8).collect();
+            if (0..vertices).any(|vertex| {
+                image_of(&images, self.closed[vertex]) != self.closed[usize::from(images[vertex])]
+            }) {
+                return Err(not_one("it maps an edge onto two vertices not joined"));
+            }
+            generators.push(images);
+        }
+        self.symmetries = close_group(vertices, &generators).ok_or(GameError::NotASymmetry {
+            index: symmetries.len(),
+            reason: "together they generate more than 1 024 symmetries",
+        })?;
+        Ok(self)
+    }
+
+    /// The vertices of the graph.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::node_kayles::NodeKayles;
+    ///
+    /// assert_eq!(NodeKayles::grid(3, 2)?.vertices(), 6);
+    /// # Ok::<(), impartial::GameError>(())
+    /// ```
+    #[must_use]
+    pub fn vertices(&self) -> usize {
+        self.closed.len()
+    }
+
+    /// The start: every vertex in play.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::node_kayles::NodeKayles;
+    ///
+    /// assert_eq!(NodeKayles::path(3)?.all(), 0b111);
+    /// assert_eq!(NodeKayles::path(128)?.all(), u128::MAX);
+    /// # Ok::<(), impartial::GameError>(())
+    /// ```
+    #[must_use]
+    pub fn all(&self) -> u128 {
+        match self.vertices() {
+            0 => 0,
+            vertices => u128::MAX >> (MAX_VERTICES - vertices),
+        }
+    }
+
+    /// The neighbours of `vertex` (not the vertex itself), or `None` if the graph has no
+    /// such vertex.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::node_kayles::NodeKayles;
+    ///
+    /// let path = NodeKayles::path(4)?;
+    /// assert_eq!(path.neighbours(1), Some(0b0101));
+    /// assert_eq!(path.neighbours(4), None);
+    /// # Ok::<(), impartial::GameError>(())
+    /// ```
+    #[must_use]
+    pub fn neighbours(&self, vertex: usize) -> Option<u128> {
+        self.closed
+            .get(vertex)
+            .map(|&closed| closed & !(1 << vertex))
+    }
+
+    /// The edges, each once as `(smaller, larger)`, in order.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::node_kayles::NodeKayles;
+    ///
+    /// let cycle = NodeKayles::cycle(3)?;
+    /// assert_eq!(cycle.edges().collect::<Vec<_>>(), [(0, 1), (0, 2), (1, 2)]);
+    /// # Ok::<(), impartial::GameError>(())
+    /// ```
+    pub fn edges(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
+        self.closed
+            .iter()
+            .enumerate()
+            .flat_map(|(vertex, &closed)| {
+                vertices_of(closed >> vertex >> 1).map(move |above| (vertex, vertex + 1 + above))
+            })
+    }
+
+    /// The vertex picked in the move from `before` to `after`, if that is a move.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::node_kayles::NodeKayles;
+    ///
+    /// let path = NodeKayles::path(5)?;
+    /// assert_eq!(path.picked(0b11111, 0b10001), Some(2));
+    /// assert_eq!(path.picked(0b11111, 0b11110), None);
+    /// # Ok::<(), impartial::GameError>(())
+    /// ```
+    #[must_use]
+    pub fn picked(&self, before: u128, after: u128) -> Option<usize> {
+        vertices_of(before).find(|&vertex| before & !self.closed[vertex] == after)
+    }
+
+    /// The vertices of `position` joined to `seed` through vertices of `position`.
+    fn part(&self, position: u128, seed: u128) -> u128 {
+        let (mut part, mut frontier) = (seed, seed);
+        while frontier != 0 {
+            let reached =
+                vertices_of(frontier).fold(0, |reached, vertex| reached | self.closed[vertex]);
+            frontier = reached & position & !part;
+            part |= frontier;
+        }
+        part
+    }
+}
+
+/// [`GameError::GraphTooLarge`] past [`MAX_VERTICES`], before anything is built.
+fn check_vertices(vertices: usize) -> Result<(), GameError> {
+    if vertices > MAX_VERTICES {
+        return Err(GameError::GraphTooLarge {
+            vertices,
+            most: MAX_VERTICES,
+        });
+    }
+    Ok(())
+}
+
+/// The image of the vertex set `set` under the permutation `images`.
+fn image_of(images: &[u8], set: u128) -> u128 {
+    vertices_of(set).fold(0, |image, vertex| image | 1 << images[vertex])
+}
+
+/// The vertices (bit indices) of `set`, lowest first.
+fn vertices_of(mut set: u128) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        if set == 0 {
+            return None;
+        }
+        let vertex = set.trailing_zeros() as usize;
+        set &= set - 1;
+        Some(vertex)
+    })
+}
+
+/// The group `generators` generate, without the identity; `None` past [`MAX_SYMMETRIES`].
+fn close_group(vertices: usize, generators: &[Box<[u8]>]) -> Option<Box<[Box<[u8]>]>> {
+    let identity: Box<[u8]> = (0..vertices).map(|vertex| vertex as u8).collect();
+    let mut group = HashSet::from([identity.clone()]);
+    let mut queue = VecDeque::from([identity.clone()]);
+    while let Some(element) = queue.pop_front() {
+        for generator in generators {
+            let product: Box<[u8]> = element
+                .iter()
+                .map(|&image| generator[usize::from(image)])
+                .collect();
+            if group.insert(product.clone()) {
+                if group.len() > MAX_SYMMETRIES {
+                    return None;
+                }
+                queue.push_back(product);
+            }
+        }
+    }
+    group.remove(&identity);
+    let mut group: Vec<_> = group.into_iter().collect();
+    // A fixed order, so that a solver's table does not depend on a hash seed's.
+    group.sort_unstable();
+    Some(group.into_boxed_slice())
+}
+
+impl ImpartialGame for NodeKayles {
+    type Position = u128;
+
+    /// Pick any vertex in play, lowest first.
+    fn moves(&self, &position: &u128) -> impl Iterator<Item = u128> {
+        vertices_of(position).map(move |vertex| position & !self.closed[vertex])
+    }
+
+    const DECOMPOSES: bool = true;
+
+    fn components(&self, &position: &u128) -> Option<impl Iterator<Item = u128>> {
+        if position == 0 || self.part(position, position & position.wrapping_neg()) == position {
+            return None;
+        }
+        let mut left = position;
+        Some(std::iter::from_fn(move || {
+            if left == 0 {
+                return None;
+            }
+            let part = self.part(left, left & left.wrapping_neg());
+            left &= !part;
+            Some(part)
+        }))
+    }
+
+    /// The least image of `position` under the symmetries, if any were given.
+    fn canonical(&self, &position: &u128) -> Option<u128> {
+        if self.symmetries.is_empty() {
+            return None;
+        }
+        Some(
+            self.symmetries
+                .iter()
+                .map(|images| image_of(images, position))
+                .fold(position, u128::min),
+        )
+    }
+
+    fn known_grundy(&self, &position: &u128) -> Option<Nimber> {
+        if position == 0 {
+            return Some(Nimber::ZERO);
+        }
+        vertices_of(position)
+            .all(|vertex| self.closed[vertex] & position == position)
+            .then_some(Nimber(1))
+    }
+
+    fn search_size(&self, position: &u128) -> usize {
+        position.count_ones() as usize
+    }
+}
