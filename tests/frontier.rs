@@ -485,3 +485,246 @@ mod node_kayles {
         assert_eq!(Solver::new(empty).outcome(0), Outcome::P);
     }
 }
+
+/// The decomposing search on random games whose positions split, against the plain search:
+/// every hook (parts, canonical forms, search sizes), the fixed table down to the least
+/// budget, a saved table reloaded — and the bad hooks and files it must refuse.
+mod splitting {
+    use impartial::{GameError, ImpartialGame, Nimber, Outcome, SolveError, Solver, TableError};
+    use proptest::prelude::*;
+
+    /// A random heap game on the sizes 1 to 16: a heap of size `v` may become any of a
+    /// random list of *results*, each none, one or two heaps of total less than `v`. A
+    /// position is a multiset of heaps, one byte each in a `u128`, largest first — at most
+    /// 16 heaps, as the total never grows. Odd sizes from 3 up are *twins* of the size
+    /// below, with the same results, so that their canonical form is that size.
+    #[derive(Debug, Clone)]
+    struct RandomHeaps {
+        results: Vec<Vec<(u8, u8)>>,
+    }
+
+    impl RandomHeaps {
+        fn new(seeds: &[Vec<(u8, u8)>]) -> RandomHeaps {
+            let mut results: Vec<Vec<(u8, u8)>> = vec![Vec::new(); 17];
+            for size in 1..=16u8 {
+                if size >= 3 && size % 2 == 1 {
+                    results[usize::from(size)] = results[usize::from(size - 1)].clone();
+                    continue;
+                }
+                results[usize::from(size)] = seeds[usize::from(size) - 1]
+                    .iter()
+                    .map(|&(a, b)| {
+                        let a = a % size;
+                        (a, b % (size - a))
+                    })
+                    .collect();
+            }
+            RandomHeaps { results }
+        }
+
+        fn heaps(position: u128) -> Vec<u8> {
+            position
+                .to_le_bytes()
+                .into_iter()
+                .filter(|&heap| heap > 0)
+                .collect()
+        }
+
+        fn position(mut heaps: Vec<u8>) -> u128 {
+            heaps.retain(|&heap| heap > 0);
+            heaps.sort_unstable();
+            let mut bytes = [0u8; 16];
+            bytes[..heaps.len()].copy_from_slice(&heaps);
+            u128::from_le_bytes(bytes)
+        }
+    }
+
+    impl ImpartialGame for RandomHeaps {
+        type Position = u128;
+
+        fn moves(&self, &position: &u128) -> impl Iterator<Item = u128> {
+            let heaps = Self::heaps(position);
+            let mut after = Vec::new();
+            for (index, &heap) in heaps.iter().enumerate() {
+                for &(a, b) in &self.results[usize::from(heap)] {
+                    let mut left = heaps.clone();
+                    left.remove(index);
+                    left.extend([a, b]);
+                    after.push(Self::position(left));
+                }
+            }
+            after.into_iter()
+        }
+
+        const DECOMPOSES: bool = true;
+
+        fn components(&self, &position: &u128) -> Option<impl Iterator<Item = u128>> {
+            let heaps = Self::heaps(position);
+            (heaps.len() > 1).then(|| heaps.into_iter().map(u128::from))
+        }
+
+        fn canonical(&self, &position: &u128) -> Option<u128> {
+            let twin = |heap: u8| {
+                if heap >= 3 && heap % 2 == 1 {
+                    heap - 1
+                } else {
+                    heap
+                }
+            };
+            Some(Self::position(
+                Self::heaps(position).into_iter().map(twin).collect(),
+            ))
+        }
+
+        fn search_size(&self, &position: &u128) -> usize {
+            Self::heaps(position)
+                .iter()
+                .map(|&heap| usize::from(heap))
+                .sum()
+        }
+    }
+
+    fn random_game() -> impl Strategy<Value = (RandomHeaps, u128)> {
+        (
+            proptest::collection::vec(proptest::collection::vec((0..16u8, 0..16u8), 0..5), 16..=16),
+            proptest::collection::vec(1..=16u8, 0..5),
+        )
+            .prop_map(|(seeds, mut heaps)| {
+                // At most 16 in all, so that every position reached fits.
+                while heaps.iter().map(|&heap| u32::from(heap)).sum::<u32>() > 16 {
+                    heaps.pop();
+                }
+                (RandomHeaps::new(&seeds), RandomHeaps::position(heaps))
+            })
+    }
+
+    fn plain_grundy(game: &RandomHeaps, position: u128) -> Nimber {
+        Solver::new(game.clone())
+            .with_plain_search()
+            .grundy(position)
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(500))]
+
+        /// Values, outcomes and winning moves of the decomposing search, with an
+        /// unbounded table and with the least one, equal the plain search's.
+        #[test]
+        fn splitting_games_agree_with_the_plain_search((game, position) in random_game()) {
+            let expected = plain_grundy(&game, position);
+            let outcome = if expected == Nimber::ZERO { Outcome::P } else { Outcome::N };
+            prop_assert_eq!(Solver::new(game.clone()).grundy(position), expected);
+            prop_assert_eq!(Solver::new(game.clone()).outcome(position), outcome);
+            let least = Solver::<RandomHeaps>::least_table_budget();
+            let mut tight = Solver::new(game.clone()).with_table_budget(least).unwrap();
+            prop_assert_eq!(tight.grundy(position), expected);
+            prop_assert!(tight.stats().bytes <= least);
+            let mut solver = Solver::new(game.clone());
+            let winning = solver.winning_moves(position);
+            prop_assert_eq!(winning.is_empty(), expected == Nimber::ZERO);
+            for after in winning {
+                prop_assert!(game.moves(&position).any(|m| m == after));
+                prop_assert_eq!(plain_grundy(&game, after), Nimber::ZERO);
+            }
+            // Outcomes of every option, asked of one solver in turn, share its table.
+            for after in game.moves(&position) {
+                let value = plain_grundy(&game, after);
+                prop_assert_eq!(solver.grundy(after), value);
+            }
+        }
+    }
+
+    /// A game whose parts are not smaller than the position.
+    #[derive(Debug)]
+    struct SplitsIntoItself;
+
+    impl ImpartialGame for SplitsIntoItself {
+        type Position = u32;
+
+        fn moves(&self, &position: &u32) -> impl Iterator<Item = u32> {
+            (0..position).rev().take(1)
+        }
+
+        const DECOMPOSES: bool = true;
+
+        fn components(&self, &position: &u32) -> Option<impl Iterator<Item = u32>> {
+            (position > 0).then(|| [position, 0].into_iter())
+        }
+    }
+
+    /// A part equal to its position is a cycle, not a search that never ends.
+    #[test]
+    fn a_part_equal_to_its_position_is_a_cycle() {
+        let mut solver = Solver::new(SplitsIntoItself);
+        assert!(matches!(
+            solver.try_grundy(5),
+            Err(SolveError::Cycle { position: 5 })
+        ));
+        assert!(matches!(
+            solver.try_outcome(5),
+            Err(SolveError::Cycle { position: 5 })
+        ));
+        // The solver is usable after the error.
+        assert_eq!(solver.grundy(0), Nimber::ZERO);
+    }
+
+    /// A saved table is loaded by the same game only: another game's, a damaged file, a
+    /// file of another kind, a missing file are errors and load nothing.
+    #[test]
+    fn saved_tables_are_checked_before_use() -> Result<(), Box<dyn std::error::Error>> {
+        let seeds: Vec<Vec<(u8, u8)>> = (0..16u8)
+            .map(|size| vec![(size / 2, size / 3), (size / 4, 0), (0, 0)])
+            .collect();
+        let game = RandomHeaps::new(&seeds);
+        let start = RandomHeaps::position(vec![16]);
+        let directory = std::env::temp_dir().join(format!("split-tables-{}", std::process::id()));
+        std::fs::create_dir_all(&directory)?;
+        let path = directory.join("table");
+        let mut solver = Solver::new(game.clone());
+        let value = solver.grundy(start);
+        let saved = solver.save_table(&path)?;
+        assert!(saved > 0);
+        let mut again = Solver::new(game.clone());
+        assert_eq!(again.load_table(&path)?, saved);
+        assert_eq!(again.grundy(start), value);
+
+        let mut other_seeds = seeds.clone();
+        other_seeds[15] = vec![(1, 1)];
+        let other = RandomHeaps::new(&other_seeds);
+        let refused = Solver::new(other).load_table(&path);
+        assert!(
+            matches!(refused, Err(TableError::Refused { .. })),
+            "{refused:?}"
+        );
+
+        let bytes = std::fs::read(&path)?;
+        for place in [0, 5, bytes.len() / 2, bytes.len() - 1] {
+            let mut damaged = bytes.clone();
+            damaged[place] ^= 0x10;
+            std::fs::write(&path, &damaged)?;
+            let refused = Solver::new(game.clone()).load_table(&path);
+            assert!(
+                matches!(refused, Err(TableError::Refused { .. })),
+                "{place}: {refused:?}"
+            );
+        }
+        std::fs::write(&path, &bytes[..bytes.len() / 2])?;
+        assert!(matches!(
+            Solver::new(game.clone()).load_table(&path),
+            Err(TableError::Refused { .. })
+        ));
+        std::fs::remove_file(&path)?;
+        assert!(matches!(
+            Solver::new(game.clone()).load_table(&path),
+            Err(TableError::Io { .. })
+        ));
+        let too_small = Solver::<RandomHeaps>::least_table_budget() - 1;
+        assert!(matches!(
+            Solver::new(game).with_table_budget(too_small),
+            Err(TableError::BudgetTooSmall { .. })
+        ));
+        std::fs::remove_dir_all(&directory)?;
+        let _ = GameError::InvalidPosition("unused");
+        Ok(())
+    }
+}

@@ -123,13 +123,15 @@ impl<P: Clone + Eq + Hash + Debug> SplitSearch<P> {
     /// [`TableError::BudgetTooSmall`] below [`least_budget`](Self::least_budget),
     /// [`TableError::OutOfMemory`] if the table cannot be allocated.
     pub(crate) fn set_budget(&mut self, bytes: usize) -> Result<(), TableError> {
+        // One bound for every budget: the cache's share rounds, and the least must not.
+        let least = Self::least_budget();
+        if bytes < least {
+            return Err(TableError::BudgetTooSmall { bytes, least });
+        }
         let cache = ValueCache::within(bytes / 8);
         let table = Table::fixed(bytes.saturating_sub(cache.capacity_bytes())).map_err(
             |error| match error {
-                TableError::BudgetTooSmall { .. } => TableError::BudgetTooSmall {
-                    bytes,
-                    least: Self::least_budget(),
-                },
+                TableError::BudgetTooSmall { .. } => TableError::BudgetTooSmall { bytes, least },
                 other => other,
             },
         )?;
