@@ -505,19 +505,20 @@ mod splitting {
 
     impl RandomHeaps {
         fn new(seeds: &[Vec<(u8, u8)>]) -> RandomHeaps {
-            let mut results: Vec<Vec<(u8, u8)>> = vec![Vec::new(); 17];
+            let mut results: Vec<Vec<(u8, u8)>> = vec![Vec::new()];
             for size in 1..=16u8 {
-                if size >= 3 && size % 2 == 1 {
-                    results[usize::from(size)] = results[usize::from(size - 1)].clone();
-                    continue;
-                }
-                results[usize::from(size)] = seeds[usize::from(size) - 1]
-                    .iter()
-                    .map(|&(a, b)| {
-                        let a = a % size;
-                        (a, b % (size - a))
-                    })
-                    .collect();
+                let these = if size >= 3 && size % 2 == 1 {
+                    results[usize::from(size - 1)].clone()
+                } else {
+                    seeds[usize::from(size) - 1]
+                        .iter()
+                        .map(|&(a, b)| {
+                            let a = a % size;
+                            (a, b % (size - a))
+                        })
+                        .collect()
+                };
+                results.push(these);
             }
             RandomHeaps { results }
         }
