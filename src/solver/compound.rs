@@ -572,6 +572,7 @@ impl<G: ImpartialGame> ContinuedConjunctive<G> {
 }
 
 /// P for an even measure, N for an odd one.
+#[inline]
 fn parity(measure: u32) -> Outcome {
     if measure.is_multiple_of(2) {
         Outcome::P

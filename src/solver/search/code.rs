@@ -31,6 +31,10 @@ pub(super) const MISERE_P: Code = 0;
 pub(super) const MISERE_N: Code = 1;
 
 /// `number` as a code, if it is at most [`MAX_NUMBER`].
+// The helpers of the engine are `#[inline]`: the engine is generic, compiled in the user's
+// crate, where a plain function of this one is a call — this one, a call per position, was a
+// tenth of the A Game sweep's time until marked.
+#[inline]
 pub(super) fn number_code(number: usize) -> Option<Code> {
     Code::try_from(number)
         .ok()
@@ -59,6 +63,7 @@ pub(super) enum Table {
 pub(super) const TABLES: usize = 6;
 
 impl Table {
+    #[inline]
     pub(super) fn of_play(play: Play) -> Table {
         match play {
             Play::Normal => Table::Normal,
@@ -67,6 +72,7 @@ impl Table {
     }
 }
 
+#[inline]
 pub(super) fn outcome_code(play: Play, outcome: Outcome) -> Code {
     match (play, outcome) {
         (Play::Normal, Outcome::P) => 0,

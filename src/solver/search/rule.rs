@@ -24,6 +24,7 @@ pub(crate) enum Rule {
 
 impl Rule {
     /// The table the rule's numbers are kept in.
+    #[inline]
     pub(super) fn table(self) -> Table {
         match self {
             Rule::Grundy => Table::Normal,
@@ -37,6 +38,7 @@ impl Rule {
 /// Remoteness and suspense from the options' numbers: none, 0 (the game ends); else one more
 /// than the option the mover picks. The winner (who has an even option) hurries in
 /// remoteness and delays in suspense; the loser does the opposite.
+#[inline]
 pub(super) fn hurry_or_delay(rule: Rule, options: &[u32]) -> u32 {
     let even = options.iter().copied().filter(|number| number % 2 == 0);
     let odd = options.iter().copied().filter(|number| number % 2 == 1);
