@@ -32,9 +32,11 @@
 //! The nimbers below `H²`, for `H` a Fermat 2-power `2^(2^k)`, are pairs `a₁·H ⊕ a₀` over
 //! the nimbers below `H`, with `H ⊗ H = H ⊕ H/2`. A product of pairs takes three products
 //! of halves (Karatsuba) and one by the constant `H/2`. Below 2¹⁶ a product is
-//! `exp(log a + log b)` in tables of the cyclic group of order 65 535 (384 KiB in all, built
-//! on first use), and constants are folded into the logarithms: a 64-bit product is 28 table
-//! lookups, no branches. Squares and square roots are additive maps, read from tables a
+//! `exp(log a + log b)` in tables of the cyclic group of order 65 535, built on first use:
+//! 256 KiB of logarithms and 1 MiB of powers, of which products of nonzero halves read the
+//! first 384 KiB — about 640 KiB a product's lookups range over, so its speed depends on how
+//! much of that the core's L2 cache holds. Constants are folded into the logarithms: a
+//! 64-bit product is 28 table lookups, no branches. Squares and square roots are additive maps, read from tables a
 //! byte at a time. Measured in `cargo bench --bench nimbers` (see README).
 //!
 //! [`Nimber`]: crate::Nimber
