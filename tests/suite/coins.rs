@@ -3,8 +3,7 @@
 //! the moves, the Tartan theorem against Conway's nim-multiplication, and every fast
 //! `turn_to` against a search of all turns.
 
-#[path = "reference/mod.rs"]
-mod reference;
+use crate::reference;
 
 use std::collections::BTreeSet;
 use std::fmt::Debug;

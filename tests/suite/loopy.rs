@@ -7,8 +7,8 @@ use impartial::loopy::{LoopyOutcome, LoopySolver, LoopyValue, sum_outcome};
 use impartial::{ImpartialGame, Nimber, SolveError, Solver};
 use proptest::prelude::*;
 
-mod common;
-mod reference;
+use crate::common;
+use crate::reference;
 
 use common::{Graph, dag, digraph};
 

@@ -2,7 +2,7 @@
 //! the Sprague–Grundy theorem for sums, the misère Nim rule; and the solver's limits
 //! (deep chains, cycles, state limits, statistics).
 
-mod common;
+use crate::common;
 
 use common::Graph;
 use impartial::{

@@ -3,8 +3,8 @@
 //! win/lose game written as a score game against `Solver`, and the alpha–beta windows
 //! against the same plain negamax.
 
-mod common;
-mod reference;
+use crate::common;
+use crate::reference;
 
 use std::collections::HashMap;
 

@@ -8,7 +8,7 @@ use impartial::nim::{self, NimMove, misere};
 use impartial::{GameError, Heaps, Nim, Nimber, Outcome, Solver};
 use proptest::prelude::*;
 
-mod reference;
+use crate::reference;
 
 thread_local! {
     /// One searching solver for all cases, so that what it learns is reused.

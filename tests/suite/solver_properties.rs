@@ -6,8 +6,8 @@
 use impartial::{Nimber, Outcome, SolveError, Solver};
 use proptest::prelude::*;
 
-mod common;
-mod reference;
+use crate::common;
+use crate::reference;
 
 use common::{Graph, dag, digraph};
 

@@ -3,7 +3,7 @@
 //! every width against the twin and against the `nimber` crate, the field laws on random
 //! values of every width, and values published elsewhere.
 
-mod reference;
+use crate::reference;
 
 use impartial::{HeapSize, Nimber, field};
 use nimber::FiniteNimber;

@@ -3,8 +3,8 @@
 //! search of its product graph — the positions are tuples of component positions, and the
 //! moves are exactly what the compound's rule allows.
 
-mod common;
-mod reference;
+use crate::common;
+use crate::reference;
 
 use std::collections::HashMap;
 
