@@ -215,7 +215,7 @@
 #![doc(test(attr(deny(warnings))))]
 
 // The layers, each importing only from those before it (ARCHITECTURE.md; held by
-// tests/suite/architecture.rs): the vocabulary (game, error), the heap-game vocabulary (heap), the
+// tests/general/architecture.rs): the vocabulary (game, error), the heap-game vocabulary (heap), the
 // general method (solver), the heap-sequence engine (sequence), nimber arithmetic (field),
 // the rulesets (games); this file and score.rs re-export.
 mod error;

@@ -1,0 +1,22 @@
+//! The integration tests of the general method, the sequence engine, the value types and
+//! the command line: one binary, each file a module. With `tests/games` (the rulesets),
+//! two binaries that build side by side on two cores — eighteen took half of a fresh
+//! `cargo test`'s build, one took as long alone. The differential and published-table tests
+//! stay binaries of their own, which CI also runs in release.
+
+#[path = "../common/mod.rs"]
+mod common;
+#[path = "../reference/mod.rs"]
+mod reference;
+
+mod architecture;
+#[cfg(feature = "cli")]
+mod cli;
+mod compound;
+mod limits;
+mod loopy;
+mod score;
+mod sequence;
+mod serde;
+mod solver;
+mod solver_properties;
