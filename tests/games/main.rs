@@ -1,13 +1,11 @@
-//! The integration tests of the rulesets and their closed forms, the frontier games and
-//! nimber arithmetic: one binary, each file a module (see `tests/general/main.rs` for why
-//! two).
+//! The integration tests of the rulesets, their closed forms and nimber arithmetic: one
+//! binary, each file a module (`tests/general/main.rs` says why two).
 
 #[path = "../reference/mod.rs"]
 mod reference;
 
 mod coins;
 mod field;
-mod frontier;
 mod nim;
 mod take_away;
 mod wythoff;

@@ -1,5 +1,5 @@
-//! The integration tests of the general method, the sequence engine, the value types and
-//! the command line: one binary, each file a module. With `tests/games` (the rulesets),
+//! The integration tests of the general method (the frontier games' decomposing search
+//! among them), the sequence engine, the value types and the command line: one binary, each file a module. With `tests/games` (the rulesets),
 //! two binaries that build side by side on two cores — eighteen took half of a fresh
 //! `cargo test`'s build, one took as long alone. The differential and published-table tests
 //! stay binaries of their own, which CI also runs in release.
@@ -13,6 +13,7 @@ mod architecture;
 #[cfg(feature = "cli")]
 mod cli;
 mod compound;
+mod frontier;
 mod limits;
 mod loopy;
 mod score;
