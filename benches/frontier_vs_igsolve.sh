@@ -1,0 +1,117 @@
+#!/usr/bin/env bash
+# Cram, Chomp and Node Kayles through `impartial`, beside igsolve (Piotr Beling's solver,
+# the `igs` library), in one run on this machine: time and peak memory of each, and the ratio.
+#
+#   bash benches/frontier_vs_igsolve.sh            # Cram up to 5 × 8, Chomp to 11 × 11
+#   bash benches/frontier_vs_igsolve.sh --large    # and Cram 5 × 9, 4 × 11, 3 × 18, Chomp 12, 13
+#
+# igsolve is GPL: it is installed from the registry into a scratch folder (SCRATCH, default
+# target/frontier-bench) to be timed, never a dependency of this crate. Our side is a small
+# crate in the same folder that depends on this one by path and builds with the default
+# release profile, as a user's would. Each figure is one run, wall time and peak resident
+# memory by /usr/bin/time; both programs print the nimber of the start, and a disagreement
+# stops the script.
+set -euo pipefail
+
+repo=$(cd "$(dirname "$0")/.." && pwd)
+scratch=${SCRATCH:-$repo/target/frontier-bench}
+large=false
+[ "${1:-}" = "--large" ] && large=true
+mkdir -p "$scratch"
+
+igsolve=$scratch/igsolve/bin/igsolve
+if [ ! -x "$igsolve" ]; then
+    cargo install igsolve --version 0.1.2 --locked --root "$scratch/igsolve" >&2
+fi
+
+ours=$scratch/ours
+mkdir -p "$ours/src"
+cat >"$ours/Cargo.toml" <<TOML
+[package]
+name = "frontier-bench"
+version = "0.0.0"
+edition = "2024"
+publish = false
+
+[dependencies]
+impartial = { path = "$repo" }
+
+[workspace]
+TOML
+cat >"$ours/src/main.rs" <<'RUST'
+//! `cram COLUMNS ROWS`, `chomp ROWS COLUMNS` or `node-kayles-grid COLUMNS ROWS`: the nimber
+//! of the start, by `impartial`'s solver with its default settings.
+use impartial::chomp::Chomp;
+use impartial::cram::Cram;
+use impartial::node_kayles::NodeKayles;
+use impartial::Solver;
+
+fn main() {
+    let arguments: Vec<String> = std::env::args().skip(1).collect();
+    let size = |i: usize| arguments[i].parse::<u32>().expect("a size");
+    let value = match arguments[0].as_str() {
+        "cram" => {
+            let game = Cram::new(size(1), size(2)).expect("a board");
+            Solver::new(game).grundy(game.board())
+        }
+        "chomp" => {
+            let game = Chomp::new(size(1), size(2)).expect("a bar");
+            Solver::new(game.clone()).grundy(game.bar())
+        }
+        _ => {
+            let game = NodeKayles::grid(size(1) as usize, size(2) as usize).expect("a grid");
+            Solver::new(game.clone()).grundy(game.all())
+        }
+    };
+    println!("{}", value.0);
+}
+RUST
+cargo build --release --quiet --manifest-path "$ours/Cargo.toml"
+ours_bin=$ours/target/release/frontier-bench
+
+# Runs a command; prints "value seconds megabytes".
+measure() {
+    local out
+    out=$( { /usr/bin/time -f "TIME %e %M" "$@" 2>&1; } )
+    local value seconds kilobytes
+    value=$(printf '%s\n' "$out" | sed -n 's/^Nimber of initial position: //p; /^[0-9][0-9]*$/p' | head -1)
+    read -r seconds kilobytes < <(printf '%s\n' "$out" | sed -n 's/^TIME //p')
+    printf '%s %s %s\n' "$value" "$seconds" "$((kilobytes / 1024))"
+}
+
+# One table row: the game, its size, ours and igsolve's.
+row() {
+    local game=$1 label=$2
+    shift 2
+    local ours_args=$1 igs_args=$2
+    read -r v1 t1 m1 < <(measure $ours_bin $ours_args)
+    read -r v2 t2 m2 < <(measure "$igsolve" $igs_args)
+    if [ "$v1" != "$v2" ]; then
+        echo "$game $label: impartial says *$v1, igsolve *$v2" >&2
+        exit 1
+    fi
+    ratio=$(awk -v a="$t1" -v b="$t2" 'BEGIN { if (a > 0) printf "%.2f", b / a; else print "-" }')
+    printf '| %s %s | *%s | %s s | %s MB | %s s | %s MB | %s |\n' \
+        "$game" "$label" "$v1" "$t1" "$m1" "$t2" "$m2" "$ratio"
+}
+
+echo "| game | value | impartial | peak | igsolve | peak | igsolve time / ours |"
+echo "|---|---:|---:|---:|---:|---:|---:|"
+for rows in 1 2 3 4 5; do
+    for columns in 1 2 3 4 5 6 7 8; do
+        row Cram "$rows × $columns" "cram $columns $rows" "cram -r $rows -c $columns"
+    done
+done
+chomp_sides="6 7 8 9 10 11"
+cram_large=""
+if $large; then
+    chomp_sides="$chomp_sides 12 13"
+    cram_large="5,9 4,11 3,18"
+fi
+for board in $cram_large; do
+    rows=${board%,*} columns=${board#*,}
+    row Cram "$rows × $columns" "cram $columns $rows" "cram -r $rows -c $columns"
+done
+for side in $chomp_sides; do
+    row Chomp "$side × $side" "chomp $side $side" "chomp -r $side -c $side"
+done
