@@ -808,7 +808,10 @@ proptest! {
         let expected = reference::code_values(game.digits(), n as usize);
         let mut state = StreamState::new(prefix);
         let mut handed = Vec::new();
-        for (kind, random_every, prove_period) in legs.iter().cycle().take(200).copied() {
+        // Every leg hands out at least one heap (a report comes past the state), so n + 2
+        // legs end any run, even one reporting every heap.
+        let most_legs = usize::try_from(n).unwrap() + 2;
+        for (kind, random_every, prove_period) in legs.iter().cycle().take(most_legs).copied() {
             let every = [prefix, prefix / 2, prefix / 4, random_every, n + 1][kind].max(1);
             let before = state.next_heap();
             let (more, result) = one_leg(&game, n, state, every, prove_period);
@@ -832,7 +835,7 @@ proptest! {
                 Err(error) => return Err(TestCaseError::fail(format!("{game:?}: {error}"))),
             }
         }
-        prop_assert!(false, "{:?}: 200 legs did not end the run", game);
+        prop_assert!(false, "{:?}: {} legs did not end the run", game, most_legs);
     }
 }
 
