@@ -620,8 +620,9 @@ fn a_smaller_n_is_answered_from_a_longer_run() {
     );
 }
 
-/// Two runs on one checkpoint directory: the second is refused at once, naming the first's
-/// process; once the first is gone — killed — its lock file is stale, and a run takes it.
+/// Two runs on one checkpoint directory: the second is refused after a few seconds' wait,
+/// naming the first's process; once the first is gone — killed — its lock file is stale,
+/// and a run takes it.
 #[test]
 fn one_run_at_a_time_on_a_checkpoint_directory() {
     let directory = scratch("locked");

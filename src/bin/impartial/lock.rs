@@ -34,7 +34,7 @@ pub fn lock_directory(directory: &Path) -> Result<DirectoryLock, String> {
         .truncate(false)
         .open(&path)
         .map_err(|error| format!("cannot write in {}: {error}", directory.display()))?;
-    match file.try_lock() {
+    match try_lock_awhile(&file) {
         Ok(()) => {}
         Err(TryLockError::WouldBlock) => {
             let mut owner = String::new();
@@ -62,6 +62,24 @@ pub fn lock_directory(directory: &Path) -> Result<DirectoryLock, String> {
         .and_then(|()| file.flush());
     written.map_err(|error| format!("cannot write {}: {error}", path.display()))?;
     Ok(DirectoryLock { _file: file })
+}
+
+/// How long a run waits for the lock before saying who holds it: a run killed a moment ago
+/// holds it until the system has finished closing its files, which may come after the
+/// shell that killed it has started the next run.
+const LOCK_PATIENCE: std::time::Duration = std::time::Duration::from_secs(3);
+
+/// Takes the lock of `file`, trying again for [`LOCK_PATIENCE`] while another holds it.
+fn try_lock_awhile(file: &File) -> Result<(), TryLockError> {
+    let started = std::time::Instant::now();
+    loop {
+        match file.try_lock() {
+            Err(TryLockError::WouldBlock) if started.elapsed() < LOCK_PATIENCE => {
+                std::thread::sleep(std::time::Duration::from_millis(50));
+            }
+            result => return result,
+        }
+    }
 }
 
 /// Whether some process holds the lock of the file at `path` (false if it cannot be opened).
