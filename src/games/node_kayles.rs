@@ -375,6 +375,7 @@ impl NodeKayles {
     /// ```
     #[must_use]
     pub fn picked(&self, before: u128, after: u128) -> Option<usize> {
+        let before = before & self.all();
         vertices_of(before).find(|&vertex| before & !self.closed[vertex] == after)
     }
 
@@ -450,12 +451,15 @@ impl ImpartialGame for NodeKayles {
 
     /// Pick any vertex in play, lowest first.
     fn moves(&self, &position: &u128) -> impl Iterator<Item = u128> {
+        // Bits past the graph are no vertices: dropped, never read as an index.
+        let position = position & self.all();
         vertices_of(position).map(move |vertex| position & !self.closed[vertex])
     }
 
     const DECOMPOSES: bool = true;
 
     fn components(&self, &position: &u128) -> Option<impl Iterator<Item = u128>> {
+        let position = position & self.all();
         if position == 0 || self.part(position, position & position.wrapping_neg()) == position {
             return None;
         }
@@ -472,6 +476,7 @@ impl ImpartialGame for NodeKayles {
 
     /// The least image of `position` under the symmetries, if any were given.
     fn canonical(&self, &position: &u128) -> Option<u128> {
+        let position = position & self.all();
         if self.symmetries.is_empty() {
             return None;
         }
@@ -484,6 +489,7 @@ impl ImpartialGame for NodeKayles {
     }
 
     fn known_grundy(&self, &position: &u128) -> Option<Nimber> {
+        let position = position & self.all();
         if position == 0 {
             return Some(Nimber::ZERO);
         }

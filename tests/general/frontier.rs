@@ -480,6 +480,11 @@ mod node_kayles {
             star.with_symmetries(&swaps),
             Err(GameError::NotASymmetry { index: 7, .. })
         ));
+        // Bits past the graph are no vertices: no panic, the value of the vertices there are.
+        let path = NodeKayles::path(5).unwrap();
+        let expected = Solver::new(path.clone()).grundy(path.all());
+        assert_eq!(Solver::new(path.clone()).grundy(u128::MAX), expected);
+        assert_eq!(path.picked(u128::MAX, 0b11000), Some(1));
         let empty = NodeKayles::new(0, &[]).unwrap();
         assert_eq!(empty.all(), 0);
         assert_eq!(Solver::new(empty).outcome(0), Outcome::P);
