@@ -3,7 +3,8 @@
 # the `igs` library), in one run on this machine: time and peak memory of each, and the ratio.
 #
 #   bash benches/frontier_vs_igsolve.sh            # Cram up to 5 × 8, Chomp to 11 × 11
-#   bash benches/frontier_vs_igsolve.sh --large    # and Cram 5 × 9, 4 × 11, 3 × 18, Chomp 12, 13
+#   bash benches/frontier_vs_igsolve.sh --large    # and Cram 5 × 9, 4 × 11, 3 × 18, Chomp 12, 13,
+#                                                  # and the large Cram boards on two threads
 #
 # igsolve is GPL: it is installed from the registry into a scratch folder (SCRATCH, default
 # target/frontier-bench) to be timed, never a dependency of this crate. Our side is a small
@@ -40,7 +41,8 @@ impartial = { path = "$repo" }
 TOML
 cat >"$ours/src/main.rs" <<'RUST'
 //! `cram COLUMNS ROWS`, `chomp ROWS COLUMNS` or `node-kayles-grid COLUMNS ROWS`: the nimber
-//! of the start, by `impartial`'s solver with its default settings.
+//! of the start, by `impartial`'s solver with its default settings (on `THREADS` threads if
+//! that is set).
 use impartial::chomp::Chomp;
 use impartial::cram::Cram;
 use impartial::node_kayles::NodeKayles;
@@ -49,18 +51,19 @@ use impartial::Solver;
 fn main() {
     let arguments: Vec<String> = std::env::args().skip(1).collect();
     let size = |i: usize| arguments[i].parse::<u32>().expect("a size");
+    let threads: usize = std::env::var("THREADS").map_or(1, |n| n.parse().expect("a count"));
     let value = match arguments[0].as_str() {
         "cram" => {
             let game = Cram::new(size(1), size(2)).expect("a board");
-            Solver::new(game).grundy(game.board())
+            Solver::new(game).with_threads(threads).grundy(game.board())
         }
         "chomp" => {
             let game = Chomp::new(size(1), size(2)).expect("a bar");
-            Solver::new(game.clone()).grundy(game.bar())
+            Solver::new(game.clone()).with_threads(threads).grundy(game.bar())
         }
         _ => {
             let game = NodeKayles::grid(size(1) as usize, size(2) as usize).expect("a grid");
-            Solver::new(game.clone()).grundy(game.all())
+            Solver::new(game.clone()).with_threads(threads).grundy(game.all())
         }
     };
     println!("{}", value.0);
@@ -115,3 +118,24 @@ done
 for side in $chomp_sides; do
     row Chomp "$side × $side" "chomp $side $side" "chomp -r $side -c $side"
 done
+
+if $large; then
+    # The decomposing search on two threads beside one, and beside igsolve (one thread).
+    echo
+    echo "| game | value | one thread | two threads | peak | two / one | igsolve / two |"
+    echo "|---|---:|---:|---:|---:|---:|---:|"
+    for board in 5,8 $cram_large; do
+        rows=${board%,*} columns=${board#*,}
+        read -r v1 t1 _ < <(measure $ours_bin cram "$columns" "$rows")
+        read -r v2 t2 m2 < <(THREADS=2 measure $ours_bin cram "$columns" "$rows")
+        read -r v3 t3 _ < <(measure "$igsolve" cram -r "$rows" -c "$columns")
+        if [ "$v1" != "$v2" ] || [ "$v1" != "$v3" ]; then
+            echo "Cram $rows × $columns: one thread *$v1, two *$v2, igsolve *$v3" >&2
+            exit 1
+        fi
+        printf '| Cram %s × %s | *%s | %s s | %s s | %s MB | %s | %s |\n' \
+            "$rows" "$columns" "$v1" "$t1" "$t2" "$m2" \
+            "$(awk -v a="$t1" -v b="$t2" 'BEGIN { printf "%.2f", a / b }')" \
+            "$(awk -v a="$t3" -v b="$t2" 'BEGIN { printf "%.2f", a / b }')"
+    done
+fi

@@ -2,7 +2,8 @@
 //!
 //! `cargo run --release --example cram -- 5 6` (columns, rows; at most 64 cells).
 //! `--plain` answers with the plain search instead, the reference the decomposing one is
-//! tested against; `--budget BYTES` keeps the table within that many bytes.
+//! tested against; `--budget BYTES` keeps the table within that many bytes; `--threads N`
+//! searches on N threads.
 
 use std::process::ExitCode;
 use std::time::Instant;
@@ -18,11 +19,12 @@ const HELP: &str = "\
 Cram: players take turns placing a domino on two free cells side by side; who cannot, loses.
 Prints the board's nim-value and a winning move for the first player, if there is one.
 
-usage: cram COLUMNS ROWS [--plain] [--budget BYTES]
+usage: cram COLUMNS ROWS [--plain] [--budget BYTES] [--threads N]
 
   COLUMNS ROWS     the board (at most 64 cells)
   --plain          search every position whole, without splitting boards into regions
   --budget BYTES   keep the table within BYTES (2^30, 1e9, ...)
+  --threads N      search on N threads (0: as many as the machine has; default 1)
   -h, --help       this help";
 
 struct Arguments {
@@ -30,6 +32,7 @@ struct Arguments {
     height: u32,
     plain: bool,
     budget: Option<usize>,
+    threads: usize,
 }
 
 fn number(text: &str, what: &str) -> Result<u128, String> {
@@ -39,7 +42,7 @@ fn number(text: &str, what: &str) -> Result<u128, String> {
 fn parse() -> Result<Option<Arguments>, lexopt::Error> {
     use lexopt::prelude::*;
     let mut sizes = Vec::new();
-    let (mut plain, mut budget) = (false, None);
+    let (mut plain, mut budget, mut threads) = (false, None, 1);
     let mut parser = lexopt::Parser::from_env();
     while let Some(argument) = parser.next()? {
         match argument {
@@ -47,6 +50,10 @@ fn parse() -> Result<Option<Arguments>, lexopt::Error> {
             Long("budget") => {
                 let value = number(&parser.value()?.string()?, "--budget")?;
                 budget = Some(usize::try_from(value).map_err(|_| "--budget: too large")?);
+            }
+            Long("threads") => {
+                let value = number(&parser.value()?.string()?, "--threads")?;
+                threads = usize::try_from(value).map_err(|_| "--threads: too large")?;
             }
             Short('h') | Long("help") => return Ok(None),
             Value(value) if sizes.len() < 2 => {
@@ -64,6 +71,7 @@ fn parse() -> Result<Option<Arguments>, lexopt::Error> {
         height,
         plain,
         budget,
+        threads,
     }))
 }
 
@@ -86,7 +94,7 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let mut solver = Solver::new(game);
+    let mut solver = Solver::new(game).with_threads(arguments.threads);
     if arguments.plain {
         solver = solver.with_plain_search();
     }

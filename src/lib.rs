@@ -82,7 +82,9 @@
 //! it has ruled out of each value. [`Solver::with_table_budget`] keeps its table within a
 //! number of bytes (a forgotten fact is found again, never guessed), and
 //! [`Solver::save_table`] and [`Solver::load_table`] carry it across runs in a checksummed
-//! file. [`Solver::with_plain_search`] is the reference it is tested against.
+//! file. [`Solver::with_threads`] shares the search among threads (the options of the root
+//! dealt out, the table shared), with the answers of one thread.
+//! [`Solver::with_plain_search`] is the reference it is tested against.
 //!
 //! [`cram`], [`node_kayles`] and [`chomp`] are written against these public hooks only, as
 //! a user would write them: Cram on any board of up to 64 cells, Node Kayles on any graph of

@@ -4,9 +4,10 @@
 use std::collections::TryReserveError;
 use std::fmt::{self, Debug};
 use std::path::Path;
+use std::thread;
 
 use super::search::{Play, Rule, Search};
-use super::split::{self, SplitSearch};
+use super::split::{self, Answer, Question, SplitSearch};
 use super::stats::SolverStats;
 use crate::error::{SolveError, TableError, expect_ok};
 use crate::game::{ImpartialGame, IntoPosition, Nimber, Outcome, StoredPosition};
@@ -63,7 +64,18 @@ pub struct Solver<G: ImpartialGame> {
     split: SplitSearch<G::Position>,
     /// Whether the plain search answers even a ruleset that splits.
     plain: bool,
+    /// The decomposing search on several threads, once [`with_threads`](Self::with_threads)
+    /// has set more than one (it needs the ruleset `Sync`, which only that method knows).
+    on_threads: Option<OnThreads<G>>,
 }
+
+/// [`SplitSearch::answer_on_threads`] for a ruleset `G`.
+type OnThreads<G> = fn(
+    &mut SplitSearch<<G as ImpartialGame>::Position>,
+    &G,
+    &<G as ImpartialGame>::Position,
+    Question,
+) -> Result<Answer, SolveError<<G as ImpartialGame>::Position>>;
 
 impl<G: ImpartialGame + Clone> Clone for Solver<G> {
     fn clone(&self) -> Self {
@@ -72,6 +84,7 @@ impl<G: ImpartialGame + Clone> Clone for Solver<G> {
             search: self.search.clone(),
             split: self.split.clone(),
             plain: self.plain,
+            on_threads: self.on_threads,
         }
     }
 }
@@ -103,6 +116,7 @@ impl<G: ImpartialGame> Solver<G> {
             search: Search::new(),
             split: SplitSearch::new(),
             plain: false,
+            on_threads: None,
         }
     }
 
@@ -250,6 +264,24 @@ impl<G: ImpartialGame> Solver<G> {
         Ok(self)
     }
 
+    /// The number of threads [`with_threads`](Self::with_threads) set: 1 unless told.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::cram::Cram;
+    /// use impartial::Solver;
+    ///
+    /// let game = Cram::new(4, 4)?;
+    /// assert_eq!(Solver::new(game).threads(), 1);
+    /// assert_eq!(Solver::new(game).with_threads(2).threads(), 2);
+    /// # Ok::<(), impartial::GameError>(())
+    /// ```
+    #[must_use]
+    pub fn threads(&self) -> usize {
+        self.split.threads()
+    }
+
     /// The fewest bytes [`with_table_budget`](Self::with_table_budget) accepts for this
     /// ruleset's positions.
     ///
@@ -278,14 +310,24 @@ impl<G: ImpartialGame> Solver<G> {
         play: Play,
     ) -> Result<Outcome, SolveError<G::Position>> {
         let decomposing = self.decomposing();
-        let mut engines = Engines::of(&mut self.search, &mut self.split, decomposing);
+        let mut engines = Engines::of(
+            &mut self.search,
+            &mut self.split,
+            decomposing,
+            self.on_threads,
+        );
         engines.outcome(&self.game, position, play)
     }
 
     /// The Grundy value of `position`, by the search that answers it.
     fn grundy_of(&mut self, position: &G::Position) -> Result<Nimber, SolveError<G::Position>> {
         let decomposing = self.decomposing();
-        let mut engines = Engines::of(&mut self.search, &mut self.split, decomposing);
+        let mut engines = Engines::of(
+            &mut self.search,
+            &mut self.split,
+            decomposing,
+            self.on_threads,
+        );
         engines.grundy(&self.game, position)
     }
 
@@ -851,7 +893,12 @@ impl<G: ImpartialGame> Solver<G> {
         }
         let mut winning = Vec::new();
         let decomposing = self.decomposing();
-        let mut engines = Engines::of(&mut self.search, &mut self.split, decomposing);
+        let mut engines = Engines::of(
+            &mut self.search,
+            &mut self.split,
+            decomposing,
+            self.on_threads,
+        );
         for option in self.game.moves(position) {
             if engines.outcome(&self.game, &option, play)? == Outcome::P {
                 winning.push(option);
@@ -873,7 +920,12 @@ impl<G: ImpartialGame> Solver<G> {
     ) -> Result<Vec<G::Position>, SolveError<G::Position>> {
         let mut found = Vec::new();
         let decomposing = self.decomposing();
-        let mut engines = Engines::of(&mut self.search, &mut self.split, decomposing);
+        let mut engines = Engines::of(
+            &mut self.search,
+            &mut self.split,
+            decomposing,
+            self.on_threads,
+        );
         for option in self.game.moves(position) {
             if engines.grundy(&self.game, &option)? == target {
                 found.push(option);
@@ -883,6 +935,55 @@ impl<G: ImpartialGame> Solver<G> {
             }
         }
         Ok(found)
+    }
+}
+
+impl<G: ImpartialGame + Sync> Solver<G>
+where
+    G::Position: Send + Sync,
+{
+    /// Runs the decomposing search of each question on `threads` threads: each searches the
+    /// whole question, the table shared among them (a fact one finds, the others read), the
+    /// helpers taking the options near the root in orders of their own, and the first to
+    /// answer stops the others. `0` means as many as the machine has
+    /// ([`std::thread::available_parallelism`]); more than 64 are 64.
+    ///
+    /// Every answer is the one a single thread gives — a fact in the table is true whichever
+    /// thread found it — only the time differs, and [`stats`](Self::stats) (which states
+    /// were stored first). The plain search, and every question the decomposing search does
+    /// not answer (misère play, remoteness, suspense), run on one thread. With a
+    /// [`table budget`](Self::with_table_budget) the budget holds for all threads together.
+    /// What the solver has learnt is kept, except a budgeted table's, which starts again.
+    ///
+    /// # Panics
+    ///
+    /// If a table budget was set before and its table cannot be allocated again once the
+    /// old one is freed (set the threads first to have that reported as an error).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::cram::Cram;
+    /// use impartial::{Nimber, Solver};
+    ///
+    /// let game = Cram::new(5, 5)?;
+    /// let mut solver = Solver::new(game).with_threads(2).with_table_budget(16 << 20)?;
+    /// assert_eq!(solver.grundy(game.board()), Nimber(0));
+    /// assert!(solver.winning_move(game.board()).is_none());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn with_threads(mut self, threads: usize) -> Self {
+        let threads = match threads {
+            0 => thread::available_parallelism().map_or(1, usize::from),
+            threads => threads,
+        };
+        if let Err(error) = self.split.set_threads(threads) {
+            panic!("the table of the budget set could not be made again: {error}");
+        }
+        self.on_threads = (self.split.threads() > 1)
+            .then_some(SplitSearch::answer_on_threads::<G> as OnThreads<G>);
+        self
     }
 }
 
@@ -920,7 +1021,9 @@ where
     /// ```
     pub fn save_table(&self, path: impl AsRef<Path>) -> Result<usize, TableError> {
         let name = format!("{:?}", self.game);
-        split::save(path.as_ref(), &name, self.split.table().entries())
+        self.split
+            .table()
+            .with_entries(|facts| split::save(path.as_ref(), &name, facts))
     }
 
     /// Loads a table [`save_table`](Self::save_table) wrote into the decomposing search, on
@@ -946,41 +1049,67 @@ where
 
 /// The two searches of a solver, borrowed apart from its ruleset so that a query can walk a
 /// position's options while it asks about each.
-struct Engines<'s, P> {
-    search: &'s mut Search<P>,
-    split: &'s mut SplitSearch<P>,
+struct Engines<'s, G: ImpartialGame> {
+    search: &'s mut Search<G::Position>,
+    split: &'s mut SplitSearch<G::Position>,
     decomposing: bool,
+    on_threads: Option<OnThreads<G>>,
 }
 
-impl<'s, P: Clone + Eq + std::hash::Hash + Debug> Engines<'s, P> {
-    fn of(search: &'s mut Search<P>, split: &'s mut SplitSearch<P>, decomposing: bool) -> Self {
+impl<'s, G: ImpartialGame> Engines<'s, G> {
+    fn of(
+        search: &'s mut Search<G::Position>,
+        split: &'s mut SplitSearch<G::Position>,
+        decomposing: bool,
+        on_threads: Option<OnThreads<G>>,
+    ) -> Self {
         Engines {
             search,
             split,
             decomposing,
+            on_threads,
         }
     }
 
-    fn outcome<G: ImpartialGame<Position = P>>(
+    /// The decomposing search's answer, on the threads set.
+    fn split_answer(
         &mut self,
         game: &G,
-        position: &P,
+        position: &G::Position,
+        question: Question,
+    ) -> Result<Answer, SolveError<G::Position>> {
+        match self.on_threads {
+            Some(on_threads) => on_threads(self.split, game, position, question),
+            None => self.split.answer(game, position, question),
+        }
+    }
+
+    fn outcome(
+        &mut self,
+        game: &G,
+        position: &G::Position,
         play: Play,
-    ) -> Result<Outcome, SolveError<P>> {
+    ) -> Result<Outcome, SolveError<G::Position>> {
         if play == Play::Normal && self.decomposing {
-            self.split.outcome(game, position)
+            match self.split_answer(game, position, Question::Outcome)? {
+                Answer::Outcome(outcome) => Ok(outcome),
+                Answer::Grundy(value) => Ok(Outcome::from(value)),
+            }
         } else {
             self.search.outcome(game, position, play)
         }
     }
 
-    fn grundy<G: ImpartialGame<Position = P>>(
+    fn grundy(
         &mut self,
         game: &G,
-        position: &P,
-    ) -> Result<Nimber, SolveError<P>> {
+        position: &G::Position,
+    ) -> Result<Nimber, SolveError<G::Position>> {
         if self.decomposing {
-            self.split.grundy(game, position)
+            match self.split_answer(game, position, Question::Grundy)? {
+                Answer::Grundy(value) => Ok(value),
+                Answer::Outcome(_) => unreachable!("a value asked, a value answered"),
+            }
         } else {
             self.search.grundy(game, position)
         }

@@ -7,4 +7,4 @@ mod search;
 mod table;
 
 pub(crate) use file::{load, save};
-pub(crate) use search::SplitSearch;
+pub(crate) use search::{Answer, Question, SplitSearch};

@@ -83,6 +83,126 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// Two or three threads, with a growing table or budgets down to the least, answer as
+    /// one thread does: values, outcomes, winning moves, and the values of every option
+    /// asked of one solver in turn.
+    #[test]
+    fn cram_threads_agree_with_one_thread(
+        (game, free) in cram_position(20),
+        threads in 2usize..=3,
+        budget in 0usize..4,
+    ) {
+        let least = Solver::<Cram>::least_table_budget();
+        let mut threaded = Solver::new(game).with_threads(threads);
+        if budget > 0 {
+            let bytes = [least, 2 * least, 64 * least][budget - 1];
+            threaded = threaded.with_table_budget(bytes).unwrap();
+        }
+        let mut one = Solver::new(game);
+        prop_assert_eq!(threaded.threads(), threads);
+        prop_assert_eq!(threaded.grundy(free), one.grundy(free));
+        prop_assert_eq!(threaded.outcome(free), one.outcome(free));
+        match threaded.winning_move(free) {
+            Some(option) => {
+                prop_assert!(game.moves(&free).any(|legal| legal == option));
+                prop_assert_eq!(one.grundy(option), Nimber::ZERO);
+            }
+            None => prop_assert_eq!(one.outcome(free), Outcome::P),
+        }
+        for option in game.moves(&free) {
+            prop_assert_eq!(threaded.grundy(option), one.grundy(option));
+        }
+        if budget > 0 {
+            let bytes = [least, 2 * least, 64 * least][budget - 1];
+            prop_assert!(threaded.stats().bytes <= bytes);
+        }
+    }
+
+    /// A state limit holds over all threads: a threaded search stores at most the limit,
+    /// and answers as one thread does or stops at the limit.
+    #[test]
+    fn cram_threads_keep_the_state_limit((game, free) in cram_position(20), limit in 0usize..200) {
+        let mut threaded = Solver::new(game).with_threads(2).with_state_limit(limit);
+        match threaded.try_grundy(free) {
+            Ok(value) => prop_assert_eq!(value, Solver::new(game).grundy(free)),
+            Err(error) => prop_assert_eq!(error, impartial::SolveError::StateLimit { limit }),
+        }
+        prop_assert!(threaded.stats().states <= limit);
+    }
+}
+
+/// Boards with every edge a threaded search meets: one cell, a full board, a second
+/// player's win (every option searched) and a first player's (the first P option stops the
+/// others), one solver asked again and again.
+#[test]
+fn cram_boards_on_two_threads() {
+    for (width, height) in [
+        (1, 1),
+        (1, 7),
+        (2, 2),
+        (3, 4),
+        (4, 4),
+        (5, 4),
+        (3, 5),
+        (6, 3),
+    ] {
+        let game = Cram::new(width, height).unwrap();
+        let board = game.board();
+        let mut one = Solver::new(game);
+        let mut two = Solver::new(game).with_threads(2);
+        assert_eq!(two.grundy(board), one.grundy(board), "{width}x{height}");
+        assert_eq!(two.outcome(board), one.outcome(board), "{width}x{height}");
+        assert_eq!(
+            two.winning_moves(board).len(),
+            one.winning_moves(board).len(),
+            "{width}x{height}"
+        );
+        two.clear();
+        assert_eq!(two.stats().states, 0);
+        assert_eq!(two.outcome(board), one.outcome(board), "{width}x{height}");
+    }
+}
+
+/// `0` threads are as many as the machine has, and more than 64 are 64; a clone has a
+/// table of its own; a threaded table saves and loads like another.
+#[test]
+fn threads_are_set_cloned_and_saved() -> Result<(), Box<dyn std::error::Error>> {
+    let game = Cram::new(4, 5)?;
+    let machine = std::thread::available_parallelism().map_or(1, usize::from);
+    assert_eq!(Solver::new(game).with_threads(0).threads(), machine.min(64));
+    assert_eq!(Solver::new(game).with_threads(usize::MAX).threads(), 64);
+    assert_eq!(Solver::new(game).with_threads(1).threads(), 1);
+    let mut solver = Solver::new(game).with_threads(2);
+    assert_eq!(solver.grundy(game.board()), Nimber(2));
+    let mut copy = solver.clone();
+    copy.clear();
+    assert!(solver.stats().states > 0);
+    assert_eq!(copy.stats().states, 0);
+    let path = std::env::temp_dir().join(format!("threads-{}.facts", std::process::id()));
+    let saved = solver.save_table(&path)?;
+    assert_eq!(saved, solver.stats().states);
+    let mut one = Solver::new(game);
+    assert_eq!(one.load_table(&path)?, saved);
+    let mut three = Solver::new(game).with_threads(3);
+    assert_eq!(three.load_table(&path)?, saved);
+    std::fs::remove_file(&path)?;
+    // Threads set after a table was learnt keep it; back to one thread, too.
+    let learnt = Solver::new(game).with_threads(2);
+    let mut learnt = {
+        let mut learnt = learnt;
+        learnt.grundy(game.board());
+        learnt.with_threads(1)
+    };
+    let states = learnt.stats().states;
+    assert!(states > 0);
+    assert_eq!(learnt.grundy(game.board()), Nimber(2));
+    assert_eq!(learnt.stats().states, states);
+    Ok(())
+}
+
 #[test]
 fn cram_boards_agree_with_the_plain_search() {
     for width in 1..=4 {
@@ -625,6 +745,12 @@ mod splitting {
             let mut tight = Solver::new(game.clone()).with_table_budget(least).unwrap();
             prop_assert_eq!(tight.grundy(position), expected);
             prop_assert!(tight.stats().bytes <= least);
+            let mut two = Solver::new(game.clone()).with_threads(2);
+            prop_assert_eq!(two.grundy(position), expected);
+            prop_assert_eq!(two.outcome(position), outcome);
+            let mut tight_two = Solver::new(game.clone()).with_threads(2).with_table_budget(least).unwrap();
+            prop_assert_eq!(tight_two.outcome(position), outcome);
+            prop_assert!(tight_two.stats().bytes <= least);
             let mut solver = Solver::new(game.clone());
             let winning = solver.winning_moves(position);
             prop_assert_eq!(winning.is_empty(), expected == Nimber::ZERO);
@@ -672,6 +798,72 @@ mod splitting {
         ));
         // The solver is usable after the error.
         assert_eq!(solver.grundy(0), Nimber::ZERO);
+        let mut threaded = Solver::new(SplitsIntoItself).with_threads(2);
+        assert!(matches!(
+            threaded.try_grundy(5),
+            Err(SolveError::Cycle { position: 5 })
+        ));
+        assert_eq!(threaded.grundy(0), Nimber::ZERO);
+    }
+
+    /// A game whose options go round in a cycle below the root: every thread that meets the
+    /// cycle stops, and the question is an error, as on one thread.
+    #[derive(Debug)]
+    struct RoundAbout;
+
+    impl ImpartialGame for RoundAbout {
+        type Position = u32;
+
+        /// From 10 + n the options 10 + (n + 1) mod 4 and 10 + (n + 2) mod 4; 100 leads to
+        /// 10 … 13 and to 0 … 7 (no moves).
+        fn moves(&self, &position: &u32) -> impl Iterator<Item = u32> {
+            let options: Vec<u32> = match position {
+                100 => (0..8).chain(10..14).collect(),
+                10..=13 => vec![10 + (position - 9) % 4, 10 + (position - 8) % 4],
+                _ => Vec::new(),
+            };
+            options.into_iter()
+        }
+
+        const DECOMPOSES: bool = true;
+    }
+
+    #[test]
+    fn cycles_below_the_root_are_errors_on_every_thread() {
+        for threads in 1..=3 {
+            let mut solver = Solver::new(RoundAbout).with_threads(threads);
+            assert!(
+                matches!(solver.try_grundy(100), Err(SolveError::Cycle { .. })),
+                "{threads} threads"
+            );
+            assert!(matches!(
+                solver.try_outcome(10),
+                Err(SolveError::Cycle { .. })
+            ));
+            assert_eq!(solver.grundy(3), Nimber::ZERO);
+        }
+    }
+
+    /// A ruleset that panics on one position.
+    #[derive(Debug)]
+    struct PanicsAtSeven;
+
+    impl ImpartialGame for PanicsAtSeven {
+        type Position = u32;
+
+        fn moves(&self, &position: &u32) -> impl Iterator<Item = u32> {
+            assert_ne!(position, 7, "the ruleset panics at 7");
+            0..position
+        }
+
+        const DECOMPOSES: bool = true;
+    }
+
+    /// A panic in the ruleset on a helper thread reaches the caller, as on one thread.
+    #[test]
+    #[should_panic(expected = "the ruleset panics at 7")]
+    fn a_panic_on_a_helper_thread_reaches_the_caller() {
+        let _ = Solver::new(PanicsAtSeven).with_threads(2).grundy(9);
     }
 
     /// A saved table is loaded by the same game only: another game's, a damaged file, a

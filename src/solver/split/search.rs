@@ -11,10 +11,13 @@
 use std::collections::HashSet;
 use std::fmt::Debug;
 use std::hash::{BuildHasher, Hash};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::thread;
 
 use smallvec::SmallVec;
 
-use super::table::{Facts, Table, ValueCache};
+use super::table::{Facts, Limits, Passed, Table, ValueCache};
 use crate::error::{SolveError, TableError};
 use crate::game::{ImpartialGame, Nimber, Outcome};
 use crate::solver::hash::MapBuildHasher;
@@ -23,6 +26,71 @@ use crate::solver::hash::MapBuildHasher;
 /// the value keeps what it ruled out: Cram 5 × 7 stores 249 000 facts when every one is kept,
 /// 39 000 from 256 on and 33 000 with values alone, in the same time (within 10 %).
 const PARTIAL_FACTS_WORK: u64 = 256;
+
+/// Most threads a search runs on; more are refused as [`set_threads`](SplitSearch::set_threads)
+/// says.
+pub(crate) const MAX_THREADS: usize = 64;
+
+/// A question the decomposing search answers about a position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Question {
+    Outcome,
+    Grundy,
+}
+
+/// The answer to a [`Question`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Answer {
+    Outcome(Outcome),
+    Grundy(Nimber),
+}
+
+/// How a search asks whether some sum of a part's options, plus `*value`, is a P-position:
+/// one after the other on this thread, or on several at the root.
+trait Ask<G, P: Debug>:
+    FnMut(&mut SplitSearch<P>, &G, &[Split<P>], u32) -> Result<bool, SolveError<P>>
+{
+}
+
+impl<G, P: Debug, F> Ask<G, P> for F where
+    F: FnMut(&mut SplitSearch<P>, &G, &[Split<P>], u32) -> Result<bool, SolveError<P>>
+{
+}
+
+/// The sums of a threaded question not taken yet: those kept for each thread (by rank), and
+/// the rest.
+struct Picks {
+    kept: Vec<Vec<usize>>,
+    untaken: std::ops::Range<usize>,
+}
+
+impl Picks {
+    /// The next sum for thread `rank`: its own first, then the smallest left for the first
+    /// thread and the largest for a helper.
+    fn take(&mut self, rank: usize) -> Option<usize> {
+        self.kept[rank].pop().or_else(|| match rank {
+            0 => self.untaken.next(),
+            _ => self.untaken.next_back(),
+        })
+    }
+
+    /// Gives the sums kept for helper `rank`, which could not start, to the first thread.
+    fn orphan(&mut self, rank: usize) {
+        let orphaned = std::mem::take(&mut self.kept[rank]);
+        self.kept[0].extend(orphaned);
+    }
+}
+
+/// Sets its flag if the thread panics while it lives.
+struct StopOnPanic<'f>(&'f AtomicBool);
+
+impl Drop for StopOnPanic<'_> {
+    fn drop(&mut self) {
+        if thread::panicking() {
+            self.0.store(true, Ordering::Relaxed);
+        }
+    }
+}
 
 /// The parts of a position whose values are not known yet, canonical.
 type Parts<P> = SmallVec<[P; 4]>;
@@ -100,6 +168,12 @@ pub(crate) struct SplitSearch<P> {
     pub(crate) use_known_grundy: bool,
     /// Positions whose options were listed: the work a fact cost is the count spent on it.
     work: u64,
+    /// The bytes of a fixed table, if it has a budget.
+    budget: Option<usize>,
+    /// Threads a question runs on: the table is shared among their searches if more than one.
+    threads: usize,
+    /// Set when another thread has answered the question this search works on.
+    stop: Option<Arc<AtomicBool>>,
 }
 
 impl<P: Clone + Eq + Hash + Debug> SplitSearch<P> {
@@ -112,11 +186,14 @@ impl<P: Clone + Eq + Hash + Debug> SplitSearch<P> {
             byte_limit: None,
             use_known_grundy: true,
             work: 0,
+            budget: None,
+            threads: 1,
+            stop: None,
         }
     }
 
-    /// Keeps the table and the cache in front of it within `bytes` from now on, forgetting
-    /// what they must. The cache takes at most an eighth.
+    /// Keeps the table and the caches in front of it within `bytes` from now on, forgetting
+    /// what they must. The caches (one a thread) take at most an eighth.
     ///
     /// # Errors
     ///
@@ -128,16 +205,65 @@ impl<P: Clone + Eq + Hash + Debug> SplitSearch<P> {
         if bytes < least {
             return Err(TableError::BudgetTooSmall { bytes, least });
         }
-        let cache = ValueCache::within(bytes / 8);
-        let table = Table::fixed(bytes.saturating_sub(cache.capacity_bytes())).map_err(
-            |error| match error {
-                TableError::BudgetTooSmall { .. } => TableError::BudgetTooSmall { bytes, least },
-                other => other,
-            },
-        )?;
+        // The old table goes first: the new one may take all the memory there is.
+        self.table = Table::growing();
+        self.budget = Some(bytes);
+        self.rebuild(&Table::growing())
+    }
+
+    /// Runs each question on `threads` threads (1 for one), sharing the table among them;
+    /// what the table knows is kept.
+    ///
+    /// # Errors
+    ///
+    /// As [`set_budget`](Self::set_budget), for a table with a budget.
+    pub(crate) fn set_threads(&mut self, threads: usize) -> Result<(), TableError> {
+        self.threads = threads.clamp(1, MAX_THREADS);
+        let old = std::mem::replace(&mut self.table, Table::growing());
+        self.rebuild(&old)
+    }
+
+    /// Makes the table and the cache for the budget and the threads, with the facts of `old`.
+    fn rebuild(&mut self, old: &Table<P>) -> Result<(), TableError> {
+        let shared = self.threads > 1;
+        let (table, cache) = match self.budget {
+            None if shared => (Table::growing_shared(), ValueCache::new()),
+            None => (Table::growing(), ValueCache::new()),
+            Some(bytes) => {
+                let cache = ValueCache::within(bytes / 8 / self.threads);
+                let rest = bytes.saturating_sub(cache.capacity_bytes() * self.threads);
+                let table = if shared {
+                    Table::fixed_shared(rest)
+                } else {
+                    Table::fixed(rest)
+                };
+                let least = Self::least_budget();
+                let table = table.map_err(|error| match error {
+                    TableError::BudgetTooSmall { .. } => {
+                        TableError::BudgetTooSmall { bytes, least }
+                    }
+                    other => other,
+                })?;
+                (table, cache)
+            }
+        };
         self.table = table;
         self.cache = cache;
+        // A growing table keeps what it knew; a fixed one starts empty (what positions own
+        // counts against its budget, and only the search that stores a fact knows it).
+        if self.budget.is_none() {
+            old.with_entries(|facts| {
+                for (position, fact) in facts {
+                    self.table.set(position, fact, 0, 0);
+                }
+            });
+        }
         Ok(())
+    }
+
+    /// The threads a question runs on.
+    pub(crate) fn threads(&self) -> usize {
+        self.threads
     }
 
     /// The least budget [`set_budget`](Self::set_budget) accepts.
@@ -167,6 +293,185 @@ impl<P: Clone + Eq + Hash + Debug> SplitSearch<P> {
 
     pub(crate) fn bytes(&self) -> usize {
         self.table.bytes() + self.cache.bytes()
+    }
+
+    /// The answer to `question` about `position`, on one thread.
+    pub(crate) fn answer<G: ImpartialGame<Position = P>>(
+        &mut self,
+        game: &G,
+        position: &P,
+        question: Question,
+    ) -> Result<Answer, SolveError<P>> {
+        match question {
+            Question::Outcome => self.outcome(game, position).map(Answer::Outcome),
+            Question::Grundy => self.grundy(game, position).map(Answer::Grundy),
+        }
+    }
+
+    /// The answer to `question` about `position`, on the threads set. The question comes
+    /// down to questions about the options of the position's largest part ("has some option
+    /// value `k`?"), each answered by searching sums of parts; the threads take those sums
+    /// one at a time from a shared counter, the table shared among them (a fact one finds,
+    /// the others read), and the first sum that answers *yes* stops the others. Every answer
+    /// is the one a single thread gives — whichever option answers, the answer is the same,
+    /// and a fact in the table is true whoever found it — only the work differs.
+    pub(crate) fn answer_on_threads<G>(
+        &mut self,
+        game: &G,
+        position: &P,
+        question: Question,
+    ) -> Result<Answer, SolveError<P>>
+    where
+        G: ImpartialGame<Position = P> + Sync,
+        P: Send + Sync,
+    {
+        if self.threads == 1 || !self.table.is_shared() {
+            return self.answer(game, position, question);
+        }
+        let mut helpers: Vec<SplitSearch<P>> = (1..self.threads).map(|_| self.helper()).collect();
+        let mut ask = |search: &mut Self, game: &G, pending: &[Split<P>], value: u32| {
+            if pending.len() < 2 {
+                // Nothing to share: a thread started would find no sum to take.
+                return search.any_sum_has(game, pending, value);
+            }
+            search.any_sum_has_on_threads(game, pending, value, &mut helpers)
+        };
+        let result = self.split(game, position).and_then(|split| {
+            let mut target = split.known;
+            let largest = largest_index(game, &split.unknown);
+            for (index, part) in split.unknown.iter().enumerate() {
+                if question == Question::Grundy || Some(index) != largest {
+                    target ^= self.part_value_with(game, part, &mut ask)?;
+                }
+            }
+            Ok(match (question, largest) {
+                (Question::Grundy, _) => Answer::Grundy(Nimber(u128::from(target))),
+                (Question::Outcome, None) => {
+                    Answer::Outcome(Outcome::from(Nimber(u128::from(target))))
+                }
+                (Question::Outcome, Some(largest)) => {
+                    let part = &split.unknown[largest];
+                    if self.has_value_with(game, part, target, &mut ask)? {
+                        Answer::Outcome(Outcome::P)
+                    } else {
+                        Answer::Outcome(Outcome::N)
+                    }
+                }
+            })
+        });
+        self.finish(result)
+    }
+
+    /// A search for a helper thread, on this one's table.
+    fn helper(&self) -> Self {
+        SplitSearch {
+            table: self.table.share().expect("threads share the table"),
+            cache: self.cache.empty_like(),
+            path: HashSet::default(),
+            state_limit: self.state_limit,
+            byte_limit: self.byte_limit,
+            use_known_grundy: self.use_known_grundy,
+            work: 0,
+            budget: self.budget,
+            threads: self.threads,
+            stop: None,
+        }
+    }
+
+    /// Whether some sum of `pending` plus `*value` is a P-position, this search and
+    /// `helpers` each taking the next sum not taken until one is (then all stop) or none
+    /// is left. A limit one thread meets stops the others, and is the answer.
+    fn any_sum_has_on_threads<G>(
+        &mut self,
+        game: &G,
+        pending: &[Split<P>],
+        value: u32,
+        helpers: &mut [SplitSearch<P>],
+    ) -> Result<bool, SolveError<P>>
+    where
+        G: ImpartialGame<Position = P> + Sync,
+        P: Send + Sync,
+    {
+        // The first thread takes the sums from the smallest up (the likeliest to answer
+        // *yes* soon), the helpers from the largest down (the longest, started first, so
+        // that no thread is left alone with one at the end). Each helper has the largest
+        // sum not given to another kept for it, so that it searches at least one however
+        // late it starts (a thread the system will not give leaves its sum to this one).
+        let helper_count = helpers.len().min(pending.len().saturating_sub(1));
+        let mut kept: Vec<Vec<usize>> = vec![Vec::new(); helpers.len() + 1];
+        for (rank, kept) in kept.iter_mut().enumerate().skip(1).take(helper_count) {
+            kept.push(pending.len() - rank);
+        }
+        let picks = Mutex::new(Picks {
+            kept,
+            untaken: 0..pending.len() - helper_count,
+        });
+        let stop = Arc::new(AtomicBool::new(false));
+        let found = AtomicBool::new(false);
+        let failure = Mutex::new(None);
+        let work = |search: &mut SplitSearch<P>, rank: usize| {
+            // A panic in the ruleset stops the other threads too, then reaches the caller.
+            let _stop_on_panic = StopOnPanic(&stop);
+            while !stop.load(Ordering::Relaxed) {
+                let taken = picks
+                    .lock()
+                    .unwrap_or_else(PoisonError::into_inner)
+                    .take(rank);
+                let Some(sum) = taken.map(|index| &pending[index]) else {
+                    break;
+                };
+                match search.sum_is_p(game, sum, value) {
+                    Ok(false) => {}
+                    Ok(true) => {
+                        found.store(true, Ordering::Relaxed);
+                        stop.store(true, Ordering::Relaxed);
+                    }
+                    // An error after the stop may be the stop itself; the first before it
+                    // is the answer.
+                    Err(error) => {
+                        if !stop.swap(true, Ordering::Relaxed) {
+                            *failure.lock().unwrap_or_else(PoisonError::into_inner) = Some(error);
+                        }
+                    }
+                }
+            }
+        };
+        for helper in helpers.iter_mut() {
+            helper.path.clone_from(&self.path);
+            helper.stop = Some(Arc::clone(&stop));
+        }
+        let outer = self.stop.replace(Arc::clone(&stop));
+        thread::scope(|scope| {
+            let mut running = Vec::new();
+            for (rank, helper) in (1..).zip(helpers.iter_mut()) {
+                let work = &work;
+                match thread::Builder::new().spawn_scoped(scope, move || work(helper, rank)) {
+                    Ok(thread) => running.push(thread),
+                    Err(_) => picks
+                        .lock()
+                        .unwrap_or_else(PoisonError::into_inner)
+                        .orphan(rank),
+                }
+            }
+            work(self, 0);
+            for thread in running {
+                if let Err(panic) = thread.join() {
+                    std::panic::resume_unwind(panic);
+                }
+            }
+        });
+        self.stop = outer;
+        match failure.into_inner().unwrap_or_else(PoisonError::into_inner) {
+            Some(error) if !found.load(Ordering::Relaxed) => Err(error),
+            _ => Ok(found.load(Ordering::Relaxed)),
+        }
+    }
+
+    /// Whether another thread has answered the question this search works on.
+    fn stopped(&self) -> bool {
+        self.stop
+            .as_ref()
+            .is_some_and(|stop| stop.load(Ordering::Relaxed))
     }
 
     /// The outcome of `position`.
@@ -306,11 +611,22 @@ impl<P: Clone + Eq + Hash + Debug> SplitSearch<P> {
         game: &G,
         part: &P,
     ) -> Result<u32, SolveError<P>> {
+        self.part_value_with(game, part, &mut Self::any_sum_has)
+    }
+
+    /// [`part_value`](Self::part_value), asking `ask` whether some sum of the part's options
+    /// has a value (below the part, the search asks on one thread).
+    fn part_value_with<G: ImpartialGame<Position = P>>(
+        &mut self,
+        game: &G,
+        part: &P,
+        ask: &mut impl Ask<G, P>,
+    ) -> Result<u32, SolveError<P>> {
         let facts = self.facts(game, part);
         if let Some(value) = facts.value() {
             return Ok(value);
         }
-        let facts = self.on_path(part, |search| search.find_value(game, part, facts))?;
+        let facts = self.on_path(part, |search| search.find_value(game, part, facts, ask))?;
         Ok(facts.lower)
     }
 
@@ -322,6 +638,18 @@ impl<P: Clone + Eq + Hash + Debug> SplitSearch<P> {
         game: &G,
         part: &P,
         k: u32,
+    ) -> Result<bool, SolveError<P>> {
+        self.has_value_with(game, part, k, &mut Self::any_sum_has)
+    }
+
+    /// [`has_value`](Self::has_value), asking `ask` as
+    /// [`part_value_with`](Self::part_value_with) does.
+    fn has_value_with<G: ImpartialGame<Position = P>>(
+        &mut self,
+        game: &G,
+        part: &P,
+        k: u32,
+        ask: &mut impl Ask<G, P>,
     ) -> Result<bool, SolveError<P>> {
         let facts = self.facts(game, part);
         if facts.rules_out(k) {
@@ -339,7 +667,7 @@ impl<P: Clone + Eq + Hash + Debug> SplitSearch<P> {
         {
             return Ok(false);
         }
-        let facts = self.on_path(part, |search| search.test_value(game, part, facts, k))?;
+        let facts = self.on_path(part, |search| search.test_value(game, part, facts, k, ask))?;
         Ok(facts.value() == Some(k))
     }
 
@@ -386,6 +714,7 @@ impl<P: Clone + Eq + Hash + Debug> SplitSearch<P> {
         game: &G,
         part: &P,
         mut facts: Facts,
+        ask: &mut impl Ask<G, P>,
     ) -> Result<Facts, SolveError<P>> {
         let start = self.work;
         let mut options = Options::default();
@@ -393,7 +722,7 @@ impl<P: Clone + Eq + Hash + Debug> SplitSearch<P> {
         let mut candidate = facts.lower;
         loop {
             if !facts.rules_out(candidate) {
-                if !self.some_option_has(game, &mut options, &mut moves, candidate)? {
+                if !self.some_option_has(game, &mut options, &mut moves, candidate, ask)? {
                     facts = Facts::exactly(candidate);
                     break;
                 }
@@ -415,18 +744,19 @@ impl<P: Clone + Eq + Hash + Debug> SplitSearch<P> {
         part: &P,
         mut facts: Facts,
         k: u32,
+        ask: &mut impl Ask<G, P>,
     ) -> Result<Facts, SolveError<P>> {
         let start = self.work;
         let mut options = Options::default();
         let mut moves = game.moves(part);
-        if self.some_option_has(game, &mut options, &mut moves, k)? {
+        if self.some_option_has(game, &mut options, &mut moves, k, ask)? {
             facts = facts.without(k);
         } else {
             // No option has `k`: the value is the first of `lower..=k` no option has.
             let mut candidate = facts.lower;
             while candidate < k {
                 if !facts.rules_out(candidate) {
-                    if !self.some_option_has(game, &mut options, &mut moves, candidate)? {
+                    if !self.some_option_has(game, &mut options, &mut moves, candidate, ask)? {
                         break;
                     }
                     facts = facts.without(candidate);
@@ -450,6 +780,7 @@ impl<P: Clone + Eq + Hash + Debug> SplitSearch<P> {
         options: &mut Options<P>,
         moves: &mut impl Iterator<Item = P>,
         value: u32,
+        ask: &mut impl Ask<G, P>,
     ) -> Result<bool, SolveError<P>> {
         if options.known.contains(&value) {
             return Ok(true);
@@ -477,8 +808,22 @@ impl<P: Clone + Eq + Hash + Debug> SplitSearch<P> {
                     .unwrap_or(0)
             });
         }
-        for index in 0..options.pending.len() {
-            if self.sum_is_p(game, &options.pending[index], value)? {
+        ask(self, game, &options.pending, value)
+    }
+
+    /// Whether some sum of `pending` plus `*value` is a P-position, the sums in order.
+    fn any_sum_has<G: ImpartialGame<Position = P>>(
+        &mut self,
+        game: &G,
+        pending: &[Split<P>],
+        value: u32,
+    ) -> Result<bool, SolveError<P>> {
+        for sum in pending {
+            if self.stopped() {
+                // Another thread has answered: this search's answer is never read.
+                return Err(SolveError::StateLimit { limit: 0 });
+            }
+            if self.sum_is_p(game, sum, value)? {
                 return Ok(true);
             }
         }
@@ -486,7 +831,7 @@ impl<P: Clone + Eq + Hash + Debug> SplitSearch<P> {
     }
 
     /// Stores `facts` of `part`, found by the work since `start`, within the limits of a
-    /// growing table.
+    /// growing table (at a limit, only a part stored already may be updated).
     fn store<G: ImpartialGame<Position = P>>(
         &mut self,
         game: &G,
@@ -498,25 +843,17 @@ impl<P: Clone + Eq + Hash + Debug> SplitSearch<P> {
             // Cheaper to find again than to keep: most parts are asked about once.
             return Ok(());
         }
-        if let Table::Growing(_) = self.table {
-            // At a limit, only a part stored already may be updated.
-            let at_state_limit = self.state_limit.filter(|&limit| self.table.len() >= limit);
-            let at_byte_limit = self
-                .byte_limit
-                .filter(|&limit| self.table.bytes_after_insert() > limit);
-            if (at_state_limit.is_some() || at_byte_limit.is_some())
-                && self.table.get(part).is_none()
-            {
-                return Err(match at_state_limit {
-                    Some(limit) => SolveError::StateLimit { limit },
-                    None => SolveError::MemoryLimit {
-                        limit: at_byte_limit.unwrap_or_default(),
-                    },
-                });
-            }
-        }
         let owned = game.allocated_bytes(part);
-        self.table.set(part, facts, self.work - start, owned);
+        let limits = Limits {
+            states: self.state_limit,
+            bytes: self.byte_limit,
+        };
+        self.table
+            .set_within(part, facts, self.work - start, owned, limits)
+            .map_err(|passed| match passed {
+                Passed::States(limit) => SolveError::StateLimit { limit },
+                Passed::Bytes(limit) => SolveError::MemoryLimit { limit },
+            })?;
         if let Some(value) = facts.value() {
             self.cache_value(game, part, value);
         }

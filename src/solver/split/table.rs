@@ -6,6 +6,8 @@
 use std::collections::HashMap;
 use std::hash::{BuildHasher, Hash};
 use std::mem::size_of;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use crate::error::TableError;
 use crate::solver::hash::MapBuildHasher;
@@ -92,11 +94,70 @@ struct Slot<P> {
     owned: usize,
 }
 
-/// The table: growing, or of a fixed number of bytes.
-#[derive(Clone, Debug)]
+/// The table: growing, or of a fixed number of bytes; of one search, or shared by the
+/// searches of several threads.
+#[derive(Debug)]
 pub(crate) enum Table<P> {
     Growing(HashMap<P, Facts, MapBuildHasher>),
     Fixed(Fixed<P>),
+    Shared(Arc<Shards<P>>),
+}
+
+impl<P: Clone> Clone for Table<P> {
+    /// A copy of the facts: a shared table's copy is a table of its own, not a second
+    /// handle on the same shards (a cloned solver must not clear another's table).
+    fn clone(&self) -> Self {
+        match self {
+            Table::Growing(map) => Table::Growing(map.clone()),
+            Table::Fixed(fixed) => Table::Fixed(fixed.clone()),
+            Table::Shared(shards) => Table::Shared(Arc::new(Shards {
+                tables: shards
+                    .tables
+                    .iter()
+                    .map(|shard| Mutex::new(lock(shard).clone()))
+                    .collect(),
+                len: AtomicUsize::new(shards.len.load(Ordering::Relaxed)),
+                bytes: AtomicUsize::new(shards.bytes.load(Ordering::Relaxed)),
+                hasher: shards.hasher.clone(),
+            })),
+        }
+    }
+}
+
+/// The limits of a growing table: most states, most bytes.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Limits {
+    pub(crate) states: Option<usize>,
+    pub(crate) bytes: Option<usize>,
+}
+
+/// A limit a new state would pass.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Passed {
+    States(usize),
+    Bytes(usize),
+}
+
+/// A table that the searches of several threads share, in shards each behind a lock of
+/// its own: two threads seldom want the same shard at once, and a lock is held for one
+/// lookup or one store.
+#[derive(Debug)]
+pub(crate) struct Shards<P> {
+    tables: Box<[Mutex<Table<P>>]>,
+    /// States stored and bytes held over all shards, kept as they change, so that a
+    /// growing table's limits are checked without taking every lock.
+    len: AtomicUsize,
+    bytes: AtomicUsize,
+    hasher: MapBuildHasher,
+}
+
+/// Shards of a shared table: a power of two, enough that two or four threads seldom meet.
+const SHARDS: usize = 16;
+
+/// The shard's table, also after a thread panicked holding it: its facts are each whole
+/// (a store either happened or not), so they are still true.
+fn lock<P>(shard: &Mutex<Table<P>>) -> MutexGuard<'_, Table<P>> {
+    shard.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
 /// A small cache of values in front of the table, one slot a hash: the values asked for most
@@ -128,6 +189,14 @@ impl<P: Clone + Eq + Hash> ValueCache<P> {
         let fitting = (bytes / size_of::<Option<(P, u32)>>()).clamp(1, CACHE_SLOTS);
         ValueCache {
             capacity: 1 << (usize::BITS - 1 - fitting.leading_zeros()),
+            ..ValueCache::new()
+        }
+    }
+
+    /// An empty cache of the same size.
+    pub(crate) fn empty_like(&self) -> Self {
+        ValueCache {
+            capacity: self.capacity,
             ..ValueCache::new()
         }
     }
@@ -193,6 +262,14 @@ impl<P: Clone + Eq + Hash> Table<P> {
     /// [`TableError::BudgetTooSmall`] for fewer than [`MIN_FIXED_SLOTS`] slots,
     /// [`TableError::OutOfMemory`] if the slots cannot be allocated.
     pub(crate) fn fixed(bytes: usize) -> Result<Self, TableError> {
+        let (count, owned_limit) = Self::fixed_layout(bytes)?;
+        Ok(Table::Fixed(Fixed::new(count, owned_limit, bytes)?))
+    }
+
+    /// The slots of a fixed table of `bytes` (three quarters of them, in buckets of two, an
+    /// equal number for each shard of a shared table), and the bytes left for what positions
+    /// own.
+    fn fixed_layout(bytes: usize) -> Result<(usize, usize), TableError> {
         let slot = size_of::<Option<Slot<P>>>();
         let wanted = bytes / 4 * 3 / slot;
         if wanted < MIN_FIXED_SLOTS {
@@ -201,20 +278,9 @@ impl<P: Clone + Eq + Hash> Table<P> {
                 least: Self::least_budget(),
             });
         }
-        // A power of two, so that a hash is masked, not divided; buckets of two.
-        let count = 1usize << (usize::BITS - 1 - wanted.leading_zeros());
-        let mut slots = Vec::new();
-        slots
-            .try_reserve_exact(count)
-            .map_err(|_| TableError::OutOfMemory { bytes })?;
-        slots.resize(count, None);
-        Ok(Table::Fixed(Fixed {
-            slots,
-            len: 0,
-            owned: 0,
-            owned_limit: bytes - count * slot,
-            hasher: MapBuildHasher::default(),
-        }))
+        // Whole buckets of two in every shard.
+        let count = wanted / (2 * SHARDS) * (2 * SHARDS);
+        Ok((count, bytes - count * slot))
     }
 
     /// The least budget a fixed table accepts, for a position of `P`.
@@ -222,10 +288,45 @@ impl<P: Clone + Eq + Hash> Table<P> {
         (MIN_FIXED_SLOTS * size_of::<Option<Slot<P>>>()).div_ceil(3) * 4
     }
 
+    /// A growing table that several threads share.
+    pub(crate) fn growing_shared() -> Self {
+        Table::Shared(Arc::new(Shards::of(
+            (0..SHARDS).map(|_| Table::growing()).collect(),
+        )))
+    }
+
+    /// A table of at most `bytes` that several threads share: the slots and the room for
+    /// what positions own of [`fixed`](Self::fixed), dealt out to the shards evenly.
+    ///
+    /// # Errors
+    ///
+    /// As [`fixed`](Self::fixed).
+    pub(crate) fn fixed_shared(bytes: usize) -> Result<Self, TableError> {
+        let (count, owned_limit) = Self::fixed_layout(bytes)?;
+        let shards = (0..SHARDS)
+            .map(|_| Fixed::new(count / SHARDS, owned_limit / SHARDS, bytes).map(Table::Fixed))
+            .collect::<Result<_, _>>()?;
+        Ok(Table::Shared(Arc::new(Shards::of(shards))))
+    }
+
+    /// A second handle on a shared table, for another thread's search; `None` for a table
+    /// of one search.
+    pub(crate) fn share(&self) -> Option<Self> {
+        match self {
+            Table::Shared(shards) => Some(Table::Shared(Arc::clone(shards))),
+            _ => None,
+        }
+    }
+
+    pub(crate) fn is_shared(&self) -> bool {
+        matches!(self, Table::Shared(_))
+    }
+
     pub(crate) fn get(&self, position: &P) -> Option<Facts> {
         match self {
             Table::Growing(map) => map.get(position).copied(),
             Table::Fixed(fixed) => fixed.get(position),
+            Table::Shared(shards) => lock(shards.shard(position)).get(position),
         }
     }
 
@@ -234,6 +335,7 @@ impl<P: Clone + Eq + Hash> Table<P> {
         match self {
             Table::Growing(map) => map.len(),
             Table::Fixed(fixed) => fixed.len,
+            Table::Shared(shards) => shards.len.load(Ordering::Relaxed),
         }
     }
 
@@ -242,12 +344,13 @@ impl<P: Clone + Eq + Hash> Table<P> {
         match self {
             Table::Growing(map) => map.capacity() * (size_of::<(P, Facts)>() + 1),
             Table::Fixed(fixed) => fixed.slots.len() * size_of::<Option<Slot<P>>>() + fixed.owned,
+            Table::Shared(shards) => shards.bytes.load(Ordering::Relaxed),
         }
     }
 
     /// Bytes the growing table would hold with one more entry: its size after the next
     /// growth if it is full.
-    pub(crate) fn bytes_after_insert(&self) -> usize {
+    fn bytes_after_insert(&self) -> usize {
         match self {
             Table::Growing(map) if map.len() == map.capacity() => {
                 let entry = size_of::<(P, Facts)>() + 1;
@@ -260,18 +363,44 @@ impl<P: Clone + Eq + Hash> Table<P> {
     /// Stores `facts` (merged with what is known) for `position`, found by `work`, which
     /// owns `owned` bytes; whether a new state was stored.
     pub(crate) fn set(&mut self, position: &P, facts: Facts, work: u64, owned: usize) -> bool {
+        self.set_within(position, facts, work, owned, Limits::default())
+            .unwrap_or(false)
+    }
+
+    /// As [`set`](Self::set), but a growing table refuses a new state that would pass
+    /// `limits` (a state stored already is updated at any limit): the limit it would pass.
+    /// A fixed table has no limits but its size.
+    pub(crate) fn set_within(
+        &mut self,
+        position: &P,
+        facts: Facts,
+        work: u64,
+        owned: usize,
+        limits: Limits,
+    ) -> Result<bool, Passed> {
         match self {
-            Table::Growing(map) => match map.get_mut(position) {
-                Some(known) => {
+            Table::Growing(map) => {
+                if let Some(known) = map.get_mut(position) {
                     *known = known.merged(facts);
-                    false
+                    return Ok(false);
                 }
-                None => {
-                    map.insert(position.clone(), facts);
-                    true
+                if let Some(limit) = limits.states.filter(|&limit| map.len() >= limit) {
+                    return Err(Passed::States(limit));
                 }
-            },
-            Table::Fixed(fixed) => fixed.set(position, facts, work, owned),
+                if let Some(limit) = limits
+                    .bytes
+                    .filter(|&limit| self.bytes_after_insert() > limit)
+                {
+                    return Err(Passed::Bytes(limit));
+                }
+                let Table::Growing(map) = self else {
+                    unreachable!("matched above")
+                };
+                map.insert(position.clone(), facts);
+                Ok(true)
+            }
+            Table::Fixed(fixed) => Ok(fixed.set(position, facts, work, owned)),
+            Table::Shared(shards) => shards.set_within(position, facts, work, owned, limits),
         }
     }
 
@@ -283,11 +412,42 @@ impl<P: Clone + Eq + Hash> Table<P> {
                 fixed.len = 0;
                 fixed.owned = 0;
             }
+            Table::Shared(shards) => {
+                for shard in &shards.tables {
+                    lock(shard).clear();
+                }
+                shards.len.store(0, Ordering::Relaxed);
+                shards.bytes.store(shards.shard_bytes(), Ordering::Relaxed);
+            }
         }
     }
 
-    /// Every stored fact.
-    pub(crate) fn entries(&self) -> Box<dyn Iterator<Item = (&P, Facts)> + '_> {
+    /// Calls `visit` with every stored fact.
+    pub(crate) fn with_entries<R>(
+        &self,
+        visit: impl FnOnce(&mut dyn Iterator<Item = (&P, Facts)>) -> R,
+    ) -> R {
+        match self {
+            Table::Growing(map) => {
+                visit(&mut map.iter().map(|(position, &facts)| (position, facts)))
+            }
+            Table::Fixed(fixed) => visit(
+                &mut fixed
+                    .slots
+                    .iter()
+                    .flatten()
+                    .map(|slot| (&slot.position, slot.facts)),
+            ),
+            Table::Shared(shards) => {
+                let guards: Vec<_> = shards.tables.iter().map(lock).collect();
+                let mut facts = guards.iter().flat_map(|shard| shard.entries());
+                visit(&mut facts)
+            }
+        }
+    }
+
+    /// Every stored fact of a table of one search, or of one shard.
+    fn entries(&self) -> Box<dyn Iterator<Item = (&P, Facts)> + '_> {
         match self {
             Table::Growing(map) => Box::new(map.iter().map(|(position, &facts)| (position, facts))),
             Table::Fixed(fixed) => Box::new(
@@ -297,14 +457,119 @@ impl<P: Clone + Eq + Hash> Table<P> {
                     .flatten()
                     .map(|slot| (&slot.position, slot.facts)),
             ),
+            Table::Shared(_) => unreachable!("a shard is a table of one search"),
         }
     }
 }
 
+impl<P: Clone + Eq + Hash> Shards<P> {
+    fn of(shards: Vec<Table<P>>) -> Self {
+        let mut made = Shards {
+            tables: shards.into_iter().map(Mutex::new).collect(),
+            len: AtomicUsize::new(0),
+            bytes: AtomicUsize::new(0),
+            hasher: MapBuildHasher::default(),
+        };
+        *made.bytes.get_mut() = made.shard_bytes();
+        made
+    }
+
+    /// The bytes the shards hold now.
+    fn shard_bytes(&self) -> usize {
+        self.tables.iter().map(|shard| lock(shard).bytes()).sum()
+    }
+
+    /// The shard of `position`: bits of its hash that neither the shard's own table (low
+    /// bits for the slot, the top seven for a growing map's tags) reads.
+    fn shard(&self, position: &P) -> &Mutex<Table<P>> {
+        let hash = self.hasher.hash_one(position);
+        &self.tables[(hash >> 40) as usize & (SHARDS - 1)]
+    }
+
+    /// [`Table::set_within`] on the shard of `position`. The limits hold over all shards: a
+    /// new state and the growth it causes are reserved on the shared counts before the store,
+    /// and refused if they would pass a limit.
+    fn set_within(
+        &self,
+        position: &P,
+        facts: Facts,
+        work: u64,
+        owned: usize,
+        limits: Limits,
+    ) -> Result<bool, Passed> {
+        let mut shard = lock(self.shard(position));
+        let (len_before, bytes_before) = (shard.len(), shard.bytes());
+        if let Table::Growing(map) = &*shard
+            && !map.contains_key(position)
+        {
+            // A new state: reserve it, and the bytes a growth would add, within the limits.
+            let growth = shard.bytes_after_insert() - bytes_before;
+            reserve(&self.len, 1, limits.states).map_err(Passed::States)?;
+            if let Err(limit) = reserve(&self.bytes, growth, limits.bytes) {
+                self.len.fetch_sub(1, Ordering::Relaxed);
+                return Err(Passed::Bytes(limit));
+            }
+            let stored = shard.set(position, facts, work, owned);
+            // The growth foreseen is the growth made, unless the map grew by another rule.
+            adjust(&self.bytes, bytes_before + growth, shard.bytes());
+            return Ok(stored);
+        }
+        let stored = shard.set(position, facts, work, owned);
+        adjust(&self.len, len_before, shard.len());
+        adjust(&self.bytes, bytes_before, shard.bytes());
+        Ok(stored)
+    }
+}
+
+/// Adds `amount` to `count` if it stays within `limit`; the limit passed, if not.
+fn reserve(count: &AtomicUsize, amount: usize, limit: Option<usize>) -> Result<(), usize> {
+    match limit {
+        None => {
+            count.fetch_add(amount, Ordering::Relaxed);
+            Ok(())
+        }
+        Some(limit) => count
+            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |now| {
+                now.checked_add(amount).filter(|&after| after <= limit)
+            })
+            .map(drop)
+            .map_err(|_| limit),
+    }
+}
+
+/// Moves `count` by the change from `before` to `after`.
+fn adjust(count: &AtomicUsize, before: usize, after: usize) {
+    if after >= before {
+        count.fetch_add(after - before, Ordering::Relaxed);
+    } else {
+        count.fetch_sub(before - after, Ordering::Relaxed);
+    }
+}
+
 impl<P: Clone + Eq + Hash> Fixed<P> {
+    /// An empty table of `count` slots (an even number) whose positions may own
+    /// `owned_limit` bytes; `budget` names the budget in an error.
+    fn new(count: usize, owned_limit: usize, budget: usize) -> Result<Self, TableError> {
+        let mut slots = Vec::new();
+        slots
+            .try_reserve_exact(count)
+            .map_err(|_| TableError::OutOfMemory { bytes: budget })?;
+        slots.resize(count, None);
+        Ok(Fixed {
+            slots,
+            len: 0,
+            owned: 0,
+            owned_limit,
+            hasher: MapBuildHasher::default(),
+        })
+    }
+
     /// The two slots of `position`'s bucket.
     fn bucket(&self, position: &P) -> [usize; 2] {
-        let first = (self.hasher.hash_one(position) as usize) & (self.slots.len() - 1) & !1;
+        // A remainder, not a mask: every bit of the hash counts, and the table is as large as
+        // its budget allows, not the power of two below.
+        let buckets = (self.slots.len() / 2) as u64;
+        let first = (self.hasher.hash_one(position) % buckets) as usize * 2;
         [first, first + 1]
     }
 
@@ -374,5 +639,94 @@ impl<P: Clone + Eq + Hash> Fixed<P> {
         }
         self.slots[index] = slot;
         true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Two threads storing new states at once into a shared table with a state limit store
+    /// exactly the limit between them, and the count is the shards' own.
+    #[test]
+    fn shared_limits_hold_across_threads() {
+        let table = Table::<u64>::growing_shared();
+        let limits = Limits {
+            states: Some(1_000),
+            bytes: None,
+        };
+        std::thread::scope(|scope| {
+            for thread in 0..2u64 {
+                let mut table = table.share().unwrap();
+                scope.spawn(move || {
+                    for position in 0..1_000 {
+                        let _ = table.set_within(
+                            &(position * 2 + thread),
+                            Facts::exactly(1),
+                            1,
+                            0,
+                            limits,
+                        );
+                    }
+                });
+            }
+        });
+        assert_eq!(table.len(), 1_000);
+        let counted = table.with_entries(|facts| facts.count());
+        assert_eq!(counted, 1_000);
+        // At the limit a state stored is still updated, and a new one refused.
+        let mut table = table;
+        let stored = table.with_entries(|facts| *facts.next().unwrap().0);
+        assert_eq!(
+            table.set_within(&stored, Facts::exactly(1), 1, 0, limits),
+            Ok(false)
+        );
+        assert_eq!(
+            table.set_within(&5_000, Facts::exactly(1), 1, 0, limits),
+            Err(Passed::States(1_000))
+        );
+    }
+
+    /// A byte limit holds over the shards: the bytes counted never pass it, and equal the
+    /// shards' own.
+    #[test]
+    fn shared_byte_limits_hold() {
+        let mut table = Table::<u64>::growing_shared();
+        let limits = Limits {
+            states: None,
+            bytes: Some(20_000),
+        };
+        let mut refused = 0;
+        for position in 0..10_000 {
+            if table
+                .set_within(&position, Facts::exactly(0), 1, 0, limits)
+                .is_err()
+            {
+                refused += 1;
+            }
+            assert!(table.bytes() <= 20_000);
+        }
+        assert!(refused > 0);
+        let Table::Shared(shards) = &table else {
+            unreachable!()
+        };
+        assert_eq!(table.bytes(), shards.shard_bytes());
+        table.clear();
+        assert_eq!((table.len(), table.bytes()), (0, 0));
+    }
+
+    /// A shared fixed table holds the budget of a fixed one.
+    #[test]
+    fn shared_fixed_tables_keep_the_budget() {
+        let least = Table::<u64>::least_budget();
+        for bytes in [least, least + 1_000, 10 * least] {
+            let mut table = Table::<u64>::fixed_shared(bytes).unwrap();
+            for position in 0..100_000 {
+                table.set(&position, Facts::exactly(0), position, 0);
+            }
+            assert!(table.bytes() <= bytes);
+            assert!(table.len() > 0);
+        }
+        assert!(Table::<u64>::fixed_shared(least - 1).is_err());
     }
 }
