@@ -252,7 +252,7 @@ pub use heap::Heaps;
 pub use loopy::LoopySolver;
 pub use nim::Nim;
 pub use sequence::{HeapGame, Tabulated};
-pub use solver::{Solver, SolverStats};
+pub use solver::{Genus, Solver, SolverStats};
 pub use solver::{Sum, SumMove, Union};
 pub use subtraction::SubtractionGame;
 pub use wythoff::Wythoff;

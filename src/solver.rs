@@ -11,6 +11,7 @@
 
 pub mod compound;
 mod general;
+mod genus;
 mod hash;
 pub mod loopy;
 pub(crate) mod memo;
@@ -21,5 +22,6 @@ mod stats;
 mod sum;
 
 pub use general::Solver;
+pub use genus::Genus;
 pub use stats::SolverStats;
 pub use sum::{Sum, SumMove, Union};

@@ -6,6 +6,7 @@ use std::fmt::{self, Debug};
 use std::path::Path;
 use std::thread;
 
+use super::genus::{self, Genus, WithTwos};
 use super::search::{Play, Rule, Search};
 use super::split::{self, Answer, Question, SplitSearch};
 use super::stats::SolverStats;
@@ -64,6 +65,8 @@ pub struct Solver<G: ImpartialGame> {
     split: SplitSearch<G::Position>,
     /// Whether the plain search answers even a ruleset that splits.
     plain: bool,
+    /// The misère values of positions beside nim-heaps of size 2, for [`genus`](Self::genus).
+    genus: Search<WithTwos<G::Position>>,
     /// The decomposing search on several threads, once [`with_threads`](Self::with_threads)
     /// has set more than one (it needs the ruleset `Sync`, which only that method knows).
     on_threads: Option<OnThreads<G>>,
@@ -84,6 +87,7 @@ impl<G: ImpartialGame + Clone> Clone for Solver<G> {
             search: self.search.clone(),
             split: self.split.clone(),
             plain: self.plain,
+            genus: self.genus.clone(),
             on_threads: self.on_threads,
         }
     }
@@ -116,6 +120,7 @@ impl<G: ImpartialGame> Solver<G> {
             search: Search::new(),
             split: SplitSearch::new(),
             plain: false,
+            genus: Search::new(),
             on_threads: None,
         }
     }
@@ -161,6 +166,7 @@ impl<G: ImpartialGame> Solver<G> {
     #[must_use]
     pub fn with_state_limit(mut self, limit: usize) -> Self {
         self.search.limit_states(limit);
+        self.genus.limit_states(limit);
         self.split.state_limit = Some(limit);
         self
     }
@@ -187,6 +193,7 @@ impl<G: ImpartialGame> Solver<G> {
     #[must_use]
     pub fn with_memory_limit(mut self, bytes: usize) -> Self {
         self.search.limit_bytes(bytes);
+        self.genus.limit_bytes(bytes);
         self.split.byte_limit = Some(bytes);
         self
     }
@@ -407,6 +414,7 @@ impl<G: ImpartialGame> Solver<G> {
     pub fn clear(&mut self) {
         self.search.clear();
         self.split.clear();
+        self.genus.clear();
     }
 
     /// Size and memory figures of what the solver has stored.
@@ -425,9 +433,10 @@ impl<G: ImpartialGame> Solver<G> {
     #[must_use]
     pub fn stats(&self) -> SolverStats {
         let plain = self.search.stats();
+        let genus = self.genus.stats();
         SolverStats {
-            states: plain.states + self.split.states(),
-            bytes: plain.bytes + self.split.bytes(),
+            states: plain.states + self.split.states() + genus.states,
+            bytes: plain.bytes + self.split.bytes() + genus.bytes,
             ..plain
         }
     }
@@ -676,6 +685,125 @@ impl<G: ImpartialGame> Solver<G> {
     ) -> Result<u32, SolveError<G::Position>> {
         self.search
             .moves_to_end(&self.game, position.into_holder().borrow(), Rule::Suspense)
+    }
+
+    /// The misère Grundy value of `position`: 1 for a position without moves (the player to
+    /// move, who cannot, wins misère play), else the least value no option has. 0 exactly at
+    /// the misère P-positions; for a nim-heap `*n` it is `n` except that `*0` has 1 and `*1`
+    /// has 0. Unlike the normal value it says nothing of sums: for those see
+    /// [`genus`](Self::genus).
+    ///
+    /// # Panics
+    ///
+    /// As [`outcome`](Self::outcome).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::{Nim, Nimber, Outcome, Solver};
+    ///
+    /// let mut solver = Solver::new(Nim);
+    /// assert_eq!(solver.misere_grundy([]), Nimber(1));
+    /// assert_eq!(solver.misere_grundy([1]), Nimber(0));
+    /// assert_eq!(solver.misere_grundy([5]), Nimber(5));
+    /// assert_eq!(solver.misere_grundy([1, 1]), Nimber(1));
+    /// assert_eq!(solver.misere_outcome([1, 1]), Outcome::N);
+    /// ```
+    #[track_caller]
+    pub fn misere_grundy(&mut self, position: impl IntoPosition<G::Position>) -> Nimber {
+        expect_ok(self.try_misere_grundy(position), "solver")
+    }
+
+    /// The misère Grundy value of `position`, or why it cannot be found.
+    ///
+    /// # Errors
+    ///
+    /// As [`try_outcome`](Self::try_outcome).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::{Nim, Nimber, SolveError, Solver};
+    ///
+    /// let mut solver = Solver::new(Nim).with_state_limit(3);
+    /// assert_eq!(solver.try_misere_grundy([1, 1]), Ok(Nimber(1)));
+    /// assert_eq!(solver.try_misere_grundy([9]), Err(SolveError::StateLimit { limit: 3 }));
+    /// ```
+    pub fn try_misere_grundy(
+        &mut self,
+        position: impl IntoPosition<G::Position>,
+    ) -> Result<Nimber, SolveError<G::Position>> {
+        self.search
+            .misere_grundy(&self.game, position.into_holder().borrow())
+    }
+
+    /// The genus of `position` (Conway): its normal value and the misère values of the
+    /// position beside 0, 1, 2, … nim-heaps of size 2, which turn periodic (the search proves
+    /// where). It tells the misère outcome of the position beside any nim-heaps of sizes 1,
+    /// 2 and 3, and decides sums of tame games by misère Nim's rule (*Winning Ways*, ch. 13).
+    ///
+    /// Searches the position and its followers beside up to a few twos, in a table of its
+    /// own that the solver's limits bound as the others.
+    ///
+    /// # Panics
+    ///
+    /// As [`outcome`](Self::outcome).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::octal::OctalGame;
+    /// use impartial::{Heaps, Solver};
+    ///
+    /// // Kayles: rows of 1, 2 and 3 have the genera of nim-heaps *1, *2, *3; a row of 4
+    /// // that of *1 again.
+    /// let mut kayles = Solver::new(OctalGame::kayles());
+    /// let genera: Vec<String> = (1..=4u64)
+    ///     .map(|n| kayles.genus(Heaps::from([n])).to_string())
+    ///     .collect();
+    /// assert_eq!(genera, ["1^031", "2^20", "3^31", "1^031"]);
+    /// ```
+    #[track_caller]
+    pub fn genus(&mut self, position: impl IntoPosition<G::Position>) -> Genus {
+        expect_ok(self.try_genus(position), "solver")
+    }
+
+    /// The genus of `position`, or why it cannot be found.
+    ///
+    /// # Errors
+    ///
+    /// As [`try_outcome`](Self::try_outcome), for the position and its followers.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::{Nim, SolveError, Solver};
+    ///
+    /// let mut solver = Solver::new(Nim).with_state_limit(100);
+    /// assert!(solver.try_genus([2]).is_ok());
+    /// assert_eq!(solver.try_genus([9, 9]), Err(SolveError::StateLimit { limit: 100 }));
+    /// ```
+    pub fn try_genus(
+        &mut self,
+        position: impl IntoPosition<G::Position>,
+    ) -> Result<Genus, SolveError<G::Position>> {
+        let holder = position.into_holder();
+        let position: &G::Position = holder.borrow();
+        let normal = self.grundy_of(position)?;
+        let exponents =
+            genus::genus_exponents(&mut self.genus, &self.game, position).map_err(|error| {
+                match error {
+                    SolveError::Cycle { position } => SolveError::Cycle {
+                        position: position.0,
+                    },
+                    SolveError::ScoreOverflow { position } => SolveError::ScoreOverflow {
+                        position: position.0,
+                    },
+                    SolveError::StateLimit { limit } => SolveError::StateLimit { limit },
+                    SolveError::MemoryLimit { limit } => SolveError::MemoryLimit { limit },
+                }
+            })?;
+        Ok(Genus::new(normal, exponents))
     }
 
     /// The first option of `position` (in the ruleset's order) whose remoteness (or suspense

@@ -14,6 +14,7 @@ mod architecture;
 mod cli;
 mod compound;
 mod frontier;
+mod genus;
 mod limits;
 mod loopy;
 mod score;

@@ -58,9 +58,11 @@ pub(super) enum Table {
     Score,
     /// Bounds on scores found by windowed searches (`window`): codes index `bounds`.
     Bounds,
+    /// Misère Grundy values (the misère outcome table keeps outcomes only).
+    MisereGrundy,
 }
 
-pub(super) const TABLES: usize = 6;
+pub(super) const TABLES: usize = 7;
 
 impl Table {
     #[inline]

@@ -20,6 +20,10 @@ pub(crate) enum Rule {
     Suspense,
     /// The negamax score: the best over moves of the move's points minus the score after it.
     Score,
+    /// The misère Grundy value: 1 at the end (the player to move, who cannot, wins misère
+    /// play); else the mex of the options' values, as in normal play. 0 exactly at the
+    /// misère P-positions.
+    MisereGrundy,
 }
 
 impl Rule {
@@ -31,6 +35,7 @@ impl Rule {
             Rule::Remoteness => Table::Remoteness,
             Rule::Suspense => Table::Suspense,
             Rule::Score => Table::Score,
+            Rule::MisereGrundy => Table::MisereGrundy,
         }
     }
 }

@@ -140,6 +140,11 @@ impl<P: Clone + Eq + Hash + Debug, E: Gain> Search<P, E> {
         });
     }
 
+    /// The state limit, if any.
+    pub(crate) fn state_limit(&self) -> Option<usize> {
+        self.limits.states
+    }
+
     fn set_limits(&mut self, limits: Limits) {
         self.limits = limits;
         let budget = limits.dense_budget();

@@ -26,6 +26,16 @@ impl<P: Clone + Eq + Hash + Debug, E: Gain> Search<P, E> {
             .map(|code| Nimber(u128::from(code)))
     }
 
+    /// The misère Grundy value of `root`.
+    pub(crate) fn misere_grundy<G: Graph<Position = P, Gain = E>>(
+        &mut self,
+        game: &G,
+        root: &P,
+    ) -> Result<Nimber, SolveError<P>> {
+        self.code_of(game, root, Rule::MisereGrundy)
+            .map(|code| Nimber(u128::from(code)))
+    }
+
     /// The number `rule` records for `root`: its Grundy value, remoteness, suspense or score.
     pub(crate) fn value<G: Graph<Position = P, Gain = E>>(
         &mut self,
@@ -198,7 +208,8 @@ impl<P: Clone + Eq + Hash + Debug, E: Gain> Search<P, E> {
     ) -> Result<Code, SolveError<P>> {
         let values = &self.values[first..];
         let number = match rule {
-            Rule::Grundy => mex_of_codes(values, &mut self.seen),
+            Rule::MisereGrundy if values.is_empty() => 1,
+            Rule::Grundy | Rule::MisereGrundy => mex_of_codes(values, &mut self.seen),
             Rule::Remoteness | Rule::Suspense => hurry_or_delay(rule, values) as usize,
             Rule::Score => {
                 debug_assert!(Self::MOVES_CARRY_GAINS, "scores are for moves with points");
