@@ -63,7 +63,7 @@
 //! | coin-turning games: Mock Turtles, Ruler, Turning Corners, products on a grid | [`coins`] |
 //! | nim-multiplication, division, square roots of nimbers | [`field`], or the operators on [`Nimber`] |
 //! | several games played side by side | [`Sum`] (and [`Union`] to mix rulesets) |
-//! | misère play (last mover loses) | [`Solver::misere_outcome`] |
+//! | misère play (last mover loses) | [`Solver::misere_outcome`], [`Solver::misere_grundy`], [`Solver::genus`] |
 //! | a game scored in points (take numbers, collect stones) | [`score`]: [`score::ScoreSolver`] |
 //! | games played together but not as a sum (move in every component, or in some) | [`compound`] |
 //! | a game whose positions can recur (draws) | [`LoopySolver`] |

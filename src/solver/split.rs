@@ -5,6 +5,7 @@
 mod file;
 mod search;
 mod table;
+mod threads;
 
 pub(crate) use file::{load, save};
 pub(crate) use search::{Answer, Question, SplitSearch};

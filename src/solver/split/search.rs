@@ -11,9 +11,8 @@
 use std::collections::HashSet;
 use std::fmt::Debug;
 use std::hash::{BuildHasher, Hash};
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex, PoisonError};
-use std::thread;
 
 use smallvec::SmallVec;
 
@@ -47,7 +46,7 @@ pub(crate) enum Answer {
 
 /// How a search asks whether some sum of a part's options, plus `*value`, is a P-position:
 /// one after the other on this thread, or on several at the root.
-trait Ask<G, P: Debug>:
+pub(super) trait Ask<G, P: Debug>:
     FnMut(&mut SplitSearch<P>, &G, &[Split<P>], u32) -> Result<bool, SolveError<P>>
 {
 }
@@ -57,49 +56,14 @@ impl<G, P: Debug, F> Ask<G, P> for F where
 {
 }
 
-/// The sums of a threaded question not taken yet: those kept for each thread (by rank), and
-/// the rest.
-struct Picks {
-    kept: Vec<Vec<usize>>,
-    untaken: std::ops::Range<usize>,
-}
-
-impl Picks {
-    /// The next sum for thread `rank`: its own first, then the smallest left for the first
-    /// thread and the largest for a helper.
-    fn take(&mut self, rank: usize) -> Option<usize> {
-        self.kept[rank].pop().or_else(|| match rank {
-            0 => self.untaken.next(),
-            _ => self.untaken.next_back(),
-        })
-    }
-
-    /// Gives the sums kept for helper `rank`, which could not start, to the first thread.
-    fn orphan(&mut self, rank: usize) {
-        let orphaned = std::mem::take(&mut self.kept[rank]);
-        self.kept[0].extend(orphaned);
-    }
-}
-
-/// Sets its flag if the thread panics while it lives.
-struct StopOnPanic<'f>(&'f AtomicBool);
-
-impl Drop for StopOnPanic<'_> {
-    fn drop(&mut self) {
-        if thread::panicking() {
-            self.0.store(true, Ordering::Relaxed);
-        }
-    }
-}
-
 /// The parts of a position whose values are not known yet, canonical.
 type Parts<P> = SmallVec<[P; 4]>;
 
 /// A position split into its parts: the XOR of the values known at once, and the rest.
 #[derive(Clone, Debug)]
-struct Split<P> {
-    known: u32,
-    unknown: Parts<P>,
+pub(super) struct Split<P> {
+    pub(super) known: u32,
+    pub(super) unknown: Parts<P>,
 }
 
 impl<P: Eq> Split<P> {
@@ -157,23 +121,23 @@ impl<P: Eq + Hash> Options<P> {
 /// The search and what it has learnt.
 #[derive(Clone, Debug)]
 pub(crate) struct SplitSearch<P> {
-    table: Table<P>,
+    pub(super) table: Table<P>,
     /// The values asked for most, in front of the table.
-    cache: ValueCache<P>,
+    pub(super) cache: ValueCache<P>,
     /// The parts being valued, along the line of play: one met again is a cycle.
-    path: HashSet<P, MapBuildHasher>,
+    pub(super) path: HashSet<P, MapBuildHasher>,
     /// Most states stored, and most bytes held, in a growing table.
     pub(crate) state_limit: Option<usize>,
     pub(crate) byte_limit: Option<usize>,
     pub(crate) use_known_grundy: bool,
     /// Positions whose options were listed: the work a fact cost is the count spent on it.
-    work: u64,
+    pub(super) work: u64,
     /// The bytes of a fixed table, if it has a budget.
-    budget: Option<usize>,
+    pub(super) budget: Option<usize>,
     /// Threads a question runs on: the table is shared among their searches if more than one.
-    threads: usize,
+    pub(super) threads: usize,
     /// Set when another thread has answered the question this search works on.
-    stop: Option<Arc<AtomicBool>>,
+    pub(super) stop: Option<Arc<AtomicBool>>,
 }
 
 impl<P: Clone + Eq + Hash + Debug> SplitSearch<P> {
@@ -308,167 +272,8 @@ impl<P: Clone + Eq + Hash + Debug> SplitSearch<P> {
         }
     }
 
-    /// The answer to `question` about `position`, on the threads set. The question comes
-    /// down to questions about the options of the position's largest part ("has some option
-    /// value `k`?"), each answered by searching sums of parts; the threads take those sums
-    /// one at a time from a shared counter, the table shared among them (a fact one finds,
-    /// the others read), and the first sum that answers *yes* stops the others. Every answer
-    /// is the one a single thread gives — whichever option answers, the answer is the same,
-    /// and a fact in the table is true whoever found it — only the work differs.
-    pub(crate) fn answer_on_threads<G>(
-        &mut self,
-        game: &G,
-        position: &P,
-        question: Question,
-    ) -> Result<Answer, SolveError<P>>
-    where
-        G: ImpartialGame<Position = P> + Sync,
-        P: Send + Sync,
-    {
-        if self.threads == 1 || !self.table.is_shared() {
-            return self.answer(game, position, question);
-        }
-        let mut helpers: Vec<SplitSearch<P>> = (1..self.threads).map(|_| self.helper()).collect();
-        let mut ask = |search: &mut Self, game: &G, pending: &[Split<P>], value: u32| {
-            if pending.len() < 2 {
-                // Nothing to share: a thread started would find no sum to take.
-                return search.any_sum_has(game, pending, value);
-            }
-            search.any_sum_has_on_threads(game, pending, value, &mut helpers)
-        };
-        let result = self.split(game, position).and_then(|split| {
-            let mut target = split.known;
-            let largest = largest_index(game, &split.unknown);
-            for (index, part) in split.unknown.iter().enumerate() {
-                if question == Question::Grundy || Some(index) != largest {
-                    target ^= self.part_value_with(game, part, &mut ask)?;
-                }
-            }
-            Ok(match (question, largest) {
-                (Question::Grundy, _) => Answer::Grundy(Nimber(u128::from(target))),
-                (Question::Outcome, None) => {
-                    Answer::Outcome(Outcome::from(Nimber(u128::from(target))))
-                }
-                (Question::Outcome, Some(largest)) => {
-                    let part = &split.unknown[largest];
-                    if self.has_value_with(game, part, target, &mut ask)? {
-                        Answer::Outcome(Outcome::P)
-                    } else {
-                        Answer::Outcome(Outcome::N)
-                    }
-                }
-            })
-        });
-        self.finish(result)
-    }
-
-    /// A search for a helper thread, on this one's table.
-    fn helper(&self) -> Self {
-        SplitSearch {
-            table: self.table.share().expect("threads share the table"),
-            cache: self.cache.empty_like(),
-            path: HashSet::default(),
-            state_limit: self.state_limit,
-            byte_limit: self.byte_limit,
-            use_known_grundy: self.use_known_grundy,
-            work: 0,
-            budget: self.budget,
-            threads: self.threads,
-            stop: None,
-        }
-    }
-
-    /// Whether some sum of `pending` plus `*value` is a P-position, this search and
-    /// `helpers` each taking the next sum not taken until one is (then all stop) or none
-    /// is left. A limit one thread meets stops the others, and is the answer.
-    fn any_sum_has_on_threads<G>(
-        &mut self,
-        game: &G,
-        pending: &[Split<P>],
-        value: u32,
-        helpers: &mut [SplitSearch<P>],
-    ) -> Result<bool, SolveError<P>>
-    where
-        G: ImpartialGame<Position = P> + Sync,
-        P: Send + Sync,
-    {
-        // The first thread takes the sums from the smallest up (the likeliest to answer
-        // *yes* soon), the helpers from the largest down (the longest, started first, so
-        // that no thread is left alone with one at the end). Each helper has the largest
-        // sum not given to another kept for it, so that it searches at least one however
-        // late it starts (a thread the system will not give leaves its sum to this one).
-        let helper_count = helpers.len().min(pending.len().saturating_sub(1));
-        let mut kept: Vec<Vec<usize>> = vec![Vec::new(); helpers.len() + 1];
-        for (rank, kept) in kept.iter_mut().enumerate().skip(1).take(helper_count) {
-            kept.push(pending.len() - rank);
-        }
-        let picks = Mutex::new(Picks {
-            kept,
-            untaken: 0..pending.len() - helper_count,
-        });
-        let stop = Arc::new(AtomicBool::new(false));
-        let found = AtomicBool::new(false);
-        let failure = Mutex::new(None);
-        let work = |search: &mut SplitSearch<P>, rank: usize| {
-            // A panic in the ruleset stops the other threads too, then reaches the caller.
-            let _stop_on_panic = StopOnPanic(&stop);
-            while !stop.load(Ordering::Relaxed) {
-                let taken = picks
-                    .lock()
-                    .unwrap_or_else(PoisonError::into_inner)
-                    .take(rank);
-                let Some(sum) = taken.map(|index| &pending[index]) else {
-                    break;
-                };
-                match search.sum_is_p(game, sum, value) {
-                    Ok(false) => {}
-                    Ok(true) => {
-                        found.store(true, Ordering::Relaxed);
-                        stop.store(true, Ordering::Relaxed);
-                    }
-                    // An error after the stop may be the stop itself; the first before it
-                    // is the answer.
-                    Err(error) => {
-                        if !stop.swap(true, Ordering::Relaxed) {
-                            *failure.lock().unwrap_or_else(PoisonError::into_inner) = Some(error);
-                        }
-                    }
-                }
-            }
-        };
-        for helper in helpers.iter_mut() {
-            helper.path.clone_from(&self.path);
-            helper.stop = Some(Arc::clone(&stop));
-        }
-        let outer = self.stop.replace(Arc::clone(&stop));
-        thread::scope(|scope| {
-            let mut running = Vec::new();
-            for (rank, helper) in (1..).zip(helpers.iter_mut()) {
-                let work = &work;
-                match thread::Builder::new().spawn_scoped(scope, move || work(helper, rank)) {
-                    Ok(thread) => running.push(thread),
-                    Err(_) => picks
-                        .lock()
-                        .unwrap_or_else(PoisonError::into_inner)
-                        .orphan(rank),
-                }
-            }
-            work(self, 0);
-            for thread in running {
-                if let Err(panic) = thread.join() {
-                    std::panic::resume_unwind(panic);
-                }
-            }
-        });
-        self.stop = outer;
-        match failure.into_inner().unwrap_or_else(PoisonError::into_inner) {
-            Some(error) if !found.load(Ordering::Relaxed) => Err(error),
-            _ => Ok(found.load(Ordering::Relaxed)),
-        }
-    }
-
     /// Whether another thread has answered the question this search works on.
-    fn stopped(&self) -> bool {
+    pub(super) fn stopped(&self) -> bool {
         self.stop
             .as_ref()
             .is_some_and(|stop| stop.load(Ordering::Relaxed))
@@ -504,7 +309,10 @@ impl<P: Clone + Eq + Hash + Debug> SplitSearch<P> {
     }
 
     /// Forgets the line of play of a search that failed, so the next starts clean.
-    fn finish<T>(&mut self, result: Result<T, SolveError<P>>) -> Result<T, SolveError<P>> {
+    pub(super) fn finish<T>(
+        &mut self,
+        result: Result<T, SolveError<P>>,
+    ) -> Result<T, SolveError<P>> {
         if result.is_err() {
             self.path.clear();
         }
@@ -512,7 +320,7 @@ impl<P: Clone + Eq + Hash + Debug> SplitSearch<P> {
     }
 
     /// `position` split into its parts, each canonical, their values folded in where known.
-    fn split<G: ImpartialGame<Position = P>>(
+    pub(super) fn split<G: ImpartialGame<Position = P>>(
         &mut self,
         game: &G,
         position: &P,
@@ -586,7 +394,7 @@ impl<P: Clone + Eq + Hash + Debug> SplitSearch<P> {
 
     /// Whether the sum of `split`'s parts and `*k` is a P-position: the values of all parts
     /// but the largest, then whether the largest has the value that makes the XOR 0.
-    fn sum_is_p<G: ImpartialGame<Position = P>>(
+    pub(super) fn sum_is_p<G: ImpartialGame<Position = P>>(
         &mut self,
         game: &G,
         split: &Split<P>,
@@ -616,7 +424,7 @@ impl<P: Clone + Eq + Hash + Debug> SplitSearch<P> {
 
     /// [`part_value`](Self::part_value), asking `ask` whether some sum of the part's options
     /// has a value (below the part, the search asks on one thread).
-    fn part_value_with<G: ImpartialGame<Position = P>>(
+    pub(super) fn part_value_with<G: ImpartialGame<Position = P>>(
         &mut self,
         game: &G,
         part: &P,
@@ -644,7 +452,7 @@ impl<P: Clone + Eq + Hash + Debug> SplitSearch<P> {
 
     /// [`has_value`](Self::has_value), asking `ask` as
     /// [`part_value_with`](Self::part_value_with) does.
-    fn has_value_with<G: ImpartialGame<Position = P>>(
+    pub(super) fn has_value_with<G: ImpartialGame<Position = P>>(
         &mut self,
         game: &G,
         part: &P,
@@ -812,7 +620,7 @@ impl<P: Clone + Eq + Hash + Debug> SplitSearch<P> {
     }
 
     /// Whether some sum of `pending` plus `*value` is a P-position, the sums in order.
-    fn any_sum_has<G: ImpartialGame<Position = P>>(
+    pub(super) fn any_sum_has<G: ImpartialGame<Position = P>>(
         &mut self,
         game: &G,
         pending: &[Split<P>],
@@ -863,6 +671,6 @@ impl<P: Clone + Eq + Hash + Debug> SplitSearch<P> {
 
 /// The index of the part that costs most to search (by [`ImpartialGame::search_size`]; the
 /// last one among equals); `None` if there is none.
-fn largest_index<G: ImpartialGame>(game: &G, parts: &[G::Position]) -> Option<usize> {
+pub(super) fn largest_index<G: ImpartialGame>(game: &G, parts: &[G::Position]) -> Option<usize> {
     (0..parts.len()).max_by_key(|&index| game.search_size(&parts[index]))
 }
