@@ -768,6 +768,67 @@ impl<G: ImpartialGame> Solver<G> {
         expect_ok(self.try_genus(position), "solver")
     }
 
+    /// Whether `position` is tame: every follower (the position and every position
+    /// reachable from it) has a tame [genus](Genus::is_tame). Sums of tame positions are
+    /// played as misère Nim, each counted as the nim-heap its genus names (*Winning Ways*,
+    /// ch. 13). Costs a genus for every follower.
+    ///
+    /// # Panics
+    ///
+    /// As [`genus`](Self::genus).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::octal::OctalGame;
+    /// use impartial::{Heaps, Nim, Solver};
+    ///
+    /// assert!(Solver::new(Nim).is_tame([3, 5, 6]));
+    /// // Kayles is wild in misère play: a row of 5 has a wild follower.
+    /// let mut kayles = Solver::new(OctalGame::kayles());
+    /// assert!(kayles.is_tame(Heaps::from([4])));
+    /// assert!(!kayles.is_tame(Heaps::from([5])));
+    /// ```
+    #[track_caller]
+    pub fn is_tame(&mut self, position: impl IntoPosition<G::Position>) -> bool {
+        expect_ok(self.try_is_tame(position), "solver")
+    }
+
+    /// Whether `position` is tame, or why it cannot be found.
+    ///
+    /// # Errors
+    ///
+    /// As [`try_genus`](Self::try_genus).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::{Nim, Solver};
+    ///
+    /// assert_eq!(Solver::new(Nim).try_is_tame([2, 2]), Ok(true));
+    /// ```
+    pub fn try_is_tame(
+        &mut self,
+        position: impl IntoPosition<G::Position>,
+    ) -> Result<bool, SolveError<G::Position>> {
+        let holder = position.into_holder();
+        let root: &G::Position = holder.borrow();
+        let mut seen = std::collections::HashSet::new();
+        let mut to_visit = vec![root.clone()];
+        seen.insert(root.clone());
+        while let Some(next) = to_visit.pop() {
+            if !self.try_genus(next.clone())?.is_tame() {
+                return Ok(false);
+            }
+            for option in self.game.moves(&next) {
+                if seen.insert(option.clone()) {
+                    to_visit.push(option);
+                }
+            }
+        }
+        Ok(true)
+    }
+
     /// The genus of `position`, or why it cannot be found.
     ///
     /// # Errors

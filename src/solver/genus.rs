@@ -153,6 +153,36 @@ impl Genus {
         &self.exponents
     }
 
+    /// Whether this is a tame genus — that of a nim-heap, `0^120` (`*0`) or `1^031` (`*1`), or
+    /// `a^(a, a ⊕ 2)` for any `a` (`*a` for a ≥ 2, and `*2 + *2` as `0^02`, `*2 + *3` as
+    /// `1^13`): the genera a game may have and still be played as misère Nim
+    /// (*Winning Ways*, ch. 13). A position is tame when every follower's genus is
+    /// ([`Solver::is_tame`](crate::Solver::is_tame)).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::octal::OctalGame;
+    /// use impartial::{Heaps, Nim, Solver};
+    ///
+    /// let mut nim = Solver::new(Nim);
+    /// assert!(nim.genus([]).is_tame() && nim.genus([1]).is_tame() && nim.genus([2, 2]).is_tame());
+    /// // Misère 0.312: a heap of 4 has genus 2^1420 (Plambeck).
+    /// let mut wild = Solver::new("0.312".parse::<OctalGame>()?);
+    /// assert!(!wild.genus(Heaps::from([4])).is_tame());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn is_tame(&self) -> bool {
+        let a = self.normal.0;
+        let written: Vec<u128> = self.exponents.iter().map(|value| value.0).collect();
+        match (a, written.as_slice()) {
+            (0, [1, 2, 0]) | (1, [0, 3, 1]) => true,
+            (a, [first, second]) => *first == a && *second == a ^ 2,
+            _ => false,
+        }
+    }
+
     /// The genus of normal value `normal` whose exponents `λ₀ …` are `values` with the
     /// last two repeating: the shortest form of the same sequence.
     pub(crate) fn new(normal: Nimber, mut values: Vec<Nimber>) -> Genus {

@@ -207,3 +207,62 @@ fn late_periods_agree_with_the_definition() {
         }
     }
 }
+
+/// Tame games (*Winning Ways*, ch. 13; Plambeck and Siegel, *Misère quotients for impartial
+/// games*, 2008): every Nim position; every position of 0.31 and 0.52, whose quotient is
+/// misère Nim's; and not 0.312 beyond heap 3 (heap 4's genus is 2^1420, Plambeck).
+#[test]
+fn tame_games_are_tame_and_wild_ones_are_not() {
+    let mut nim = Solver::new(Nim);
+    for a in 0..7u64 {
+        for b in 0..7u64 {
+            assert!(nim.is_tame([a, b, 3]), "nim {a} {b} 3");
+        }
+    }
+    for code in ["0.31", "0.52"] {
+        let mut solver = Solver::new(code.parse::<OctalGame>().unwrap());
+        for a in 1..16u64 {
+            assert!(solver.is_tame(Heaps::from([a])), "{code} heap {a}");
+            assert!(solver.is_tame(Heaps::from([a, 3])), "{code} heaps {a} 3");
+        }
+    }
+    let mut wild = Solver::new("0.312".parse::<OctalGame>().unwrap());
+    assert!(wild.is_tame(Heaps::from([3])));
+    assert!(!wild.is_tame(Heaps::from([4])));
+    assert!(!wild.is_tame(Heaps::from([9])));
+}
+
+/// The nim-heaps a tame genus stands for in misère play: `*0`, `*1`, `*a` (a ≥ 2), and for
+/// `0^02` and `1^13` the pairs `*2 + *2` and `*2 + *3`.
+fn nim_heaps_of(genus: &impartial::Genus) -> Vec<u64> {
+    let a = genus.normal().0 as u64;
+    match genus.to_string().as_str() {
+        "0^120" => vec![],
+        "1^031" => vec![1],
+        "0^02" => vec![2, 2],
+        "1^13" => vec![2, 3],
+        _ => vec![a],
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(100))]
+
+    /// A sum of tame heaps of 0.31 or 0.52 has the misère outcome of misère Nim on the
+    /// nim-heaps their genera stand for.
+    #[test]
+    fn tame_sums_are_played_as_misere_nim(
+        code in prop::sample::select(vec!["0.31", "0.52"]),
+        heaps in proptest::collection::vec(1u64..14, 1..=3),
+    ) {
+        let mut solver = Solver::new(code.parse::<OctalGame>().unwrap());
+        let mut nim_heaps = Vec::new();
+        for &heap in &heaps {
+            let genus = solver.genus(Heaps::from([heap]));
+            prop_assert!(genus.is_tame());
+            nim_heaps.extend(nim_heaps_of(&genus));
+        }
+        let expected = impartial::nim::misere::outcome(&nim_heaps);
+        prop_assert_eq!(solver.misere_outcome(Heaps::from(heaps)), expected);
+    }
+}
