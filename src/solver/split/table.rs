@@ -428,16 +428,7 @@ impl<P: Clone + Eq + Hash> Table<P> {
         visit: impl FnOnce(&mut dyn Iterator<Item = (&P, Facts)>) -> R,
     ) -> R {
         match self {
-            Table::Growing(map) => {
-                visit(&mut map.iter().map(|(position, &facts)| (position, facts)))
-            }
-            Table::Fixed(fixed) => visit(
-                &mut fixed
-                    .slots
-                    .iter()
-                    .flatten()
-                    .map(|slot| (&slot.position, slot.facts)),
-            ),
+            Table::Growing(_) | Table::Fixed(_) => visit(&mut self.entries()),
             Table::Shared(shards) => {
                 let guards: Vec<_> = shards.tables.iter().map(lock).collect();
                 let mut facts = guards.iter().flat_map(|shard| shard.entries());
