@@ -131,6 +131,49 @@
 //! assert_eq!(solver.game().totals(score), (18, 11));
 //! ```
 //!
+//! # Misère play
+//!
+//! Under misère play the player who moves last *loses*, and the Sprague–Grundy value of a
+//! sum no longer decides it: `*1` alone is lost by the player to move, `*1 + *1` is won.
+//! What the general method offers for any ruleset:
+//!
+//! - [`Solver::misere_outcome`] and [`Solver::misere_winning_move`]: the search, exact for
+//!   any position the table holds.
+//! - [`Solver::misere_grundy`]: the misère value (1 without moves, else the mex), 0 exactly at
+//!   the misère P-positions — of the position alone; it says nothing of sums.
+//! - [`Solver::genus`]: Conway's genus `g^λ₀λ₁…`, the normal value and the misère values of
+//!   the position beside 0, 1, 2, … nim-heaps of size 2, with its period proved.
+//!   [`Solver::is_tame`] checks that every follower has a tame genus (`0^120`, `1^031`,
+//!   `a^(a, a ⊕ 2)`); a sum of tame positions is then played as misère Nim
+//!   ([`nim::misere`]) on the nim-heaps the genera name, without searching the sum:
+//!
+//! ```
+//! use impartial::octal::OctalGame;
+//! use impartial::{nim, Heaps, Solver};
+//!
+//! // 0.31: take one counter, leaving a heap or none, or take two from a heap of two.
+//! let mut solver = Solver::new("0.31".parse::<OctalGame>()?);
+//! let rows = [5u64, 6, 9];
+//! let mut heaps = Vec::new();
+//! for &row in &rows {
+//!     let genus = solver.genus(Heaps::from([row]));
+//!     assert!(solver.is_tame(Heaps::from([row])));
+//!     // The nim-heaps a tame genus stands for.
+//!     heaps.extend(match genus.to_string().as_str() {
+//!         "0^120" => vec![],
+//!         "1^031" => vec![1],
+//!         "0^02" => vec![2, 2],
+//!         "1^13" => vec![2, 3],
+//!         _ => vec![genus.normal().0 as u64],
+//!     });
+//! }
+//! assert_eq!(nim::misere::outcome(&heaps), solver.misere_outcome(Heaps::from(rows)));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! Wild games (Kayles from a row of 5 on, Dawson's Kayles) have no such rule; their sums are
+//! answered by the search.
+//!
 //! # Positions and moves
 //!
 //! A query takes a position as you have it: the position, a reference to it, or — for the
