@@ -273,8 +273,8 @@ pub mod sequence;
 mod solver;
 
 pub use games::{
-    chomp, coins, cram, fibonacci, nim, node_kayles, octal, subtraction, take_and_break, take_away,
-    wythoff,
+    chomp, coins, cram, fibonacci, nim, node_kayles, octal, quotient, subtraction, take_and_break,
+    take_away, wythoff,
 };
 pub use solver::{compound, loopy};
 

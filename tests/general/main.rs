@@ -17,6 +17,7 @@ mod frontier;
 mod genus;
 mod limits;
 mod loopy;
+mod quotient;
 mod score;
 mod sequence;
 mod serde;
