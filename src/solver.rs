@@ -12,7 +12,7 @@
 pub mod compound;
 mod general;
 mod genus;
-mod hash;
+pub(crate) mod hash;
 pub mod loopy;
 pub(crate) mod memo;
 pub mod score;

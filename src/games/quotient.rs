@@ -20,17 +20,25 @@
 //! A verified candidate, reduced by indistinguishability (`x ~ y` when `xz` and `yz` are in
 //! the P-portion together for every `z`), *is* the quotient.
 //!
-//! Heap `n` is added to the quotient of the smaller heaps by trying each element as `Φ(n)`;
-//! if none is verified, by trying the product with a cyclic monoid of a new generator (its
-//! powers repeating from a small index with a small period), the P-portion marked by the
-//! outcomes of the shortest positions reaching each element (searched by a
-//! [`Solver`](crate::Solver)), reduced and verified. When neither gives a verified candidate
+//! Heap `n` is added to the quotient of the smaller heaps as an element of it when one is
+//! verified. Otherwise it becomes a generator of its own: the product of the quotient with a
+//! cyclic monoid (powers repeating with period 2 from the square), whose P-portion is marked
+//! by the positions reaching each element first in lexicographic order (the largest heap's
+//! count first, so that every option of a position is marked before it), reduced, and
+//! verified. When the verification finds a position mispredicted, the candidate is
+//! *recalibrated* on it: the fewest heaps of that position are given generators of their own
+//! (the quotient the other heaps generate, times a cyclic monoid for each), until the
+//! position's outcome — searched by a [`Solver`](crate::Solver) — is predicted; and verified
+//! again. (The scheme is that of Siegel's `MisereSolver`, described in Plambeck, *Advances in
+//! losing*, 2009, and Siegel's notes; the code is this crate's.) When no recalibration helps
 //! the computation stops, and the quotient covers the heaps before (see
 //! [`MisereQuotient::stop`]) — never a candidate that was not proved.
 
 mod monoid;
 
-use std::collections::HashSet;
+use std::collections::HashMap;
+
+use smallvec::SmallVec;
 use std::fmt;
 
 use monoid::Bipartite;
@@ -38,6 +46,7 @@ use monoid::Bipartite;
 use crate::game::{ImpartialGame, Outcome};
 use crate::heap::Heaps;
 use crate::solver::Solver;
+use crate::solver::hash::MapBuildHasher;
 
 /// Most elements a candidate may have (a product with a cyclic monoid included) before the
 /// computation stops: past it, the table of products alone would take megabytes.
@@ -59,29 +68,21 @@ pub const MAX_ELEMENTS: usize = 2_048;
 /// ```
 pub const MAX_VERIFIED_STATES: usize = 2_000_000;
 
-/// The cyclic monoids tried for a new generator: `(index, period)`, `g^(index + period) =
-/// g^index`.
-const CYCLIC_TRIALS: [(usize, usize); 8] = [
-    (0, 2),
-    (1, 2),
-    (2, 2),
-    (1, 1),
-    (2, 1),
-    (3, 2),
-    (4, 2),
-    (6, 2),
-];
-
 /// Why a quotient covers fewer heaps than asked.
 ///
 /// # Examples
 ///
-/// See [`MisereQuotient::stop`].
+/// ```
+/// use impartial::quotient::Stop;
+///
+/// let stop = Stop::NoCandidate { heap: 25 };
+/// assert!(stop.to_string().starts_with("heap 25 changes the quotient"));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum Stop {
-    /// At this heap no element of the quotient before, and no product with a small cyclic
-    /// monoid, gave a verified candidate.
+    /// At this heap no element of the quotient before was verified, and no recalibration of
+    /// a new generator's candidate predicted the positions that failed.
     NoCandidate {
         /// The heap that could not be added.
         heap: u64,
@@ -99,7 +100,7 @@ impl fmt::Display for Stop {
         match self {
             Stop::NoCandidate { heap } => write!(
                 f,
-                "heap {heap} changes the quotient in a way this engine does not try (no element, and no product with a small cyclic monoid, was verified)"
+                "heap {heap} changes the quotient in a way this engine does not find (no element was verified, and no recalibration predicted the positions that failed)"
             ),
             Stop::TooLarge { heap } => write!(
                 f,
@@ -200,6 +201,7 @@ impl MisereQuotient {
             options: vec![Vec::new()],
             monoid: Bipartite::trivial(),
             phi: vec![0],
+            kinds: Vec::new(),
         };
         for heap in 1..=max_heap {
             builder.options.push(single_heap_options(game, heap)?);
@@ -234,12 +236,13 @@ impl MisereQuotient {
     ///
     /// ```
     /// use impartial::octal::OctalGame;
-    /// use impartial::quotient::{MisereQuotient, Stop};
+    /// use impartial::quotient::MisereQuotient;
     ///
-    /// // Dawson's Kayles changes its quotient at heap 10 in a way not tried yet.
-    /// let q = MisereQuotient::compute(&"0.07".parse::<OctalGame>()?, 20)?;
-    /// assert_eq!(q.heaps(), 9);
-    /// assert_eq!(q.stop(), Some(&Stop::NoCandidate { heap: 10 }));
+    /// // Kayles to heap 253, where `MisereSolver` proves its quotient complete: every heap
+    /// // added and proved.
+    /// let q = MisereQuotient::compute(&"0.77".parse::<OctalGame>()?, 253)?;
+    /// assert_eq!(q.stop(), None);
+    /// assert_eq!(q.heaps(), 253);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
@@ -393,7 +396,31 @@ struct Builder<G: ImpartialGame<Position = Heaps>> {
     options: Vec<Vec<Vec<u64>>>,
     monoid: Bipartite,
     phi: Vec<u32>,
+    /// The kinds of the heaps so far under `monoid` and `phi`.
+    kinds: Vec<HeapKind>,
 }
+
+/// A candidate: a monoid with its P-portion, and `Φ` for every heap so far.
+struct Candidate {
+    monoid: Bipartite,
+    phi: Vec<u32>,
+}
+
+/// What a verification found.
+enum Verdict {
+    /// Every position's outcome is predicted.
+    Proved,
+    /// A shortest position (its heaps) whose outcome is mispredicted.
+    Fails(Vec<u64>),
+    /// Past [`MAX_VERIFIED_STATES`].
+    TooLarge,
+}
+
+/// Most recalibrations one heap may take before the computation stops.
+const MAX_RECALIBRATIONS: usize = 64;
+
+/// Most heaps one recalibration gives generators of their own.
+const MAX_PROMOTED: usize = 3;
 
 impl<G: ImpartialGame<Position = Heaps>> Builder<G> {
     fn finish(self, stop: Option<Stop>) -> MisereQuotient {
@@ -404,7 +431,8 @@ impl<G: ImpartialGame<Position = Heaps>> Builder<G> {
         }
     }
 
-    /// Adds the last heap of `options` to the quotient, or says why it cannot.
+    /// Adds the last heap of `options` to the quotient, or says why it cannot: as an element
+    /// of the quotient so far if one is verified, else by a change of presentation.
     fn add_heap(&mut self) -> Result<(), Stop> {
         let heap = (self.options.len() - 1) as u64;
         if self.options[heap as usize].is_empty() {
@@ -413,87 +441,163 @@ impl<G: ImpartialGame<Position = Heaps>> Builder<G> {
             return Ok(());
         }
         let images = self.images(&self.monoid, &self.phi, heap as usize);
+        // A heap of a kind met before (the same options' elements, and an element with them)
+        // adds no new pair: the verification of the heaps before covers it.
+        if let Some(kind) = self.kinds.iter().find(|kind| kind.images == images) {
+            self.phi.push(kind.element);
+            return Ok(());
+        }
         let heap_is_p = images.iter().all(|&image| !self.monoid.p[image as usize]);
         for x in 0..self.monoid.size() as u32 {
             if self.monoid.p[x as usize] != heap_is_p {
                 continue;
             }
-            let mut phi = self.phi.clone();
-            phi.push(x);
-            match verify(&self.monoid, &self.types(&self.monoid, &phi)) {
-                Some(true) => {
-                    self.phi = phi;
+            self.kinds.push(HeapKind {
+                element: x,
+                images: images.clone(),
+                heap,
+            });
+            if !passes_near(&self.monoid, &self.kinds) {
+                self.kinds.pop();
+                continue;
+            }
+            match check(&self.monoid, &self.kinds) {
+                Verdict::Proved => {
+                    self.phi.push(x);
                     return Ok(());
                 }
-                Some(false) => {}
-                None => return Err(Stop::TooLarge { heap }),
+                Verdict::Fails(_) => {
+                    self.kinds.pop();
+                }
+                Verdict::TooLarge => {
+                    self.kinds.pop();
+                    return Err(Stop::TooLarge { heap });
+                }
             }
         }
         self.change_presentation(heap)
     }
 
-    /// Adds `heap` as a new generator: the product with a cyclic monoid, marked, reduced and
-    /// verified, for each cyclic monoid tried.
+    /// Adds `heap` as a new generator — the product of the quotient with a cyclic monoid,
+    /// marked and reduced — then, while the candidate mispredicts a position, recalibrates it
+    /// on that position ([`recalibrate`](Self::recalibrate)).
     fn change_presentation(&mut self, heap: u64) -> Result<(), Stop> {
-        for (index, period) in CYCLIC_TRIALS {
-            if self.monoid.size() * (index + period) > MAX_ELEMENTS {
-                return Err(Stop::TooLarge { heap });
-            }
-            let mut product = self.monoid.times_cyclic(index, period);
-            let mut phi = self.phi.clone();
-            phi.push(self.monoid.new_generator());
-            self.mark(&mut product, &phi);
-            let mut generators: Vec<u32> = phi.clone();
-            generators.sort_unstable();
-            generators.dedup();
-            let (reduced, class) = product.reduce(&generators);
-            let phi: Vec<u32> = phi
-                .iter()
-                .map(|&x| class[x as usize].expect("a heap's element is reached"))
-                .collect();
-            match verify(&reduced, &self.types(&reduced, &phi)) {
-                Some(true) => {
-                    self.monoid = reduced;
-                    self.phi = phi;
+        let mut phi = self.phi.clone();
+        phi.push(0);
+        let promoted = [heap as usize];
+        let mut candidate = self
+            .extended(&self.monoid.clone(), &phi, &promoted, &[2])
+            .ok_or(Stop::TooLarge { heap })?;
+        for _ in 0..MAX_RECALIBRATIONS {
+            match self.verify(&candidate.monoid, &candidate.phi) {
+                Verdict::Proved => {
+                    self.kinds = self.types(&candidate.monoid, &candidate.phi);
+                    self.monoid = candidate.monoid;
+                    self.phi = candidate.phi;
                     return Ok(());
                 }
-                Some(false) => {}
-                None => return Err(Stop::TooLarge { heap }),
+                Verdict::Fails(position) => {
+                    candidate = self
+                        .recalibrate(&candidate, &position)?
+                        .ok_or(Stop::NoCandidate { heap })?;
+                }
+                Verdict::TooLarge => return Err(Stop::TooLarge { heap }),
             }
         }
         Err(Stop::NoCandidate { heap })
     }
 
-    /// Marks the P-portion of `monoid` (under `phi`): each element reached from the empty
-    /// position by adding heaps is P if the shortest position reaching it is a misère
-    /// P-position, searched.
-    fn mark(&mut self, monoid: &mut Bipartite, phi: &[u32]) {
-        // The smallest heap of each element `Φ` takes: the shortest positions.
-        let mut heaps: Vec<(u32, u64)> = Vec::new();
-        for (heap, &x) in phi.iter().enumerate().skip(1) {
-            if x != 0 && !heaps.iter().any(|&(y, _)| y == x) {
-                heaps.push((x, heap as u64));
-            }
-        }
-        let mut seen = vec![false; monoid.size()];
-        let mut queue = vec![(0u32, Vec::<u64>::new())];
-        seen[0] = true;
-        let mut next = 0;
-        while next < queue.len() {
-            let (element, position) = queue[next].clone();
-            next += 1;
-            let outcome = self.solver.misere_outcome(Heaps::from(position.clone()));
-            monoid.p[element as usize] = outcome == Outcome::P;
-            for &(x, heap) in &heaps {
-                let product = monoid.product(element, x);
-                if !seen[product as usize] {
-                    seen[product as usize] = true;
-                    let mut longer = position.clone();
-                    longer.push(heap);
-                    queue.push((product, longer));
+    /// A candidate that predicts `position` right, made from `candidate` by giving some of
+    /// the heaps in `position` generators of their own (the fewest that will do): the
+    /// submonoid the other heaps generate, times a cyclic monoid for each (its powers
+    /// repeating with period 2 from the heap's count in `position`), marked and reduced.
+    /// `None` if no set of heaps will do.
+    fn recalibrate(
+        &mut self,
+        candidate: &Candidate,
+        position: &[u64],
+    ) -> Result<Option<Candidate>, Stop> {
+        let heap = (candidate.phi.len() - 1) as u64;
+        let mut involved: Vec<usize> = position.iter().map(|&h| h as usize).collect();
+        involved.sort_unstable();
+        involved.dedup();
+        let truth = self.solver.misere_outcome(Heaps::from(position.to_vec()));
+        for size in 1..=involved.len().min(MAX_PROMOTED) {
+            for promoted in combinations(&involved, size) {
+                let indices: Vec<usize> = promoted
+                    .iter()
+                    .map(|&h| position.iter().filter(|&&p| p as usize == h).count().max(2))
+                    .collect();
+                let Some(trial) =
+                    self.extended(&candidate.monoid, &candidate.phi, &promoted, &indices)
+                else {
+                    return Err(Stop::TooLarge { heap });
+                };
+                let element = position
+                    .iter()
+                    .fold(0, |x, &h| trial.monoid.product(x, trial.phi[h as usize]));
+                if trial.monoid.p[element as usize] == (truth == Outcome::P) {
+                    return Ok(Some(trial));
                 }
             }
         }
+        Ok(None)
+    }
+
+    /// `monoid` under `phi` with the heaps `promoted` made generators of their own: the
+    /// submonoid the others generate times a cyclic monoid of index `indices[i]` and period 2
+    /// for each, marked and reduced. `None` past [`MAX_ELEMENTS`].
+    fn extended(
+        &mut self,
+        monoid: &Bipartite,
+        phi: &[u32],
+        promoted: &[usize],
+        indices: &[usize],
+    ) -> Option<Candidate> {
+        let mut phi = phi.to_vec();
+        for &heap in promoted {
+            phi[heap] = 0;
+        }
+        let (base, number) = monoid.submonoid(&phi);
+        let mut phi: Vec<u32> = phi
+            .iter()
+            .map(|&x| number[x as usize].expect("reached"))
+            .collect();
+        let mut product = base;
+        for (&heap, &index) in promoted.iter().zip(indices) {
+            if product.size() * (index + 2) > MAX_ELEMENTS {
+                return None;
+            }
+            let generator = product.new_generator();
+            product = product.times_cyclic(index, 2);
+            phi[heap] = generator;
+        }
+        self.mark(&mut product, &phi);
+        let mut generators = phi.clone();
+        generators.sort_unstable();
+        generators.dedup();
+        let (reduced, class) = product.reduce(&generators);
+        let phi = phi
+            .iter()
+            .map(|&x| class[x as usize].expect("a heap's element is reached"))
+            .collect();
+        Some(Candidate {
+            monoid: reduced,
+            phi,
+        })
+    }
+
+    /// Marks the P-portion of `monoid` (under `phi`) by the positions reaching each element
+    /// first in lexicographic order, the count of the largest heap first: an option of a
+    /// position comes before it (it trades a heap for smaller ones), so its element is marked
+    /// when the position is, and the position is P when it has a move and no option's
+    /// element is P. Heaps of a kind (same element, same options' elements) count as the
+    /// smallest of them. Whether every other position agrees is the verification's to check.
+    fn mark(&self, monoid: &mut Bipartite, phi: &[u32]) {
+        let kinds = self.types(monoid, phi);
+        let mut marked = vec![false; monoid.size()];
+        let words = monoid.size().div_ceil(64);
+        mark_from(monoid, &kinds, &mut marked, kinds.len(), 0, &vec![0; words]);
     }
 
     /// The elements of `heap`'s options under `phi`, each once.
@@ -511,59 +615,194 @@ impl<G: ImpartialGame<Position = Heaps>> Builder<G> {
         images
     }
 
-    /// The kinds of heap a verification adds: `Φ(h)` and the elements of `h`'s options,
-    /// each kind once (heaps without moves add nothing).
-    fn types(&self, monoid: &Bipartite, phi: &[u32]) -> Vec<(u32, Vec<u32>)> {
-        let mut types: Vec<(u32, Vec<u32>)> = (1..phi.len())
-            .filter(|&heap| !self.options[heap].is_empty())
-            .map(|heap| (phi[heap], self.images(monoid, phi, heap)))
-            .collect();
-        types.sort();
-        types.dedup();
-        types
+    /// The kinds of heap a verification adds — `Φ(h)` and the elements of `h`'s options,
+    /// each kind once with its smallest heap (heaps without moves add nothing).
+    fn types(&self, monoid: &Bipartite, phi: &[u32]) -> Vec<HeapKind> {
+        let mut kinds: Vec<HeapKind> = Vec::new();
+        for heap in 1..phi.len() {
+            if self.options[heap].is_empty() {
+                continue;
+            }
+            let kind = HeapKind {
+                element: phi[heap],
+                images: self.images(monoid, phi, heap),
+                heap: heap as u64,
+            };
+            if !kinds
+                .iter()
+                .any(|k| k.element == kind.element && k.images == kind.images)
+            {
+                kinds.push(kind);
+            }
+        }
+        kinds
+    }
+
+    /// Whether `monoid` under `phi` predicts every misère outcome of the positions of the
+    /// heaps so far (see [`check`]).
+    fn verify(&self, monoid: &Bipartite, phi: &[u32]) -> Verdict {
+        check(monoid, &self.types(monoid, phi))
     }
 }
 
-/// Whether `monoid` predicts every misère outcome of the positions made of heaps of `types`
-/// (each `(Φ(h), elements of h's options)`): the closure of the empty position's pair
-/// (element, options' elements) under adding heaps, each pair checked. `None` past
-/// [`MAX_VERIFIED_STATES`].
-fn verify(monoid: &Bipartite, types: &[(u32, Vec<u32>)]) -> Option<bool> {
-    let words = monoid.size().div_ceil(64);
-    let mut seen: HashSet<(u32, Vec<u64>)> = HashSet::new();
-    let start = (0u32, vec![0u64; words]);
-    seen.insert(start.clone());
-    let mut stack = vec![start];
-    while let Some((element, options)) = stack.pop() {
-        let has_move = options.iter().any(|&word| word != 0);
-        let option_in_p =
-            (0..monoid.size()).any(|y| options[y / 64] >> (y % 64) & 1 == 1 && monoid.p[y]);
-        if monoid.p[element as usize] != (has_move && !option_in_p) {
-            return Some(false);
+/// Marks, for the positions whose counts of the `digits` largest kinds vary (the counts of
+/// the larger ones fixed, reaching `element` with options' elements `options`), the element
+/// of each one reaching a new element first (see [`Builder::mark`]).
+fn mark_from(
+    monoid: &mut Bipartite,
+    kinds: &[HeapKind],
+    marked: &mut [bool],
+    digits: usize,
+    element: u32,
+    options: &[u64],
+) {
+    if digits == 0 {
+        if !marked[element as usize] {
+            marked[element as usize] = true;
+            let has_move = options.iter().any(|&word| word != 0);
+            let option_in_p = members(options).any(|y| monoid.p[y as usize]);
+            monoid.p[element as usize] = has_move && !option_in_p;
         }
-        for (x, images) in types {
-            let mut next = vec![0u64; words];
-            for y in 0..monoid.size() {
-                if options[y / 64] >> (y % 64) & 1 == 1 {
-                    let z = monoid.product(y as u32, *x) as usize;
-                    next[z / 64] |= 1 << (z % 64);
+        return;
+    }
+    let kind = &kinds[digits - 1];
+    let (mut element, mut options): (u32, Elements) = (element, SmallVec::from_slice(options));
+    loop {
+        mark_from(monoid, kinds, marked, digits - 1, element, &options);
+        let (next, next_options) = add_heap_to(monoid, element, &options, kind);
+        if marked[next as usize] {
+            break;
+        }
+        (element, options) = (next, next_options);
+    }
+}
+
+/// The pair (element, options' elements) of a position with that pair, a heap of `kind`
+/// added.
+fn add_heap_to(
+    monoid: &Bipartite,
+    element: u32,
+    options: &[u64],
+    kind: &HeapKind,
+) -> (u32, Elements) {
+    let mut after: Elements = SmallVec::from_elem(0, options.len());
+    for y in members(options) {
+        let z = monoid.product(y, kind.element) as usize;
+        after[z / 64] |= 1 << (z % 64);
+    }
+    for &image in &kind.images {
+        let z = monoid.product(element, image) as usize;
+        after[z / 64] |= 1 << (z % 64);
+    }
+    (monoid.product(element, kind.element), after)
+}
+
+/// The elements of a set, in order.
+fn members(set: &[u64]) -> impl Iterator<Item = u32> + '_ {
+    set.iter().enumerate().flat_map(|(word, &bits)| {
+        let mut rest = bits;
+        std::iter::from_fn(move || {
+            (rest != 0).then(|| {
+                let bit = rest.trailing_zeros();
+                rest &= rest - 1;
+                word as u32 * 64 + bit
+            })
+        })
+    })
+}
+
+/// A set of elements, a bit each: inline for quotients of up to 128 elements.
+type Elements = SmallVec<[u64; 2]>;
+
+/// A kind of heap: its element, its options' elements, and the smallest heap of the kind.
+struct HeapKind {
+    element: u32,
+    images: Vec<u32>,
+    heap: u64,
+}
+
+/// Whether `monoid` predicts every misère outcome of the positions made of heaps of `kinds`:
+/// the closure of the empty position's pair (element, options' elements) under adding heaps,
+/// in order of the number of heaps added, each pair checked; the first pair that fails
+/// gives a shortest position mispredicted.
+fn check(monoid: &Bipartite, kinds: &[HeapKind]) -> Verdict {
+    let words = monoid.size().div_ceil(64);
+    let mut index: HashMap<(u32, Elements), usize, MapBuildHasher> = HashMap::default();
+    // Each state, the state it was reached from and the heap added.
+    let mut states: Vec<((u32, Elements), usize, u64)> = Vec::new();
+    let start: (u32, Elements) = (0, SmallVec::from_elem(0, words));
+    index.insert(start.clone(), 0);
+    states.push((start, usize::MAX, 0));
+    let mut next = 0;
+    while next < states.len() {
+        let (element, options) = states[next].0.clone();
+        if !predicted(monoid, element, &options) {
+            return Verdict::Fails(position_of(&states, next));
+        }
+        for kind in kinds {
+            let state = add_heap_to(monoid, element, &options, kind);
+            if !index.contains_key(&state) {
+                if states.len() >= MAX_VERIFIED_STATES {
+                    return Verdict::TooLarge;
                 }
+                index.insert(state.clone(), states.len());
+                states.push((state, next, kind.heap));
             }
-            for &image in images {
-                let z = monoid.product(element, image) as usize;
-                next[z / 64] |= 1 << (z % 64);
-            }
-            let state = (monoid.product(element, *x), next);
-            if !seen.contains(&state) {
-                if seen.len() >= MAX_VERIFIED_STATES {
-                    return None;
-                }
-                seen.insert(state.clone());
-                stack.push(state);
-            }
+        }
+        next += 1;
+    }
+    Verdict::Proved
+}
+
+/// Whether the positions of one heap of the last kind, alone or beside one heap of any kind,
+/// are predicted: a quick test that rejects most wrong elements for a new heap before the
+/// full [`check`].
+fn passes_near(monoid: &Bipartite, kinds: &[HeapKind]) -> bool {
+    let Some(new) = kinds.last() else {
+        return true;
+    };
+    let words = monoid.size().div_ceil(64);
+    let (element, options) = add_heap_to(monoid, 0, &vec![0; words], new);
+    if !predicted(monoid, element, &options) {
+        return false;
+    }
+    kinds.iter().all(|kind| {
+        let (beside, beside_options) = add_heap_to(monoid, element, &options, kind);
+        predicted(monoid, beside, &beside_options)
+    })
+}
+
+/// Whether `element` is in the P-portion exactly when a position with options' elements
+/// `options` is P: it has a move and no option's element is P.
+fn predicted(monoid: &Bipartite, element: u32, options: &[u64]) -> bool {
+    let has_move = options.iter().any(|&word| word != 0);
+    let option_in_p = members(options).any(|y| monoid.p[y as usize]);
+    monoid.p[element as usize] == (has_move && !option_in_p)
+}
+
+/// The heaps of the position that reached state `at`.
+fn position_of(states: &[((u32, Elements), usize, u64)], mut at: usize) -> Vec<u64> {
+    let mut heaps = Vec::new();
+    while at != 0 {
+        heaps.push(states[at].2);
+        at = states[at].1;
+    }
+    heaps
+}
+
+/// Every `size`-element subset of `values`, in order.
+fn combinations(values: &[usize], size: usize) -> Vec<Vec<usize>> {
+    if size == 0 {
+        return vec![Vec::new()];
+    }
+    let mut all = Vec::new();
+    for (i, &first) in values.iter().enumerate() {
+        for mut rest in combinations(&values[i + 1..], size - 1) {
+            rest.insert(0, first);
+            all.push(rest);
         }
     }
-    Some(true)
+    all
 }
 
 /// The options of a lone heap of `heap`, each as its heaps (zeros dropped), each smaller.

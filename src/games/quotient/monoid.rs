@@ -106,6 +106,15 @@ impl Bipartite {
         self.quotient_by(&reached, &class)
     }
 
+    /// The submonoid `generators` generate, renumbered in order of discovery (the identity
+    /// 0), its P-portion kept; and for every element of this one its number there (`None` for
+    /// those not reached).
+    pub(crate) fn submonoid(&self, generators: &[u32]) -> (Bipartite, Vec<Option<u32>>) {
+        let reached = self.reached_from(generators);
+        let class: Vec<u32> = (0..self.size as u32).collect();
+        self.quotient_by(&reached, &class)
+    }
+
     /// The elements reached from the identity by multiplying by `generators`, in order of
     /// discovery (the identity first).
     fn reached_from(&self, generators: &[u32]) -> Vec<u32> {

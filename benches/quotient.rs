@@ -1,0 +1,52 @@
+//! Misère quotients: computing them (every heap added and proved), and using one for the
+//! outcome of many heaps, beside the search the quotient replaces.
+//!
+//! `cargo bench --bench quotient`
+
+use std::hint::black_box;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use impartial::octal::OctalGame;
+use impartial::quotient::MisereQuotient;
+use impartial::{Heaps, Solver};
+
+mod common;
+
+fn compute(c: &mut Criterion) {
+    let mut group = c.benchmark_group("quotient");
+    group.sample_size(10);
+    for (code, heaps) in [("0.31", 100), ("0.52", 100), ("0.75", 34), ("0.77", 253)] {
+        let game: OctalGame = code.parse().expect("a code");
+        group.bench_function(format!("{code} to heap {heaps}"), |b| {
+            b.iter(|| MisereQuotient::compute(black_box(&game), heaps).expect("a bound"));
+        });
+    }
+    group.finish();
+}
+
+fn outcome(c: &mut Criterion) {
+    let mut group = c.benchmark_group("misere outcome");
+    let kayles = OctalGame::kayles();
+    let quotient = MisereQuotient::compute(&kayles, 253).expect("a bound");
+    // A million rows of up to 253, far past the caches as a slice (8 MB).
+    let rows: Vec<u64> = common::random_words(1_000_000, 0x5851_F42D_4C95_7F2D)
+        .into_iter()
+        .map(|word| 1 + word % 253)
+        .collect();
+    group.sample_size(20);
+    group.bench_function("Kayles, 10^6 rows, quotient", |b| {
+        b.iter(|| quotient.outcome(black_box(&rows)));
+    });
+    // The search the quotient replaces, on what it can reach: four rows.
+    let four = [6u64, 9, 11, 13];
+    group.bench_function("Kayles, 4 rows, search (fresh solver)", |b| {
+        b.iter(|| Solver::new(kayles.clone()).misere_outcome(Heaps::from(black_box(four))));
+    });
+    group.bench_function("Kayles, 4 rows, quotient", |b| {
+        b.iter(|| quotient.outcome(black_box(&four)));
+    });
+    group.finish();
+}
+
+criterion_group!(benches, compute, outcome);
+criterion_main!(benches);
