@@ -68,6 +68,20 @@ pub const MAX_ELEMENTS: usize = 2_048;
 /// ```
 pub const MAX_VERIFIED_STATES: usize = 2_000_000;
 
+/// Most bytes the search for a mispredicted position's outcome may hold (see
+/// [`Stop::OutOfWork`]).
+const MAX_SEARCH_BYTES: usize = 256 << 20;
+
+/// Most pairs the verifications of all candidates tried for one heap may meet together
+/// before the computation stops: a bound on the time one heap takes (some seconds).
+///
+/// # Examples
+///
+/// ```
+/// assert_eq!(impartial::quotient::MAX_PAIRS_PER_HEAP, 20_000_000);
+/// ```
+pub const MAX_PAIRS_PER_HEAP: usize = 20_000_000;
+
 /// Why a quotient covers fewer heaps than asked.
 ///
 /// # Examples
@@ -93,6 +107,13 @@ pub enum Stop {
         /// The heap that could not be added.
         heap: u64,
     },
+    /// The candidates tried at this heap met more than [`MAX_PAIRS_PER_HEAP`] pairs in
+    /// their verifications together, or the search for the outcome of a position one
+    /// mispredicted needed more than 256 MiB.
+    OutOfWork {
+        /// The heap that could not be added.
+        heap: u64,
+    },
 }
 
 impl fmt::Display for Stop {
@@ -105,6 +126,10 @@ impl fmt::Display for Stop {
             Stop::TooLarge { heap } => write!(
                 f,
                 "heap {heap} would make a candidate of more than {MAX_ELEMENTS} elements or a verification of more than {MAX_VERIFIED_STATES} states"
+            ),
+            Stop::OutOfWork { heap } => write!(
+                f,
+                "heap {heap} took candidates whose verifications met more than {MAX_PAIRS_PER_HEAP} pairs together, or a search of more than 256 MiB"
             ),
         }
     }
@@ -197,11 +222,14 @@ impl MisereQuotient {
             return Err(QuotientError::ZeroBound);
         }
         let mut builder = Builder {
-            solver: Solver::new(game.clone()),
+            // The outcomes recalibration needs are of short positions; a long one is a sign of
+            // a quotient out of reach, and the limit keeps its search within memory and time.
+            solver: Solver::new(game.clone()).with_memory_limit(MAX_SEARCH_BYTES),
             options: vec![Vec::new()],
             monoid: Bipartite::trivial(),
             phi: vec![0],
             kinds: Vec::new(),
+            work_left: MAX_PAIRS_PER_HEAP,
         };
         for heap in 1..=max_heap {
             builder.options.push(single_heap_options(game, heap)?);
@@ -398,6 +426,8 @@ struct Builder<G: ImpartialGame<Position = Heaps>> {
     phi: Vec<u32>,
     /// The kinds of the heaps so far under `monoid` and `phi`.
     kinds: Vec<HeapKind>,
+    /// Pairs the verifications for the heap being added may still meet.
+    work_left: usize,
 }
 
 /// A candidate: a monoid with its P-portion, and `Φ` for every heap so far.
@@ -414,6 +444,8 @@ enum Verdict {
     Fails(Vec<u64>),
     /// Past [`MAX_VERIFIED_STATES`].
     TooLarge,
+    /// Past the heap's [`MAX_PAIRS_PER_HEAP`].
+    OutOfWork,
 }
 
 /// Most recalibrations one heap may take before the computation stops.
@@ -435,6 +467,7 @@ impl<G: ImpartialGame<Position = Heaps>> Builder<G> {
     /// of the quotient so far if one is verified, else by a change of presentation.
     fn add_heap(&mut self) -> Result<(), Stop> {
         let heap = (self.options.len() - 1) as u64;
+        self.work_left = MAX_PAIRS_PER_HEAP;
         if self.options[heap as usize].is_empty() {
             // A heap without moves is the empty position.
             self.phi.push(0);
@@ -461,7 +494,7 @@ impl<G: ImpartialGame<Position = Heaps>> Builder<G> {
                 self.kinds.pop();
                 continue;
             }
-            match check(&self.monoid, &self.kinds) {
+            match check(&self.monoid, &self.kinds, &mut self.work_left) {
                 Verdict::Proved => {
                     self.phi.push(x);
                     return Ok(());
@@ -472,6 +505,10 @@ impl<G: ImpartialGame<Position = Heaps>> Builder<G> {
                 Verdict::TooLarge => {
                     self.kinds.pop();
                     return Err(Stop::TooLarge { heap });
+                }
+                Verdict::OutOfWork => {
+                    self.kinds.pop();
+                    return Err(Stop::OutOfWork { heap });
                 }
             }
         }
@@ -502,6 +539,7 @@ impl<G: ImpartialGame<Position = Heaps>> Builder<G> {
                         .ok_or(Stop::NoCandidate { heap })?;
                 }
                 Verdict::TooLarge => return Err(Stop::TooLarge { heap }),
+                Verdict::OutOfWork => return Err(Stop::OutOfWork { heap }),
             }
         }
         Err(Stop::NoCandidate { heap })
@@ -521,7 +559,12 @@ impl<G: ImpartialGame<Position = Heaps>> Builder<G> {
         let mut involved: Vec<usize> = position.iter().map(|&h| h as usize).collect();
         involved.sort_unstable();
         involved.dedup();
-        let truth = self.solver.misere_outcome(Heaps::from(position.to_vec()));
+        let Ok(truth) = self
+            .solver
+            .try_misere_outcome(Heaps::from(position.to_vec()))
+        else {
+            return Err(Stop::OutOfWork { heap });
+        };
         for size in 1..=involved.len().min(MAX_PROMOTED) {
             for promoted in combinations(&involved, size) {
                 let indices: Vec<usize> = promoted
@@ -640,8 +683,8 @@ impl<G: ImpartialGame<Position = Heaps>> Builder<G> {
 
     /// Whether `monoid` under `phi` predicts every misère outcome of the positions of the
     /// heaps so far (see [`check`]).
-    fn verify(&self, monoid: &Bipartite, phi: &[u32]) -> Verdict {
-        check(monoid, &self.types(monoid, phi))
+    fn verify(&mut self, monoid: &Bipartite, phi: &[u32]) -> Verdict {
+        check(monoid, &self.types(monoid, phi), &mut self.work_left)
     }
 }
 
@@ -725,7 +768,7 @@ struct HeapKind {
 /// the closure of the empty position's pair (element, options' elements) under adding heaps,
 /// in order of the number of heaps added, each pair checked; the first pair that fails
 /// gives a shortest position mispredicted.
-fn check(monoid: &Bipartite, kinds: &[HeapKind]) -> Verdict {
+fn check(monoid: &Bipartite, kinds: &[HeapKind], work_left: &mut usize) -> Verdict {
     let words = monoid.size().div_ceil(64);
     let mut index: HashMap<(u32, Elements), usize, MapBuildHasher> = HashMap::default();
     // Each state, the state it was reached from and the heap added.
@@ -745,6 +788,10 @@ fn check(monoid: &Bipartite, kinds: &[HeapKind]) -> Verdict {
                 if states.len() >= MAX_VERIFIED_STATES {
                     return Verdict::TooLarge;
                 }
+                if *work_left == 0 {
+                    return Verdict::OutOfWork;
+                }
+                *work_left -= 1;
                 index.insert(state.clone(), states.len());
                 states.push((state, next, kind.heap));
             }
