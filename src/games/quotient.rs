@@ -72,6 +72,16 @@ pub const MAX_VERIFIED_STATES: usize = 2_000_000;
 /// [`Stop::OutOfWork`]).
 const MAX_SEARCH_BYTES: usize = 256 << 20;
 
+/// The largest heap bound [`MisereQuotient::compute`] accepts: the options of every heap
+/// up to it are kept (some four million for an octal game to this bound).
+///
+/// # Examples
+///
+/// ```
+/// assert_eq!(impartial::quotient::MAX_HEAP, 4_096);
+/// ```
+pub const MAX_HEAP: u64 = 4_096;
+
 /// Most pairs the verifications of all candidates tried for one heap may meet together
 /// before the computation stops: a bound on the time one heap takes (some seconds).
 ///
@@ -153,6 +163,13 @@ pub enum QuotientError {
     /// A bound of 0 heaps: there is nothing to compute.
     #[error("the heap bound is 0: give the largest heap the quotient should cover")]
     ZeroBound,
+    /// A bound past [`MAX_HEAP`]: the options of every heap are kept, and they grow with the
+    /// square of the bound.
+    #[error("the heap bound {bound} is past {MAX_HEAP}, the largest a quotient is computed to")]
+    BoundTooLarge {
+        /// The bound asked for.
+        bound: u64,
+    },
     /// A move from one heap left a heap at least as large, so the ruleset is not a heap game
     /// whose heaps only shrink.
     #[error(
@@ -199,7 +216,8 @@ impl MisereQuotient {
     ///
     /// # Errors
     ///
-    /// [`QuotientError::ZeroBound`] for `max_heap` 0; [`QuotientError::NotShrinking`] for a
+    /// [`QuotientError::ZeroBound`] for `max_heap` 0, [`QuotientError::BoundTooLarge`] past
+    /// [`MAX_HEAP`]; [`QuotientError::NotShrinking`] for a
     /// move that leaves a heap at least as large as the one it moved in.
     ///
     /// # Examples
@@ -220,6 +238,9 @@ impl MisereQuotient {
     {
         if max_heap == 0 {
             return Err(QuotientError::ZeroBound);
+        }
+        if max_heap > MAX_HEAP {
+            return Err(QuotientError::BoundTooLarge { bound: max_heap });
         }
         let mut builder = Builder {
             // The outcomes recalibration needs are of short positions; a long one is a sign of

@@ -813,17 +813,12 @@ impl<G: ImpartialGame> Solver<G> {
     ) -> Result<bool, SolveError<G::Position>> {
         let holder = position.into_holder();
         let root: &G::Position = holder.borrow();
-        let mut seen = std::collections::HashSet::new();
-        let mut to_visit = vec![root.clone()];
-        seen.insert(root.clone());
-        while let Some(next) = to_visit.pop() {
-            if !self.try_genus(next.clone())?.is_tame() {
+        // The same walk the genus search makes, bounded by the state limit as it is.
+        let followers = genus::followers(&self.game, root, self.genus.state_limit())
+            .map_err(|limit| SolveError::StateLimit { limit })?;
+        for follower in followers {
+            if !self.try_genus(follower)?.is_tame() {
                 return Ok(false);
-            }
-            for option in self.game.moves(&next) {
-                if seen.insert(option.clone()) {
-                    to_visit.push(option);
-                }
             }
         }
         Ok(true)

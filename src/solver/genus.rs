@@ -238,7 +238,8 @@ pub(crate) fn genus_exponents<G: ImpartialGame>(
     position: &G::Position,
 ) -> Result<Vec<Nimber>, SolveError<WithTwos<G::Position>>> {
     // Every follower has a state in the search's table: the state limit bounds them too.
-    let followers = followers(game, position, search.state_limit())?;
+    let followers = followers(game, position, search.state_limit())
+        .map_err(|limit| SolveError::StateLimit { limit })?;
     let mut exponents = Vec::new();
     for twos in 0..=MAX_TWOS {
         exponents.push(misere_value(search, game, position, twos, false)?);
@@ -272,14 +273,14 @@ fn repeats<G: ImpartialGame>(
 }
 
 /// Positions of a ruleset, each once.
-type PositionSet<P> = HashSet<P, MapBuildHasher>;
+pub(crate) type PositionSet<P> = HashSet<P, MapBuildHasher>;
 
-/// `position` and every position reachable from it, at most `limit` of them.
-fn followers<G: ImpartialGame>(
+/// `position` and every position reachable from it; past `limit` of them, the limit.
+pub(crate) fn followers<G: ImpartialGame>(
     game: &G,
     position: &G::Position,
     limit: Option<usize>,
-) -> Result<PositionSet<G::Position>, SolveError<WithTwos<G::Position>>> {
+) -> Result<PositionSet<G::Position>, usize> {
     let mut seen = HashSet::default();
     let mut to_visit = vec![position.clone()];
     seen.insert(position.clone());
@@ -287,7 +288,7 @@ fn followers<G: ImpartialGame>(
         for option in game.moves(&next) {
             if seen.insert(option.clone()) {
                 if let Some(limit) = limit.filter(|&limit| seen.len() > limit) {
-                    return Err(SolveError::StateLimit { limit });
+                    return Err(limit);
                 }
                 to_visit.push(option);
             }
