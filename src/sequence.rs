@@ -88,7 +88,7 @@ mod error;
 mod grundy_sequence;
 mod heap_game;
 mod options;
-mod period;
+pub(crate) mod period;
 mod relay;
 mod run;
 mod sparse;

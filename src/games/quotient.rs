@@ -34,118 +34,55 @@
 //! the computation stops, and the quotient covers the heaps before (see
 //! [`MisereQuotient::stop`]) — never a candidate that was not proved.
 
+mod build;
+mod limits;
 mod monoid;
+mod presentation;
+#[cfg(feature = "serde")]
+mod saved;
+mod verify;
 
-use std::collections::HashMap;
+use std::ops::ControlFlow;
 
-use smallvec::SmallVec;
-use std::fmt;
-
+use build::Builder;
+pub use limits::{MAX_ELEMENTS, MAX_HEAP, MAX_PAIRS_PER_HEAP, MAX_VERIFIED_STATES, Stop};
 use monoid::Bipartite;
+pub use presentation::{Presentation, Word};
 
-use crate::game::{ImpartialGame, Outcome};
-use crate::heap::Heaps;
-use crate::solver::Solver;
-use crate::solver::hash::MapBuildHasher;
+use crate::game::Outcome;
+use crate::heap::{HeapRules, Heaps};
+use crate::sequence::HeapGame;
+use crate::sequence::Period;
+use crate::sequence::period::{next_check, prove_period};
 
-/// Most elements a candidate may have (a product with a cyclic monoid included) before the
-/// computation stops: past it, the table of products alone would take megabytes.
+/// What [`MisereQuotient::compute_with_progress`] reports after each heap.
 ///
 /// # Examples
 ///
 /// ```
-/// assert_eq!(impartial::quotient::MAX_ELEMENTS, 2_048);
-/// ```
-pub const MAX_ELEMENTS: usize = 2_048;
-
-/// Most pairs (element, options' elements) a verification may meet before the computation
-/// stops.
+/// use std::ops::ControlFlow;
+/// use impartial::octal::OctalGame;
+/// use impartial::quotient::MisereQuotient;
 ///
-/// # Examples
-///
+/// let mut orders = Vec::new();
+/// MisereQuotient::compute_with_progress(&"0.75".parse::<OctalGame>()?, 5, |progress| {
+///     orders.push((progress.heap, progress.order));
+///     ControlFlow::Continue(())
+/// })?;
+/// assert_eq!(orders.first(), Some(&(1, 2))); // heap 1: the empty position and *1
+/// assert_eq!(orders.len(), 5);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-/// assert_eq!(impartial::quotient::MAX_VERIFIED_STATES, 2_000_000);
-/// ```
-pub const MAX_VERIFIED_STATES: usize = 2_000_000;
-
-/// Most bytes the search for a mispredicted position's outcome may hold (see
-/// [`Stop::OutOfWork`]).
-const MAX_SEARCH_BYTES: usize = 256 << 20;
-
-/// The largest heap bound [`MisereQuotient::compute`] accepts: the options of every heap
-/// up to it are kept (some four million for an octal game to this bound).
-///
-/// # Examples
-///
-/// ```
-/// assert_eq!(impartial::quotient::MAX_HEAP, 4_096);
-/// ```
-pub const MAX_HEAP: u64 = 4_096;
-
-/// Most pairs the verifications of all candidates tried for one heap may meet together
-/// before the computation stops: a bound on the time one heap takes (some seconds).
-///
-/// # Examples
-///
-/// ```
-/// assert_eq!(impartial::quotient::MAX_PAIRS_PER_HEAP, 20_000_000);
-/// ```
-pub const MAX_PAIRS_PER_HEAP: usize = 20_000_000;
-
-/// Why a quotient covers fewer heaps than asked.
-///
-/// # Examples
-///
-/// ```
-/// use impartial::quotient::Stop;
-///
-/// let stop = Stop::NoCandidate { heap: 25 };
-/// assert!(stop.to_string().starts_with("heap 25 changes the quotient"));
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
-pub enum Stop {
-    /// At this heap no element of the quotient before was verified, and no recalibration of
-    /// a new generator's candidate predicted the positions that failed.
-    NoCandidate {
-        /// The heap that could not be added.
-        heap: u64,
-    },
-    /// A candidate at this heap passed [`MAX_ELEMENTS`], or its verification
-    /// [`MAX_VERIFIED_STATES`].
-    TooLarge {
-        /// The heap that could not be added.
-        heap: u64,
-    },
-    /// The candidates tried at this heap met more than [`MAX_PAIRS_PER_HEAP`] pairs in
-    /// their verifications together, or the search for the outcome of a position one
-    /// mispredicted needed more than 256 MiB.
-    OutOfWork {
-        /// The heap that could not be added.
-        heap: u64,
-    },
+pub struct QuotientProgress {
+    /// The heap just added.
+    pub heap: u64,
+    /// The order of the quotient of the heaps up to it.
+    pub order: usize,
 }
 
-impl fmt::Display for Stop {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Stop::NoCandidate { heap } => write!(
-                f,
-                "heap {heap} changes the quotient in a way this engine does not find (no element was verified, and no recalibration predicted the positions that failed)"
-            ),
-            Stop::TooLarge { heap } => write!(
-                f,
-                "heap {heap} would make a candidate of more than {MAX_ELEMENTS} elements or a verification of more than {MAX_VERIFIED_STATES} states"
-            ),
-            Stop::OutOfWork { heap } => write!(
-                f,
-                "heap {heap} took candidates whose verifications met more than {MAX_PAIRS_PER_HEAP} pairs together, or a search of more than 256 MiB"
-            ),
-        }
-    }
-}
-
-/// Bad input to [`MisereQuotient::compute`].
+/// Bad input to [`MisereQuotient`]'s functions.
 ///
 /// # Examples
 ///
@@ -170,20 +107,19 @@ pub enum QuotientError {
         /// The bound asked for.
         bound: u64,
     },
-    /// A move from one heap left a heap at least as large, so the ruleset is not a heap game
-    /// whose heaps only shrink.
-    #[error(
-        "a move from a heap of {heap} leaves a heap of {left}: not a heap game whose heaps shrink"
-    )]
-    NotShrinking {
-        /// The heap moved from.
+    /// A heap past the quotient's [`heaps`](MisereQuotient::heaps), of a quotient whose
+    /// period is not proved.
+    #[error("heap {heap} is past {covered}, the largest heap this partial quotient covers")]
+    HeapNotCovered {
+        /// The heap asked about.
         heap: u64,
-        /// The heap left.
-        left: u64,
+        /// The largest heap the quotient covers.
+        covered: u64,
     },
 }
 
-/// The misère quotient of a heap game's positions with heaps up to some size.
+/// The misère quotient of a heap game: of all its positions when `Φ`'s period is proved (see
+/// [`period`](MisereQuotient::period)), else of the positions with heaps up to some size.
 ///
 /// # Examples
 ///
@@ -192,33 +128,45 @@ pub enum QuotientError {
 /// use impartial::quotient::MisereQuotient;
 /// use impartial::Outcome;
 ///
-/// // 0.75 (Plambeck and Siegel): order 8, two elements in P.
-/// let q = MisereQuotient::compute(&"0.75".parse::<OctalGame>()?, 20)?;
+/// // 0.75 (Plambeck and Siegel): order 8, two elements in P, proved for every heap at 34.
+/// let q = MisereQuotient::compute(&"0.75".parse::<OctalGame>()?, 100)?;
 /// assert_eq!((q.order(), q.p_portion_size()), (8, 2));
-/// assert_eq!(q.heaps(), 20);
+/// assert!(q.is_complete());
 /// assert_eq!(q.outcome(&[1]), Some(Outcome::P));
 /// assert_eq!(q.outcome(&[1, 1]), Some(Outcome::N));
+/// assert!(q.outcome(&[1_000_000, 7]).is_some()); // any heap, by the period
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(try_from = "saved::QuotientParts", into = "saved::QuotientParts")
+)]
 pub struct MisereQuotient {
+    rules: HeapRules,
     monoid: Bipartite,
     /// `Φ(h)` for heaps `0 ..= heaps`.
     phi: Vec<u32>,
+    /// `Φ`'s period, proved: then the quotient is the whole game's.
+    period: Option<Period>,
     stop: Option<Stop>,
+    /// The elements of each heap's options (`0 ..= heaps`), each once, in order.
+    images: Vec<Vec<u32>>,
 }
 
 impl MisereQuotient {
-    /// The quotient of `game`'s positions whose heaps are at most `max_heap`, proved (see the
-    /// module docs); fewer heaps if the computation stops ([`stop`](Self::stop) says why).
-    /// `game` lists a position's moves as [`Heaps`] (octal, hexadecimal, subtraction and
-    /// take-and-break games all do) and each move changes one heap into smaller ones.
+    /// The quotient of `game`, computed heap by heap, each heap proved (see the module docs),
+    /// until `Φ`'s period is proved — the quotient of the whole game — or `max_heap` is
+    /// reached: then it is the quotient of the positions with heaps up to `max_heap`. Fewer
+    /// heaps if the computation stops ([`stop`](Self::stop) says why). The moves are
+    /// `game`'s [`rules`](HeapGame::rules), so every octal, hexadecimal, subtraction and
+    /// take-and-break game has a quotient.
     ///
     /// # Errors
     ///
     /// [`QuotientError::ZeroBound`] for `max_heap` 0, [`QuotientError::BoundTooLarge`] past
-    /// [`MAX_HEAP`]; [`QuotientError::NotShrinking`] for a
-    /// move that leaves a heap at least as large as the one it moved in.
+    /// [`MAX_HEAP`].
     ///
     /// # Examples
     ///
@@ -229,40 +177,120 @@ impl MisereQuotient {
     /// // 0.31 is tame: its quotient is misère Nim's, of order 6 with 2 elements in P.
     /// let q = MisereQuotient::compute(&"0.31".parse::<OctalGame>()?, 30)?;
     /// assert_eq!((q.order(), q.p_portion_size()), (6, 2));
+    /// assert!(q.is_tame());
     /// assert!(MisereQuotient::compute(&"0.31".parse::<OctalGame>()?, 0).is_err());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn compute<G>(game: &G, max_heap: u64) -> Result<Self, QuotientError>
-    where
-        G: ImpartialGame<Position = Heaps> + Clone,
-    {
+    pub fn compute<G: HeapGame + ?Sized>(game: &G, max_heap: u64) -> Result<Self, QuotientError> {
+        Self::compute_with_progress(game, max_heap, |_| ControlFlow::Continue(()))
+    }
+
+    /// As [`compute`](Self::compute), calling `progress` after each heap is added with the
+    /// quotient so far; [`ControlFlow::Break`] stops the computation there, with
+    /// [`Stop::Interrupted`].
+    ///
+    /// # Errors
+    ///
+    /// As [`compute`](Self::compute).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::ops::ControlFlow;
+    /// use impartial::octal::OctalGame;
+    /// use impartial::quotient::{MisereQuotient, Stop};
+    ///
+    /// let kayles = OctalGame::kayles();
+    /// let q = MisereQuotient::compute_with_progress(&kayles, 300, |progress| {
+    ///     if progress.heap == 20 { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+    /// })?;
+    /// assert_eq!(q.heaps(), 20);
+    /// assert_eq!(q.stop(), Some(&Stop::Interrupted { heap: 21 }));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn compute_with_progress<G: HeapGame + ?Sized>(
+        game: &G,
+        max_heap: u64,
+        mut progress: impl FnMut(&QuotientProgress) -> ControlFlow<()>,
+    ) -> Result<Self, QuotientError> {
         if max_heap == 0 {
             return Err(QuotientError::ZeroBound);
         }
         if max_heap > MAX_HEAP {
             return Err(QuotientError::BoundTooLarge { bound: max_heap });
         }
-        let mut builder = Builder {
-            // The outcomes recalibration needs are of short positions; a long one is a sign of
-            // a quotient out of reach, and the limit keeps its search within memory and time.
-            solver: Solver::new(game.clone()).with_memory_limit(MAX_SEARCH_BYTES),
-            options: vec![Vec::new()],
-            monoid: Bipartite::trivial(),
-            phi: vec![0],
-            kinds: Vec::new(),
-            work_left: MAX_PAIRS_PER_HEAP,
-        };
-        for heap in 1..=max_heap {
-            builder.options.push(single_heap_options(game, heap)?);
-            if let Err(stop) = builder.add_heap() {
-                builder.options.pop();
-                return Ok(builder.finish(Some(stop)));
+        let rules = game.rules();
+        let mut builder = Builder::new(rules);
+        let mut next_proof = next_check(0);
+        while builder.heaps() < max_heap {
+            if let Err(stop) = builder.add_next() {
+                return Ok(Self::from_parts(
+                    rules,
+                    builder.monoid,
+                    builder.phi,
+                    None,
+                    Some(stop),
+                ));
+            }
+            let heap = builder.heaps();
+            let report = QuotientProgress {
+                heap,
+                order: builder.monoid.size(),
+            };
+            if progress(&report).is_break() {
+                let stop = Stop::Interrupted { heap: heap + 1 };
+                return Ok(Self::from_parts(
+                    rules,
+                    builder.monoid,
+                    builder.phi,
+                    None,
+                    Some(stop),
+                ));
+            }
+            if builder.phi.len() >= next_proof || heap == max_heap {
+                next_proof = next_check(builder.phi.len());
+                if let Some(period) = prove_phi_period(rules, &builder.phi) {
+                    return Ok(Self::from_parts(
+                        rules,
+                        builder.monoid,
+                        builder.phi,
+                        Some(period),
+                        None,
+                    ));
+                }
             }
         }
-        Ok(builder.finish(None))
+        Ok(Self::from_parts(
+            rules,
+            builder.monoid,
+            builder.phi,
+            None,
+            None,
+        ))
     }
 
-    /// The largest heap the quotient covers.
+    fn from_parts(
+        rules: &HeapRules,
+        monoid: Bipartite,
+        phi: Vec<u32>,
+        period: Option<Period>,
+        stop: Option<Stop>,
+    ) -> Self {
+        let images = (0..phi.len() as u64)
+            .map(|heap| build::images(&build::single_heap_options(rules, heap), &monoid, &phi))
+            .collect();
+        MisereQuotient {
+            rules: rules.clone(),
+            monoid,
+            phi,
+            period,
+            stop,
+            images,
+        }
+    }
+
+    /// The largest heap computed: the quotient covers the heaps up to it, or every heap when
+    /// [`period`](Self::period) is proved (the computation stops as soon as it is).
     ///
     /// # Examples
     ///
@@ -270,8 +298,9 @@ impl MisereQuotient {
     /// use impartial::octal::OctalGame;
     /// use impartial::quotient::MisereQuotient;
     ///
-    /// let q = MisereQuotient::compute(&"0.75".parse::<OctalGame>()?, 34)?;
-    /// assert_eq!(q.heaps(), 34);
+    /// let q = MisereQuotient::compute(&"0.75".parse::<OctalGame>()?, 20)?;
+    /// assert_eq!(q.heaps(), 20);
+    /// assert!(!q.is_complete()); // 0.75's period is proved at heap 34
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
@@ -285,18 +314,60 @@ impl MisereQuotient {
     ///
     /// ```
     /// use impartial::octal::OctalGame;
-    /// use impartial::quotient::MisereQuotient;
+    /// use impartial::quotient::{MisereQuotient, Stop};
     ///
-    /// // Kayles to heap 253, where `MisereSolver` proves its quotient complete: every heap
-    /// // added and proved.
-    /// let q = MisereQuotient::compute(&"0.77".parse::<OctalGame>()?, 253)?;
-    /// assert_eq!(q.stop(), None);
-    /// assert_eq!(q.heaps(), 253);
+    /// // Dawson's Kayles changes its quotient without end; this engine gives up at heap 26.
+    /// let q = MisereQuotient::compute(&"0.07".parse::<OctalGame>()?, 40)?;
+    /// assert!(matches!(q.stop(), Some(Stop::OutOfWork { .. } | Stop::TooLarge { .. })));
+    /// assert!(q.heaps() >= 20);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
     pub fn stop(&self) -> Option<&Stop> {
         self.stop.as_ref()
+    }
+
+    /// `Φ`'s period, when proved: then `Φ(h + period) = Φ(h)` for every `h ≥ preperiod`, the
+    /// quotient is that of the whole game, and every heap has an element. The proof is the
+    /// octal periodicity theorem of the sequence engine ([`Period`]) applied to `Φ`: a heap
+    /// of `h + p` past the window proved has the options of a heap of `h` shifted by `p` in
+    /// their largest heap, so the same element and the same options' elements — a kind of
+    /// heap the verification has checked. (Games whose splits must be unequal have no such
+    /// theorem, and no proved period.)
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::octal::OctalGame;
+    /// use impartial::quotient::MisereQuotient;
+    ///
+    /// // Kayles (Plambeck and Siegel; `MisereSolver` proves it at heap 253 too).
+    /// let q = MisereQuotient::compute(&OctalGame::kayles(), 1_000)?;
+    /// let period = q.period().expect("proved");
+    /// assert_eq!((period.preperiod, period.period), (71, 12));
+    /// assert!(period.proof_bound <= q.heaps() + 1);
+    /// assert_eq!(q.element(1_000_000), q.element(71 + (1_000_000 - 71) % 12));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn period(&self) -> Option<&Period> {
+        self.period.as_ref()
+    }
+
+    /// Whether the quotient is the whole game's: `Φ`'s [`period`](Self::period) is proved.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::octal::OctalGame;
+    /// use impartial::quotient::MisereQuotient;
+    ///
+    /// assert!(MisereQuotient::compute(&"0.31".parse::<OctalGame>()?, 100)?.is_complete());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn is_complete(&self) -> bool {
+        self.period.is_some()
     }
 
     /// The number of elements of the quotient.
@@ -335,7 +406,8 @@ impl MisereQuotient {
     }
 
     /// The element of a heap (`Φ`): an index below [`order`](Self::order), 0 the identity
-    /// (the empty position); `None` past [`heaps`](Self::heaps).
+    /// (the empty position); `None` past [`heaps`](Self::heaps) when the period is not
+    /// proved.
     ///
     /// # Examples
     ///
@@ -347,14 +419,25 @@ impl MisereQuotient {
     /// assert_eq!(q.element(0), Some(0));
     /// assert_eq!(q.element(2), Some(0)); // two counters: 1 + 1 = 0
     /// assert_eq!(q.element(3), q.element(1));
-    /// assert_eq!(q.element(11), None);
+    /// assert_eq!(q.element(u64::MAX - 1), Some(0)); // by the period, proved
+    ///
+    /// let partial = MisereQuotient::compute(&"0.75".parse::<OctalGame>()?, 10)?;
+    /// assert_eq!(partial.element(11), None);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
     pub fn element(&self, heap: u64) -> Option<u32> {
-        usize::try_from(heap)
-            .ok()
-            .and_then(|heap| self.phi.get(heap).copied())
+        self.covered(heap).map(|heap| self.phi[heap])
+    }
+
+    /// The heap of at most [`heaps`](Self::heaps) with `heap`'s element and options'
+    /// elements: `heap` itself, or by the period.
+    fn covered(&self, heap: u64) -> Option<usize> {
+        if heap <= self.heaps() {
+            return Some(heap as usize);
+        }
+        let period = self.period?;
+        Some((period.preperiod + (heap - period.preperiod) % period.period) as usize)
     }
 
     /// The product of two elements.
@@ -407,7 +490,7 @@ impl MisereQuotient {
     }
 
     /// The misère outcome of a position of any number of heaps, in one multiplication a
-    /// heap; `None` if a heap is past [`heaps`](Self::heaps).
+    /// heap; `None` if a heap is past [`heaps`](Self::heaps) and the period is not proved.
     ///
     /// # Examples
     ///
@@ -416,12 +499,15 @@ impl MisereQuotient {
     /// use impartial::quotient::MisereQuotient;
     /// use impartial::Outcome;
     ///
-    /// // A million rows of 0.75 in microseconds.
-    /// let q = MisereQuotient::compute(&"0.75".parse::<OctalGame>()?, 40)?;
-    /// let rows: Vec<u64> = (0..1_000_000u64).map(|i| 1 + i % 40).collect();
+    /// // A million rows of Kayles in milliseconds.
+    /// let q = MisereQuotient::compute(&OctalGame::kayles(), 1_000)?;
+    /// let rows: Vec<u64> = (0..1_000_000u64).map(|i| 1 + i * 7_919 % 1_000_000).collect();
     /// assert!(q.outcome(&rows).is_some());
-    /// assert_eq!(q.outcome(&[1]), Some(Outcome::P)); // take the counter, and lose
-    /// assert_eq!(q.outcome(&[41]), None);
+    /// assert_eq!(q.outcome(&[1]), Some(Outcome::P)); // take the pin, and lose
+    /// assert_eq!(q.outcome(&[]), Some(Outcome::N)); // no move: the player to move has won
+    ///
+    /// let partial = MisereQuotient::compute(&"0.75".parse::<OctalGame>()?, 10)?;
+    /// assert_eq!(partial.outcome(&[11]), None);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
@@ -436,455 +522,249 @@ impl MisereQuotient {
             Outcome::N
         })
     }
-}
 
-/// The quotient being built: the heaps' options, the monoid and `Φ` proved so far.
-struct Builder<G: ImpartialGame<Position = Heaps>> {
-    solver: Solver<G>,
-    /// The options of each heap, as lists of heaps (each smaller than it).
-    options: Vec<Vec<Vec<u64>>>,
-    monoid: Bipartite,
-    phi: Vec<u32>,
-    /// The kinds of the heaps so far under `monoid` and `phi`.
-    kinds: Vec<HeapKind>,
-    /// Pairs the verifications for the heap being added may still meet.
-    work_left: usize,
-}
-
-/// A candidate: a monoid with its P-portion, and `Φ` for every heap so far.
-struct Candidate {
-    monoid: Bipartite,
-    phi: Vec<u32>,
-}
-
-/// What a verification found.
-enum Verdict {
-    /// Every position's outcome is predicted.
-    Proved,
-    /// A shortest position (its heaps) whose outcome is mispredicted.
-    Fails(Vec<u64>),
-    /// Past [`MAX_VERIFIED_STATES`].
-    TooLarge,
-    /// Past the heap's [`MAX_PAIRS_PER_HEAP`].
-    OutOfWork,
-}
-
-/// Most recalibrations one heap may take before the computation stops.
-const MAX_RECALIBRATIONS: usize = 64;
-
-/// Most heaps one recalibration gives generators of their own.
-const MAX_PROMOTED: usize = 3;
-
-impl<G: ImpartialGame<Position = Heaps>> Builder<G> {
-    fn finish(self, stop: Option<Stop>) -> MisereQuotient {
-        MisereQuotient {
-            monoid: self.monoid,
-            phi: self.phi,
-            stop,
+    /// A winning move in misère play of a position of any number of heaps — the first heap,
+    /// in order, with an option that leaves a P-position — or `None` when there is none
+    /// (the position is P, or has no move). Linear in the number of heaps (each heap's
+    /// options' elements are known), plus one listing of the chosen heap's options.
+    ///
+    /// # Errors
+    ///
+    /// [`QuotientError::HeapNotCovered`] for a heap past [`heaps`](Self::heaps) of a
+    /// quotient whose period is not proved.
+    ///
+    /// # Panics
+    ///
+    /// Never for a quotient computed or loaded by this crate (every one is verified: an
+    /// N-position with a move has an option in P).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::octal::OctalGame;
+    /// use impartial::quotient::MisereQuotient;
+    /// use impartial::Outcome;
+    ///
+    /// let q = MisereQuotient::compute(&OctalGame::kayles(), 1_000)?;
+    /// let rows = [5, 9, 40];
+    /// let best = q.winning_move(&rows)?.expect("an N-position");
+    /// let mut after: Vec<u64> = rows.to_vec();
+    /// after.remove(best.index);
+    /// after.extend(best.leaves.iter());
+    /// assert_eq!(q.outcome(&after), Some(Outcome::P));
+    /// assert_eq!(q.winning_move(&[1])?, None); // P: every move loses
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn winning_move(&self, heaps: &[u64]) -> Result<Option<MisereMove>, QuotientError> {
+        let covered: Vec<usize> = heaps
+            .iter()
+            .map(|&heap| {
+                self.covered(heap).ok_or(QuotientError::HeapNotCovered {
+                    heap,
+                    covered: self.heaps(),
+                })
+            })
+            .collect::<Result<_, _>>()?;
+        // The product of the heaps after each one, so that the rest of the position beside a
+        // heap is one multiplication.
+        let mut after = vec![0; heaps.len() + 1];
+        for i in (0..heaps.len()).rev() {
+            after[i] = self.monoid.product(self.phi[covered[i]], after[i + 1]);
         }
-    }
-
-    /// Adds the last heap of `options` to the quotient, or says why it cannot: as an element
-    /// of the quotient so far if one is verified, else by a change of presentation.
-    fn add_heap(&mut self) -> Result<(), Stop> {
-        let heap = (self.options.len() - 1) as u64;
-        self.work_left = MAX_PAIRS_PER_HEAP;
-        if self.options[heap as usize].is_empty() {
-            // A heap without moves is the empty position.
-            self.phi.push(0);
-            return Ok(());
+        if self.is_p(after[0]) {
+            return Ok(None);
         }
-        let images = self.images(&self.monoid, &self.phi, heap as usize);
-        // A heap of a kind met before (the same options' elements, and an element with them)
-        // adds no new pair: the verification of the heaps before covers it.
-        if let Some(kind) = self.kinds.iter().find(|kind| kind.images == images) {
-            self.phi.push(kind.element);
-            return Ok(());
-        }
-        let heap_is_p = images.iter().all(|&image| !self.monoid.p[image as usize]);
-        for x in 0..self.monoid.size() as u32 {
-            if self.monoid.p[x as usize] != heap_is_p {
-                continue;
+        let mut before = 0;
+        for (index, &heap) in heaps.iter().enumerate() {
+            let rest = self.monoid.product(before, after[index + 1]);
+            let wins = |image: u32| self.is_p(self.monoid.product(rest, image));
+            if self.images[covered[index]].iter().any(|&image| wins(image)) {
+                let leaves = build::single_heap_options(&self.rules, heap)
+                    .into_iter()
+                    .find(|option| wins(self.element_of(option)))
+                    .expect("an option with the element found among the options' elements");
+                return Ok(Some(MisereMove {
+                    index,
+                    leaves: Heaps::from(leaves),
+                }));
             }
-            self.kinds.push(HeapKind {
-                element: x,
-                images: images.clone(),
-                heap,
-            });
-            if !passes_near(&self.monoid, &self.kinds) {
-                self.kinds.pop();
-                continue;
-            }
-            match check(&self.monoid, &self.kinds, &mut self.work_left) {
-                Verdict::Proved => {
-                    self.phi.push(x);
-                    return Ok(());
-                }
-                Verdict::Fails(_) => {
-                    self.kinds.pop();
-                }
-                Verdict::TooLarge => {
-                    self.kinds.pop();
-                    return Err(Stop::TooLarge { heap });
-                }
-                Verdict::OutOfWork => {
-                    self.kinds.pop();
-                    return Err(Stop::OutOfWork { heap });
-                }
-            }
+            before = self.monoid.product(before, self.phi[covered[index]]);
         }
-        self.change_presentation(heap)
-    }
-
-    /// Adds `heap` as a new generator — the product of the quotient with a cyclic monoid,
-    /// marked and reduced — then, while the candidate mispredicts a position, recalibrates it
-    /// on that position ([`recalibrate`](Self::recalibrate)).
-    fn change_presentation(&mut self, heap: u64) -> Result<(), Stop> {
-        let mut phi = self.phi.clone();
-        phi.push(0);
-        let promoted = [heap as usize];
-        let mut candidate = self
-            .extended(&self.monoid.clone(), &phi, &promoted, &[2])
-            .ok_or(Stop::TooLarge { heap })?;
-        for _ in 0..MAX_RECALIBRATIONS {
-            match self.verify(&candidate.monoid, &candidate.phi) {
-                Verdict::Proved => {
-                    self.kinds = self.types(&candidate.monoid, &candidate.phi);
-                    self.monoid = candidate.monoid;
-                    self.phi = candidate.phi;
-                    return Ok(());
-                }
-                Verdict::Fails(position) => {
-                    candidate = self
-                        .recalibrate(&candidate, &position)?
-                        .ok_or(Stop::NoCandidate { heap })?;
-                }
-                Verdict::TooLarge => return Err(Stop::TooLarge { heap }),
-                Verdict::OutOfWork => return Err(Stop::OutOfWork { heap }),
-            }
-        }
-        Err(Stop::NoCandidate { heap })
-    }
-
-    /// A candidate that predicts `position` right, made from `candidate` by giving some of
-    /// the heaps in `position` generators of their own (the fewest that will do): the
-    /// submonoid the other heaps generate, times a cyclic monoid for each (its powers
-    /// repeating with period 2 from the heap's count in `position`), marked and reduced.
-    /// `None` if no set of heaps will do.
-    fn recalibrate(
-        &mut self,
-        candidate: &Candidate,
-        position: &[u64],
-    ) -> Result<Option<Candidate>, Stop> {
-        let heap = (candidate.phi.len() - 1) as u64;
-        let mut involved: Vec<usize> = position.iter().map(|&h| h as usize).collect();
-        involved.sort_unstable();
-        involved.dedup();
-        let Ok(truth) = self
-            .solver
-            .try_misere_outcome(Heaps::from(position.to_vec()))
-        else {
-            return Err(Stop::OutOfWork { heap });
-        };
-        for size in 1..=involved.len().min(MAX_PROMOTED) {
-            for promoted in combinations(&involved, size) {
-                let indices: Vec<usize> = promoted
-                    .iter()
-                    .map(|&h| position.iter().filter(|&&p| p as usize == h).count().max(2))
-                    .collect();
-                let Some(trial) =
-                    self.extended(&candidate.monoid, &candidate.phi, &promoted, &indices)
-                else {
-                    return Err(Stop::TooLarge { heap });
-                };
-                let element = position
-                    .iter()
-                    .fold(0, |x, &h| trial.monoid.product(x, trial.phi[h as usize]));
-                if trial.monoid.p[element as usize] == (truth == Outcome::P) {
-                    return Ok(Some(trial));
-                }
-            }
-        }
+        assert!(
+            covered.iter().all(|&heap| self.images[heap].is_empty()),
+            "a verified quotient gives every N-position with a move a winning option"
+        );
         Ok(None)
     }
 
-    /// `monoid` under `phi` with the heaps `promoted` made generators of their own: the
-    /// submonoid the others generate times a cyclic monoid of index `indices[i]` and period 2
-    /// for each, marked and reduced. `None` past [`MAX_ELEMENTS`].
-    fn extended(
-        &mut self,
-        monoid: &Bipartite,
-        phi: &[u32],
-        promoted: &[usize],
-        indices: &[usize],
-    ) -> Option<Candidate> {
-        let mut phi = phi.to_vec();
-        for &heap in promoted {
-            phi[heap] = 0;
-        }
-        let (base, number) = monoid.submonoid(&phi);
-        let mut phi: Vec<u32> = phi
-            .iter()
-            .map(|&x| number[x as usize].expect("reached"))
-            .collect();
-        let mut product = base;
-        for (&heap, &index) in promoted.iter().zip(indices) {
-            if product.size() * (index + 2) > MAX_ELEMENTS {
-                return None;
-            }
-            let generator = product.new_generator();
-            product = product.times_cyclic(index, 2);
-            phi[heap] = generator;
-        }
-        self.mark(&mut product, &phi);
-        let mut generators = phi.clone();
-        generators.sort_unstable();
-        generators.dedup();
-        let (reduced, class) = product.reduce(&generators);
-        let phi = phi
-            .iter()
-            .map(|&x| class[x as usize].expect("a heap's element is reached"))
-            .collect();
-        Some(Candidate {
-            monoid: reduced,
-            phi,
+    /// The element of a position whose heaps are all covered.
+    fn element_of(&self, heaps: &[u64]) -> u32 {
+        heaps.iter().fold(0, |element, &heap| {
+            let heap = self.covered(heap).expect("an option's heaps are covered");
+            self.monoid.product(element, self.phi[heap])
         })
     }
 
-    /// Marks the P-portion of `monoid` (under `phi`) by the positions reaching each element
-    /// first in lexicographic order, the count of the largest heap first: an option of a
-    /// position comes before it (it trades a heap for smaller ones), so its element is marked
-    /// when the position is, and the position is P when it has a move and no option's
-    /// element is P. Heaps of a kind (same element, same options' elements) count as the
-    /// smallest of them. Whether every other position agrees is the verification's to check.
-    fn mark(&self, monoid: &mut Bipartite, phi: &[u32]) {
-        let kinds = self.types(monoid, phi);
-        let mut marked = vec![false; monoid.size()];
-        let words = monoid.size().div_ceil(64);
-        mark_from(monoid, &kinds, &mut marked, kinds.len(), 0, &vec![0; words]);
+    /// Whether the quotient is *tame* — isomorphic to the quotient of misère Nim on the
+    /// heaps it has: trivial (no heap with a move), `⟨a | a² = 1⟩` with `P = {a}` (heaps
+    /// of `*0` and `*1`), or `⟨a, b | a² = 1, b³ = b⟩` with `P = {a, b²}` (Plambeck and
+    /// Siegel, 2008, §5: a set of games is tame in Conway's sense exactly when its quotient is
+    /// one of these three). Then every position plays as misère Nim on its heaps' Grundy
+    /// values.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::octal::OctalGame;
+    /// use impartial::quotient::MisereQuotient;
+    ///
+    /// assert!(MisereQuotient::compute(&"0.52".parse::<OctalGame>()?, 100)?.is_tame());
+    /// assert!(!MisereQuotient::compute(&"0.75".parse::<OctalGame>()?, 100)?.is_tame());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn is_tame(&self) -> bool {
+        self.monoid.is_tame()
     }
 
-    /// The elements of `heap`'s options under `phi`, each once.
-    fn images(&self, monoid: &Bipartite, phi: &[u32], heap: usize) -> Vec<u32> {
-        let mut images: Vec<u32> = self.options[heap]
-            .iter()
-            .map(|option| {
-                option.iter().fold(0, |element, &left| {
-                    monoid.product(element, phi[left as usize])
-                })
-            })
+    /// A presentation of the quotient: generators and relations (see [`Presentation`]).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::octal::OctalGame;
+    /// use impartial::quotient::MisereQuotient;
+    ///
+    /// let q = MisereQuotient::compute(&"0.52".parse::<OctalGame>()?, 100)?;
+    /// assert_eq!(q.presentation().to_string(), "⟨a, b | a² = 1, b³ = b⟩");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn presentation(&self) -> Presentation {
+        Presentation::of(&self.monoid, &self.phi)
+    }
+
+    /// The P-portion, each element as its normal form in [`presentation`](Self::presentation),
+    /// in the order of the normal forms.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::octal::OctalGame;
+    /// use impartial::quotient::MisereQuotient;
+    ///
+    /// let q = MisereQuotient::compute(&"0.52".parse::<OctalGame>()?, 100)?;
+    /// let p: Vec<String> = q.p_portion().map(|word| word.to_string()).collect();
+    /// assert_eq!(p, ["a", "b²"]); // misère Nim: *1, and *2 + *2
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn p_portion(&self) -> impl Iterator<Item = Word> + use<> {
+        let presentation = self.presentation();
+        let mut p: Vec<Word> = (0..self.order() as u32)
+            .filter(|&x| self.is_p(x))
+            .filter_map(|x| presentation.normal_form(x).cloned())
             .collect();
-        images.sort_unstable();
-        images.dedup();
-        images
+        p.sort_by_key(Word::key);
+        p.into_iter()
     }
+}
 
-    /// The kinds of heap a verification adds — `Φ(h)` and the elements of `h`'s options,
-    /// each kind once with its smallest heap (heaps without moves add nothing).
-    fn types(&self, monoid: &Bipartite, phi: &[u32]) -> Vec<HeapKind> {
-        let mut kinds: Vec<HeapKind> = Vec::new();
-        for heap in 1..phi.len() {
-            if self.options[heap].is_empty() {
-                continue;
+/// A winning move found by [`MisereQuotient::winning_move`]: the heap at `index` is replaced
+/// by the heaps `leaves` (none, one or more, each smaller).
+///
+/// # Examples
+///
+/// ```
+/// use impartial::octal::OctalGame;
+/// use impartial::quotient::MisereQuotient;
+/// use impartial::Heaps;
+///
+/// // Misère Kayles on one row of 3: knock down two from an end, leaving one pin to the
+/// // other player, who must take it and lose.
+/// let q = MisereQuotient::compute(&OctalGame::kayles(), 1_000)?;
+/// let best = q.winning_move(&[3])?.expect("an N-position");
+/// assert_eq!((best.index, best.leaves.clone()), (0, Heaps::from([1])));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
+pub struct MisereMove {
+    /// The index of the heap moved in, in the position given.
+    pub index: usize,
+    /// The heaps it leaves.
+    pub leaves: Heaps,
+}
+
+#[cfg(feature = "serde")]
+impl From<MisereQuotient> for saved::QuotientParts {
+    fn from(quotient: MisereQuotient) -> Self {
+        saved::QuotientParts::new(
+            &quotient.rules,
+            &quotient.monoid,
+            &quotient.phi,
+            quotient.stop,
+        )
+    }
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<saved::QuotientParts> for MisereQuotient {
+    type Error = String;
+
+    /// The quotient, if the parts are one (see `QuotientParts::check`: the verification runs
+    /// again in full); its period proved again from `Φ` — and when it is, the quotient is
+    /// complete, whatever stop was saved.
+    fn try_from(parts: saved::QuotientParts) -> Result<Self, String> {
+        let (rules, monoid, phi, stop) = parts.check()?;
+        let period = prove_phi_period(&rules, &phi);
+        let stop = if period.is_some() { None } else { stop };
+        Ok(Self::from_parts(&rules, monoid, phi, period, stop))
+    }
+}
+
+/// [`Period`] of `Φ` proved by the octal periodicity theorem, for rules that have it.
+fn prove_phi_period(rules: &HeapRules, phi: &[u32]) -> Option<Period> {
+    if !rules.has_periodicity_theorem() {
+        return None;
+    }
+    prove_period(rules, phi)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::octal::OctalGame;
+
+    /// The period proved stands when the computation goes on: the heaps after the proof,
+    /// each added and proved as any other, get the elements the period gives them, and the
+    /// quotient does not change. A mutant that proves periods with the window of a game
+    /// without splits (`n0 + p + t`) fails it at Kayles.
+    #[test]
+    fn heaps_past_a_proved_period_have_the_element_it_gives() {
+        for code in [
+            "0.3", "0.31", "0.52", "0.75", "0.77", "0.312", "0.71", "0.34", "0.72",
+        ] {
+            let game: OctalGame = code.parse().unwrap();
+            let quotient = MisereQuotient::compute(&game, MAX_HEAP).unwrap();
+            let period = *quotient
+                .period()
+                .unwrap_or_else(|| panic!("{code}: {:?}", quotient.stop()));
+            let mut builder = Builder::new(game.rules());
+            let until = quotient.heaps() + 3 * period.period + 40;
+            while builder.heaps() < until {
+                builder
+                    .add_next()
+                    .unwrap_or_else(|stop| panic!("{code}: {stop}"));
             }
-            let kind = HeapKind {
-                element: phi[heap],
-                images: self.images(monoid, phi, heap),
-                heap: heap as u64,
-            };
-            if !kinds
-                .iter()
-                .any(|k| k.element == kind.element && k.images == kind.images)
-            {
-                kinds.push(kind);
-            }
-        }
-        kinds
-    }
-
-    /// Whether `monoid` under `phi` predicts every misère outcome of the positions of the
-    /// heaps so far (see [`check`]).
-    fn verify(&mut self, monoid: &Bipartite, phi: &[u32]) -> Verdict {
-        check(monoid, &self.types(monoid, phi), &mut self.work_left)
-    }
-}
-
-/// Marks, for the positions whose counts of the `digits` largest kinds vary (the counts of
-/// the larger ones fixed, reaching `element` with options' elements `options`), the element
-/// of each one reaching a new element first (see [`Builder::mark`]).
-fn mark_from(
-    monoid: &mut Bipartite,
-    kinds: &[HeapKind],
-    marked: &mut [bool],
-    digits: usize,
-    element: u32,
-    options: &[u64],
-) {
-    if digits == 0 {
-        if !marked[element as usize] {
-            marked[element as usize] = true;
-            let has_move = options.iter().any(|&word| word != 0);
-            let option_in_p = members(options).any(|y| monoid.p[y as usize]);
-            monoid.p[element as usize] = has_move && !option_in_p;
-        }
-        return;
-    }
-    let kind = &kinds[digits - 1];
-    let (mut element, mut options): (u32, Elements) = (element, SmallVec::from_slice(options));
-    loop {
-        mark_from(monoid, kinds, marked, digits - 1, element, &options);
-        let (next, next_options) = add_heap_to(monoid, element, &options, kind);
-        if marked[next as usize] {
-            break;
-        }
-        (element, options) = (next, next_options);
-    }
-}
-
-/// The pair (element, options' elements) of a position with that pair, a heap of `kind`
-/// added.
-fn add_heap_to(
-    monoid: &Bipartite,
-    element: u32,
-    options: &[u64],
-    kind: &HeapKind,
-) -> (u32, Elements) {
-    let mut after: Elements = SmallVec::from_elem(0, options.len());
-    for y in members(options) {
-        let z = monoid.product(y, kind.element) as usize;
-        after[z / 64] |= 1 << (z % 64);
-    }
-    for &image in &kind.images {
-        let z = monoid.product(element, image) as usize;
-        after[z / 64] |= 1 << (z % 64);
-    }
-    (monoid.product(element, kind.element), after)
-}
-
-/// The elements of a set, in order.
-fn members(set: &[u64]) -> impl Iterator<Item = u32> + '_ {
-    set.iter().enumerate().flat_map(|(word, &bits)| {
-        let mut rest = bits;
-        std::iter::from_fn(move || {
-            (rest != 0).then(|| {
-                let bit = rest.trailing_zeros();
-                rest &= rest - 1;
-                word as u32 * 64 + bit
-            })
-        })
-    })
-}
-
-/// A set of elements, a bit each: inline for quotients of up to 128 elements.
-type Elements = SmallVec<[u64; 2]>;
-
-/// A kind of heap: its element, its options' elements, and the smallest heap of the kind.
-struct HeapKind {
-    element: u32,
-    images: Vec<u32>,
-    heap: u64,
-}
-
-/// Whether `monoid` predicts every misère outcome of the positions made of heaps of `kinds`:
-/// the closure of the empty position's pair (element, options' elements) under adding heaps,
-/// in order of the number of heaps added, each pair checked; the first pair that fails
-/// gives a shortest position mispredicted.
-fn check(monoid: &Bipartite, kinds: &[HeapKind], work_left: &mut usize) -> Verdict {
-    let words = monoid.size().div_ceil(64);
-    let mut index: HashMap<(u32, Elements), usize, MapBuildHasher> = HashMap::default();
-    // Each state, the state it was reached from and the heap added.
-    let mut states: Vec<((u32, Elements), usize, u64)> = Vec::new();
-    let start: (u32, Elements) = (0, SmallVec::from_elem(0, words));
-    index.insert(start.clone(), 0);
-    states.push((start, usize::MAX, 0));
-    let mut next = 0;
-    while next < states.len() {
-        let (element, options) = states[next].0.clone();
-        if !predicted(monoid, element, &options) {
-            return Verdict::Fails(position_of(&states, next));
-        }
-        for kind in kinds {
-            let state = add_heap_to(monoid, element, &options, kind);
-            if !index.contains_key(&state) {
-                if states.len() >= MAX_VERIFIED_STATES {
-                    return Verdict::TooLarge;
-                }
-                if *work_left == 0 {
-                    return Verdict::OutOfWork;
-                }
-                *work_left -= 1;
-                index.insert(state.clone(), states.len());
-                states.push((state, next, kind.heap));
+            assert_eq!(builder.monoid, quotient.monoid, "{code}");
+            for heap in 0..=until {
+                assert_eq!(
+                    Some(builder.phi[heap as usize]),
+                    quotient.element(heap),
+                    "{code} {heap}"
+                );
             }
         }
-        next += 1;
     }
-    Verdict::Proved
-}
-
-/// Whether the positions of one heap of the last kind, alone or beside one heap of any kind,
-/// are predicted: a quick test that rejects most wrong elements for a new heap before the
-/// full [`check`].
-fn passes_near(monoid: &Bipartite, kinds: &[HeapKind]) -> bool {
-    let Some(new) = kinds.last() else {
-        return true;
-    };
-    let words = monoid.size().div_ceil(64);
-    let (element, options) = add_heap_to(monoid, 0, &vec![0; words], new);
-    if !predicted(monoid, element, &options) {
-        return false;
-    }
-    kinds.iter().all(|kind| {
-        let (beside, beside_options) = add_heap_to(monoid, element, &options, kind);
-        predicted(monoid, beside, &beside_options)
-    })
-}
-
-/// Whether `element` is in the P-portion exactly when a position with options' elements
-/// `options` is P: it has a move and no option's element is P.
-fn predicted(monoid: &Bipartite, element: u32, options: &[u64]) -> bool {
-    let has_move = options.iter().any(|&word| word != 0);
-    let option_in_p = members(options).any(|y| monoid.p[y as usize]);
-    monoid.p[element as usize] == (has_move && !option_in_p)
-}
-
-/// The heaps of the position that reached state `at`.
-fn position_of(states: &[((u32, Elements), usize, u64)], mut at: usize) -> Vec<u64> {
-    let mut heaps = Vec::new();
-    while at != 0 {
-        heaps.push(states[at].2);
-        at = states[at].1;
-    }
-    heaps
-}
-
-/// Every `size`-element subset of `values`, in order.
-fn combinations(values: &[usize], size: usize) -> Vec<Vec<usize>> {
-    if size == 0 {
-        return vec![Vec::new()];
-    }
-    let mut all = Vec::new();
-    for (i, &first) in values.iter().enumerate() {
-        for mut rest in combinations(&values[i + 1..], size - 1) {
-            rest.insert(0, first);
-            all.push(rest);
-        }
-    }
-    all
-}
-
-/// The options of a lone heap of `heap`, each as its heaps (zeros dropped), each smaller.
-fn single_heap_options<G: ImpartialGame<Position = Heaps>>(
-    game: &G,
-    heap: u64,
-) -> Result<Vec<Vec<u64>>, QuotientError> {
-    let mut options = Vec::new();
-    for option in game.moves(&Heaps::from([heap])) {
-        let left: Vec<u64> = option.iter().copied().filter(|&h| h > 0).collect();
-        if let Some(&large) = left.iter().find(|&&h| h >= heap) {
-            return Err(QuotientError::NotShrinking { heap, left: large });
-        }
-        options.push(left);
-    }
-    Ok(options)
 }

@@ -108,6 +108,6 @@ pub(super) fn shortest<V: Value>(values: &[V], n0: u64, p: u64, proof: u64) -> P
 
 /// The next length at which periodicity is tried: about 1/8 more each time, so the proof
 /// comes at most 1/8 after it is possible and the checks cost O(n) in all.
-pub(super) fn next_check(len: usize) -> usize {
+pub(crate) fn next_check(len: usize) -> usize {
     len + (len / 8).max(16)
 }

@@ -2,9 +2,11 @@
 //! (up to a size the search affords), its outcome predicted by the quotient and searched by
 //! the `Solver`; the monoid laws; the published orders.
 
+use std::ops::ControlFlow;
+
 use impartial::octal::OctalGame;
-use impartial::quotient::{MisereQuotient, QuotientError};
-use impartial::{Heaps, Solver};
+use impartial::quotient::{MisereQuotient, QuotientError, Stop};
+use impartial::{Heaps, ImpartialGame, Outcome, Solver};
 use proptest::prelude::*;
 
 /// Every multiset of at most `count` heaps from `1..=largest`, checked.
@@ -56,12 +58,15 @@ fn check_laws(quotient: &MisereQuotient) {
 
 /// The tame games 0.31 and 0.52 have misère Nim's quotient (order 6, |P| = 2), and 0.75 the
 /// order-8 quotient with |P| = 2 (Plambeck and Siegel, *Misère quotients for impartial
-/// games*, 2008); each predicts every sum of up to four heaps below 12.
+/// games*, 2008); each is proved for every heap, and predicts every sum of up to four heaps
+/// below 12, and a heap up to 40 (past the heaps computed: the period's answers) alone and
+/// beside one of up to 4.
 #[test]
 fn published_quotients_predict_every_small_sum() {
     for (code, order) in [("0.31", 6), ("0.52", 6), ("0.75", 8)] {
         let quotient = MisereQuotient::compute(&code.parse::<OctalGame>().unwrap(), 60).unwrap();
-        assert_eq!(quotient.heaps(), 60, "{code}: {:?}", quotient.stop());
+        assert!(quotient.is_complete(), "{code}: {:?}", quotient.stop());
+        assert!(quotient.heaps() < 40, "{code}");
         assert_eq!(
             (quotient.order(), quotient.p_portion_size()),
             (order, 2),
@@ -69,10 +74,178 @@ fn published_quotients_predict_every_small_sum() {
         );
         check_laws(&quotient);
         check_sums(code, &quotient, 11, 4);
+        let mut solver = Solver::new(code.parse::<OctalGame>().unwrap());
+        for large in 1..=40 {
+            for small in 0..=4 {
+                let heaps = [small, large];
+                let searched = solver.misere_outcome(Heaps::from(heaps));
+                assert_eq!(
+                    quotient.outcome(&heaps),
+                    Some(searched),
+                    "{code}: {heaps:?}"
+                );
+            }
+        }
     }
 }
 
-/// Kayles (order 40 from heap 30 on here) and Dawson's Kayles, wild games whose quotients
+/// The presentations in the literature: misère Nim's `⟨a, b | a² = 1, b³ = b⟩` with
+/// `P = {a, b²}` for the tame games, and Plambeck and Siegel's for 0.75 (2008, §7:
+/// `⟨a, b, c | a² = 1, b³ = b, bc = ab, c² = b²⟩`, `P = {a, b²}`); tameness as the quotient
+/// says it.
+#[test]
+fn presentations_are_the_published_ones() {
+    let nim = "⟨a, b | a² = 1, b³ = b⟩";
+    for (code, presentation, tame) in [
+        ("0.31", nim, true),
+        ("0.52", nim, true),
+        (
+            "0.75",
+            "⟨a, b, c | a² = 1, b³ = b, bc = ab, c² = b²⟩",
+            false,
+        ),
+        ("0.3", "⟨a | a² = 1⟩", true),
+    ] {
+        let quotient = MisereQuotient::compute(&code.parse::<OctalGame>().unwrap(), 100).unwrap();
+        assert_eq!(quotient.presentation().to_string(), presentation, "{code}");
+        assert_eq!(quotient.is_tame(), tame, "{code}");
+    }
+    let quotient = MisereQuotient::compute(&"0.75".parse::<OctalGame>().unwrap(), 100).unwrap();
+    let p: Vec<String> = quotient.p_portion().map(|word| word.to_string()).collect();
+    assert_eq!(p, ["a", "b²"]);
+}
+
+/// A presentation presents its quotient: every element's normal form multiplies out to it,
+/// and both sides of every relation are the same element.
+#[test]
+fn presentations_present_their_quotients() {
+    for code in ["0.31", "0.75", "0.77", "0.312", "0.71", "0.72", "0.07"] {
+        let quotient = MisereQuotient::compute(&code.parse::<OctalGame>().unwrap(), 300).unwrap();
+        let presentation = quotient.presentation();
+        let generators: Vec<u32> = presentation
+            .generator_heaps()
+            .iter()
+            .map(|&heap| quotient.element(heap).unwrap())
+            .collect();
+        let value = |exponents: &[u32]| {
+            let mut element = 0;
+            for (&generator, &exponent) in generators.iter().zip(exponents) {
+                for _ in 0..exponent {
+                    element = quotient.product(element, generator);
+                }
+            }
+            element
+        };
+        for element in 0..quotient.order() as u32 {
+            let form = presentation.normal_form(element).unwrap();
+            assert_eq!(value(form.exponents()), element, "{code}: {form}");
+        }
+        for (m, n) in presentation.relations() {
+            assert_eq!(
+                value(m.exponents()),
+                value(n.exponents()),
+                "{code}: {m} = {n}"
+            );
+        }
+        assert!(presentation.normal_form(quotient.order() as u32).is_none());
+    }
+}
+
+/// Kayles: the period of `Φ` (12 from 71, as its nim-sequence's) proved at heap 181, the
+/// quotient of order 40 — and answers for rows far past it.
+#[test]
+fn kayles_is_solved() {
+    let quotient = MisereQuotient::compute(&OctalGame::kayles(), 1_000).unwrap();
+    let period = quotient.period().unwrap();
+    assert_eq!((period.preperiod, period.period), (71, 12));
+    assert_eq!(quotient.order(), 40);
+    assert!(!quotient.is_tame());
+    assert_eq!(
+        quotient.element(1_000_003),
+        quotient.element(71 + (1_000_003 - 71) % 12)
+    );
+    check_sums("0.77", &quotient, 14, 3);
+}
+
+/// Winning moves against the search: for every position of up to three heaps below 11, the
+/// quotient offers a move exactly when the search finds the position N with a move, and the
+/// move it offers is one of the game's and leaves a P-position; partial quotients answer
+/// the heaps they cover and refuse the others.
+#[test]
+fn winning_moves_leave_p_positions() {
+    for code in ["0.75", "0.77", "0.07", "0.312", "0.72"] {
+        let game: OctalGame = code.parse().unwrap();
+        let quotient = MisereQuotient::compute(&game, 300).unwrap();
+        let mut solver = Solver::new(game.clone());
+        let largest = 10.min(quotient.heaps());
+        let mut positions = vec![Vec::new()];
+        for _ in 0..3 {
+            let mut longer = Vec::new();
+            for position in &positions {
+                for heap in position.last().copied().unwrap_or(1)..=largest {
+                    let mut next: Vec<u64> = position.clone();
+                    next.push(heap);
+                    longer.push(next);
+                }
+            }
+            positions.extend(longer.clone());
+            positions.dedup();
+        }
+        for position in positions {
+            let found = quotient.winning_move(&position).unwrap();
+            let expected = solver.misere_winning_move(Heaps::from(position.clone()));
+            assert_eq!(found.is_some(), expected.is_some(), "{code} {position:?}");
+            let Some(found) = found else { continue };
+            let options: Vec<Heaps> = game.moves(&Heaps::from([position[found.index]])).collect();
+            let leaves: Vec<u64> = found.leaves.iter().copied().collect();
+            assert!(
+                options.iter().any(|option| {
+                    let mut option: Vec<u64> = option.iter().copied().filter(|&h| h > 0).collect();
+                    let mut leaves = leaves.clone();
+                    option.sort_unstable();
+                    leaves.sort_unstable();
+                    option == leaves
+                }),
+                "{code} {position:?}: {found:?}"
+            );
+            let mut after = position.clone();
+            after.remove(found.index);
+            after.extend(leaves);
+            assert_eq!(
+                solver.misere_outcome(Heaps::from(after.clone())),
+                Outcome::P,
+                "{code} {position:?} → {after:?}"
+            );
+        }
+        if !quotient.is_complete() {
+            let past = quotient.heaps() + 1;
+            assert_eq!(
+                quotient.winning_move(&[1, past]),
+                Err(QuotientError::HeapNotCovered {
+                    heap: past,
+                    covered: quotient.heaps()
+                })
+            );
+        }
+    }
+}
+
+/// Tameness: a tame quotient's heaps are tame positions by their genera (searched), and the
+/// wild quotients have a wild heap among the first ten.
+#[test]
+fn tame_quotients_have_tame_heaps() {
+    for code in [
+        "0.31", "0.52", "0.3", "0.75", "0.77", "0.312", "0.71", "0.72", "0.34",
+    ] {
+        let game: OctalGame = code.parse().unwrap();
+        let quotient = MisereQuotient::compute(&game, 300).unwrap();
+        let mut solver = Solver::new(game);
+        let heaps_tame = (1..=10u64).all(|heap| solver.is_tame([heap]));
+        assert_eq!(quotient.is_tame(), heaps_tame, "{code}");
+    }
+}
+
+/// Kayles (order 40, proved at heap 181) and Dawson's Kayles, wild games whose quotients
 /// change presentation again and again: every sum of up to three heaps to 16 predicted (the
 /// quotient says where it stops, if it stops).
 #[test]
@@ -83,17 +256,20 @@ fn partial_quotients_predict_what_they_cover() {
         let covered = quotient.heaps();
         assert!(covered >= 8, "{code} covers {covered}");
         assert_eq!(covered < bound, quotient.stop().is_some(), "{code}");
+        assert!(!quotient.is_complete());
         check_sums(code, &quotient, covered, 3);
         // Past the heaps covered, no answer.
         assert_eq!(quotient.outcome(&[covered + 1]), None);
+        assert_eq!(quotient.element(covered + 1), None);
     }
 }
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(40))]
 
-    /// Random octal codes: whatever the quotient covers, it predicts every sum of up to three
-    /// heaps there (below 9).
+    /// Random octal codes: whatever the quotient covers — the heaps it computed, or every
+    /// heap when its period is proved — it predicts every sum of up to three heaps there
+    /// (below 9), and its laws hold.
     #[test]
     fn random_codes_predict_what_they_cover(digits in proptest::collection::vec(0u8..8, 1..=3)) {
         let code = format!("0.{}", digits.iter().map(u8::to_string).collect::<String>());
@@ -102,7 +278,7 @@ proptest! {
         };
         let quotient = MisereQuotient::compute(&game, 8).unwrap();
         check_laws(&quotient);
-        let covered = quotient.heaps().min(8);
+        let covered = if quotient.is_complete() { 8 } else { quotient.heaps().min(8) };
         check_sums(&code, &quotient, covered, 3);
     }
 }
@@ -114,8 +290,114 @@ fn bad_input_is_an_error() {
         MisereQuotient::compute(&game, 0),
         Err(QuotientError::ZeroBound)
     );
+    assert_eq!(
+        MisereQuotient::compute(&game, u64::MAX),
+        Err(QuotientError::BoundTooLarge { bound: u64::MAX })
+    );
     let quotient = MisereQuotient::compute(&game, 3).unwrap();
     assert_eq!(quotient.element(4), None);
     assert_eq!(quotient.element(u64::MAX), None);
+    assert_eq!(quotient.outcome(&[u64::MAX]), None);
     assert!(!quotient.is_p(u32::MAX));
+    assert!(quotient.winning_move(&[u64::MAX]).is_err());
+    // The empty position and heaps without moves: no move, and N (the player to move has won).
+    assert_eq!(quotient.winning_move(&[]), Ok(None));
+    assert_eq!(quotient.winning_move(&[0, 0]), Ok(None));
+    assert_eq!(quotient.outcome(&[0]), Some(Outcome::N));
+}
+
+/// The progress callback sees every heap, and stopping it leaves the heaps before, saying so.
+#[test]
+fn progress_reports_every_heap_and_can_stop() {
+    let game: OctalGame = "0.77".parse().unwrap();
+    let mut seen = Vec::new();
+    let quotient = MisereQuotient::compute_with_progress(&game, 300, |progress| {
+        seen.push(progress.heap);
+        if progress.heap == 30 {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    })
+    .unwrap();
+    assert_eq!(seen, (1..=30).collect::<Vec<_>>());
+    assert_eq!(quotient.heaps(), 30);
+    assert_eq!(quotient.stop(), Some(&Stop::Interrupted { heap: 31 }));
+    assert!(!quotient.is_complete());
+    let to_30 = MisereQuotient::compute(&game, 30).unwrap();
+    assert_eq!(to_30.stop(), None);
+    assert_eq!(quotient.order(), to_30.order());
+    assert!((0..=30).all(|heap| quotient.element(heap) == to_30.element(heap)));
+}
+
+/// A change made to a saved quotient.
+#[cfg(feature = "serde")]
+type Change = Box<dyn Fn(&mut serde_json::Value)>;
+
+/// Saved and read back, a quotient is the same; changed in any part, it is refused (the
+/// verification runs again on load), never read as a quotient that answers wrong.
+#[cfg(feature = "serde")]
+#[test]
+fn saved_quotients_are_proved_again_when_read() {
+    use serde_json::Value;
+    for code in ["0.75", "0.77", "0.07"] {
+        let quotient = MisereQuotient::compute(&code.parse::<OctalGame>().unwrap(), 300).unwrap();
+        let saved = serde_json::to_string(&quotient).unwrap();
+        let read: MisereQuotient = serde_json::from_str(&saved).unwrap();
+        assert_eq!(read, quotient, "{code}");
+        let value: Value = serde_json::from_str(&saved).unwrap();
+        let order = quotient.order();
+        let tampered: Vec<(&str, Change)> = vec![
+            (
+                "a P bit",
+                Box::new(|v: &mut Value| {
+                    let bit = v["p"][1].as_bool().unwrap();
+                    v["p"][1] = Value::Bool(!bit);
+                }),
+            ),
+            (
+                "a product",
+                Box::new(move |v: &mut Value| {
+                    let x = v["table"][order + 1].as_u64().unwrap();
+                    v["table"][order + 1] = Value::from((x + 1) % order as u64);
+                }),
+            ),
+            (
+                "an element of a heap",
+                Box::new(move |v: &mut Value| {
+                    let x = v["phi"][5].as_u64().unwrap();
+                    v["phi"][5] = Value::from((x + 1) % order as u64);
+                }),
+            ),
+            (
+                "Φ(0)",
+                Box::new(|v: &mut Value| v["phi"][0] = Value::from(1)),
+            ),
+            (
+                "the order",
+                Box::new(|v: &mut Value| v["order"] = Value::from(3)),
+            ),
+            (
+                "an element past the order",
+                Box::new(|v: &mut Value| v["phi"][2] = Value::from(100_000)),
+            ),
+            (
+                "the rules",
+                Box::new(|v: &mut Value| v["taken_leaving_two"] = Value::Array(Vec::new())),
+            ),
+            (
+                "a rule that changes nothing",
+                Box::new(|v: &mut Value| v["taken_leaving_one"] = serde_json::json!([0])),
+            ),
+        ];
+        for (what, change) in tampered {
+            let mut bad = value.clone();
+            change(&mut bad);
+            let read: Result<MisereQuotient, _> = serde_json::from_value(bad);
+            assert!(
+                read.is_err(),
+                "{code}: {what} changed, and the quotient was read"
+            );
+        }
+    }
 }

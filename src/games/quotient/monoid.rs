@@ -21,6 +21,20 @@ impl Bipartite {
         }
     }
 
+    /// The monoid of a table read back (`None` if the sizes do not fit); whether it is a
+    /// commutative monoid is [`is_commutative_monoid`](Self::is_commutative_monoid)'s to say.
+    #[cfg(feature = "serde")]
+    pub(crate) fn from_table(size: usize, table: Vec<u32>, p: Vec<bool>) -> Option<Self> {
+        (size >= 1 && size.checked_mul(size) == Some(table.len()) && p.len() == size)
+            .then_some(Bipartite { size, table, p })
+    }
+
+    /// The table, `a · b` at `a * size + b`.
+    #[cfg(feature = "serde")]
+    pub(crate) fn table(&self) -> &[u32] {
+        &self.table
+    }
+
     pub(crate) fn size(&self) -> usize {
         self.size
     }
@@ -104,6 +118,55 @@ impl Bipartite {
             class = next;
         }
         self.quotient_by(&reached, &class)
+    }
+
+    /// Whether this is a tame quotient: trivial, `⟨a | a² = 1⟩` with `P = {a}`, or
+    /// `⟨a, b | a² = 1, b³ = b⟩` with `P = {a, b²}`.
+    pub(crate) fn is_tame(&self) -> bool {
+        let p_set = |members: &[u32]| {
+            (0..self.size as u32).all(|x| self.p[x as usize] == members.contains(&x))
+        };
+        match self.size {
+            1 => !self.p[0],
+            2 => self.product(1, 1) == 0 && p_set(&[1]),
+            6 => (1..6).any(|a| {
+                (1..6).any(|b| {
+                    let b2 = self.product(b, b);
+                    let elements = [0, a, b, self.product(a, b), b2, self.product(a, b2)];
+                    let mut distinct = elements.to_vec();
+                    distinct.sort_unstable();
+                    distinct.dedup();
+                    // Six distinct words a^i b^j, i < 2, j < 3, obeying the relations: the
+                    // quotient is the image of the presented monoid, and as large, so it is it.
+                    distinct.len() == 6
+                        && self.product(a, a) == 0
+                        && self.product(b2, b) == b
+                        && p_set(&[a, b2])
+                })
+            }),
+            _ => false,
+        }
+    }
+
+    /// Whether the table is a commutative monoid with identity 0: commutativity and the
+    /// identity on every pair, associativity by Light's test on `generators` (the elements
+    /// `g` with `(x·g)·y = x·(g·y)` for all `x`, `y` are closed under products, so when they
+    /// include generators of the monoid they are all of it).
+    #[cfg(feature = "serde")]
+    pub(crate) fn is_commutative_monoid(&self, generators: &[u32]) -> bool {
+        let n = self.size as u32;
+        if self.table.iter().any(|&x| x >= n) || self.reached_from(generators).len() != self.size {
+            return false;
+        }
+        (0..n).all(|a| {
+            self.product(0, a) == a
+                && (0..n).all(|b| self.product(a, b) == self.product(b, a))
+                && generators.iter().all(|&g| {
+                    (0..n).all(|b| {
+                        self.product(self.product(a, g), b) == self.product(a, self.product(g, b))
+                    })
+                })
+        })
     }
 
     /// The submonoid `generators` generate, renumbered in order of discovery (the identity

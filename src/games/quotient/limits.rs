@@ -1,0 +1,104 @@
+//! How far a quotient's computation goes, and why it stops.
+
+use std::fmt;
+
+/// Most elements a candidate may have (a product with a cyclic monoid included) before the
+/// computation stops: past it, the table of products alone would take megabytes.
+///
+/// # Examples
+///
+/// ```
+/// assert_eq!(impartial::quotient::MAX_ELEMENTS, 2_048);
+/// ```
+pub const MAX_ELEMENTS: usize = 2_048;
+
+/// Most pairs (element, options' elements) a verification may meet before the computation
+/// stops.
+///
+/// # Examples
+///
+/// ```
+/// assert_eq!(impartial::quotient::MAX_VERIFIED_STATES, 2_000_000);
+/// ```
+pub const MAX_VERIFIED_STATES: usize = 2_000_000;
+
+/// The largest heap bound [`MisereQuotient::compute`] accepts: the options of every heap
+/// up to it are kept (some four million for an octal game to this bound).
+///
+/// # Examples
+///
+/// ```
+/// assert_eq!(impartial::quotient::MAX_HEAP, 4_096);
+/// ```
+pub const MAX_HEAP: u64 = 4_096;
+
+/// Most pairs the verifications of all candidates tried for one heap may meet together
+/// before the computation stops: a bound on the time one heap takes (some seconds).
+///
+/// # Examples
+///
+/// ```
+/// assert_eq!(impartial::quotient::MAX_PAIRS_PER_HEAP, 20_000_000);
+/// ```
+pub const MAX_PAIRS_PER_HEAP: usize = 20_000_000;
+
+/// Why a quotient covers fewer heaps than asked.
+///
+/// # Examples
+///
+/// ```
+/// use impartial::quotient::Stop;
+///
+/// let stop = Stop::NoCandidate { heap: 25 };
+/// assert!(stop.to_string().starts_with("heap 25 changes the quotient"));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
+pub enum Stop {
+    /// At this heap no element of the quotient before was verified, and no recalibration of
+    /// a new generator's candidate predicted the positions that failed.
+    NoCandidate {
+        /// The heap that could not be added.
+        heap: u64,
+    },
+    /// A candidate at this heap passed [`MAX_ELEMENTS`], or its verification
+    /// [`MAX_VERIFIED_STATES`].
+    TooLarge {
+        /// The heap that could not be added.
+        heap: u64,
+    },
+    /// The candidates tried at this heap met more than [`MAX_PAIRS_PER_HEAP`] pairs in
+    /// their verifications together, or the search for the outcome of a position one
+    /// mispredicted needed more than 256 MiB.
+    OutOfWork {
+        /// The heap that could not be added.
+        heap: u64,
+    },
+    /// The progress callback of [`MisereQuotient::compute_with_progress`] stopped the
+    /// computation before this heap.
+    Interrupted {
+        /// The first heap not added.
+        heap: u64,
+    },
+}
+
+impl fmt::Display for Stop {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Stop::NoCandidate { heap } => write!(
+                f,
+                "heap {heap} changes the quotient in a way this engine does not find (no element was verified, and no recalibration predicted the positions that failed)"
+            ),
+            Stop::TooLarge { heap } => write!(
+                f,
+                "heap {heap} would make a candidate of more than {MAX_ELEMENTS} elements or a verification of more than {MAX_VERIFIED_STATES} states"
+            ),
+            Stop::OutOfWork { heap } => write!(
+                f,
+                "heap {heap} took candidates whose verifications met more than {MAX_PAIRS_PER_HEAP} pairs together, or a search of more than 256 MiB"
+            ),
+            Stop::Interrupted { heap } => write!(f, "stopped by the caller before heap {heap}"),
+        }
+    }
+}
