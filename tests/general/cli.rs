@@ -317,6 +317,10 @@ fn bad_arguments_are_usage_errors() {
         &["grundy", "--n", "1e30"],
         &["grundy", "--n", "10", "--threads", "3"],
         &["chess", "--n", "10"],
+        &["misere", "octal", "0.75", "--n", "0"],
+        &["misere", "octal", "0.75", "--n", "4097"],
+        &["misere", "octal", "0.8"],
+        &["misere", "grundy"],
     ] {
         let output = run(arguments);
         assert_eq!(output.status.code(), Some(2), "{arguments:?}");
@@ -1264,5 +1268,61 @@ fn a_checkpoint_without_checksums_is_upgraded() {
     assert!(
         message.contains("is not this run's values file"),
         "{message}"
+    );
+}
+
+/// `misere`: the quotient the library computes, printed as its presentation, P-portion and
+/// the element of every heap (read back and checked against the library's quotient); a
+/// quotient out of reach says where it stops.
+#[test]
+fn misere_prints_the_quotient_of_the_library() {
+    let text = stdout(&run(&["misere", "octal", "0.75", "--quiet"]));
+    assert!(
+        text.contains("Q = ⟨a, b, c | a² = 1, b³ = b, bc = ab, c² = b²⟩"),
+        "{text}"
+    );
+    assert!(text.contains("P = {a, b²}"), "{text}");
+    assert!(
+        text.contains("# every heap: the elements repeat with period 2 from heap 8"),
+        "{text}"
+    );
+    let game: OctalGame = "0.75".parse().unwrap();
+    let quotient = impartial::quotient::MisereQuotient::compute(&game, 4096).unwrap();
+    let presentation = quotient.presentation();
+    let rows: Vec<(u64, String)> = text
+        .lines()
+        .filter(|line| !line.starts_with('#') && !line.contains(" = "))
+        .map(|line| {
+            let (heap, word) = line.split_once(' ').expect("heap element");
+            (heap.parse().expect("a heap"), word.to_string())
+        })
+        .collect();
+    assert_eq!(rows.len() as u64, quotient.heaps() + 1);
+    for (heap, word) in rows {
+        let element = quotient.element(heap).unwrap();
+        assert_eq!(
+            word,
+            presentation.normal_form(element).unwrap().to_string(),
+            "heap {heap}"
+        );
+    }
+    let partial = stdout(&run(&[
+        "misere",
+        "subtraction",
+        "1,3,4",
+        "--n",
+        "5",
+        "--quiet",
+    ]));
+    assert!(
+        partial.contains("# heaps 0 to 5 only: no period proved"),
+        "{partial}"
+    );
+    assert_eq!(
+        partial
+            .lines()
+            .filter(|line| !line.starts_with('#'))
+            .count(),
+        2 + 6
     );
 }

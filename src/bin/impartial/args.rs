@@ -55,6 +55,64 @@ pub enum GameArgument {
         #[command(flatten)]
         run: RunArguments,
     },
+    /// The misère quotient of a heap game (Plambeck and Siegel): printed as a presentation,
+    /// its P-portion and the element of every heap. Computed heap by heap, every heap proved,
+    /// until the period of the elements is proved (the quotient of every heap) or --n is
+    /// reached (the quotient of the heaps up to it); a quotient out of this engine's reach
+    /// stops early and says where. Ctrl-C prints the quotient so far.
+    Misere {
+        #[command(subcommand)]
+        game: MisereGame,
+    },
+}
+
+/// The games whose misère quotient `misere` computes.
+#[derive(Debug, Subcommand)]
+pub enum MisereGame {
+    /// An octal game by its code: `0.75`, `0.77` (Kayles), `0.07` (Dawson's Kayles).
+    Octal {
+        /// The code.
+        code: OctalGame,
+        #[command(flatten)]
+        run: MisereArguments,
+    },
+    /// A hexadecimal game by its code.
+    Hexadecimal {
+        /// The code.
+        code: HexadecimalGame,
+        #[command(flatten)]
+        run: MisereArguments,
+    },
+    /// A subtraction game by its set.
+    Subtraction {
+        /// The amounts, e.g. `1,3,4`.
+        set: SubtractionGame,
+        #[command(flatten)]
+        run: MisereArguments,
+    },
+}
+
+/// The options of a quotient's computation.
+#[derive(Debug, Args)]
+pub struct MisereArguments {
+    /// The largest heap to compute to (at most 4096) if the period is not proved before.
+    #[arg(long, default_value = "4096", value_parser = parse_misere_bound)]
+    pub n: u64,
+    /// No progress bar.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+/// A heap bound for `misere`: 1 to the quotient's `MAX_HEAP`.
+fn parse_misere_bound(text: &str) -> Result<u64, String> {
+    let count = parse_count(text)?;
+    match u64::try_from(count) {
+        Ok(bound) if (1..=impartial::quotient::MAX_HEAP).contains(&bound) => Ok(bound),
+        _ => Err(format!(
+            "{text}: a quotient is computed to a heap from 1 to {}",
+            impartial::quotient::MAX_HEAP
+        )),
+    }
 }
 
 #[derive(Debug, Args)]

@@ -27,6 +27,7 @@ impl Game {
             GameArgument::Hexadecimal { code, run } => (Game::Hexadecimal(code), run),
             GameArgument::Subtraction { set, run } => (Game::Subtraction(set), run),
             GameArgument::Grundy { run } => (Game::Grundy, run),
+            GameArgument::Misere { .. } => unreachable!("main runs `misere` before a sequence"),
         }
     }
 

@@ -7,6 +7,7 @@
 //! impartial subtraction 1,3,4 --n 1000000
 //! impartial grundy --n 1e8 --values grundy.csv
 //! impartial octal 0.167 --n 2^33 --prefix 2^20 --checkpoint runs/0.167
+//! impartial misere octal 0.77
 //! ```
 //!
 //! Prints the proven period (or "none up to n"), the rare heaps of the sparse space and the
@@ -18,7 +19,8 @@
 //!
 //! The modules, each importing only those above it: `count`, `args`, `failure`, `counts`,
 //! `format`, `lock`, `interrupt`, `game`, `progress`, `report`, `values_file`, `checkpoint`,
-//! `outputs`, then the two kinds of run, `full` and `bounded`.
+//! `outputs`, then the two kinds of run, `full` and `bounded`, and `misere`, the misère
+//! quotient of a game.
 
 mod args;
 mod bounded;
@@ -31,6 +33,7 @@ mod full;
 mod game;
 mod interrupt;
 mod lock;
+mod misere;
 mod outputs;
 mod progress;
 mod report;
@@ -40,11 +43,15 @@ use std::process::ExitCode;
 
 use clap::Parser;
 
-use args::Cli;
+use args::{Cli, GameArgument};
 use game::Game;
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    if let GameArgument::Misere { game } = &cli.game {
+        interrupt::install();
+        return finish(misere::execute(game));
+    }
     let (game, run) = Game::from_argument(cli.game);
     let size = match run.size() {
         Ok(size) => size,
@@ -55,6 +62,11 @@ fn main() -> ExitCode {
         Some(prefix) => bounded::execute(&game, &run, size, prefix),
         None => full::execute(&game, &run, size),
     };
+    finish(result)
+}
+
+/// The exit code of a run's result, its message printed.
+fn finish(result: Result<(), failure::Failure>) -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(failure) => {
