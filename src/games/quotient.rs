@@ -579,13 +579,15 @@ impl MisereQuotient {
             let rest = self.monoid.product(before, after[index + 1]);
             let wins = |image: u32| self.is_p(self.monoid.product(rest, image));
             if self.images[covered[index]].iter().any(|&image| wins(image)) {
-                let leaves = build::single_heap_options(&self.rules, heap)
-                    .into_iter()
-                    .find(|option| wins(self.element_of(option)))
+                // The options listed lazily: the first that wins ends the listing.
+                let leaves = self
+                    .rules
+                    .moves(&Heaps::from([heap]))
+                    .find(|option| wins(self.element_of(option.as_slice())))
                     .expect("an option with the element found among the options' elements");
                 return Ok(Some(MisereMove {
                     index,
-                    leaves: Heaps::from(leaves),
+                    leaves: leaves.iter().copied().filter(|&h| h > 0).collect(),
                 }));
             }
             before = self.monoid.product(before, self.phi[covered[index]]);
