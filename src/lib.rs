@@ -171,8 +171,33 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! Wild games (Kayles from a row of 5 on, Dawson's Kayles) have no such rule; their sums are
-//! answered by the search.
+//! Wild games (Kayles from a row of 5 on, Dawson's Kayles) have no such rule. For heap games
+//! the field's answer is the **misère quotient** (Plambeck and Siegel): the positions no sum
+//! tells apart, identified, form a finite commutative monoid for many wild games, and a sum
+//! of any number of heaps is P exactly when the product of its heaps' elements is in the
+//! monoid's P-portion. [`quotient::MisereQuotient`] computes it heap by heap, proves every
+//! step, and proves its period — then it answers every heap size. 0.75, a wild game:
+//!
+//! ```
+//! use impartial::octal::OctalGame;
+//! use impartial::quotient::MisereQuotient;
+//! use impartial::{Outcome, Solver};
+//!
+//! let game: OctalGame = "0.75".parse()?;
+//! let q = MisereQuotient::compute(&game, 100)?;
+//! assert!(q.is_complete() && !q.is_tame());
+//! assert_eq!(q.presentation().to_string(), "⟨a, b, c | a² = 1, b³ = b, bc = ab, c² = b²⟩");
+//! // Heaps 2 and 5 are b and c; bc = ab is not in P = {a, b²}, so 2 + 5 is N — as the search
+//! // says — and a million heaps take a million multiplications.
+//! assert_eq!(q.outcome(&[2, 5]), Some(Outcome::N));
+//! assert_eq!(Solver::new(game).misere_outcome([2, 5]), Outcome::N);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! Which to use: misère Nim's rule ([`nim::misere`]) for Nim and tame games; the quotient for
+//! sums of many heaps of a heap game whose quotient is within reach (0.75 and Kayles are
+//! proved in milliseconds; Dawson's Kayles is not, past heap 24); the search for everything
+//! else — any ruleset, a few components, or a single position.
 //!
 //! # Positions and moves
 //!

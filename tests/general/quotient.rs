@@ -401,3 +401,47 @@ fn saved_quotients_are_proved_again_when_read() {
         }
     }
 }
+
+/// Every kind of heap game the engine accepts: hexadecimal codes (moves that leave three
+/// heaps), subtraction sets and rules made by hand — every sum of up to three heaps below 9
+/// against the search, on the quotient whatever it covers.
+#[test]
+fn every_kind_of_heap_game_has_its_quotient() {
+    use impartial::SubtractionGame;
+    use impartial::octal::HexadecimalGame;
+    use impartial::take_and_break::{HeapRules, TakeAndBreak};
+    fn check<G: impartial::HeapGame + Clone>(name: &str, game: &G) {
+        let quotient = MisereQuotient::compute(game, 300).unwrap();
+        check_laws(&quotient);
+        let covered = if quotient.is_complete() {
+            8
+        } else {
+            quotient.heaps().min(8)
+        };
+        let mut solver = Solver::new(game.clone());
+        for a in 0..=covered {
+            for b in a..=covered {
+                for c in b..=covered {
+                    let heaps = [a, b, c];
+                    assert_eq!(
+                        quotient.outcome(&heaps),
+                        Some(solver.misere_outcome(Heaps::from(heaps))),
+                        "{name}: {heaps:?}"
+                    );
+                }
+            }
+        }
+    }
+    for code in ["0.F", "0.8", "0.B1", "4.F"] {
+        check(code, &code.parse::<HexadecimalGame>().unwrap());
+    }
+    for set in [&[1, 3, 4][..], &[2, 5], &[1, 2, 3]] {
+        check(&format!("{set:?}"), &SubtractionGame::new(set).unwrap());
+    }
+    let rules = HeapRules::builder()
+        .take_leaving_one([1])
+        .take_leaving_three([1])
+        .build()
+        .unwrap();
+    check("take one, leave one or three", &TakeAndBreak::new(rules));
+}
