@@ -196,7 +196,7 @@
 //!
 //! Which to use: misère Nim's rule ([`nim::misere`]) for Nim and tame games; the quotient for
 //! sums of many heaps of a heap game whose quotient is within reach (0.75 and Kayles are
-//! proved in milliseconds; Dawson's Kayles is not, past heap 24); the search for everything
+//! proved in milliseconds; Dawson's Kayles reaches heap 33, not beyond); the search for everything
 //! else — any ruleset, a few components, or a single position.
 //!
 //! # Positions and moves

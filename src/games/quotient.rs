@@ -20,6 +20,11 @@
 //! A verified candidate, reduced by indistinguishability (`x ~ y` when `xz` and `yz` are in
 //! the P-portion together for every `z`), *is* the quotient.
 //!
+//! The pairs are checked in order of the size of the smallest position reaching each (its
+//! counters in all), so the first that fails gives a *smallest* mispredicted position. Every
+//! smaller position is predicted right, its options among them; so its true outcome needs no
+//! search: it is P exactly when it has a move and none of its options' elements is in P.
+//!
 //! Heap `n` is added to the quotient of the smaller heaps as an element of it when one is
 //! verified. Otherwise it becomes a generator of its own: the product of the quotient with a
 //! cyclic monoid (powers repeating with period 2 from the square), whose P-portion is marked
@@ -28,8 +33,9 @@
 //! verified. When the verification finds a position mispredicted, the candidate is
 //! *recalibrated* on it: the fewest heaps of that position are given generators of their own
 //! (the quotient the other heaps generate, times a cyclic monoid for each), until the
-//! position's outcome — searched by a [`Solver`](crate::Solver) — is predicted; and verified
-//! again. (The scheme is that of Siegel's `MisereSolver`, described in Plambeck, *Advances in
+//! position's outcome is predicted; and verified again. The products with cyclic monoids
+//! are computed rather than tabled until they are reduced, so candidates of tens of thousands
+//! of elements are marked and reduced to the quotients of hundreds they stand for. (The scheme is that of Siegel's `MisereSolver`, described in Plambeck, *Advances in
 //! losing*, 2009, and Siegel's notes; the code is this crate's.) When no recalibration helps
 //! the computation stops, and the quotient covers the heaps before (see
 //! [`MisereQuotient::stop`]) — never a candidate that was not proved.
@@ -313,13 +319,18 @@ impl MisereQuotient {
     /// # Examples
     ///
     /// ```
+    /// use std::ops::ControlFlow;
     /// use impartial::octal::OctalGame;
     /// use impartial::quotient::{MisereQuotient, Stop};
     ///
-    /// // Dawson's Kayles changes its quotient without end; this engine gives up at heap 26.
-    /// let q = MisereQuotient::compute(&"0.07".parse::<OctalGame>()?, 40)?;
-    /// assert!(matches!(q.stop(), Some(Stop::OutOfWork { .. } | Stop::TooLarge { .. })));
-    /// assert!(q.heaps() >= 20);
+    /// // Dawson's Kayles changes its quotient again and again (order 638 at heap 33, and
+    /// // past this engine's limits at heap 34); stopped here at heap 12 by the caller.
+    /// let dawson: OctalGame = "0.07".parse()?;
+    /// let q = MisereQuotient::compute_with_progress(&dawson, 40, |progress| {
+    ///     if progress.heap < 12 { ControlFlow::Continue(()) } else { ControlFlow::Break(()) }
+    /// })?;
+    /// assert_eq!(q.stop(), Some(&Stop::Interrupted { heap: 13 }));
+    /// assert_eq!(MisereQuotient::compute(&dawson, 12)?.stop(), None); // reached the bound
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]

@@ -3,21 +3,13 @@
 
 use smallvec::SmallVec;
 
-use super::limits::{MAX_ELEMENTS, MAX_PAIRS_PER_HEAP, Stop};
-use super::monoid::Bipartite;
+use super::limits::{MAX_ELEMENTS, MAX_PAIRS_PER_HEAP, MAX_PRODUCT, Stop};
+use super::monoid::{Bipartite, Monoid, Product, reduce};
 use super::verify::{Elements, HeapKind, Verdict, add_heap_to, check, members, passes_near};
-use crate::game::Outcome;
-use crate::games::take_and_break::TakeAndBreak;
 use crate::heap::{HeapRules, Heaps};
-use crate::solver::Solver;
-
-/// Most bytes the search for a mispredicted position's outcome may hold (see
-/// [`Stop::OutOfWork`]).
-const MAX_SEARCH_BYTES: usize = 256 << 20;
 
 /// The quotient being built: the heaps' options, the monoid and `Φ` proved so far.
 pub(super) struct Builder {
-    solver: Solver<TakeAndBreak>,
     rules: HeapRules,
     /// The options of each heap, as lists of heaps (each smaller than it).
     options: Vec<Vec<Vec<u64>>>,
@@ -44,10 +36,6 @@ const MAX_PROMOTED: usize = 3;
 impl Builder {
     pub(super) fn new(rules: &HeapRules) -> Self {
         Builder {
-            // The outcomes recalibration needs are of short positions; a long one is a sign of
-            // a quotient out of reach, and the limit keeps its search within memory and time.
-            solver: Solver::new(TakeAndBreak::new(rules.clone()))
-                .with_memory_limit(MAX_SEARCH_BYTES),
             rules: rules.clone(),
             options: vec![Vec::new()],
             monoid: Bipartite::trivial(),
@@ -109,7 +97,7 @@ impl Builder {
                     self.phi.push(x);
                     return Ok(());
                 }
-                Verdict::Fails(_) => {
+                Verdict::Fails { .. } => {
                     self.kinds.pop();
                 }
                 Verdict::TooLarge => {
@@ -143,9 +131,9 @@ impl Builder {
                     self.phi = candidate.phi;
                     return Ok(());
                 }
-                Verdict::Fails(position) => {
+                Verdict::Fails { position, is_p } => {
                     candidate = self
-                        .recalibrate(&candidate, &position)?
+                        .recalibrate(&candidate, &position, is_p)?
                         .ok_or(Stop::NoCandidate { heap })?;
                 }
                 Verdict::TooLarge => return Err(Stop::TooLarge { heap }),
@@ -164,17 +152,15 @@ impl Builder {
         &mut self,
         candidate: &Candidate,
         position: &[u64],
+        is_p: bool,
     ) -> Result<Option<Candidate>, Stop> {
         let heap = (candidate.phi.len() - 1) as u64;
         let mut involved: Vec<usize> = position.iter().map(|&h| h as usize).collect();
         involved.sort_unstable();
         involved.dedup();
-        let Ok(truth) = self
-            .solver
-            .try_misere_outcome(Heaps::from(position.to_vec()))
-        else {
-            return Err(Stop::OutOfWork { heap });
-        };
+        // Whether a set of heaps was passed over for the size of its product: then the
+        // computation stops for the size, not for want of a candidate.
+        let mut too_large = false;
         for size in 1..=involved.len().min(MAX_PROMOTED) {
             for promoted in combinations(&involved, size) {
                 let indices: Vec<usize> = promoted
@@ -184,15 +170,19 @@ impl Builder {
                 let Some(trial) =
                     self.extended(&candidate.monoid, &candidate.phi, &promoted, &indices)
                 else {
-                    return Err(Stop::TooLarge { heap });
+                    too_large = true;
+                    continue;
                 };
                 let element = position
                     .iter()
                     .fold(0, |x, &h| trial.monoid.product(x, trial.phi[h as usize]));
-                if trial.monoid.p[element as usize] == (truth == Outcome::P) {
+                if trial.monoid.p[element as usize] == is_p {
                     return Ok(Some(trial));
                 }
             }
+        }
+        if too_large {
+            return Err(Stop::TooLarge { heap });
         }
         Ok(None)
     }
@@ -216,20 +206,18 @@ impl Builder {
             .iter()
             .map(|&x| number[x as usize].expect("reached"))
             .collect();
-        let mut product = base;
+        let mut product = Product::new(base);
         for (&heap, &index) in promoted.iter().zip(indices) {
-            if product.size() * (index + 2) > MAX_ELEMENTS {
-                return None;
-            }
-            let generator = product.new_generator();
-            product = product.times_cyclic(index, 2);
-            phi[heap] = generator;
+            phi[heap] = product.times_cyclic(index, 2, MAX_PRODUCT)?;
         }
         self.mark(&mut product, &phi);
         let mut generators = phi.clone();
         generators.sort_unstable();
         generators.dedup();
-        let (reduced, class) = product.reduce(&generators);
+        let (reduced, class) = reduce(&product, &generators);
+        if reduced.size() > MAX_ELEMENTS {
+            return None;
+        }
         let phi = phi
             .iter()
             .map(|&x| class[x as usize].expect("a heap's element is reached"))
@@ -246,8 +234,8 @@ impl Builder {
     /// when the position is, and the position is P when it has a move and no option's
     /// element is P. Heaps of a kind (same element, same options' elements) count as the
     /// smallest of them. Whether every other position agrees is the verification's to check.
-    fn mark(&self, monoid: &mut Bipartite, phi: &[u32]) {
-        let kinds = self.types(monoid, phi);
+    fn mark(&self, monoid: &mut Product, phi: &[u32]) {
+        let kinds = kinds(&self.options, monoid, phi);
         let mut marked = vec![false; monoid.size()];
         let words = monoid.size().div_ceil(64);
         mark_from(monoid, &kinds, &mut marked, kinds.len(), 0, &vec![0; words]);
@@ -274,7 +262,7 @@ impl Builder {
 /// the larger ones fixed, reaching `element` with options' elements `options`), the element
 /// of each one reaching a new element first (see [`Builder::mark`]).
 fn mark_from(
-    monoid: &mut Bipartite,
+    monoid: &mut Product,
     kinds: &[HeapKind],
     marked: &mut [bool],
     digits: usize,
@@ -285,8 +273,8 @@ fn mark_from(
         if !marked[element as usize] {
             marked[element as usize] = true;
             let has_move = options.iter().any(|&word| word != 0);
-            let option_in_p = members(options).any(|y| monoid.p[y as usize]);
-            monoid.p[element as usize] = has_move && !option_in_p;
+            let option_in_p = members(options).any(|y| monoid.is_p(y));
+            monoid.set_p(element, has_move && !option_in_p);
         }
         return;
     }
@@ -320,7 +308,11 @@ fn combinations(values: &[usize], size: usize) -> Vec<Vec<usize>> {
 /// The kinds of heap a verification adds — `Φ(h)` and the elements of `h`'s options,
 /// each kind once with its smallest heap (heaps without moves add nothing); `options[h]`
 /// lists heap `h`'s.
-pub(super) fn kinds(options: &[Vec<Vec<u64>>], monoid: &Bipartite, phi: &[u32]) -> Vec<HeapKind> {
+pub(super) fn kinds<M: Monoid>(
+    options: &[Vec<Vec<u64>>],
+    monoid: &M,
+    phi: &[u32],
+) -> Vec<HeapKind> {
     let mut kinds: Vec<HeapKind> = Vec::new();
     for heap in 1..phi.len() {
         if options[heap].is_empty() {
@@ -342,7 +334,7 @@ pub(super) fn kinds(options: &[Vec<Vec<u64>>], monoid: &Bipartite, phi: &[u32]) 
 }
 
 /// The elements of `options` (each a list of heaps) under `phi`, each once, in order.
-pub(super) fn images(options: &[Vec<u64>], monoid: &Bipartite, phi: &[u32]) -> Vec<u32> {
+pub(super) fn images<M: Monoid>(options: &[Vec<u64>], monoid: &M, phi: &[u32]) -> Vec<u32> {
     let mut images: Vec<u32> = options
         .iter()
         .map(|option| {

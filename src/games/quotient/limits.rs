@@ -2,18 +2,23 @@
 
 use std::fmt;
 
-/// Most elements a candidate may have (a product with a cyclic monoid included) before the
-/// computation stops: past it, the table of products alone would take megabytes.
+/// Most elements a candidate may have, reduced, before the computation stops: its table of
+/// products takes 4 bytes times the square of its order (64 MiB at this limit).
 ///
 /// # Examples
 ///
 /// ```
-/// assert_eq!(impartial::quotient::MAX_ELEMENTS, 2_048);
+/// assert_eq!(impartial::quotient::MAX_ELEMENTS, 4_096);
 /// ```
-pub const MAX_ELEMENTS: usize = 2_048;
+pub const MAX_ELEMENTS: usize = 4_096;
+
+/// Most elements a candidate may have before it is reduced — the product of a quotient with
+/// cyclic monoids, its products computed, not tabled: past it, marking it would take seconds.
+pub(crate) const MAX_PRODUCT: usize = 1 << 16;
 
 /// Most pairs (element, options' elements) a verification may meet before the computation
-/// stops.
+/// stops: some hundreds of bytes each for a quotient of hundreds of elements, so a
+/// verification holds at most about half a gigabyte.
 ///
 /// # Examples
 ///
@@ -62,15 +67,14 @@ pub enum Stop {
         /// The heap that could not be added.
         heap: u64,
     },
-    /// A candidate at this heap passed [`MAX_ELEMENTS`], or its verification
-    /// [`MAX_VERIFIED_STATES`].
+    /// A candidate at this heap passed [`MAX_ELEMENTS`] (or, before it was reduced, 65 536
+    /// elements), or its verification [`MAX_VERIFIED_STATES`].
     TooLarge {
         /// The heap that could not be added.
         heap: u64,
     },
     /// The candidates tried at this heap met more than [`MAX_PAIRS_PER_HEAP`] pairs in
-    /// their verifications together, or the search for the outcome of a position one
-    /// mispredicted needed more than 256 MiB.
+    /// their verifications together.
     OutOfWork {
         /// The heap that could not be added.
         heap: u64,
@@ -92,11 +96,11 @@ impl fmt::Display for Stop {
             ),
             Stop::TooLarge { heap } => write!(
                 f,
-                "heap {heap} would make a candidate of more than {MAX_ELEMENTS} elements or a verification of more than {MAX_VERIFIED_STATES} states"
+                "heap {heap} would make a candidate of more than {MAX_ELEMENTS} elements ({MAX_PRODUCT} before it is reduced) or a verification of more than {MAX_VERIFIED_STATES} states"
             ),
             Stop::OutOfWork { heap } => write!(
                 f,
-                "heap {heap} took candidates whose verifications met more than {MAX_PAIRS_PER_HEAP} pairs together, or a search of more than 256 MiB"
+                "heap {heap} took candidates whose verifications met more than {MAX_PAIRS_PER_HEAP} pairs together"
             ),
             Stop::Interrupted { heap } => write!(f, "stopped by the caller before heap {heap}"),
         }

@@ -90,7 +90,7 @@ impl QuotientParts {
         let mut work = usize::MAX;
         match check(&monoid, &kinds(&options, &monoid, &phi), &mut work) {
             Verdict::Proved => {}
-            Verdict::Fails(position) => {
+            Verdict::Fails { position, .. } => {
                 return Err(format!(
                     "the quotient mispredicts the misère outcome of {position:?}"
                 ));

@@ -1,20 +1,28 @@
 //! The verification of a candidate: the closure of the empty position's pair (element,
 //! options' elements) under adding heaps, every pair checked.
 
-use std::collections::HashMap;
+use std::cmp::Reverse;
+use std::collections::{BinaryHeap, HashMap, HashSet};
 
 use smallvec::SmallVec;
 
 use super::limits::MAX_VERIFIED_STATES;
-use super::monoid::Bipartite;
+use super::monoid::{Bipartite, Monoid};
 use crate::solver::hash::MapBuildHasher;
 
 /// What a verification found.
 pub(super) enum Verdict {
     /// Every position's outcome is predicted.
     Proved,
-    /// A shortest position (its heaps) whose outcome is mispredicted.
-    Fails(Vec<u64>),
+    /// A smallest position (fewest counters in all) whose outcome is mispredicted, and its
+    /// outcome: every smaller position is predicted, its options among them, so it is P
+    /// exactly when it has a move and no option's element is in P.
+    Fails {
+        /// Its heaps.
+        position: Vec<u64>,
+        /// Whether it is a P-position.
+        is_p: bool,
+    },
     /// Past [`MAX_VERIFIED_STATES`].
     TooLarge,
     /// Past the heap's [`MAX_PAIRS_PER_HEAP`].
@@ -23,8 +31,8 @@ pub(super) enum Verdict {
 
 /// The pair (element, options' elements) of a position with that pair, a heap of `kind`
 /// added.
-pub(super) fn add_heap_to(
-    monoid: &Bipartite,
+pub(super) fn add_heap_to<M: Monoid>(
+    monoid: &M,
     element: u32,
     options: &[u64],
     kind: &HeapKind,
@@ -65,41 +73,111 @@ pub(super) struct HeapKind {
     pub(super) heap: u64,
 }
 
+/// A pair (element, options' elements) met by [`check`]: the smallest position known to
+/// reach it (its size, and the state and heap it was reached from), and whether it is
+/// checked.
+struct State {
+    pair: (u32, Elements),
+    size: u64,
+    parent: usize,
+    heap: u64,
+    checked: bool,
+}
+
 /// Whether `monoid` predicts every misère outcome of the positions made of heaps of `kinds`:
 /// the closure of the empty position's pair (element, options' elements) under adding heaps,
-/// in order of the number of heaps added, each pair checked; the first pair that fails
-/// gives a shortest position mispredicted.
+/// each pair checked. A first pass visits the pairs in any order (most candidates pass, and
+/// this is the cheapest); if one fails, [`smallest_failure`] finds the position to report.
 pub(super) fn check(monoid: &Bipartite, kinds: &[HeapKind], work_left: &mut usize) -> Verdict {
     let words = monoid.size().div_ceil(64);
-    let mut index: HashMap<(u32, Elements), usize, MapBuildHasher> = HashMap::default();
-    // Each state, the state it was reached from and the heap added.
-    let mut states: Vec<((u32, Elements), usize, u64)> = Vec::new();
+    let mut seen: HashSet<(u32, Elements), MapBuildHasher> = HashSet::default();
     let start: (u32, Elements) = (0, SmallVec::from_elem(0, words));
-    index.insert(start.clone(), 0);
-    states.push((start, usize::MAX, 0));
-    let mut next = 0;
-    while next < states.len() {
-        let (element, options) = states[next].0.clone();
+    seen.insert(start.clone());
+    let mut pending = vec![start];
+    while let Some((element, options)) = pending.pop() {
         if !predicted(monoid, element, &options) {
-            return Verdict::Fails(position_of(&states, next));
+            return smallest_failure(monoid, kinds, work_left);
         }
         for kind in kinds {
-            let state = add_heap_to(monoid, element, &options, kind);
-            if !index.contains_key(&state) {
-                if states.len() >= MAX_VERIFIED_STATES {
-                    return Verdict::TooLarge;
-                }
-                if *work_left == 0 {
-                    return Verdict::OutOfWork;
-                }
-                *work_left -= 1;
-                index.insert(state.clone(), states.len());
-                states.push((state, next, kind.heap));
+            let pair = add_heap_to(monoid, element, &options, kind);
+            if seen.contains(&pair) {
+                continue;
             }
+            if seen.len() >= MAX_VERIFIED_STATES {
+                return Verdict::TooLarge;
+            }
+            if *work_left == 0 {
+                return Verdict::OutOfWork;
+            }
+            *work_left -= 1;
+            seen.insert(pair.clone());
+            pending.push(pair);
         }
-        next += 1;
     }
     Verdict::Proved
+}
+
+/// The pairs of [`check`] visited in order of the size of the smallest position reaching each
+/// (a shortest-path search over the pairs, a heap of a kind weighing its smallest heap): the
+/// first pair that fails gives a smallest position mispredicted, whose outcome every
+/// smaller position's prediction then decides.
+fn smallest_failure(monoid: &Bipartite, kinds: &[HeapKind], work_left: &mut usize) -> Verdict {
+    let words = monoid.size().div_ceil(64);
+    let mut index: HashMap<(u32, Elements), usize, MapBuildHasher> = HashMap::default();
+    let start: (u32, Elements) = (0, SmallVec::from_elem(0, words));
+    index.insert(start.clone(), 0);
+    let mut states = vec![State {
+        pair: start,
+        size: 0,
+        parent: usize::MAX,
+        heap: 0,
+        checked: false,
+    }];
+    let mut queue = BinaryHeap::from([Reverse((0u64, 0usize))]);
+    while let Some(Reverse((size, at))) = queue.pop() {
+        if states[at].checked || size > states[at].size {
+            continue;
+        }
+        states[at].checked = true;
+        let (element, options) = states[at].pair.clone();
+        if !predicted(monoid, element, &options) {
+            let has_move = options.iter().any(|&word| word != 0);
+            let option_in_p = members(&options).any(|y| monoid.p[y as usize]);
+            return Verdict::Fails {
+                position: position_of(&states, at),
+                is_p: has_move && !option_in_p,
+            };
+        }
+        for kind in kinds {
+            let pair = add_heap_to(monoid, element, &options, kind);
+            let size = size + kind.heap;
+            if let Some(&known) = index.get(&pair) {
+                let state = &mut states[known];
+                if !state.checked && size < state.size {
+                    (state.size, state.parent, state.heap) = (size, at, kind.heap);
+                    queue.push(Reverse((size, known)));
+                }
+                continue;
+            }
+            if states.len() >= MAX_VERIFIED_STATES {
+                return Verdict::TooLarge;
+            }
+            if *work_left == 0 {
+                return Verdict::OutOfWork;
+            }
+            *work_left -= 1;
+            index.insert(pair.clone(), states.len());
+            queue.push(Reverse((size, states.len())));
+            states.push(State {
+                pair,
+                size,
+                parent: at,
+                heap: kind.heap,
+                checked: false,
+            });
+        }
+    }
+    unreachable!("a pair that failed in one order fails in every order")
 }
 
 /// Whether the positions of one heap of the last kind, alone or beside one heap of any kind,
@@ -128,12 +206,12 @@ pub(super) fn predicted(monoid: &Bipartite, element: u32, options: &[u64]) -> bo
     monoid.p[element as usize] == (has_move && !option_in_p)
 }
 
-/// The heaps of the position that reached state `at`.
-fn position_of(states: &[((u32, Elements), usize, u64)], mut at: usize) -> Vec<u64> {
+/// The heaps of the smallest position known to reach state `at`.
+fn position_of(states: &[State], mut at: usize) -> Vec<u64> {
     let mut heaps = Vec::new();
     while at != 0 {
-        heaps.push(states[at].2);
-        at = states[at].1;
+        heaps.push(states[at].heap);
+        at = states[at].parent;
     }
     heaps
 }
