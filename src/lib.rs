@@ -293,6 +293,8 @@ pub mod field;
 mod game;
 mod games;
 mod heap;
+#[cfg(feature = "plot")]
+pub mod plot;
 pub mod score;
 pub mod sequence;
 mod solver;

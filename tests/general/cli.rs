@@ -1326,3 +1326,26 @@ fn misere_prints_the_quotient_of_the_library() {
         2 + 6
     );
 }
+
+/// `--plot FILE.svg`: the nim-sequence drawn (read back as XML, one point per heap for a
+/// short run); refused with `--prefix`, which does not keep the values.
+#[test]
+fn plot_draws_the_sequence() {
+    let directory = scratch("plot");
+    let file = directory.join("kayles.svg");
+    let path = file.to_str().unwrap();
+    let text = stdout(&run(&["octal", "0.77", "--n", "100", "--plot", path, "-q"]));
+    assert!(text.contains(&format!("# picture: {path}")), "{text}");
+    let svg = std::fs::read_to_string(&file).unwrap();
+    let document = roxmltree::Document::parse(&svg).expect("well-formed");
+    assert!(
+        document
+            .descendants()
+            .any(|node| node.attribute("class") == Some("values"))
+    );
+    let bounded = run(&[
+        "octal", "0.77", "--n", "100", "--prefix", "64", "--plot", path, "-q",
+    ]);
+    assert_eq!(bounded.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&bounded.stderr).contains("--plot"));
+}

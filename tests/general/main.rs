@@ -17,6 +17,8 @@ mod frontier;
 mod genus;
 mod limits;
 mod loopy;
+#[cfg(feature = "plot")]
+mod plot;
 mod quotient;
 mod score;
 mod sequence;

@@ -157,6 +157,11 @@ pub struct RunArguments {
     #[arg(long, value_name = "FILE")]
     pub rare_heaps: Option<PathBuf>,
 
+    /// Draw the nim-sequence to FILE as SVG: heap across, value up, the rare heaps circled,
+    /// the period shaded. Not with --prefix (the picture reads every value).
+    #[arg(long, value_name = "FILE.svg")]
+    pub plot: Option<PathBuf>,
+
     /// The method: `auto` chooses the sparse space where it pays.
     #[arg(long, value_enum, default_value_t = MethodArgument::Auto)]
     pub method: MethodArgument,

@@ -80,6 +80,14 @@ fn keep_temporary(archive: &Archive) -> PathBuf {
 
 /// A bounded run of `game` to `size.n` keeping `prefix` values.
 pub fn execute(game: &Game, run: &RunArguments, size: Size, prefix: u64) -> Result<(), Failure> {
+    if run.plot.is_some() {
+        return Err(
+            "--plot reads every value, and a run with --prefix keeps only some: draw \
+                    from a run without --prefix"
+                .to_string()
+                .into(),
+        );
+    }
     outputs::check(
         run.values.as_deref(),
         run.rare_heaps.as_deref(),

@@ -41,7 +41,7 @@ pub fn execute(game: &Game, run: &RunArguments, size: Size) -> Result<(), Failur
     let mut report = Report::new(&name, size.n);
     let computed = sequence.computed_len();
     report.rate(computed - loaded.min(computed), elapsed);
-    finish(run, &sequence, size.n, report)
+    finish(run, &sequence, size.n, &name, report)
 }
 
 /// The values of the checkpoint to go on from, if `--checkpoint` has one.
@@ -111,6 +111,7 @@ fn finish(
     run: &RunArguments,
     sequence: &GrundySequence,
     n: u64,
+    name: &str,
     mut report: Report,
 ) -> Result<(), Failure> {
     report.period(sequence.period(), !run.every_value, "none up to", n);
@@ -140,6 +141,15 @@ fn finish(
             Ok(())
         });
         failures.extend(written.err());
+    }
+    if let Some(path) = &run.plot {
+        let drawn = impartial::plot::nim_sequence(name, sequence)
+            .map_err(|error| format!("cannot draw the sequence: {error}"))
+            .and_then(|svg| write_or_rescue(path, "picture", |out| out.write_all(svg.as_bytes())));
+        match drawn {
+            Ok(()) => report.line(format!("picture: {}", path.display())),
+            Err(error) => failures.push(error),
+        }
     }
     let counts = frequencies(values.iter(), sequence.period(), n);
     report

@@ -27,7 +27,7 @@ pub(crate) const MAX_PRODUCT: usize = 1 << 16;
 /// ```
 pub const MAX_VERIFIED_STATES: usize = 2_000_000;
 
-/// The largest heap bound [`MisereQuotient::compute`] accepts: the options of every heap
+/// The largest heap bound [`MisereQuotient::compute`](super::MisereQuotient::compute) accepts: the options of every heap
 /// up to it are kept (some four million for an octal game to this bound).
 ///
 /// # Examples
@@ -79,7 +79,7 @@ pub enum Stop {
         /// The heap that could not be added.
         heap: u64,
     },
-    /// The progress callback of [`MisereQuotient::compute_with_progress`] stopped the
+    /// The progress callback of [`MisereQuotient::compute_with_progress`](super::MisereQuotient::compute_with_progress) stopped the
     /// computation before this heap.
     Interrupted {
         /// The first heap not added.

@@ -2,7 +2,7 @@
 
 use super::build::{kinds, single_heap_options};
 use super::limits::{MAX_ELEMENTS, MAX_HEAP, Stop};
-use super::monoid::Bipartite;
+use super::monoid::{Bipartite, reduce};
 use super::verify::{Verdict, check};
 use crate::heap::HeapRules;
 
@@ -99,7 +99,7 @@ impl QuotientParts {
                 return Err("the verification of the quotient is too large".into());
             }
         }
-        if monoid.reduce(&generators).0.size() != monoid.size() {
+        if reduce(&monoid, &generators).0.size() != monoid.size() {
             return Err(
                 "the quotient is not reduced: two of its elements are indistinguishable".into(),
             );
