@@ -80,6 +80,7 @@
 //! Grundy's game has no such theorem, and no period is ever claimed for it.
 
 mod ahead;
+mod arithmetic;
 mod bounded;
 mod bounded_values;
 mod bytes;
@@ -98,6 +99,7 @@ mod stretch;
 mod testing;
 mod values;
 
+pub use arithmetic::{ApparentArithmeticPeriod, MAX_APPARENT_PERIOD};
 pub use error::{MAX_HEAP, MAX_STREAMED_HEAP, SequenceError};
 pub use grundy_sequence::GrundySequence;
 pub(crate) use heap_game::heap_game_methods;

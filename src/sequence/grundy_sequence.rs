@@ -320,6 +320,35 @@ impl GrundySequence {
         self.period
     }
 
+    /// An arithmetic period the values computed show — `G(n + p) = G(n) + s`, `s > 0`, over
+    /// at least three periods and half the values — when no period is proven. *Apparent*:
+    /// the values of every heap computed obey it, but nothing here proves that later ones do
+    /// (no theorem like the octal periodicity theorem is applied), so [`get`](Self::get)
+    /// does not answer from it.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::octal::{HexadecimalGame, OctalGame};
+    ///
+    /// let climbing = "0.8".parse::<HexadecimalGame>()?.values_up_to(1_000)?;
+    /// let seen = climbing.apparent_arithmetic_period().expect("seen");
+    /// assert_eq!((seen.preperiod, seen.period, seen.saltus, seen.seen_to), (1, 3, 1, 1_000));
+    /// assert_eq!(climbing.get(1_001), None);
+    ///
+    /// // Kayles is periodic, not arithmetic-periodic.
+    /// assert_eq!(OctalGame::kayles().values_up_to(1_000)?.apparent_arithmetic_period(), None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn apparent_arithmetic_period(&self) -> Option<super::ApparentArithmeticPeriod> {
+        if self.period.is_some() {
+            return None;
+        }
+        let values = &self.values;
+        super::arithmetic::apparent(values.len(), |n| values.get(n).unwrap_or(0))
+    }
+
     /// The method that computed the bulk of the values.
     ///
     /// # Examples

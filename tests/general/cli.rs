@@ -1349,3 +1349,16 @@ fn plot_draws_the_sequence() {
     assert_eq!(bounded.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&bounded.stderr).contains("--plot"));
 }
+
+/// A sequence that climbs is reported as arithmetic-periodic, and as apparent, not proved.
+#[test]
+fn apparent_arithmetic_periods_are_reported_as_apparent() {
+    let text = stdout(&run(&["hexadecimal", "0.8", "--n", "3000", "-q"]));
+    assert!(text.contains("# period: none up to"), "{text}");
+    assert!(
+        text.contains("# arithmetic period: period 3 and saltus 1 from n = 1 (apparent: seen to G(3000), not proved)"),
+        "{text}"
+    );
+    let periodic = stdout(&run(&["octal", "0.77", "--n", "3000", "-q"]));
+    assert!(!periodic.contains("arithmetic"), "{periodic}");
+}

@@ -115,6 +115,9 @@ fn finish(
     mut report: Report,
 ) -> Result<(), Failure> {
     report.period(sequence.period(), !run.every_value, "none up to", n);
+    if let Some(seen) = sequence.apparent_arithmetic_period() {
+        report.line(format!("arithmetic period: {seen}"));
+    }
     let values = sequence.computed_values();
     report.line(format!(
         "largest value: {}",

@@ -1,0 +1,162 @@
+//! Arithmetic periods seen in the values computed: `G(n + p) = G(n) + s` with a saltus
+//! `s > 0`, as hexadecimal games and infinite codes show (Nim, `G(n) = n`, has period 1 and
+//! saltus 1). Reported as *apparent*: no theorem here proves one from finitely many values.
+
+use std::fmt;
+
+/// An arithmetic period the values computed show, not proved: `G(n + period) = G(n) +
+/// saltus` for every `n` from `preperiod` while `n + period` was computed (to `seen_to`), over
+/// at least three periods and half the values.
+///
+/// # Examples
+///
+/// ```
+/// use impartial::octal::HexadecimalGame;
+///
+/// // 0.8: take one counter and leave the rest as three heaps. Its values climb by 1 every
+/// // 3 heaps.
+/// let values = "0.8".parse::<HexadecimalGame>()?.values_up_to(3_000)?;
+/// assert_eq!(values.period(), None);
+/// let seen = values.apparent_arithmetic_period().expect("seen");
+/// assert_eq!((seen.period, seen.saltus), (3, 1));
+/// assert!(seen.to_string().contains("apparent"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub struct ApparentArithmeticPeriod {
+    /// The least `n` from which the values climb so.
+    pub preperiod: u64,
+    /// The shortest period.
+    pub period: u64,
+    /// What a value gains over one period (at least 1).
+    pub saltus: u32,
+    /// The last heap whose value was compared.
+    pub seen_to: u64,
+}
+
+impl fmt::Display for ApparentArithmeticPeriod {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "period {} and saltus {} from n = {} (apparent: seen to G({}), not proved)",
+            self.period, self.saltus, self.preperiod, self.seen_to
+        )
+    }
+}
+
+/// The longest period looked for: a longer one is not "seen" in any run that fits in memory
+/// three times over with room to spare, and the bound keeps the search to a fraction of a
+/// second on a billion values.
+pub const MAX_APPARENT_PERIOD: usize = 1 << 16;
+
+/// The shortest arithmetic period (up to [`MAX_APPARENT_PERIOD`]) the values `value(0) …
+/// value(len − 1)` show, with its least preperiod, if it holds over at least three periods
+/// and half the values.
+///
+/// Each candidate period `p` takes its saltus from the last two values `p` apart and walks
+/// back while the difference holds; a wrong `p` stops within a few values, the right one at
+/// its preperiod, so the search costs little more than one pass.
+pub(crate) fn apparent(
+    len: usize,
+    value: impl Fn(usize) -> u32,
+) -> Option<ApparentArithmeticPeriod> {
+    let last = len.checked_sub(1)?;
+    for p in 1..=(len / 4).min(MAX_APPARENT_PERIOD) {
+        let Some(saltus) = value(last).checked_sub(value(last - p)).filter(|&s| s > 0) else {
+            continue;
+        };
+        let mut n = last;
+        while n >= p && value(n).checked_sub(value(n - p)) == Some(saltus) {
+            n -= 1;
+        }
+        // Every n' + p in (n, last] holds: the preperiod is the first n' with n' + p > n.
+        let preperiod = if n < p { 0 } else { n + 1 - p };
+        let covered = len - preperiod;
+        if covered >= 3 * p && 2 * covered >= len {
+            return Some(ApparentArithmeticPeriod {
+                preperiod: preperiod as u64,
+                period: p as u64,
+                saltus,
+                seen_to: last as u64,
+            });
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// The definition, plainly: the least `p`, then the least `n0`, such that every
+    /// `n0 ≤ n < len − p` has `G(n + p) = G(n) + s` for one `s > 0`, over three periods and
+    /// half the values.
+    fn reference(values: &[u32]) -> Option<(u64, u64, u32)> {
+        let len = values.len();
+        for p in 1..=len / 4 {
+            for n0 in 0..len.saturating_sub(p) {
+                let saltus = i64::from(values[n0 + p]) - i64::from(values[n0]);
+                let holds = saltus > 0
+                    && (n0..len - p)
+                        .all(|n| i64::from(values[n + p]) - i64::from(values[n]) == saltus);
+                if holds {
+                    let covered = len - n0;
+                    if covered >= 3 * p && 2 * covered >= len {
+                        return Some((
+                            n0 as u64,
+                            p as u64,
+                            u32::try_from(saltus).expect("positive"),
+                        ));
+                    }
+                    break;
+                }
+            }
+        }
+        None
+    }
+
+    fn found(values: &[u32]) -> Option<(u64, u64, u32)> {
+        apparent(values.len(), |n| values[n]).map(|a| (a.preperiod, a.period, a.saltus))
+    }
+
+    #[test]
+    fn nim_and_friends() {
+        let nim: Vec<u32> = (0..100).collect();
+        assert_eq!(found(&nim), Some((0, 1, 1)));
+        let periodic: Vec<u32> = (0..100).map(|n| n % 7).collect();
+        assert_eq!(found(&periodic), None);
+        assert_eq!(found(&[]), None);
+        assert_eq!(found(&[5]), None);
+        // A prefix, then the climb: the least preperiod.
+        let mut late = vec![9, 0, 9, 0, 9];
+        late.extend((0..60).map(|n| 2 * (n / 3) + n % 3));
+        assert_eq!(found(&late), reference(&late));
+        assert_eq!(found(&late).map(|(_, p, s)| (p, s)), Some((3, 2)));
+    }
+
+    proptest! {
+        /// Random sequences — a random prefix, then a random first period climbing by a random
+        /// saltus, cut anywhere, some with a wrong value planted — against the definition.
+        #[test]
+        fn agrees_with_the_definition(
+            prefix in proptest::collection::vec(0u32..20, 0..30),
+            cycle in proptest::collection::vec(0u32..10, 1..8),
+            saltus in 0u32..4,
+            length in 0usize..200,
+            planted in proptest::option::of((0usize..250, 0u32..40)),
+        ) {
+            let mut values = prefix.clone();
+            for i in 0..length {
+                values.push(cycle[i % cycle.len()] + saltus * (i / cycle.len()) as u32);
+            }
+            if let Some((at, value)) = planted
+                && at < values.len()
+            {
+                values[at] = value;
+            }
+            prop_assert_eq!(found(&values), reference(&values), "{:?}", values);
+        }
+    }
+}
