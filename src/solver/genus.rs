@@ -79,10 +79,45 @@ pub(crate) const MAX_TWOS: u32 = 64;
 /// assert_eq!(solver.genus([3]).to_string(), "3^31");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(try_from = "GenusParts")
+)]
 pub struct Genus {
     normal: Nimber,
     /// `λ₀ … λ_{n−1}`, at least two, the shortest such that `λ_{k+2} = λ_k` from `n − 2` on.
     exponents: Vec<Nimber>,
+}
+
+/// A [`Genus`] as read, before its exponents are checked to be written as the search writes
+/// them.
+#[cfg(feature = "serde")]
+#[derive(serde::Deserialize)]
+struct GenusParts {
+    normal: Nimber,
+    exponents: Vec<Nimber>,
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<GenusParts> for Genus {
+    type Error = String;
+
+    /// The genus, if its exponents are at least two and the shortest that say it: a last
+    /// exponent equal to the one two before would repeat what the period already says.
+    fn try_from(parts: GenusParts) -> Result<Self, String> {
+        let exponents = parts.exponents;
+        let written = exponents.len();
+        if written < 2 || (written >= 3 && exponents[written - 1] == exponents[written - 3]) {
+            return Err(format!(
+                "{written} exponents do not write a genus: at least two, the last two alternating from where they are written"
+            ));
+        }
+        Ok(Genus {
+            normal: parts.normal,
+            exponents,
+        })
+    }
 }
 
 impl Genus {

@@ -198,3 +198,29 @@ fn every_sequence_the_engine_gives_reads_back() {
         checked += 1;
     }
 }
+
+/// A genus round-trips; one written longer than it needs, or with fewer than two exponents, is
+/// refused.
+#[test]
+fn genus_round_trips_and_bad_ones_are_refused() {
+    use impartial::Solver;
+    let mut solver = Solver::new("0.312".parse::<OctalGame>().unwrap());
+    for heap in 0..8u64 {
+        let genus = solver.genus([heap]);
+        let json = round_trip(&genus);
+        assert!(json.contains("exponents"), "{json}");
+    }
+    for bad in [
+        r#"{"normal":1,"exponents":[0]}"#,
+        r#"{"normal":1,"exponents":[]}"#,
+        r#"{"normal":1,"exponents":[0,3,0]}"#,
+    ] {
+        assert!(
+            serde_json::from_str::<impartial::Genus>(bad).is_err(),
+            "{bad}"
+        );
+    }
+    let fine: impartial::Genus =
+        serde_json::from_str(r#"{"normal":1,"exponents":[0,3,1]}"#).unwrap();
+    assert_eq!(fine.to_string(), "1^031");
+}
