@@ -459,3 +459,33 @@ fn every_kind_of_heap_game_has_its_quotient() {
         .unwrap();
     check("take one, leave one or three", &TakeAndBreak::new(rules));
 }
+
+/// A table of 70 elements that needs 68 generators (every product of two non-identity
+/// elements the same absorbing one) is refused before the cubic test of associativity.
+#[cfg(feature = "serde")]
+#[test]
+fn saved_quotients_with_too_many_generators_are_refused() {
+    use serde_json::Value;
+    let quotient = MisereQuotient::compute(&OctalGame::kayles(), 100).unwrap();
+    let value: Value = serde_json::to_value(&quotient).unwrap();
+    let mut crafted = value;
+    let n = 70usize;
+    let table: Vec<u64> = (0..n * n)
+        .map(|i| {
+            let (a, b) = (i / n, i % n);
+            if a == 0 {
+                b as u64
+            } else if b == 0 {
+                a as u64
+            } else {
+                1
+            }
+        })
+        .collect();
+    crafted["order"] = Value::from(n);
+    crafted["table"] = Value::from(table);
+    crafted["p"] = Value::from(vec![false; n]);
+    crafted["phi"] = Value::from((0..n as u64).filter(|&x| x != 1).collect::<Vec<_>>());
+    let refused = serde_json::from_value::<MisereQuotient>(crafted).unwrap_err();
+    assert!(refused.to_string().contains("generators"), "{refused}");
+}

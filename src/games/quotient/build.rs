@@ -5,6 +5,7 @@ use smallvec::SmallVec;
 
 use super::limits::{MAX_ELEMENTS, MAX_PAIRS_PER_HEAP, MAX_PRODUCT, Stop};
 use super::monoid::{Bipartite, Monoid, Product, reduce};
+use super::presentation::generators;
 use super::verify::{Elements, HeapKind, Verdict, add_heap_to, check, members, passes_near};
 use crate::heap::{HeapRules, Heaps};
 
@@ -120,9 +121,7 @@ impl Builder {
         let mut phi = self.phi.clone();
         phi.push(0);
         let promoted = [heap as usize];
-        let mut candidate = self
-            .extended(&self.monoid.clone(), &phi, &promoted, &[2])
-            .ok_or(Stop::TooLarge { heap })?;
+        let mut candidate = self.extended(&self.monoid.clone(), &phi, &promoted, &[2])?;
         for _ in 0..MAX_RECALIBRATIONS {
             match self.verify(&candidate.monoid, &candidate.phi) {
                 Verdict::Proved => {
@@ -163,16 +162,22 @@ impl Builder {
         let mut too_large = false;
         for size in 1..=involved.len().min(MAX_PROMOTED) {
             for promoted in combinations(&involved, size) {
+                if self.work_left == 0 {
+                    return Err(Stop::OutOfWork { heap });
+                }
                 let indices: Vec<usize> = promoted
                     .iter()
                     .map(|&h| position.iter().filter(|&&p| p as usize == h).count().max(2))
                     .collect();
-                let Some(trial) =
-                    self.extended(&candidate.monoid, &candidate.phi, &promoted, &indices)
-                else {
-                    too_large = true;
-                    continue;
-                };
+                let trial =
+                    match self.extended(&candidate.monoid, &candidate.phi, &promoted, &indices) {
+                        Ok(trial) => trial,
+                        Err(Stop::TooLarge { .. }) => {
+                            too_large = true;
+                            continue;
+                        }
+                        Err(stop) => return Err(stop),
+                    };
                 let element = position
                     .iter()
                     .fold(0, |x, &h| trial.monoid.product(x, trial.phi[h as usize]));
@@ -196,7 +201,8 @@ impl Builder {
         phi: &[u32],
         promoted: &[usize],
         indices: &[usize],
-    ) -> Option<Candidate> {
+    ) -> Result<Candidate, Stop> {
+        let heap = (phi.len() - 1) as u64;
         let mut phi = phi.to_vec();
         for &heap in promoted {
             phi[heap] = 0;
@@ -207,22 +213,29 @@ impl Builder {
             .map(|&x| number[x as usize].expect("reached"))
             .collect();
         let mut product = Product::new(base);
-        for (&heap, &index) in promoted.iter().zip(indices) {
-            phi[heap] = product.times_cyclic(index, 2, MAX_PRODUCT)?;
+        for (&heap_promoted, &index) in promoted.iter().zip(indices) {
+            phi[heap_promoted] = product
+                .times_cyclic(index, 2, MAX_PRODUCT)
+                .ok_or(Stop::TooLarge { heap })?;
         }
+        // Marking visits each element of the product with a set of elements of its size:
+        // charged to the heap's work, as a verification's pairs are.
+        let words = product.size().div_ceil(64);
+        self.work_left = self.work_left.saturating_sub(product.size() * words / 8);
         self.mark(&mut product, &phi);
-        let mut generators = phi.clone();
-        generators.sort_unstable();
-        generators.dedup();
-        let (reduced, class) = reduce(&product, &generators);
+        // The fewest heaps' elements that generate the product: each round of the
+        // reduction reads the products with every generator.
+        let (_, generators) = generators(&product, &phi);
+        let (reduced, class) =
+            reduce(&product, &generators, &mut self.work_left).ok_or(Stop::OutOfWork { heap })?;
         if reduced.size() > MAX_ELEMENTS {
-            return None;
+            return Err(Stop::TooLarge { heap });
         }
         let phi = phi
             .iter()
             .map(|&x| class[x as usize].expect("a heap's element is reached"))
             .collect();
-        Some(Candidate {
+        Ok(Candidate {
             monoid: reduced,
             phi,
         })

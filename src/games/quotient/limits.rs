@@ -37,15 +37,18 @@ pub const MAX_VERIFIED_STATES: usize = 2_000_000;
 /// ```
 pub const MAX_HEAP: u64 = 4_096;
 
-/// Most pairs the verifications of all candidates tried for one heap may meet together
-/// before the computation stops: a bound on the time one heap takes (some seconds).
+/// Most work one heap may take before the computation stops, in steps of some tens of
+/// nanoseconds: a heap added to a pair of a verification, an element of a candidate marked
+/// (an eighth of a step a word of its set of options), an element's key in a round of a
+/// reduction. A bound on the time one heap takes: some seconds (Dawson's Kayles needs most of
+/// it at heap 33).
 ///
 /// # Examples
 ///
 /// ```
-/// assert_eq!(impartial::quotient::MAX_PAIRS_PER_HEAP, 20_000_000);
+/// assert_eq!(impartial::quotient::MAX_PAIRS_PER_HEAP, 100_000_000);
 /// ```
-pub const MAX_PAIRS_PER_HEAP: usize = 20_000_000;
+pub const MAX_PAIRS_PER_HEAP: usize = 100_000_000;
 
 /// Why a quotient covers fewer heaps than asked.
 ///
@@ -73,8 +76,8 @@ pub enum Stop {
         /// The heap that could not be added.
         heap: u64,
     },
-    /// The candidates tried at this heap met more than [`MAX_PAIRS_PER_HEAP`] pairs in
-    /// their verifications together.
+    /// The candidates tried at this heap took more than [`MAX_PAIRS_PER_HEAP`] steps of
+    /// work together.
     OutOfWork {
         /// The heap that could not be added.
         heap: u64,
@@ -100,7 +103,7 @@ impl fmt::Display for Stop {
             ),
             Stop::OutOfWork { heap } => write!(
                 f,
-                "heap {heap} took candidates whose verifications met more than {MAX_PAIRS_PER_HEAP} pairs together"
+                "heap {heap} took candidates whose construction and verification passed {MAX_PAIRS_PER_HEAP} steps of work together"
             ),
             Stop::Interrupted { heap } => write!(f, "stopped by the caller before heap {heap}"),
         }

@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 use std::fmt;
 
-use super::monoid::Bipartite;
+use super::monoid::{Bipartite, Monoid};
 
 /// A presentation of a [`MisereQuotient`](super::MisereQuotient): generators named `a`, `b`,
 /// `c`, … in the order of the heaps they come from, and relations `u = v` between products of
@@ -266,7 +266,7 @@ impl fmt::Display for Presentation {
 
 /// The generators: in order of heap, each heap's element that the earlier generators do not
 /// reach; with their heaps.
-fn generators(monoid: &Bipartite, phi: &[u32]) -> (Vec<u64>, Vec<u32>) {
+pub(super) fn generators<M: Monoid>(monoid: &M, phi: &[u32]) -> (Vec<u64>, Vec<u32>) {
     let mut heaps = Vec::new();
     let mut generators: Vec<u32> = Vec::new();
     let mut reached = vec![false; monoid.size()];

@@ -98,6 +98,11 @@ pub(super) fn check(monoid: &Bipartite, kinds: &[HeapKind], work_left: &mut usiz
         if !predicted(monoid, element, &options) {
             return smallest_failure(monoid, kinds, work_left);
         }
+        // Every heap added costs the same, whether its pair is new or not.
+        if *work_left < kinds.len() {
+            return Verdict::OutOfWork;
+        }
+        *work_left -= kinds.len();
         for kind in kinds {
             let pair = add_heap_to(monoid, element, &options, kind);
             if seen.contains(&pair) {
@@ -106,10 +111,6 @@ pub(super) fn check(monoid: &Bipartite, kinds: &[HeapKind], work_left: &mut usiz
             if seen.len() >= MAX_VERIFIED_STATES {
                 return Verdict::TooLarge;
             }
-            if *work_left == 0 {
-                return Verdict::OutOfWork;
-            }
-            *work_left -= 1;
             seen.insert(pair.clone());
             pending.push(pair);
         }
@@ -148,6 +149,10 @@ fn smallest_failure(monoid: &Bipartite, kinds: &[HeapKind], work_left: &mut usiz
                 is_p: has_move && !option_in_p,
             };
         }
+        if *work_left < kinds.len() {
+            return Verdict::OutOfWork;
+        }
+        *work_left -= kinds.len();
         for kind in kinds {
             let pair = add_heap_to(monoid, element, &options, kind);
             let size = size + kind.heap;
@@ -162,10 +167,6 @@ fn smallest_failure(monoid: &Bipartite, kinds: &[HeapKind], work_left: &mut usiz
             if states.len() >= MAX_VERIFIED_STATES {
                 return Verdict::TooLarge;
             }
-            if *work_left == 0 {
-                return Verdict::OutOfWork;
-            }
-            *work_left -= 1;
             index.insert(pair.clone(), states.len());
             queue.push(Reverse((size, states.len())));
             states.push(State {
