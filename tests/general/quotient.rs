@@ -392,6 +392,12 @@ fn saved_quotients_are_proved_again_when_read() {
                 Box::new(|v: &mut Value| v["order"] = Value::from(3)),
             ),
             (
+                "a product past the order",
+                Box::new(move |v: &mut Value| {
+                    v["table"][order + 1] = Value::from(order as u64 + 5);
+                }),
+            ),
+            (
                 "an element past the order",
                 Box::new(|v: &mut Value| v["phi"][2] = Value::from(100_000)),
             ),

@@ -34,12 +34,16 @@ impl Bipartite {
         }
     }
 
-    /// The monoid of a table read back (`None` if the sizes do not fit); whether it is a
+    /// The monoid of a table read back (`None` if the sizes do not fit or a product is not an
+    /// element); whether it is a
     /// commutative monoid is [`is_commutative_monoid`](Self::is_commutative_monoid)'s to say.
     #[cfg(feature = "serde")]
     pub(crate) fn from_table(size: usize, table: Vec<u32>, p: Vec<bool>) -> Option<Self> {
-        (size >= 1 && size.checked_mul(size) == Some(table.len()) && p.len() == size)
-            .then_some(Bipartite { size, table, p })
+        let fits = size >= 1
+            && size.checked_mul(size) == Some(table.len())
+            && p.len() == size
+            && table.iter().all(|&x| (x as usize) < size);
+        fits.then_some(Bipartite { size, table, p })
     }
 
     /// The table, `a · b` at `a * size + b`.

@@ -72,7 +72,7 @@ impl QuotientParts {
             ));
         }
         let monoid = Bipartite::from_table(parts.order, parts.table, parts.p)
-            .ok_or("the table and the P-portion do not have the order's size")?;
+            .ok_or("the table and the P-portion do not have the order's size, or a product is not an element")?;
         if let Some(&element) = phi.iter().find(|&&x| x as usize >= parts.order) {
             return Err(format!(
                 "Φ names element {element} of a quotient of order {}",
