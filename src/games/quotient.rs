@@ -20,6 +20,11 @@
 //! A verified candidate, reduced by indistinguishability (`x ~ y` when `xz` and `yz` are in
 //! the P-portion together for every `z`), *is* the quotient.
 //!
+//! A heap added as an element of the quotient so far needs only the pairs its kind adds: a
+//! position with a heap of the new kind is one without it — whose pair the closure of the
+//! heaps before holds, already checked — that heap added, then heaps of any kind. So the
+//! closure is kept from heap to heap, and each new kind checks only what it adds.
+//!
 //! The pairs are checked in order of the size of the smallest position reaching each (its
 //! counters in all), so the first that fails gives a *smallest* mispredicted position. Every
 //! smaller position is predicted right, its options among them; so its true outcome needs no

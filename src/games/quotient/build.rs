@@ -6,7 +6,9 @@ use smallvec::SmallVec;
 use super::limits::{MAX_ELEMENTS, MAX_PAIRS_PER_HEAP, MAX_PRODUCT, Stop};
 use super::monoid::{Bipartite, Monoid, Product, reduce};
 use super::presentation::generators;
-use super::verify::{Elements, HeapKind, Verdict, add_heap_to, check, members, passes_near};
+use super::verify::{
+    Closure, Elements, HeapKind, Verdict, add_heap_to, check, closure, extend, members, passes_near,
+};
 use crate::heap::{HeapRules, Heaps};
 
 /// The quotient being built: the heaps' options, the monoid and `Φ` proved so far.
@@ -20,6 +22,9 @@ pub(super) struct Builder {
     kinds: Vec<HeapKind>,
     /// Pairs the verifications for the heap being added may still meet.
     work_left: usize,
+    /// The closure of the pairs of `kinds` under `monoid`, every one predicted, when it has
+    /// been listed since the last change of presentation.
+    verified: Option<Closure>,
 }
 
 /// A candidate: a monoid with its P-portion, and `Φ` for every heap so far.
@@ -43,6 +48,7 @@ impl Builder {
             phi: vec![0],
             kinds: Vec::new(),
             work_left: MAX_PAIRS_PER_HEAP,
+            verified: None,
         }
     }
 
@@ -80,23 +86,49 @@ impl Builder {
             return Ok(());
         }
         let heap_is_p = images.iter().all(|&image| !self.monoid.p[image as usize]);
+        let mut verified = match self.verified.take() {
+            Some(verified) => verified,
+            None => closure(&self.monoid, &self.kinds),
+        };
+        let added = self.add_as_element(heap, &images, heap_is_p, &mut verified);
+        self.verified = Some(verified);
+        match added {
+            Ok(true) => Ok(()),
+            Ok(false) => {
+                self.verified = None;
+                self.change_presentation(heap)
+            }
+            Err(stop) => Err(stop),
+        }
+    }
+
+    /// Tries `heap` (options' elements `images`) as each element of the quotient so far that
+    /// is P exactly when it is: `Ok(true)` when one is verified (checking only the pairs its
+    /// kind adds to `verified`), `Ok(false)` when none is.
+    fn add_as_element(
+        &mut self,
+        heap: u64,
+        images: &[u32],
+        heap_is_p: bool,
+        verified: &mut Closure,
+    ) -> Result<bool, Stop> {
         for x in 0..self.monoid.size() as u32 {
             if self.monoid.p[x as usize] != heap_is_p {
                 continue;
             }
             self.kinds.push(HeapKind {
                 element: x,
-                images: images.clone(),
+                images: images.to_vec(),
                 heap,
             });
             if !passes_near(&self.monoid, &self.kinds) {
                 self.kinds.pop();
                 continue;
             }
-            match check(&self.monoid, &self.kinds, &mut self.work_left) {
+            match extend(&self.monoid, &self.kinds, verified, &mut self.work_left) {
                 Verdict::Proved => {
                     self.phi.push(x);
-                    return Ok(());
+                    return Ok(true);
                 }
                 Verdict::Fails { .. } => {
                     self.kinds.pop();
@@ -111,7 +143,7 @@ impl Builder {
                 }
             }
         }
-        self.change_presentation(heap)
+        Ok(false)
     }
 
     /// Adds `heap` as a new generator — the product of the quotient with a cyclic monoid,

@@ -118,6 +118,82 @@ pub(super) fn check(monoid: &Bipartite, kinds: &[HeapKind], work_left: &mut usiz
     Verdict::Proved
 }
 
+/// The pairs of a verified closure: every position's pair (element, options' elements) for a
+/// monoid and its kinds of heap, each predicted.
+pub(super) type Closure = HashSet<(u32, Elements), MapBuildHasher>;
+
+/// The closure of the empty position's pair under adding heaps of `kinds`, every pair known
+/// to be predicted (the kinds verified together before): what [`extend`] starts from.
+pub(super) fn closure(monoid: &Bipartite, kinds: &[HeapKind]) -> Closure {
+    let words = monoid.size().div_ceil(64);
+    let start: (u32, Elements) = (0, SmallVec::from_elem(0, words));
+    let mut seen = Closure::default();
+    seen.insert(start.clone());
+    let mut pending = vec![start];
+    while let Some((element, options)) = pending.pop() {
+        for kind in kinds {
+            let pair = add_heap_to(monoid, element, &options, kind);
+            if seen.insert(pair.clone()) {
+                pending.push(pair);
+            }
+        }
+    }
+    seen
+}
+
+/// Whether `monoid` predicts every position of heaps of `kinds` — `verified` the closure of
+/// all kinds but the last, each of its pairs predicted — by checking only the pairs the last
+/// kind adds: a position with a heap of the last kind is one without it (in `verified`), that
+/// heap added, then heaps of any kind. Proved, the new pairs join `verified`; otherwise it is
+/// left as it was. A failure gives no position (the callers only try another element).
+pub(super) fn extend(
+    monoid: &Bipartite,
+    kinds: &[HeapKind],
+    verified: &mut Closure,
+    work_left: &mut usize,
+) -> Verdict {
+    let Some(new) = kinds.last() else {
+        return Verdict::Proved;
+    };
+    let mut added = Closure::default();
+    let mut pending = Vec::new();
+    if *work_left < verified.len() {
+        return Verdict::OutOfWork;
+    }
+    *work_left -= verified.len();
+    for (element, options) in verified.iter() {
+        let pair = add_heap_to(monoid, *element, options, new);
+        if !verified.contains(&pair) && added.insert(pair.clone()) {
+            pending.push(pair);
+        }
+    }
+    while let Some((element, options)) = pending.pop() {
+        if !predicted(monoid, element, &options) {
+            return Verdict::Fails {
+                position: Vec::new(),
+                is_p: false,
+            };
+        }
+        if *work_left < kinds.len() {
+            return Verdict::OutOfWork;
+        }
+        *work_left -= kinds.len();
+        for kind in kinds {
+            let pair = add_heap_to(monoid, element, &options, kind);
+            if verified.contains(&pair) || added.contains(&pair) {
+                continue;
+            }
+            if verified.len() + added.len() >= MAX_VERIFIED_STATES {
+                return Verdict::TooLarge;
+            }
+            added.insert(pair.clone());
+            pending.push(pair);
+        }
+    }
+    verified.extend(added);
+    Verdict::Proved
+}
+
 /// The pairs of [`check`] visited in order of the size of the smallest position reaching each
 /// (a shortest-path search over the pairs, a heap of a kind weighing its smallest heap): the
 /// first pair that fails gives a smallest position mispredicted, whose outcome every
