@@ -233,15 +233,12 @@ impl MisereQuotient {
         let rules = game.rules();
         let mut builder = Builder::new(rules);
         let mut next_proof = next_check(0);
-        while builder.heaps() < max_heap {
+        let (period, stop) = loop {
+            if builder.heaps() == max_heap {
+                break (None, None);
+            }
             if let Err(stop) = builder.add_next() {
-                return Ok(Self::from_parts(
-                    rules,
-                    builder.monoid,
-                    builder.phi,
-                    None,
-                    Some(stop),
-                ));
+                break (None, Some(stop));
             }
             let heap = builder.heaps();
             let report = QuotientProgress {
@@ -249,46 +246,31 @@ impl MisereQuotient {
                 order: builder.monoid.size(),
             };
             if progress(&report).is_break() {
-                let stop = Stop::Interrupted { heap: heap + 1 };
-                return Ok(Self::from_parts(
-                    rules,
-                    builder.monoid,
-                    builder.phi,
-                    None,
-                    Some(stop),
-                ));
+                break (None, Some(Stop::Interrupted { heap: heap + 1 }));
             }
             if builder.phi.len() >= next_proof || heap == max_heap {
                 next_proof = next_check(builder.phi.len());
                 if let Some(period) = prove_phi_period(rules, &builder.phi) {
-                    return Ok(Self::from_parts(
-                        rules,
-                        builder.monoid,
-                        builder.phi,
-                        Some(period),
-                        None,
-                    ));
+                    break (Some(period), None);
                 }
             }
-        }
-        Ok(Self::from_parts(
-            rules,
-            builder.monoid,
-            builder.phi,
-            None,
-            None,
-        ))
+        };
+        let (monoid, phi, options) = builder.into_parts();
+        Ok(Self::from_parts(rules, monoid, phi, &options, period, stop))
     }
 
+    /// The quotient of its parts; `options[h]` lists heap `h`'s options (`0 ..= heaps`).
     fn from_parts(
         rules: &HeapRules,
         monoid: Bipartite,
         phi: Vec<u32>,
+        options: &[Vec<Vec<u64>>],
         period: Option<Period>,
         stop: Option<Stop>,
     ) -> Self {
-        let images = (0..phi.len() as u64)
-            .map(|heap| build::images(&build::single_heap_options(rules, heap), &monoid, &phi))
+        let images = options
+            .iter()
+            .map(|options| build::images(options, &monoid, &phi))
             .collect();
         MisereQuotient {
             rules: rules.clone(),
@@ -734,10 +716,12 @@ impl TryFrom<saved::QuotientParts> for MisereQuotient {
     /// again in full); its period proved again from `Φ` — and when it is, the quotient is
     /// complete, whatever stop was saved.
     fn try_from(parts: saved::QuotientParts) -> Result<Self, String> {
-        let (rules, monoid, phi, stop) = parts.check()?;
+        let (rules, monoid, phi, options, stop) = parts.check()?;
         let period = prove_phi_period(&rules, &phi);
         let stop = if period.is_some() { None } else { stop };
-        Ok(Self::from_parts(&rules, monoid, phi, period, stop))
+        Ok(Self::from_parts(
+            &rules, monoid, phi, &options, period, stop,
+        ))
     }
 }
 

@@ -52,6 +52,11 @@ impl Builder {
         }
     }
 
+    /// The monoid, `Φ` and the heaps' options, the builder done with.
+    pub(super) fn into_parts(self) -> (Bipartite, Vec<u32>, Vec<Vec<Vec<u64>>>) {
+        (self.monoid, self.phi, self.options)
+    }
+
     /// The largest heap added so far.
     pub(super) fn heaps(&self) -> u64 {
         (self.phi.len() - 1) as u64

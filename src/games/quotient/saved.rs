@@ -7,6 +7,16 @@ use super::presentation::generators;
 use super::verify::{Verdict, check};
 use crate::heap::HeapRules;
 
+/// The parts of a quotient read back and proved: its rules, monoid, `Φ`, each heap's
+/// options, and where it stopped.
+pub(super) type Read = (
+    HeapRules,
+    Bipartite,
+    Vec<u32>,
+    Vec<Vec<Vec<u64>>>,
+    Option<Stop>,
+);
+
 /// The most generators a quotient read back may have.
 const MAX_GENERATORS: usize = 64;
 
@@ -52,7 +62,7 @@ impl QuotientParts {
     /// every position of the heaps up to the last predicted (the verification of
     /// [`MisereQuotient::compute`], run again in full), and reduced (no two elements
     /// indistinguishable).
-    pub(super) fn check(self) -> Result<(HeapRules, Bipartite, Vec<u32>, Option<Stop>), String> {
+    pub(super) fn check(self) -> Result<Read, String> {
         let parts = self;
         let mut builder = HeapRules::builder()
             .take_whole(parts.taken_whole)
@@ -118,6 +128,6 @@ impl QuotientParts {
                 "the quotient is not reduced: two of its elements are indistinguishable".into(),
             );
         }
-        Ok((rules, monoid, phi, parts.stop))
+        Ok((rules, monoid, phi, options, parts.stop))
     }
 }
