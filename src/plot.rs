@@ -121,24 +121,27 @@ pub fn nim_sequence(title: &str, sequence: &GrundySequence) -> Result<String, Pl
         1
     };
     let mut column = frame.x(0);
-    let mut seen = vec![false; largest as usize + 1];
-    let mut flush = |column: u32, seen: &mut [bool]| {
-        for (value, met) in seen.iter_mut().enumerate() {
-            if std::mem::take(met) {
-                let (x, y) = (column - dot / 2, frame.y(value as u64) - dot / 2);
-                let _ = write!(path, "M{x} {y}h{dot}v{dot}h-{dot}z");
-            }
+    // The values of the column's heaps, each once: as many as its heaps at most, whatever
+    // the largest value (a sequence that climbs would make a table of all values too large).
+    let mut met: Vec<u64> = Vec::new();
+    let mut flush = |column: u32, met: &mut Vec<u64>| {
+        met.sort_unstable();
+        met.dedup();
+        for &value in met.iter() {
+            let (x, y) = (column - dot / 2, frame.y(value) - dot / 2);
+            let _ = write!(path, "M{x} {y}h{dot}v{dot}h-{dot}z");
         }
+        met.clear();
     };
     for heap in 0..heaps {
         let x = frame.x(heap);
         if x != column {
-            flush(column, &mut seen);
+            flush(column, &mut met);
             column = x;
         }
-        seen[value(heap) as usize] = true;
+        met.push(value(heap));
     }
-    flush(column, &mut seen);
+    flush(column, &mut met);
     let _ = writeln!(svg, r#"<path class="values" d="{path}" fill="black"/>"#);
     for &heap in sequence.rare_heaps().unwrap_or_default() {
         if heap < heaps {
