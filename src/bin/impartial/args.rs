@@ -64,6 +64,24 @@ pub enum GameArgument {
         #[command(subcommand)]
         game: MisereGame,
     },
+    /// The play-and-learn site: Nim, Fibonacci Nim and any heap game in a browser against the
+    /// computer, with the winning rule explained move by move, the theory, and pictures. Serves
+    /// on 127.0.0.1 (a free port unless --port) and prints its address; Ctrl-C stops it.
+    #[cfg(feature = "web")]
+    Serve(ServeArguments),
+}
+
+/// Where `serve` listens.
+#[cfg(feature = "web")]
+#[derive(Debug, Args)]
+pub struct ServeArguments {
+    /// The port; 0 (the default) takes a free one.
+    #[arg(long, default_value_t = 0)]
+    pub port: u16,
+    /// The address to listen on. Anything but loopback (`127.0.0.1`, `::1`) opens the site to
+    /// the network: it has no login, only its request limits.
+    #[arg(long, default_value = "127.0.0.1")]
+    pub host: std::net::IpAddr,
 }
 
 /// The games whose misère quotient `misere` computes.

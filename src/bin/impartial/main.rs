@@ -8,6 +8,7 @@
 //! impartial grundy --n 1e8 --values grundy.csv
 //! impartial octal 0.167 --n 2^33 --prefix 2^20 --checkpoint runs/0.167
 //! impartial misere octal 0.77
+//! impartial serve --port 8080            # feature `web`
 //! ```
 //!
 //! Prints the proven period (or "none up to n"), the rare heaps of the sparse space and the
@@ -19,8 +20,8 @@
 //!
 //! The modules, each importing only those above it: `count`, `args`, `failure`, `counts`,
 //! `format`, `lock`, `interrupt`, `game`, `progress`, `report`, `values_file`, `checkpoint`,
-//! `outputs`, then the two kinds of run, `full` and `bounded`, and `misere`, the misère
-//! quotient of a game.
+//! `outputs`, then the two kinds of run, `full` and `bounded`, `misere`, the misère
+//! quotient of a game, and `web`, the site `impartial serve` runs (feature `web`).
 
 mod args;
 mod bounded;
@@ -38,6 +39,8 @@ mod outputs;
 mod progress;
 mod report;
 mod values_file;
+#[cfg(feature = "web")]
+mod web;
 
 use std::process::ExitCode;
 
@@ -51,6 +54,10 @@ fn main() -> ExitCode {
     if let GameArgument::Misere { game } = &cli.game {
         interrupt::install();
         return finish(misere::execute(game));
+    }
+    #[cfg(feature = "web")]
+    if let GameArgument::Serve(arguments) = &cli.game {
+        return finish(web::execute(arguments));
     }
     let (game, run) = Game::from_argument(cli.game);
     let size = match run.size() {

@@ -1,0 +1,137 @@
+//! `impartial serve`: the play-and-learn site, on loopback unless told otherwise.
+//!
+//! The pages are plain HTML, CSS and a little JavaScript, compiled into the binary; every
+//! answer of game theory comes from the library through the JSON API (`docs/API.md`), so
+//! the browser only draws. Every request has a body limit ([`MAX_BODY`]) and a time limit
+//! ([`TIME_LIMIT`]); every input has a size limit of its own, named in its 400 answer.
+//!
+//! The modules: `nim`, `take_away` and `code` answer the games' positions and moves,
+//! `pictures` draws, `pages` serves the site itself; all share `request`'s helpers.
+
+mod code;
+mod nim;
+mod pages;
+mod pictures;
+mod request;
+mod take_away;
+
+use std::io::Write as _;
+use std::net::SocketAddr;
+use std::time::Duration;
+
+use axum::Router;
+use axum::extract::{DefaultBodyLimit, Request};
+use axum::http::{StatusCode, header};
+use axum::middleware::{self, Next};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+
+use request::ApiError;
+
+use crate::args::ServeArguments;
+use crate::failure::Failure;
+use crate::interrupt;
+
+/// The largest request body, in bytes: a position of the largest size any game accepts
+/// fits many times over.
+pub const MAX_BODY: usize = 16 * 1024;
+
+/// How long one request may take, reading its body included, before it is answered 503.
+pub const TIME_LIMIT: Duration = Duration::from_secs(10);
+
+/// Threads for the computations, beside the runtime's own: requests beyond them wait.
+const COMPUTE_THREADS: usize = 4;
+
+/// Serves the site until Ctrl-C, having printed its address.
+pub fn execute(arguments: &ServeArguments) -> Result<(), Failure> {
+    interrupt::install();
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .max_blocking_threads(COMPUTE_THREADS)
+        .enable_all()
+        .build()
+        .map_err(|error| Failure::from(format!("starting the server: {error}")))?;
+    runtime.block_on(serve(SocketAddr::new(arguments.host, arguments.port)))
+}
+
+async fn serve(address: SocketAddr) -> Result<(), Failure> {
+    let listener = tokio::net::TcpListener::bind(address)
+        .await
+        .map_err(|error| Failure::from(format!("listening on {address}: {error}")))?;
+    let address = listener
+        .local_addr()
+        .map_err(|error| Failure::from(format!("the address listened on: {error}")))?;
+    // The first line is the address, for a person and for the tests that start the server.
+    let mut stdout = std::io::stdout().lock();
+    let _ = writeln!(stdout, "http://{address}/");
+    let _ = writeln!(stdout, "impartial: serving the site; Ctrl-C stops it");
+    let _ = stdout.flush();
+    drop(stdout);
+    axum::serve(listener, router())
+        .with_graceful_shutdown(stop_requested())
+        .await
+        .map_err(|error| Failure::from(format!("serving: {error}")))
+}
+
+/// Resolves when Ctrl-C (or SIGTERM) arrives: the flag the rest of the binary uses.
+async fn stop_requested() {
+    while !interrupt::requested() {
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+/// Every page and endpoint, with the limits.
+fn router() -> Router {
+    Router::new()
+        .route("/", get(pages::index))
+        .route("/nim", get(pages::nim))
+        .route("/fibonacci", get(pages::take_away))
+        .route("/code", get(pages::code))
+        .route("/learn", get(pages::learn))
+        .route("/pictures", get(pages::pictures))
+        .route("/assets/{file}", get(pages::asset))
+        .route("/api", get(pages::api))
+        .route("/api/nim/position", post(nim::position))
+        .route("/api/nim/move", post(nim::play))
+        .route("/api/take-away/position", post(take_away::position))
+        .route("/api/take-away/move", post(take_away::play))
+        .route("/api/code/position", post(code::position))
+        .route("/api/code/move", post(code::play))
+        .route("/api/plot/sequence", get(pictures::sequence))
+        .route("/api/plot/wythoff", get(pictures::wythoff))
+        .route("/api/plot/pairs", get(pictures::pairs))
+        .fallback(not_found)
+        .layer(DefaultBodyLimit::max(MAX_BODY))
+        .layer(middleware::from_fn(limits))
+}
+
+/// A body announced past [`MAX_BODY`] is refused at once (the body limit alone would wait
+/// for it); every request is cut at [`TIME_LIMIT`].
+async fn limits(request: Request, next: Next) -> Response {
+    let announced = request
+        .headers()
+        .get(header::CONTENT_LENGTH)
+        .and_then(|length| length.to_str().ok()?.parse::<u64>().ok());
+    if announced.is_some_and(|length| length > MAX_BODY as u64) {
+        return ApiError::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            format!("a request body may have at most {MAX_BODY} bytes"),
+        )
+        .into_response();
+    }
+    match tokio::time::timeout(TIME_LIMIT, next.run(request)).await {
+        Ok(response) => response,
+        Err(_) => ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            format!(
+                "the request took more than {} s and was dropped",
+                TIME_LIMIT.as_secs()
+            ),
+        )
+        .into_response(),
+    }
+}
+
+async fn not_found() -> ApiError {
+    ApiError::new(StatusCode::NOT_FOUND, "no such page".to_string())
+}

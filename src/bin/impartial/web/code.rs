@@ -1,0 +1,384 @@
+//! Any heap game by its code on the site: each heap's nim-value, their XOR, each heap's
+//! options, the computer's move, and why.
+
+use axum::Json;
+use axum::body::Bytes;
+use axum::extract::rejection::BytesRejection;
+use impartial::octal::{HexadecimalGame, OctalGame};
+use impartial::sequence::GrundySequence;
+use impartial::{HeapGame, Heaps, SubtractionGame};
+use serde::{Deserialize, Serialize};
+
+use super::request::{ApiError, at_most, compute, parse};
+
+/// The most heaps a position may have.
+pub const MAX_HEAPS: u64 = 16;
+/// The largest heap: a hexadecimal code's options of a heap number in its square.
+pub const MAX_HEAP: u64 = 1000;
+/// The longest code.
+pub const MAX_CODE: u64 = 64;
+/// The most options listed for one heap (the page's menu); the move itself may be any.
+pub const MAX_LISTED: usize = 200;
+
+/// How the code is written.
+#[derive(Clone, Copy, Debug, Deserialize, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Kind {
+    Octal,
+    Hexadecimal,
+    Subtraction,
+}
+
+/// The game a code names.
+pub enum CodeGame {
+    Octal(OctalGame),
+    Hexadecimal(HexadecimalGame),
+    Subtraction(SubtractionGame),
+}
+
+impl CodeGame {
+    /// The game `code` names, or a 400 answer naming `field`.
+    pub fn parse(kind: Kind, code: &str, field: &str) -> Result<Self, ApiError> {
+        at_most(field, "characters", code.chars().count() as u64, MAX_CODE)?;
+        let bad = |error: &dyn std::fmt::Display| ApiError::bad(field, error);
+        Ok(match kind {
+            Kind::Octal => CodeGame::Octal(code.parse().map_err(|error| bad(&error))?),
+            Kind::Hexadecimal => CodeGame::Hexadecimal(code.parse().map_err(|error| bad(&error))?),
+            Kind::Subtraction => CodeGame::Subtraction(code.parse().map_err(|error| bad(&error))?),
+        })
+    }
+
+    /// The game's name, its code in the standard form.
+    pub fn name(&self) -> String {
+        match self {
+            CodeGame::Octal(game) => format!("octal game {game}"),
+            CodeGame::Hexadecimal(game) => format!("hexadecimal game {game}"),
+            CodeGame::Subtraction(game) => format!("subtraction game {game}"),
+        }
+    }
+
+    /// `answer` with the game as a [`HeapGame`].
+    pub fn with<R>(&self, answer: impl HeapGameAnswer<R>) -> R {
+        match self {
+            CodeGame::Octal(game) => answer.with(game),
+            CodeGame::Hexadecimal(game) => answer.with(game),
+            CodeGame::Subtraction(game) => answer.with(game),
+        }
+    }
+}
+
+/// Something computed from any heap game (a generic closure).
+pub trait HeapGameAnswer<R> {
+    fn with(self, game: &impl HeapGame) -> R;
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PositionRequest {
+    kind: Kind,
+    code: String,
+    heaps: Vec<u64>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct MoveRequest {
+    kind: Kind,
+    code: String,
+    heaps: Vec<u64>,
+    /// The heap's index, from 0.
+    heap: usize,
+    /// The heaps it becomes, in any order (none when it is taken whole).
+    leaves: Vec<u64>,
+}
+
+/// A position, as the page draws it.
+#[derive(Debug, Serialize)]
+pub struct Position {
+    game: String,
+    heaps: Vec<u64>,
+    /// Each heap's nim-value.
+    values: Vec<u64>,
+    nim_sum: u64,
+    /// The player to move loses against perfect play.
+    safe: bool,
+    /// No move is left.
+    over: bool,
+    /// Each heap's options, at most [`MAX_LISTED`] of them.
+    options: Vec<Vec<HeapOption>>,
+    computer: Option<ComputerMove>,
+}
+
+/// What a heap can become, and the value of that.
+#[derive(Debug, Serialize)]
+pub struct HeapOption {
+    leaves: Vec<u64>,
+    value: u64,
+}
+
+/// The computer's move and the reason for it.
+#[derive(Debug, Serialize)]
+pub struct ComputerMove {
+    heap: usize,
+    from: u64,
+    leaves: Vec<u64>,
+    winning: bool,
+    explanation: String,
+}
+
+/// The answer to a move: the position it leaves.
+#[derive(Debug, Serialize)]
+pub struct Played {
+    position: Position,
+}
+
+pub async fn position(body: Result<Bytes, BytesRejection>) -> Result<Json<Position>, ApiError> {
+    let request: PositionRequest = parse(body)?;
+    compute(move || {
+        let game = CodeGame::parse(request.kind, &request.code, "code")?;
+        check(&request.heaps)?;
+        game.with(Analyse {
+            name: game.name(),
+            heaps: request.heaps,
+        })
+        .map(Json)
+    })
+    .await
+}
+
+pub async fn play(body: Result<Bytes, BytesRejection>) -> Result<Json<Played>, ApiError> {
+    let request: MoveRequest = parse(body)?;
+    compute(move || {
+        let game = CodeGame::parse(request.kind, &request.code, "code")?;
+        check(&request.heaps)?;
+        let heaps = game.with(Apply {
+            name: game.name(),
+            heaps: request.heaps,
+            heap: request.heap,
+            leaves: request.leaves,
+        })?;
+        let position = game.with(Analyse {
+            name: game.name(),
+            heaps,
+        })?;
+        Ok(Json(Played { position }))
+    })
+    .await
+}
+
+fn check(heaps: &[u64]) -> Result<(), ApiError> {
+    at_most("heaps", "heaps", heaps.len() as u64, MAX_HEAPS)?;
+    let largest = heaps.iter().copied().max().unwrap_or(0);
+    at_most("heaps", "counters in a heap", largest, MAX_HEAP)
+}
+
+/// A heap's options, leaves sorted, as the library's rules list them.
+fn options(game: &impl HeapGame, heap: u64) -> impl Iterator<Item = Vec<u64>> {
+    game.rules()
+        .moves(&Heaps::from([heap]))
+        .collect::<Vec<_>>()
+        .into_iter()
+        .map(|leaves| {
+            let mut leaves: Vec<u64> = leaves.iter().copied().filter(|&leaf| leaf > 0).collect();
+            leaves.sort_unstable();
+            leaves
+        })
+}
+
+fn value_of(values: &GrundySequence, leaves: &[u64]) -> u64 {
+    leaves
+        .iter()
+        .map(|&leaf| values.get(leaf).map_or(0, |value| value.0 as u64))
+        .fold(0, |sum, value| sum ^ value)
+}
+
+/// The position's values, options and the computer's move.
+struct Analyse {
+    name: String,
+    heaps: Vec<u64>,
+}
+
+impl HeapGameAnswer<Result<Position, ApiError>> for Analyse {
+    fn with(self, game: &impl HeapGame) -> Result<Position, ApiError> {
+        let largest = self.heaps.iter().copied().max().unwrap_or(0);
+        let sequence = game
+            .values_up_to(largest)
+            .map_err(|error| ApiError::bad("heaps", error))?;
+        let values: Vec<u64> = self
+            .heaps
+            .iter()
+            .map(|&heap| value_of(&sequence, &[heap]))
+            .collect();
+        let nim_sum = values.iter().fold(0, |sum, value| sum ^ value);
+        let mut listed = Vec::with_capacity(self.heaps.len());
+        let mut computer = None;
+        for (index, &heap) in self.heaps.iter().enumerate() {
+            let mut heap_options = Vec::new();
+            for leaves in options(game, heap) {
+                let value = value_of(&sequence, &leaves);
+                if computer
+                    .as_ref()
+                    .is_none_or(|best: &ComputerMove| !best.winning)
+                {
+                    let winning = value == values[index] ^ nim_sum;
+                    if winning || computer.is_none() {
+                        computer = Some(ComputerMove {
+                            heap: index,
+                            from: heap,
+                            leaves: leaves.clone(),
+                            winning,
+                            explanation: String::new(),
+                        });
+                    }
+                }
+                if heap_options.len() < MAX_LISTED {
+                    heap_options.push(HeapOption { leaves, value });
+                }
+            }
+            listed.push(heap_options);
+        }
+        if let Some(computer) = &mut computer {
+            computer.explanation = explain(&values, nim_sum, computer, &sequence);
+        }
+        Ok(Position {
+            game: self.name,
+            over: listed.iter().all(Vec::is_empty),
+            heaps: self.heaps,
+            values,
+            nim_sum,
+            safe: nim_sum == 0,
+            options: listed,
+            computer,
+        })
+    }
+}
+
+fn explain(values: &[u64], nim_sum: u64, best: &ComputerMove, sequence: &GrundySequence) -> String {
+    let list = values
+        .iter()
+        .map(u64::to_string)
+        .collect::<Vec<_>>()
+        .join(", ");
+    let becomes = match best.leaves.as_slice() {
+        [] => "takes it whole".to_string(),
+        [leaf] => format!("leaves {leaf}"),
+        leaves => format!(
+            "splits it into {}",
+            leaves
+                .iter()
+                .map(u64::to_string)
+                .collect::<Vec<_>>()
+                .join(" + ")
+        ),
+    };
+    let value = value_of(sequence, &best.leaves);
+    if best.winning {
+        format!(
+            "The heaps' nim-values are {list}; their XOR is {nim_sum}. Heap {} ({}, value {}) \
+             can move to value {} XOR {nim_sum} = {value}: the computer {becomes} (value \
+             {value}), and the XOR is 0 — a position lost for the player to move.",
+            best.heap + 1,
+            best.from,
+            values[best.heap],
+            values[best.heap],
+        )
+    } else {
+        format!(
+            "The heaps' nim-values are {list}; their XOR is 0, so every move leaves a position \
+             its opponent wins. The computer plays on heap {} ({}): it {becomes}, and waits \
+             for a mistake.",
+            best.heap + 1,
+            best.from,
+        )
+    }
+}
+
+/// The heaps after the move a request names, or a 400 answer if the rules forbid it.
+struct Apply {
+    name: String,
+    heaps: Vec<u64>,
+    heap: usize,
+    leaves: Vec<u64>,
+}
+
+impl HeapGameAnswer<Result<Vec<u64>, ApiError>> for Apply {
+    fn with(mut self, game: &impl HeapGame) -> Result<Vec<u64>, ApiError> {
+        let count = self.heaps.len();
+        let Some(&from) = self.heaps.get(self.heap) else {
+            return Err(ApiError::bad(
+                "heap",
+                format!("no heap {} in a position of {count} heaps", self.heap),
+            ));
+        };
+        let mut leaves: Vec<u64> = self
+            .leaves
+            .iter()
+            .copied()
+            .filter(|&leaf| leaf > 0)
+            .collect();
+        leaves.sort_unstable();
+        if !options(game, from).any(|option| option == leaves) {
+            return Err(ApiError::bad(
+                "leaves",
+                format!(
+                    "the {} does not let a heap of {from} become {:?}",
+                    self.name, leaves
+                ),
+            ));
+        }
+        // The leaves take the heap's place, so the page's heaps keep their order.
+        self.heaps.splice(
+            self.heap..=self.heap,
+            self.leaves.iter().copied().filter(|&leaf| leaf > 0),
+        );
+        Ok(self.heaps)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn analyse(kind: Kind, code: &str, heaps: &[u64]) -> Position {
+        let game = CodeGame::parse(kind, code, "code").unwrap();
+        game.with(Analyse {
+            name: game.name(),
+            heaps: heaps.to_vec(),
+        })
+        .unwrap()
+    }
+
+    #[test]
+    fn kayles_values_and_a_winning_split() {
+        // Kayles: G(1..=5) = 1, 2, 3, 1, 4 (OEIS A002186).
+        let position = analyse(Kind::Octal, "0.77", &[1, 2, 3, 4, 5]);
+        assert_eq!(position.values, [1, 2, 3, 1, 4]);
+        assert_eq!(
+            position.nim_sum,
+            [1, 2, 3, 1, 4].iter().fold(0, |sum, value| sum ^ value)
+        );
+        let computer = position.computer.unwrap();
+        assert!(computer.winning);
+        let mut after = position.heaps.clone();
+        after.splice(computer.heap..=computer.heap, computer.leaves.clone());
+        assert!(analyse(Kind::Octal, "0.77", &after).safe);
+    }
+
+    #[test]
+    fn moves_are_checked_against_the_rules() {
+        let game = CodeGame::parse(Kind::Subtraction, "1,3,4", "code").unwrap();
+        let apply = |leaves: Vec<u64>| {
+            game.with(Apply {
+                name: game.name(),
+                heaps: vec![7, 2],
+                heap: 0,
+                leaves,
+            })
+        };
+        assert_eq!(apply(vec![4]).unwrap(), [4, 2]);
+        assert_eq!(apply(vec![5]).unwrap_err().field(), Some("leaves"));
+        let over = analyse(Kind::Subtraction, "1,3,4", &[0]);
+        assert!(over.over && over.computer.is_none());
+        assert!(CodeGame::parse(Kind::Octal, "0.8", "code").is_err());
+    }
+}

@@ -1,0 +1,75 @@
+//! The site's pages, compiled into the binary: plain HTML, one style sheet and a script per
+//! page, which only draw what the API answers.
+
+use axum::extract::Path;
+use axum::http::{StatusCode, header};
+use axum::response::{IntoResponse, Response};
+
+/// Scripts and pictures come from this server only; no inline script runs.
+const POLICY: &str = "default-src 'self'; img-src 'self' data:; style-src 'self'; \
+                      script-src 'self'; frame-ancestors 'none'";
+
+fn page(html: &'static str) -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, "text/html; charset=utf-8"),
+            (header::CONTENT_SECURITY_POLICY, POLICY),
+            (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
+        ],
+        html,
+    )
+        .into_response()
+}
+
+pub async fn index() -> Response {
+    page(include_str!("assets/index.html"))
+}
+
+pub async fn nim() -> Response {
+    page(include_str!("assets/nim.html"))
+}
+
+pub async fn take_away() -> Response {
+    page(include_str!("assets/fibonacci.html"))
+}
+
+pub async fn code() -> Response {
+    page(include_str!("assets/code.html"))
+}
+
+pub async fn learn() -> Response {
+    page(include_str!("assets/learn.html"))
+}
+
+pub async fn pictures() -> Response {
+    page(include_str!("assets/pictures.html"))
+}
+
+/// The API's documentation, as the repository has it.
+pub async fn api() -> Response {
+    (
+        [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
+        include_str!("../../../../docs/API.md"),
+    )
+        .into_response()
+}
+
+pub async fn asset(Path(file): Path<String>) -> Response {
+    let (kind, text) = match file.as_str() {
+        "style.css" => ("text/css", include_str!("assets/style.css")),
+        "site.js" => ("text/javascript", include_str!("assets/site.js")),
+        "nim.js" => ("text/javascript", include_str!("assets/nim.js")),
+        "fibonacci.js" => ("text/javascript", include_str!("assets/fibonacci.js")),
+        "code.js" => ("text/javascript", include_str!("assets/code.js")),
+        "pictures.js" => ("text/javascript", include_str!("assets/pictures.js")),
+        _ => return (StatusCode::NOT_FOUND, "no such file").into_response(),
+    };
+    (
+        [
+            (header::CONTENT_TYPE, kind),
+            (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
+        ],
+        text,
+    )
+        .into_response()
+}

@@ -1,0 +1,124 @@
+//! What every endpoint shares: reading a request, refusing it with a JSON answer that names
+//! the field at fault, computing off the server's threads.
+
+use axum::body::Bytes;
+use axum::extract::rejection::BytesRejection;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+
+/// A refused request: its status, what was wrong, and the field of the request at fault.
+#[derive(Debug, Serialize)]
+pub struct ApiError {
+    #[serde(skip)]
+    status: StatusCode,
+    error: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    field: Option<String>,
+}
+
+impl ApiError {
+    /// The field at fault, if the answer names one.
+    #[cfg(test)]
+    pub fn field(&self) -> Option<&str> {
+        self.field.as_deref()
+    }
+
+    pub fn new(status: StatusCode, error: String) -> Self {
+        ApiError {
+            status,
+            error,
+            field: None,
+        }
+    }
+
+    /// A 400 answer naming the field at fault.
+    pub fn bad(field: &str, error: impl std::fmt::Display) -> Self {
+        ApiError {
+            status: StatusCode::BAD_REQUEST,
+            error: error.to_string(),
+            field: Some(field.to_string()),
+        }
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        (self.status, axum::Json(&self)).into_response()
+    }
+}
+
+/// A request body read as JSON: a 400 answer names the field at fault (`heaps[2]`); a body
+/// past the body limit is a 413 answer, in JSON as every other.
+pub fn parse<T: DeserializeOwned>(body: Result<Bytes, BytesRejection>) -> Result<T, ApiError> {
+    let body = body.map_err(|rejection| ApiError {
+        status: rejection.status(),
+        error: rejection.body_text(),
+        field: None,
+    })?;
+    read(&body)
+}
+
+fn read<T: DeserializeOwned>(body: &[u8]) -> Result<T, ApiError> {
+    let mut deserializer = serde_json::Deserializer::from_slice(body);
+    let request = serde_path_to_error::deserialize(&mut deserializer).map_err(|error| {
+        let path = error.path().to_string();
+        ApiError::bad(&path, error.into_inner())
+    })?;
+    deserializer
+        .end()
+        .map_err(|error| ApiError::bad(".", error))?;
+    Ok(request)
+}
+
+/// `compute` on a thread of its own, so that a long one leaves the server answering; a
+/// panic in it is a 500 answer, not a dead server.
+pub async fn compute<T: Send + 'static>(
+    compute: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
+) -> Result<T, ApiError> {
+    tokio::task::spawn_blocking(compute).await.map_err(|_| {
+        ApiError::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "the computation failed".to_string(),
+        )
+    })?
+}
+
+/// `Err` naming `field` when `count` passes `limit`.
+pub fn at_most(field: &str, what: &str, count: u64, limit: u64) -> Result<(), ApiError> {
+    if count > limit {
+        return Err(ApiError::bad(
+            field,
+            format!("{count} {what} is more than the site's limit of {limit}"),
+        ));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Debug, serde::Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct Sample {
+        #[allow(dead_code)]
+        heaps: Vec<u64>,
+    }
+
+    #[test]
+    fn bad_bodies_name_their_field() {
+        let error = read::<Sample>(br#"{"heaps": [1, "x"]}"#).unwrap_err();
+        assert_eq!(error.field.as_deref(), Some("heaps[1]"));
+        let error = read::<Sample>(br#"{"heap": [1]}"#).unwrap_err();
+        assert!(
+            error.error.contains("unknown field `heap`"),
+            "{}",
+            error.error
+        );
+        let error = read::<Sample>(br#"{"heaps": [1]} trailing"#).unwrap_err();
+        assert_eq!(error.status, StatusCode::BAD_REQUEST);
+        assert!(read::<Sample>(br#"{"heaps": [1, 2]}"#).is_ok());
+    }
+}

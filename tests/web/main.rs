@@ -1,0 +1,481 @@
+//! `impartial serve` (feature `web`) over real HTTP: a real server on 127.0.0.1, a real
+//! client. Every endpoint's answers against the library's own functions on every small
+//! position, every bad input answered 400 naming its field (and the server alive after), the
+//! limits, concurrent games, the pages, the pictures and the shutdown.
+
+mod server;
+
+use std::io::{Read, Write};
+use std::net::TcpStream;
+use std::time::{Duration, Instant};
+
+use impartial::nim;
+use impartial::octal::OctalGame;
+use impartial::take_away::{TakeAway, TakeAwayState};
+use serde_json::{Value, json};
+use server::Server;
+
+fn agent() -> ureq::Agent {
+    ureq::Agent::config_builder()
+        .http_status_as_error(false)
+        .timeout_global(Some(Duration::from_secs(60)))
+        .build()
+        .into()
+}
+
+/// The status and JSON body of a POST.
+fn post(server: &Server, path: &str, body: &Value) -> (u16, Value) {
+    let mut response = agent()
+        .post(&format!("{}{}", server.url, path.trim_start_matches('/')))
+        .send_json(body)
+        .expect("the server answers");
+    let status = response.status().as_u16();
+    (
+        status,
+        response.body_mut().read_json().expect("a JSON body"),
+    )
+}
+
+fn ok(server: &Server, path: &str, body: &Value) -> Value {
+    let (status, answer) = post(server, path, body);
+    assert_eq!(status, 200, "{path} {body}: {answer}");
+    answer
+}
+
+/// The field a 400 answer names.
+fn refused(server: &Server, path: &str, body: &Value) -> String {
+    let (status, answer) = post(server, path, body);
+    assert_eq!(status, 400, "{path} {body}: {answer}");
+    assert!(!answer["error"].as_str().unwrap().is_empty(), "{answer}");
+    answer["field"].as_str().expect("a field").to_string()
+}
+
+fn heaps_of(value: &Value) -> Vec<u64> {
+    value
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|heap| heap.as_u64().unwrap())
+        .collect()
+}
+
+#[test]
+fn nim_answers_are_the_librarys_on_every_small_position() {
+    let server = Server::start(&[]);
+    for misere in [false, true] {
+        for a in 0..6u64 {
+            for b in 0..6 {
+                for c in 0..6 {
+                    let heaps = vec![a, b, c];
+                    let body = json!({"heaps": heaps, "misere": misere});
+                    let position = ok(&server, "/api/nim/position", &body);
+                    let (outcome, best) = if misere {
+                        (
+                            nim::misere::outcome(&heaps),
+                            nim::misere::winning_move(&heaps),
+                        )
+                    } else {
+                        (nim::outcome(&heaps), nim::winning_move(&heaps))
+                    };
+                    assert_eq!(position["safe"], outcome == impartial::Outcome::P, "{body}");
+                    assert_eq!(position["nim_sum"], nim::nim_sum(&heaps));
+                    let parity: Vec<u64> = heaps_of(&position["parity"]);
+                    let columns = heaps_of(&position["columns"]);
+                    let odd: u64 = columns.iter().zip(&parity).map(|(c, p)| c * p).sum();
+                    assert_eq!(odd, nim::nim_sum(&heaps), "the parity row is the nim-sum");
+                    let computer = &position["computer"];
+                    if heaps.iter().all(|&heap| heap == 0) {
+                        assert!(computer.is_null() && position["over"] == true);
+                        continue;
+                    }
+                    assert_eq!(computer["winning"], best.is_some(), "{body}");
+                    if let Some(best) = best {
+                        assert_eq!(computer["heap"], best.heap);
+                        assert_eq!(computer["to"], best.to);
+                    }
+                    if !misere && best.is_some() {
+                        let column = 1u64 << nim::nim_sum(&heaps).ilog2();
+                        assert_eq!(computer["column"], column);
+                        let named = format!("The first odd column is the {column}s column");
+                        assert!(computer["explanation"].as_str().unwrap().contains(&named));
+                    }
+                    let body = json!({"heaps": heaps, "misere": misere,
+                        "heap": computer["heap"], "to": computer["to"]});
+                    let played = ok(&server, "/api/nim/move", &body);
+                    assert_eq!(played["position"]["safe"], best.is_some(), "{body}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn take_away_answers_are_the_librarys() {
+    let server = Server::start(&[]);
+    for k in 1..=4u64 {
+        let game = TakeAway::<u64>::new(k).unwrap();
+        for remaining in 0..60u64 {
+            for limit in [None, Some(1), Some(3), Some(remaining.max(1))] {
+                let state = limit.map_or(TakeAwayState::start(remaining), |limit| {
+                    TakeAwayState::new(remaining, limit)
+                });
+                let mut body = json!({"k": k, "remaining": remaining});
+                if let Some(limit) = limit {
+                    body["limit"] = json!(limit);
+                }
+                let position = ok(&server, "/api/take-away/position", &body);
+                let best = game.winning_move(state);
+                assert_eq!(position["safe"], best.is_none(), "{body}");
+                let terms: u64 = heaps_of(&position["terms"]).iter().sum();
+                assert_eq!(terms, remaining, "the terms add up: {position}");
+                if remaining == 0 || remaining == 1 && limit.is_none() {
+                    assert!(position["computer"].is_null() && position["over"] == true);
+                    continue;
+                }
+                let computer = &position["computer"];
+                if let Some(best) = best {
+                    assert_eq!(computer["take"], best.take, "{body}");
+                    assert_eq!(computer["remaining"], best.to.remaining);
+                }
+                body["take"] = computer["take"].clone();
+                let played = ok(&server, "/api/take-away/move", &body);
+                assert_eq!(played["position"]["safe"], best.is_some(), "{body}");
+            }
+        }
+    }
+}
+
+#[test]
+fn heap_game_answers_are_the_librarys() {
+    let server = Server::start(&[]);
+    let values = OctalGame::kayles().values_up_to(40).unwrap();
+    let value = |heap: u64| values.get(heap).unwrap().0 as u64;
+    let mut seed = 7u64;
+    for _ in 0..150 {
+        seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+        let heaps: Vec<u64> = (0..=seed % 4).map(|i| (seed >> (8 * i + 8)) % 41).collect();
+        let body = json!({"kind": "octal", "code": "0.77", "heaps": heaps});
+        let position = ok(&server, "/api/code/position", &body);
+        let expected: Vec<u64> = heaps.iter().map(|&heap| value(heap)).collect();
+        assert_eq!(heaps_of(&position["values"]), expected);
+        let nim_sum = expected.iter().fold(0, |sum, value| sum ^ value);
+        assert_eq!(position["safe"], nim_sum == 0);
+        // Every option listed is one of the rules' and has the value of its leaves.
+        for (index, options) in position["options"].as_array().unwrap().iter().enumerate() {
+            for option in options.as_array().unwrap() {
+                let leaves = heaps_of(&option["leaves"]);
+                let xor = leaves.iter().fold(0, |sum, &leaf| sum ^ value(leaf));
+                assert_eq!(option["value"], xor);
+                let taken = heaps[index] - leaves.iter().sum::<u64>();
+                assert!((1..=2).contains(&taken) && leaves.len() <= 2, "{option}");
+            }
+        }
+        let computer = &position["computer"];
+        if position["over"] == true {
+            assert!(computer.is_null());
+            continue;
+        }
+        assert_eq!(computer["winning"], nim_sum != 0);
+        let body = json!({"kind": "octal", "code": "0.77", "heaps": heaps,
+            "heap": computer["heap"], "leaves": computer["leaves"]});
+        let played = ok(&server, "/api/code/move", &body);
+        assert_eq!(played["position"]["safe"], nim_sum != 0, "{body}");
+    }
+}
+
+#[test]
+fn bad_input_is_a_400_naming_its_field() {
+    let server = Server::start(&[]);
+    let nim = "/api/nim/position";
+    assert_eq!(
+        refused(&server, nim, &json!({"heaps": [1, "x"]})),
+        "heaps[1]"
+    );
+    assert_eq!(refused(&server, nim, &json!({"heaps": [-1]})), "heaps[0]");
+    assert_eq!(
+        refused(&server, nim, &json!({"heaps": [1], "extra": 1})),
+        "extra"
+    );
+    assert_eq!(
+        refused(&server, nim, &json!({"heaps": vec![1; 65]})),
+        "heaps"
+    );
+    assert_eq!(refused(&server, nim, &json!({})), ".");
+    assert_eq!(refused(&server, nim, &json!([1, 2])), "[0]");
+    let nim_move = "/api/nim/move";
+    assert_eq!(
+        refused(
+            &server,
+            nim_move,
+            &json!({"heaps": [3], "heap": 1, "to": 0})
+        ),
+        "heap"
+    );
+    assert_eq!(
+        refused(
+            &server,
+            nim_move,
+            &json!({"heaps": [3], "heap": 0, "to": 3})
+        ),
+        "to"
+    );
+    let take = "/api/take-away/position";
+    assert_eq!(
+        refused(&server, take, &json!({"k": 0, "remaining": 5})),
+        "k"
+    );
+    assert_eq!(
+        refused(&server, take, &json!({"k": 1001, "remaining": 5})),
+        "k"
+    );
+    assert_eq!(
+        refused(&server, take, &json!({"remaining": 5, "limit": 0})),
+        "limit"
+    );
+    let take_move = "/api/take-away/move";
+    assert_eq!(
+        refused(&server, take_move, &json!({"remaining": 5, "take": 5})),
+        "take"
+    );
+    assert_eq!(
+        refused(&server, take_move, &json!({"remaining": 5, "take": 0})),
+        "take"
+    );
+    let code = "/api/code/position";
+    let with = |code: &str, heaps: Value| json!({"kind": "octal", "code": code, "heaps": heaps});
+    assert_eq!(refused(&server, code, &with("0.9", json!([1]))), "code");
+    assert_eq!(
+        refused(&server, code, &with(&"7".repeat(5000), json!([1]))),
+        "code"
+    );
+    assert_eq!(
+        refused(&server, code, &with("0.77", json!([1_000_000_000]))),
+        "heaps"
+    );
+    assert_eq!(
+        refused(&server, code, &with("0.77", json!(vec![1; 17]))),
+        "heaps"
+    );
+    let kind = json!({"kind": "decimal", "code": "0.77", "heaps": [1]});
+    assert_eq!(refused(&server, code, &kind), "kind");
+    let leaves =
+        json!({"kind": "octal", "code": "0.77", "heaps": [5], "heap": 0, "leaves": [1, 1]});
+    assert_eq!(refused(&server, "/api/code/move", &leaves), "leaves");
+}
+
+#[test]
+fn bad_text_and_bad_pictures_are_a_400_naming_their_field() {
+    let server = Server::start(&[]);
+    let nim = "/api/nim/position";
+    // Not JSON at all.
+    let mut response = agent()
+        .post(&format!("{}{}", server.url, nim.trim_start_matches('/')))
+        .send("heaps=1,2")
+        .unwrap();
+    assert_eq!(response.status().as_u16(), 400);
+    let answer: Value = response.body_mut().read_json().unwrap();
+    assert_eq!(answer["field"], ".");
+    // Pictures: a size past the limit, a missing field, a bad code.
+    for query in [
+        "sequence?kind=octal&code=0.77&n=1000000",
+        "sequence?kind=octal&code=0.77",
+        "sequence?kind=octal&code=0.G&n=10",
+        "wythoff?size=100000",
+        "pairs?kind=octal&code=0.77&size=x",
+    ] {
+        let mut response = agent()
+            .get(&format!("{}api/plot/{query}", server.url))
+            .call()
+            .unwrap();
+        assert_eq!(response.status().as_u16(), 400, "{query}");
+        let answer: Value = response.body_mut().read_json().unwrap();
+        assert!(answer["field"].is_string(), "{query}: {answer}");
+    }
+    // After all of that, the server still answers.
+    ok(&server, nim, &json!({"heaps": [1, 2]}));
+}
+
+#[test]
+fn limits_of_size_method_and_time() {
+    let server = Server::start(&[]);
+    // A body past 16 KiB is refused on its announced length, before it is read.
+    let address = server
+        .url
+        .trim_start_matches("http://")
+        .trim_end_matches('/');
+    let answer = raw(
+        address,
+        &format!(
+            "POST /api/nim/position HTTP/1.1\r\nHost: {address}\r\nContent-Type: \
+             application/json\r\nContent-Length: 100000\r\nConnection: close\r\n\r\n"
+        ),
+    );
+    assert!(answer.starts_with("HTTP/1.1 413"), "{answer}");
+    assert!(answer.contains(r#"{"error":"#), "a JSON answer: {answer}");
+    let response = agent()
+        .get(&format!("{}api/nim/position", server.url))
+        .call()
+        .unwrap();
+    assert_eq!(response.status().as_u16(), 405);
+    let response = agent()
+        .get(&format!("{}no/such/page", server.url))
+        .call()
+        .unwrap();
+    assert_eq!(response.status().as_u16(), 404);
+    // A client that announces a body and never sends it is answered within the time limit.
+    let started = Instant::now();
+    let answer = raw(
+        address,
+        &format!(
+            "POST /api/nim/position HTTP/1.1\r\nHost: {address}\r\nContent-Type: \
+             application/json\r\nContent-Length: 1000\r\n\r\n{{\"heaps\": ["
+        ),
+    );
+    assert!(answer.starts_with("HTTP/1.1 503"), "{answer}");
+    assert!(started.elapsed() < Duration::from_secs(20));
+    ok(&server, "/api/nim/position", &json!({"heaps": [1]}));
+}
+
+/// The answer to `request` sent as it is, read until the server closes or 30 s pass.
+fn raw(address: &str, request: &str) -> String {
+    let mut stream = TcpStream::connect(address).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(30)))
+        .unwrap();
+    stream.write_all(request.as_bytes()).unwrap();
+    let mut answer = Vec::new();
+    let _ = stream.read_to_end(&mut answer);
+    String::from_utf8_lossy(&answer).into_owned()
+}
+
+#[test]
+fn concurrent_games_do_not_mix() {
+    let server = Server::start(&[]);
+    std::thread::scope(|scope| {
+        for game in 0..8u64 {
+            let server = &server;
+            scope.spawn(move || {
+                // Each thread plays the computer's move for both sides until the end.
+                let mut heaps = vec![game + 3, 2 * game + 5, 7, game];
+                let mut moves = 0;
+                loop {
+                    let position = ok(server, "/api/nim/position", &json!({"heaps": heaps}));
+                    assert_eq!(heaps_of(&position["heaps"]), heaps);
+                    if position["over"] == true {
+                        break;
+                    }
+                    let computer = &position["computer"];
+                    let body =
+                        json!({"heaps": heaps, "heap": computer["heap"], "to": computer["to"]});
+                    heaps = heaps_of(&ok(server, "/api/nim/move", &body)["position"]["heaps"]);
+                    moves += 1;
+                }
+                assert!(moves > 0);
+            });
+        }
+    });
+}
+
+#[test]
+fn pages_assets_and_pictures() {
+    let server = Server::start(&[]);
+    for page in ["", "nim", "fibonacci", "code", "learn", "pictures"] {
+        let mut response = agent()
+            .get(&format!("{}{page}", server.url))
+            .call()
+            .unwrap();
+        assert_eq!(response.status().as_u16(), 200, "/{page}");
+        let policy = response.headers().get("content-security-policy").unwrap();
+        assert!(policy.to_str().unwrap().contains("script-src 'self'"));
+        let html = response.body_mut().read_to_string().unwrap();
+        assert!(html.starts_with("<!doctype html>"), "/{page}");
+        // Every script and style the page names is served.
+        for asset in html.split("\"/assets/").skip(1) {
+            let name = &asset[..asset.find('"').unwrap()];
+            let response = agent()
+                .get(&format!("{}assets/{name}", server.url))
+                .call()
+                .unwrap();
+            assert_eq!(response.status().as_u16(), 200, "{name} of /{page}");
+        }
+    }
+    let mut api = agent().get(&format!("{}api", server.url)).call().unwrap();
+    assert!(
+        api.body_mut()
+            .read_to_string()
+            .unwrap()
+            .contains("POST /api/nim/position")
+    );
+    let mut response = agent()
+        .get(&format!(
+            "{}api/plot/sequence?kind=octal&code=0.77&n=100",
+            server.url
+        ))
+        .call()
+        .unwrap();
+    assert_eq!(
+        response.headers().get("content-type").unwrap(),
+        "image/svg+xml"
+    );
+    let svg = response.body_mut().read_to_string().unwrap();
+    let expected = impartial::plot::nim_sequence(
+        "octal game 0.77",
+        &OctalGame::kayles().values_up_to(100).unwrap(),
+    )
+    .unwrap();
+    assert_eq!(svg, expected, "the library's picture, unchanged");
+    for query in ["wythoff?size=30", "pairs?kind=subtraction&code=1,2&size=20"] {
+        let mut response = agent()
+            .get(&format!("{}api/plot/{query}", server.url))
+            .call()
+            .unwrap();
+        assert_eq!(response.status().as_u16(), 200, "{query}");
+        let svg = response.body_mut().read_to_string().unwrap();
+        roxmltree::Document::parse(&svg).expect("well-formed SVG");
+    }
+}
+
+#[test]
+fn loopback_by_default_and_a_clean_stop() {
+    let mut server = Server::start(&[]);
+    assert!(
+        server.url.starts_with("http://127.0.0.1:"),
+        "{}",
+        server.url
+    );
+    // SIGINT ends it (the command line's Ctrl-C), and it exits cleanly.
+    let pid = server.child().id().to_string();
+    let status = std::process::Command::new("kill")
+        .args(["-INT", &pid])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let started = Instant::now();
+    loop {
+        if let Some(status) = server.child().try_wait().unwrap() {
+            assert!(status.success(), "{status}");
+            break;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(10),
+            "still serving after SIGINT"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+#[test]
+fn a_port_in_use_is_a_clear_error() {
+    let server = Server::start(&[]);
+    let port = server.url.trim_end_matches('/').rsplit(':').next().unwrap();
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_impartial"))
+        .args(["serve", "--port", port])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    let message = String::from_utf8(output.stderr).unwrap();
+    assert!(
+        message.contains(&format!("listening on 127.0.0.1:{port}")),
+        "{message}"
+    );
+}

@@ -1,0 +1,54 @@
+//! A real `impartial serve` for a test: started on a free loopback port, stopped when dropped.
+
+use std::io::{BufRead, BufReader};
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc;
+use std::time::Duration;
+
+/// A running server; dropping it kills it.
+pub struct Server {
+    child: Child,
+    /// Its address, `http://127.0.0.1:PORT/`.
+    pub url: String,
+}
+
+impl Server {
+    /// `impartial serve` with `arguments` after `serve`, once it has printed its address.
+    pub fn start(arguments: &[&str]) -> Server {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_impartial"))
+            .arg("serve")
+            .args(arguments)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("the binary starts");
+        let stdout = child.stdout.take().expect("piped");
+        let (sender, receiver) = mpsc::channel();
+        std::thread::spawn(move || {
+            let mut lines = BufReader::new(stdout).lines();
+            if let Some(Ok(line)) = lines.next() {
+                let _ = sender.send(line);
+            }
+            // Keep reading, so that the server never blocks on a full pipe.
+            for _ in lines {}
+        });
+        let Ok(url) = receiver.recv_timeout(Duration::from_secs(30)) else {
+            let _ = child.kill();
+            panic!("the server printed no address within 30 s");
+        };
+        assert!(url.starts_with("http://") && url.ends_with('/'), "{url}");
+        Server { child, url }
+    }
+
+    /// The process, to signal or wait for.
+    pub fn child(&mut self) -> &mut Child {
+        &mut self.child
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
