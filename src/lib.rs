@@ -273,6 +273,12 @@
 //!   `--prefix`, a bounded window up to 2⁴⁸ − 1 ([`HeapGame::values_streamed_into`]), and
 //!   saves checksummed checkpoints that a killed run resumes from. `impartial --help` says
 //!   the rest.
+//! - `plot` (off by default; on with `cli`): the `plot` module, pictures of sequences and P-position
+//!   maps as SVG.
+//! - `web` (off by default; turns on `cli` and `serde`): `impartial serve`, a local site to
+//!   play Nim, Fibonacci Nim and any heap game against the computer, with each of its moves
+//!   explained, the theory and the pictures — for a learner or a teacher who would rather
+//!   click than read (`cargo run --release --features web -- serve`).
 //!
 //! Without features the crate depends only on `num-traits`, `thiserror`, `smallvec`,
 //! `stacker` (the decomposing search's stack grows on the heap) and `crc32fast` (the

@@ -1,1 +1,309 @@
-//! placeholder
+//! The site in a real browser: headless Chromium, driven through chromedriver, plays whole
+//! games of Nim and Fibonacci Nim by clicks and keys against `impartial serve`. After every
+//! move of the computer the position on the page is checked against the library: safe (a
+//! P-position), and the explanation names the column the rule chose. A reload in the middle
+//! must resume the game. Screenshots are saved in `target/browser/`.
+//!
+//! Needs Debian's `chromium` and `chromium-driver` (or `CHROMIUM` and `CHROMEDRIVER` naming
+//! them), hence ignored by default:
+//! `cargo test --features web --test browser -- --ignored` (CI installs both and runs it).
+
+#[path = "../web/server.rs"]
+mod server;
+
+use std::net::TcpListener;
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use fantoccini::elements::Element;
+use fantoccini::key::Key;
+use fantoccini::{Client, ClientBuilder, Locator};
+use impartial::take_away::TakeAwayState;
+use impartial::{Outcome, fibonacci, nim};
+use server::Server;
+
+const IGNORED: &str = "needs chromium and chromedriver: --features web --test browser -- --ignored";
+
+/// A chromedriver on a free loopback port; dropping it stops it.
+struct Driver {
+    child: Child,
+    port: u16,
+}
+
+impl Driver {
+    fn start() -> Driver {
+        let port = TcpListener::bind("127.0.0.1:0")
+            .and_then(|listener| listener.local_addr())
+            .expect("a free port")
+            .port();
+        let program = std::env::var("CHROMEDRIVER").unwrap_or_else(|_| "chromedriver".into());
+        let child = Command::new(&program)
+            .arg(format!("--port={port}"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap_or_else(|error| panic!("{program} does not start ({error}); {IGNORED}"));
+        Driver { child, port }
+    }
+}
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// A headless Chromium session, retried while chromedriver starts.
+async fn browser(driver: &Driver, profile: &tempfile::TempDir) -> Client {
+    let binary = std::env::var("CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".into());
+    let options = serde_json::json!({
+        "binary": binary,
+        // The flags this machine's closed network needs, and a fresh profile.
+        "args": ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+            "--disable-quic", "--no-first-run", "--disable-background-networking",
+            "--disable-component-update", "--disable-sync", "--window-size=1200,1300",
+            format!("--user-data-dir={}", profile.path().display())],
+    });
+    let mut capabilities = serde_json::Map::new();
+    capabilities.insert("goog:chromeOptions".into(), options);
+    let started = Instant::now();
+    loop {
+        let connector = hyper_util::client::legacy::connect::HttpConnector::new();
+        match ClientBuilder::new(connector)
+            .capabilities(capabilities.clone())
+            .connect(&format!("http://127.0.0.1:{}", driver.port))
+            .await
+        {
+            Ok(client) => return client,
+            Err(error) if started.elapsed() > Duration::from_secs(30) => {
+                panic!("no browser session within 30 s: {error}")
+            }
+            Err(_) => tokio::time::sleep(Duration::from_millis(200)).await,
+        }
+    }
+}
+
+async fn attribute(client: &Client, css: &str, name: &str) -> Option<String> {
+    let element = client.find(Locator::Css(css)).await.ok()?;
+    element.attr(name).await.ok()?
+}
+
+async fn text(client: &Client, css: &str) -> String {
+    client
+        .find(Locator::Css(css))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap()
+}
+
+/// Waits until `ready` holds of the page, failing the test after 20 s.
+async fn wait_until<F, R>(client: &Client, what: &str, mut ready: F)
+where
+    F: FnMut(Client) -> R,
+    R: Future<Output = bool>,
+{
+    let started = Instant::now();
+    while !ready(client.clone()).await {
+        let error = text(client, "#error").await;
+        assert!(
+            started.elapsed() < Duration::from_secs(20),
+            "waited 20 s for {what}; the page's error: {error:?}"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+async fn turn(client: &Client) -> String {
+    attribute(client, "body", "data-turn")
+        .await
+        .unwrap_or_default()
+}
+
+async fn nim_heaps(client: &Client) -> Vec<u64> {
+    let mut heaps = Vec::new();
+    for heap in client.find_all(Locator::Css(".heap")).await.unwrap() {
+        heaps.push(
+            heap.attr("data-size")
+                .await
+                .unwrap()
+                .unwrap()
+                .parse()
+                .unwrap(),
+        );
+    }
+    heaps
+}
+
+/// Waits for the computer's answer to a position of `before`: the player's turn with other
+/// heaps, or the end.
+async fn nim_answer(client: &Client, before: &[u64]) -> Vec<u64> {
+    let before = before.to_vec();
+    wait_until(client, "the computer's move", move |client| {
+        let before = before.clone();
+        async move {
+            match turn(&client).await.as_str() {
+                "over" => true,
+                "you" => nim_heaps(&client).await != before,
+                _ => false,
+            }
+        }
+    })
+    .await;
+    nim_heaps(client).await
+}
+
+async fn screenshot(client: &Client, name: &str) {
+    let directory = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("../browser");
+    std::fs::create_dir_all(&directory).unwrap();
+    let path = directory.join(name);
+    std::fs::write(&path, client.screenshot().await.unwrap()).unwrap();
+    println!("screenshot: {}", path.display());
+}
+
+async fn click(client: &Client, css: &str) {
+    let button: Element = client.find(Locator::Css(css)).await.unwrap();
+    button.click().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread")]
+#[ignore = "needs chromium and chromedriver: --features web --test browser -- --ignored"]
+async fn nim_played_to_the_end_by_clicks_keys_and_a_reload() {
+    let server = Server::start(&[]);
+    let driver = Driver::start();
+    let profile = tempfile::tempdir().unwrap();
+    let client = browser(&driver, &profile).await;
+    let start = [3u64, 4, 5, 6];
+    client
+        .goto(&format!(
+            "{}nim?heaps=3,4,5,6&play=normal&turn=computer",
+            server.url
+        ))
+        .await
+        .unwrap();
+    let mut before = start.to_vec();
+    for moves in 0.. {
+        let heaps = nim_answer(&client, &before).await;
+        // The computer left every column even, by the column the seed's rule names.
+        assert_eq!(nim::nim_sum(&heaps), 0, "{before:?} → {heaps:?}");
+        let column = 1u64 << nim::nim_sum(&before).ilog2();
+        let explanation = text(&client, "#explanation").await;
+        assert!(
+            explanation.contains(&format!("The first odd column is the {column}s column")),
+            "{before:?}: {explanation}"
+        );
+        if turn(&client).await == "over" {
+            let winner = attribute(&client, "#status", "data-winner").await;
+            assert_eq!(winner.as_deref(), Some("computer"));
+            screenshot(&client, "nim-end.png").await;
+            assert!(moves > 1, "a whole game, not one move");
+            client.close().await.unwrap();
+            return;
+        }
+        if moves == 0 {
+            screenshot(&client, "nim.png").await;
+        }
+        if moves == 1 {
+            // A reload resumes the game from the address.
+            client.refresh().await.unwrap();
+            wait_until(&client, "the game after a reload", |client| {
+                let heaps = heaps.clone();
+                async move { turn(&client).await == "you" && nim_heaps(&client).await == heaps }
+            })
+            .await;
+        }
+        let (index, &size) = heaps
+            .iter()
+            .enumerate()
+            .max_by_key(|&(_, size)| size)
+            .unwrap();
+        let leave = (size - 1) / 2;
+        if moves == 2 {
+            // By keys: the move form, Enter to send.
+            let heap = client.find(Locator::Css("#move-heap")).await.unwrap();
+            heap.clear().await.unwrap();
+            heap.send_keys(&(index + 1).to_string()).await.unwrap();
+            let to = client.find(Locator::Css("#move-to")).await.unwrap();
+            to.clear().await.unwrap();
+            to.send_keys(&format!("{leave}{}", char::from(Key::Enter)))
+                .await
+                .unwrap();
+        } else {
+            click(
+                &client,
+                &format!(".heap[data-heap='{index}'] button[data-leave='{leave}']"),
+            )
+            .await;
+        }
+        before = heaps;
+        before[index] = leave;
+    }
+}
+
+async fn fibonacci_state(client: &Client) -> (u64, u64) {
+    let remaining = attribute(client, "#terms", "data-remaining").await;
+    let limit = attribute(client, "#limit", "data-limit").await;
+    (
+        remaining
+            .and_then(|text| text.parse().ok())
+            .unwrap_or(u64::MAX),
+        limit.and_then(|text| text.parse().ok()).unwrap_or(u64::MAX),
+    )
+}
+
+#[tokio::test(flavor = "multi_thread")]
+#[ignore = "needs chromium and chromedriver: --features web --test browser -- --ignored"]
+async fn fibonacci_nim_played_to_the_end() {
+    let server = Server::start(&[]);
+    let driver = Driver::start();
+    let profile = tempfile::tempdir().unwrap();
+    let client = browser(&driver, &profile).await;
+    // 30 = 21 + 8 + 1: the computer, first, takes 1.
+    client
+        .goto(&format!(
+            "{}fibonacci?k=2&remaining=30&turn=computer",
+            server.url
+        ))
+        .await
+        .unwrap();
+    let mut before = 30;
+    for moves in 0.. {
+        wait_until(&client, "the computer's move", |client| async move {
+            match turn(&client).await.as_str() {
+                "over" => true,
+                "you" => fibonacci_state(&client).await.0 != before,
+                _ => false,
+            }
+        })
+        .await;
+        let (remaining, limit) = fibonacci_state(&client).await;
+        let explanation = text(&client, "#explanation").await;
+        assert!(explanation.contains("smallest term"), "{explanation}");
+        assert_eq!(
+            fibonacci::outcome(TakeAwayState::new(remaining, limit)),
+            Outcome::P,
+            "the computer left {remaining} with a limit of {limit}"
+        );
+        if turn(&client).await == "over" {
+            let winner = attribute(&client, "#status", "data-winner").await;
+            assert_eq!(winner.as_deref(), Some("computer"));
+            screenshot(&client, "fibonacci.png").await;
+            assert!(moves > 1, "a whole game, not one move");
+            client.close().await.unwrap();
+            return;
+        }
+        if moves == 1 {
+            let take = client.find(Locator::Css("#take")).await.unwrap();
+            take.clear().await.unwrap();
+            take.send_keys(&format!("1{}", char::from(Key::Enter)))
+                .await
+                .unwrap();
+        } else {
+            click(&client, "button[data-take='1']").await;
+        }
+        before = remaining - 1;
+    }
+}

@@ -41,6 +41,10 @@ impl Server {
     }
 
     /// The process, to signal or wait for.
+    #[allow(
+        dead_code,
+        reason = "the browser tests include this file and do not signal"
+    )]
     pub fn child(&mut self) -> &mut Child {
         &mut self.child
     }

@@ -23,6 +23,7 @@ function draw(position) {
   document.getElementById("terms").textContent =
     `${position.remaining} = ${position.terms.length ? position.terms.join(" + ") : "0"}`;
   document.getElementById("terms").dataset.remaining = position.remaining;
+  document.getElementById("limit").dataset.limit = position.limit;
   document.getElementById("limit").textContent = position.over
     ? ""
     : `The player to move may take 1 to ${position.limit}.`;
