@@ -1,6 +1,9 @@
 //! Any heap game by its code on the site: each heap's nim-value, their XOR, each heap's
 //! options, the computer's move, and why.
 
+use std::collections::HashMap;
+use std::collections::hash_map::Entry;
+
 use axum::Json;
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
@@ -19,6 +22,9 @@ pub const MAX_HEAP: u64 = 1000;
 pub const MAX_CODE: u64 = 64;
 /// The most options listed for one heap (the page's menu); the move itself may be any.
 pub const MAX_LISTED: usize = 200;
+/// The most options one request may examine: a long hexadecimal code splits a heap of 1000
+/// in millions of ways.
+pub const MAX_OPTIONS: u64 = 2_000_000;
 
 /// How the code is written.
 #[derive(Clone, Copy, Debug, Deserialize, Serialize)]
@@ -110,7 +116,7 @@ pub struct Position {
 }
 
 /// What a heap can become, and the value of that.
-#[derive(Debug, Serialize)]
+#[derive(Clone, Debug, Serialize)]
 pub struct HeapOption {
     leaves: Vec<u64>,
     value: u64,
@@ -172,17 +178,69 @@ fn check(heaps: &[u64]) -> Result<(), ApiError> {
     at_most("heaps", "counters in a heap", largest, MAX_HEAP)
 }
 
-/// A heap's options, leaves sorted, as the library's rules list them.
-fn options(game: &impl HeapGame, heap: u64) -> impl Iterator<Item = Vec<u64>> {
-    game.rules()
-        .moves(&Heaps::from([heap]))
-        .collect::<Vec<_>>()
-        .into_iter()
-        .map(|leaves| {
-            let mut leaves: Vec<u64> = leaves.iter().copied().filter(|&leaf| leaf > 0).collect();
-            leaves.sort_unstable();
-            leaves
-        })
+/// Calls `visit` with each option of `heap` (its leaves sorted, empty heaps dropped) until it
+/// returns `true`, counting them against `budget`: a 400 answer when that runs out.
+fn visit_options(
+    game: &impl HeapGame,
+    heap: u64,
+    budget: &mut u64,
+    mut visit: impl FnMut(Vec<u64>) -> bool,
+) -> Result<(), ApiError> {
+    let position = Heaps::from([heap]);
+    for leaves in game.rules().moves(&position) {
+        if *budget == 0 {
+            return Err(ApiError::bad(
+                "heaps",
+                format!(
+                    "the position has more than the {MAX_OPTIONS} options a request may \
+                     examine: smaller heaps or a shorter code"
+                ),
+            ));
+        }
+        *budget -= 1;
+        let mut leaves: Vec<u64> = leaves.iter().copied().filter(|&leaf| leaf > 0).collect();
+        leaves.sort_unstable();
+        if visit(leaves) {
+            break;
+        }
+    }
+    Ok(())
+}
+
+/// What the page and the computer need of one heap size's options.
+#[derive(Default)]
+struct HeapSummary {
+    listed: Vec<HeapOption>,
+    first: Option<Vec<u64>>,
+    /// The first option of value `target`, which leaves the XOR 0.
+    winning: Option<Vec<u64>>,
+}
+
+impl HeapSummary {
+    fn of(
+        game: &impl HeapGame,
+        sequence: &GrundySequence,
+        heap: u64,
+        target: Option<u64>,
+        budget: &mut u64,
+    ) -> Result<Self, ApiError> {
+        let mut summary = HeapSummary::default();
+        visit_options(game, heap, budget, |leaves| {
+            let value = value_of(sequence, &leaves);
+            if summary.winning.is_none() && Some(value) == target {
+                summary.winning = Some(leaves.clone());
+            }
+            if summary.first.is_none() {
+                summary.first = Some(leaves.clone());
+            }
+            if summary.listed.len() < MAX_LISTED {
+                summary.listed.push(HeapOption { leaves, value });
+            }
+            // Past the menu, only a winning move is still sought.
+            summary.listed.len() == MAX_LISTED && (summary.winning.is_some() || target.is_none())
+        })?;
+        Ok(summary)
+    }
 }
 
 fn value_of(values: &GrundySequence, leaves: &[u64]) -> u64 {
@@ -210,33 +268,31 @@ impl HeapGameAnswer<Result<Position, ApiError>> for Analyse {
             .map(|&heap| value_of(&sequence, &[heap]))
             .collect();
         let nim_sum = values.iter().fold(0, |sum, value| sum ^ value);
-        let mut listed = Vec::with_capacity(self.heaps.len());
-        let mut computer = None;
+        let mut budget = MAX_OPTIONS;
+        let mut summaries: HashMap<u64, HeapSummary> = HashMap::new();
         for (index, &heap) in self.heaps.iter().enumerate() {
-            let mut heap_options = Vec::new();
-            for leaves in options(game, heap) {
-                let value = value_of(&sequence, &leaves);
-                if computer
-                    .as_ref()
-                    .is_none_or(|best: &ComputerMove| !best.winning)
-                {
-                    let winning = value == values[index] ^ nim_sum;
-                    if winning || computer.is_none() {
-                        computer = Some(ComputerMove {
-                            heap: index,
-                            from: heap,
-                            leaves: leaves.clone(),
-                            winning,
-                            explanation: String::new(),
-                        });
-                    }
-                }
-                if heap_options.len() < MAX_LISTED {
-                    heap_options.push(HeapOption { leaves, value });
-                }
+            if let Entry::Vacant(entry) = summaries.entry(heap) {
+                let target = (nim_sum != 0).then_some(values[index] ^ nim_sum);
+                entry.insert(HeapSummary::of(game, &sequence, heap, target, &mut budget)?);
             }
-            listed.push(heap_options);
         }
+        let summary = |index: usize| &summaries[&self.heaps[index]];
+        let chosen = (0..self.heaps.len())
+            .find_map(|index| Some((index, summary(index).winning.clone()?, true)))
+            .or_else(|| {
+                (0..self.heaps.len())
+                    .find_map(|index| Some((index, summary(index).first.clone()?, false)))
+            });
+        let mut computer = chosen.map(|(index, leaves, winning)| ComputerMove {
+            heap: index,
+            from: self.heaps[index],
+            leaves,
+            winning,
+            explanation: String::new(),
+        });
+        let listed: Vec<Vec<HeapOption>> = (0..self.heaps.len())
+            .map(|index| summary(index).listed.clone())
+            .collect();
         if let Some(computer) = &mut computer {
             computer.explanation = explain(&values, nim_sum, computer, &sequence);
         }
@@ -317,7 +373,13 @@ impl HeapGameAnswer<Result<Vec<u64>, ApiError>> for Apply {
             .filter(|&leaf| leaf > 0)
             .collect();
         leaves.sort_unstable();
-        if !options(game, from).any(|option| option == leaves) {
+        let mut allowed = false;
+        let mut budget = MAX_OPTIONS;
+        visit_options(game, from, &mut budget, |option| {
+            allowed = option == leaves;
+            allowed
+        })?;
+        if !allowed {
             return Err(ApiError::bad(
                 "leaves",
                 format!(

@@ -10,7 +10,7 @@ use impartial::Outcome;
 use impartial::nim::{self as theory, NimMove};
 use serde::{Deserialize, Serialize};
 
-use super::request::{ApiError, at_most, parse};
+use super::request::{ApiError, MAX_NUMBER, at_most, parse};
 
 /// The most heaps a position may have.
 pub const MAX_HEAPS: u64 = 64;
@@ -102,7 +102,9 @@ pub async fn play(body: Result<Bytes, BytesRejection>) -> Result<Json<Played>, A
 }
 
 fn check(heaps: &[u64]) -> Result<(), ApiError> {
-    at_most("heaps", "heaps", heaps.len() as u64, MAX_HEAPS)
+    at_most("heaps", "heaps", heaps.len() as u64, MAX_HEAPS)?;
+    let largest = heaps.iter().copied().max().unwrap_or(0);
+    at_most("heaps", "counters in a heap", largest, MAX_NUMBER)
 }
 
 /// The position as the page draws it, with the computer's move.

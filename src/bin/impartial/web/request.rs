@@ -85,6 +85,10 @@ pub async fn compute<T: Send + 'static>(
     })?
 }
 
+/// The largest number a request may hold where the answer repeats it: JavaScript's
+/// `Number.MAX_SAFE_INTEGER`, so that every number of every answer reads exactly in a browser.
+pub const MAX_NUMBER: u64 = (1 << 53) - 1;
+
 /// `Err` naming `field` when `count` passes `limit`.
 pub fn at_most(field: &str, what: &str, count: u64, limit: u64) -> Result<(), ApiError> {
     if count > limit {

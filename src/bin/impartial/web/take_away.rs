@@ -9,7 +9,7 @@ use axum::extract::rejection::BytesRejection;
 use impartial::take_away::{TakeAway, TakeAwayState, TakeMove};
 use serde::{Deserialize, Serialize};
 
-use super::request::{ApiError, at_most, compute, parse};
+use super::request::{ApiError, MAX_NUMBER, at_most, compute, parse};
 
 /// The largest multiplier the site plays: the page is for learning, and a table of losing
 /// sizes for a huge k is long.
@@ -104,6 +104,7 @@ fn start(
     limit: Option<u64>,
 ) -> Result<(TakeAway<u64>, TakeAwayState<u64>), ApiError> {
     at_most("k", "as a multiplier", k, MAX_MULTIPLIER)?;
+    at_most("remaining", "counters", remaining, MAX_NUMBER)?;
     let game = TakeAway::new(k).map_err(|error| ApiError::bad("k", error))?;
     let state = match limit {
         Some(0) if remaining > 0 => {
