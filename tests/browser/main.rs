@@ -123,36 +123,54 @@ async fn turn(client: &Client) -> String {
         .unwrap_or_default()
 }
 
-async fn nim_heaps(client: &Client) -> Vec<u64> {
-    let mut heaps = Vec::new();
-    for heap in client.find_all(Locator::Css(".heap")).await.unwrap() {
-        heaps.push(
-            heap.attr("data-size")
-                .await
-                .unwrap()
-                .unwrap()
-                .parse()
-                .unwrap(),
-        );
-    }
-    heaps
+/// The turn and the page's `key` (a JavaScript expression), read at one instant: two reads
+/// could straddle a move.
+async fn snapshot(client: &Client, key: &str) -> (String, String) {
+    let script = format!("return [document.body.dataset.turn || '', String({key})];");
+    let value = client.execute(&script, Vec::new()).await.unwrap();
+    let read = |index: usize| value[index].as_str().unwrap_or_default().to_string();
+    (read(0), read(1))
 }
 
-/// Waits for the computer's answer to a position of `before`: the player's turn with other
-/// heaps, or the end.
-async fn nim_answer(client: &Client, before: &[u64]) -> Vec<u64> {
-    let before = before.to_vec();
+/// Waits for the computer's answer: the player's turn with a position other than `seen` —
+/// the one the player moved from (still shown until the page has sent the move) and the one
+/// the move left — or the end.
+async fn computer_answer(client: &Client, key: &'static str, seen: &[String]) {
+    let seen = seen.to_vec();
     wait_until(client, "the computer's move", move |client| {
-        let before = before.clone();
+        let seen = seen.clone();
         async move {
-            match turn(&client).await.as_str() {
-                "over" => true,
-                "you" => nim_heaps(&client).await != before,
-                _ => false,
-            }
+            let (turn, now) = snapshot(&client, key).await;
+            turn == "over" || turn == "you" && !seen.contains(&now)
         }
     })
     .await;
+}
+
+const NIM_KEY: &str = "[...document.querySelectorAll('.heap')].map(h => h.dataset.size).join()";
+const FIBONACCI_KEY: &str = "document.getElementById('terms').dataset.remaining";
+const CODE_KEY: &str = "document.getElementById('position').dataset.heaps";
+
+fn joined(heaps: &[u64]) -> String {
+    heaps
+        .iter()
+        .map(u64::to_string)
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+async fn nim_heaps(client: &Client) -> Vec<u64> {
+    let (_, heaps) = snapshot(client, NIM_KEY).await;
+    heaps
+        .split(',')
+        .filter(|heap| !heap.is_empty())
+        .map(|heap| heap.parse().unwrap())
+        .collect()
+}
+
+async fn nim_answer(client: &Client, seen: &[&[u64]]) -> Vec<u64> {
+    let seen: Vec<String> = seen.iter().map(|heaps| joined(heaps)).collect();
+    computer_answer(client, NIM_KEY, &seen).await;
     nim_heaps(client).await
 }
 
@@ -185,8 +203,9 @@ async fn nim_played_to_the_end_by_clicks_keys_and_a_reload() {
         .await
         .unwrap();
     let mut before = start.to_vec();
+    let mut shown = start.to_vec();
     for moves in 0.. {
-        let heaps = nim_answer(&client, &before).await;
+        let heaps = nim_answer(&client, &[&shown, &before]).await;
         // The computer left every column even, by the column the seed's rule names.
         assert_eq!(nim::nim_sum(&heaps), 0, "{before:?} → {heaps:?}");
         let column = 1u64 << nim::nim_sum(&before).ilog2();
@@ -238,8 +257,9 @@ async fn nim_played_to_the_end_by_clicks_keys_and_a_reload() {
             )
             .await;
         }
-        before = heaps;
+        before.clone_from(&heaps);
         before[index] = leave;
+        shown = heaps;
     }
 }
 
@@ -271,14 +291,8 @@ async fn fibonacci_nim_played_to_the_end() {
         .unwrap();
     let mut before = 30;
     for moves in 0.. {
-        wait_until(&client, "the computer's move", |client| async move {
-            match turn(&client).await.as_str() {
-                "over" => true,
-                "you" => fibonacci_state(&client).await.0 != before,
-                _ => false,
-            }
-        })
-        .await;
+        let seen = [before.to_string(), (before + 1).to_string()];
+        computer_answer(&client, FIBONACCI_KEY, &seen).await;
         let (remaining, limit) = fibonacci_state(&client).await;
         let explanation = text(&client, "#explanation").await;
         assert!(explanation.contains("smallest term"), "{explanation}");
@@ -305,5 +319,45 @@ async fn fibonacci_nim_played_to_the_end() {
             click(&client, "button[data-take='1']").await;
         }
         before = remaining - 1;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+#[ignore = "needs chromium and chromedriver: --features web --test browser -- --ignored"]
+async fn kayles_by_its_code_played_to_the_end() {
+    let server = Server::start(&[]);
+    let driver = Driver::start();
+    let profile = tempfile::tempdir().unwrap();
+    let client = browser(&driver, &profile).await;
+    // Kayles, 0.77: heaps of 5, 7 and 9 have values 4, 2 and 4 — the computer, first, wins.
+    client
+        .goto(&format!(
+            "{}code?kind=octal&code=0.77&heaps=5,7,9&turn=computer",
+            server.url
+        ))
+        .await
+        .unwrap();
+    let mut before = "5,7,9".to_string();
+    for moves in 0.. {
+        computer_answer(&client, CODE_KEY, std::slice::from_ref(&before)).await;
+        let nim_sum = attribute(&client, "#position", "data-nim-sum").await;
+        assert_eq!(
+            nim_sum.as_deref(),
+            Some("0"),
+            "the computer left values whose XOR is 0"
+        );
+        let explanation = text(&client, "#explanation").await;
+        assert!(explanation.contains("the XOR is 0"), "{explanation}");
+        if turn(&client).await == "over" {
+            let winner = attribute(&client, "#status", "data-winner").await;
+            assert_eq!(winner.as_deref(), Some("computer"));
+            screenshot(&client, "kayles.png").await;
+            assert!(moves > 0);
+            client.close().await.unwrap();
+            return;
+        }
+        before = attribute(&client, "#position", "data-heaps").await.unwrap();
+        // The first option of the first heap that has one.
+        click(&client, "#position button:enabled").await;
     }
 }

@@ -30,6 +30,8 @@ function draw(position) {
   const total = element("tr", { class: "parity" }, element("th", {}, "XOR"), element("td", {}, ""),
     element("td", {}, `${position.nim_sum}`), element("td", {}, position.safe ? "0: lost for the player to move" : "not 0: a winning move exists"));
   table.replaceChildren(header, ...rows, total);
+  table.dataset.nimSum = position.nim_sum;
+  table.dataset.heaps = position.heaps.join(",");
   const status = document.getElementById("status");
   delete status.dataset.winner;
   if (position.over) {
@@ -50,33 +52,20 @@ async function move(heap, leaves) {
   return answer.position;
 }
 
-async function yourMove(heap, leaves) {
-  if (game.turn !== "you") return;
-  try {
-    showError(null);
-    document.getElementById("explanation").textContent = "";
-    const position = await move(heap, leaves);
-    draw(position);
-    if (!position.over) await computerTurn(position);
-  } catch (error) {
-    showError(error);
-  }
-}
-
-async function computerTurn(position) {
-  await pause(400);
-  const choice = position.computer;
-  const after = await move(choice.heap, choice.leaves);
-  document.getElementById("explanation").textContent = choice.explanation;
-  draw(after);
-}
+const loop = turnLoop({
+  get game() { return game; },
+  move,
+  draw,
+  async computerMove(position) {
+    const choice = position.computer;
+    return { position: await move(choice.heap, choice.leaves), explanation: choice.explanation };
+  },
+});
+const yourMove = loop.yours;
 
 async function begin(kind, code, heaps, turn) {
   game = { kind, code, heaps, turn };
-  const position = await api("/api/code/position", { kind, code, heaps });
-  document.getElementById("explanation").textContent = "";
-  draw(position);
-  if (turn === "computer" && !position.over) await computerTurn(position);
+  await loop.begin(await api("/api/code/position", { kind, code, heaps }));
 }
 
 document.getElementById("setup").addEventListener("submit", async (event) => {

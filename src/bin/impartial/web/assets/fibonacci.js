@@ -61,34 +61,21 @@ async function move(take) {
   return answer.position;
 }
 
-async function yourMove(take) {
-  if (game.turn !== "you") return;
-  try {
-    showError(null);
-    document.getElementById("explanation").textContent = "";
-    const position = await move(take);
-    draw(position);
-    if (!position.over) await computerTurn(position);
-  } catch (error) {
-    showError(error);
-  }
-}
-
-async function computerTurn(position) {
-  await pause(400);
-  const choice = position.computer;
-  const after = await move(choice.take);
-  document.getElementById("explanation").textContent =
-    `The computer took ${choice.take}. ${choice.explanation}`;
-  draw(after);
-}
+const loop = turnLoop({
+  get game() { return game; },
+  move,
+  draw,
+  async computerMove(position) {
+    const choice = position.computer;
+    const after = await move(choice.take);
+    return { position: after, explanation: `The computer took ${choice.take}. ${choice.explanation}` };
+  },
+});
+const yourMove = loop.yours;
 
 async function begin(k, remaining, limit, turn) {
   game = { k, remaining, limit, turn };
-  const position = await api("/api/take-away/position", request());
-  document.getElementById("explanation").textContent = "";
-  draw(position);
-  if (turn === "computer" && !position.over) await computerTurn(position);
+  await loop.begin(await api("/api/take-away/position", request()));
 }
 
 document.getElementById("setup").addEventListener("submit", async (event) => {

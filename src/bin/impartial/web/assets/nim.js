@@ -78,37 +78,27 @@ async function move(heap, to) {
   return answer.position;
 }
 
-async function yourMove(heap, to) {
-  if (game.turn !== "you") return;
-  try {
-    showError(null);
-    document.getElementById("explanation").textContent = "";
-    const position = await move(heap, to);
-    draw(position);
-    if (!position.over) await computerTurn(position);
-  } catch (error) {
-    showError(error);
-  }
-}
-
-async function computerTurn(position) {
-  await pause(400);
-  const choice = position.computer;
-  const after = await move(choice.heap, choice.to);
-  const explanation = document.getElementById("explanation");
-  explanation.textContent =
-    `The computer took ${choice.take} from heap ${choice.heap + 1} (${choice.from} → ${choice.to}). ${choice.explanation}`;
-  if (choice.column !== null) explanation.dataset.column = choice.column;
-  else delete explanation.dataset.column;
-  draw(after);
-}
+const loop = turnLoop({
+  get game() { return game; },
+  move,
+  draw,
+  async computerMove(position) {
+    const choice = position.computer;
+    const after = await move(choice.heap, choice.to);
+    const explanation = document.getElementById("explanation");
+    if (choice.column !== null) explanation.dataset.column = choice.column;
+    else delete explanation.dataset.column;
+    return {
+      position: after,
+      explanation: `The computer took ${choice.take} from heap ${choice.heap + 1} (${choice.from} → ${choice.to}). ${choice.explanation}`,
+    };
+  },
+});
+const yourMove = loop.yours;
 
 async function begin(heaps, misere, turn) {
   game = { heaps, misere, turn };
-  const position = await api("/api/nim/position", { heaps, misere });
-  document.getElementById("explanation").textContent = "";
-  draw(position);
-  if (turn === "computer" && !position.over) await computerTurn(position);
+  await loop.begin(await api("/api/nim/position", { heaps, misere }));
 }
 
 document.getElementById("setup").addEventListener("submit", async (event) => {

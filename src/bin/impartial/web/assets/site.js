@@ -55,3 +55,38 @@ function parseHeaps(text) {
 function setTurn(turn) {
   document.body.dataset.turn = turn;
 }
+
+// The turn loop every game page shares: the player's move, then the computer's, each sent to
+// the server and drawn. `page.game` holds `turn`; `page.move(...)` sends a move and returns the
+// position after it; `page.computerMove(position)` sends the computer's and returns
+// `{ position, explanation }`; `page.draw(position)` draws.
+function turnLoop(page) {
+  const explain = (text) => {
+    document.getElementById("explanation").textContent = text;
+  };
+  const computerTurn = async (position) => {
+    await pause(400);
+    const answer = await page.computerMove(position);
+    explain(answer.explanation);
+    page.draw(answer.position);
+  };
+  return {
+    async yours(...move) {
+      if (page.game.turn !== "you") return;
+      try {
+        showError(null);
+        explain("");
+        const position = await page.move(...move);
+        page.draw(position);
+        if (!position.over) await computerTurn(position);
+      } catch (error) {
+        showError(error);
+      }
+    },
+    async begin(position) {
+      explain("");
+      page.draw(position);
+      if (page.game.turn === "computer" && !position.over) await computerTurn(position);
+    },
+  };
+}
