@@ -48,78 +48,84 @@ fn svg(picture: String) -> Response {
     ([(header::CONTENT_TYPE, "image/svg+xml")], picture).into_response()
 }
 
+/// The answer to a picture's request: the SVG, or the JSON of what was wrong.
+async fn answer(picture: impl Future<Output = Result<String, ApiError>>) -> Response {
+    picture.await.map_or_else(IntoResponse::into_response, svg)
+}
+
 /// The nim-sequence of a code, heaps 0 to n.
 pub async fn sequence(request: Result<Query<SequenceRequest>, QueryRejection>) -> Response {
-    let answer = async {
+    answer(async {
         let request = query(request)?;
         at_most("n", "heaps", request.n, MAX_SEQUENCE)?;
-        compute(move || {
-            let game = CodeGame::parse(request.kind, &request.code, "code")?;
-            game.with(SequencePicture {
-                title: game.name(),
-                n: request.n,
-            })
-        })
+        of_code(
+            request.kind,
+            request.code,
+            Picture::Sequence { n: request.n },
+        )
         .await
-    };
-    answer.await.map_or_else(IntoResponse::into_response, svg)
-}
-
-struct SequencePicture {
-    title: String,
-    n: u64,
-}
-
-impl HeapGameAnswer<Result<String, ApiError>> for SequencePicture {
-    fn with(self, game: &impl HeapGame) -> Result<String, ApiError> {
-        let values = game
-            .values_up_to(self.n)
-            .map_err(|error| ApiError::bad("n", error))?;
-        plot::nim_sequence(&self.title, &values).map_err(|error| ApiError::bad("n", error))
-    }
+    })
+    .await
 }
 
 /// Wythoff's P-positions, `size` × `size`.
 pub async fn wythoff(request: Result<Query<MapRequest>, QueryRejection>) -> Response {
-    let answer = async {
+    answer(async {
         let request = query(request)?;
         at_most("size", "heaps a side", request.size, MAX_MAP)?;
         compute(move || {
             plot::wythoff_map(request.size).map_err(|error| ApiError::bad("size", error))
         })
         .await
-    };
-    answer.await.map_or_else(IntoResponse::into_response, svg)
+    })
+    .await
 }
 
 /// The P-positions of two heaps of a code's game, `size` × `size`.
 pub async fn pairs(request: Result<Query<PairsRequest>, QueryRejection>) -> Response {
-    let answer = async {
+    answer(async {
         let request = query(request)?;
         at_most("size", "heaps a side", request.size, MAX_MAP)?;
-        compute(move || {
-            let game = CodeGame::parse(request.kind, &request.code, "code")?;
-            game.with(PairsPicture {
-                title: game.name(),
-                size: request.size,
-            })
-        })
+        of_code(
+            request.kind,
+            request.code,
+            Picture::Pairs { size: request.size },
+        )
         .await
-    };
-    answer.await.map_or_else(IntoResponse::into_response, svg)
+    })
+    .await
 }
 
-struct PairsPicture {
-    title: String,
-    size: u64,
+/// A picture of the game `code` names, drawn off the server's threads.
+async fn of_code(kind: Kind, code: String, picture: Picture) -> Result<String, ApiError> {
+    compute(move || {
+        let game = CodeGame::parse(kind, &code, "code")?;
+        game.with((game.name(), picture))
+    })
+    .await
 }
 
-impl HeapGameAnswer<Result<String, ApiError>> for PairsPicture {
+/// The pictures of a heap game.
+enum Picture {
+    /// Its nim-sequence, heaps 0 to `n`.
+    Sequence { n: u64 },
+    /// Its two-heap P-positions, `size` × `size`.
+    Pairs { size: u64 },
+}
+
+impl HeapGameAnswer<Result<String, ApiError>> for (String, Picture) {
     fn with(self, game: &impl HeapGame) -> Result<String, ApiError> {
-        let values = game
-            .values_up_to(self.size.saturating_sub(1))
-            .map_err(|error| ApiError::bad("size", error))?;
-        plot::heap_pair_map(&self.title, &values, self.size)
-            .map_err(|error| ApiError::bad("size", error))
+        let (title, picture) = self;
+        let (field, max_heap) = match picture {
+            Picture::Sequence { n } => ("n", n),
+            Picture::Pairs { size } => ("size", size.saturating_sub(1)),
+        };
+        let bad = |error: &dyn std::fmt::Display| ApiError::bad(field, error);
+        let values = game.values_up_to(max_heap).map_err(|error| bad(&error))?;
+        match picture {
+            Picture::Sequence { .. } => plot::nim_sequence(&title, &values),
+            Picture::Pairs { size } => plot::heap_pair_map(&title, &values, size),
+        }
+        .map_err(|error| bad(&error))
     }
 }
