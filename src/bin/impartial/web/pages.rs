@@ -1,5 +1,6 @@
-//! The site's pages, compiled into the binary: plain HTML, one style sheet and a script per
-//! page, which only draw what the API answers.
+//! The site's pages, compiled into the binary: plain HTML (one head and navigation, each
+//! page's `<main>`), one style sheet and a script per page, which only draw what the API
+//! answers.
 
 use axum::extract::Path;
 use axum::http::{StatusCode, header};
@@ -21,28 +22,43 @@ fn page(html: &'static str) -> Response {
         .into_response()
 }
 
+/// A page: the shared head and navigation around `assets/FILE`'s `<main>` and scripts.
+macro_rules! page {
+    ($title:literal, $file:literal) => {
+        page(concat!(
+            include_str!("assets/head.html"),
+            "<title>",
+            $title,
+            "</title>\n",
+            include_str!("assets/nav.html"),
+            include_str!(concat!("assets/", $file)),
+            include_str!("assets/foot.html"),
+        ))
+    };
+}
+
 pub async fn index() -> Response {
-    page(include_str!("assets/index.html"))
+    page!("impartial — play and see", "index.html")
 }
 
 pub async fn nim() -> Response {
-    page(include_str!("assets/nim.html"))
+    page!("Nim — impartial", "nim.html")
 }
 
 pub async fn take_away() -> Response {
-    page(include_str!("assets/fibonacci.html"))
+    page!("Fibonacci Nim — impartial", "fibonacci.html")
 }
 
 pub async fn code() -> Response {
-    page(include_str!("assets/code.html"))
+    page!("Any heap game — impartial", "code.html")
 }
 
 pub async fn learn() -> Response {
-    page(include_str!("assets/learn.html"))
+    page!("Learn — impartial", "learn.html")
 }
 
 pub async fn pictures() -> Response {
-    page(include_str!("assets/pictures.html"))
+    page!("Pictures — impartial", "pictures.html")
 }
 
 /// The API's documentation, as the repository has it.
