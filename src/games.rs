@@ -4,6 +4,7 @@
 //! The modules are re-exported at the crate root (`impartial::nim`, `impartial::fibonacci`,
 //! …); this module only groups their files.
 
+pub mod all_but;
 pub mod chomp;
 pub mod coins;
 pub mod cram;

@@ -46,7 +46,9 @@
 //! octal and hexadecimal games like Kayles, Grundy's game, subtraction games, any
 //! [`take_and_break`] game — [`sequence`] computes the nim-value of every heap size at once
 //! (a position of several heaps is their XOR) and proves the sequence periodic when the
-//! theory allows, after which heaps of any size are answered from a table; [`wythoff`] gives
+//! theory allows, after which heaps of any size are answered from a table; [`all_but`]
+//! does the same for the subtraction games with every amount but a finite set, whose values
+//! climb (a proved arithmetic period answers any heap); [`wythoff`] gives
 //! Wythoff's P-positions in closed form. Nimbers also multiply: [`field`] makes every
 //! unsigned width a finite field (Conway's nim-multiplication), and [`coins`] solves the
 //! coin-turning games whose values it gives — Turning Corners and the other products on a
@@ -306,8 +308,8 @@ pub mod sequence;
 mod solver;
 
 pub use games::{
-    chomp, coins, cram, fibonacci, nim, node_kayles, octal, quotient, subtraction, take_and_break,
-    take_away, wythoff,
+    all_but, chomp, coins, cram, fibonacci, nim, node_kayles, octal, quotient, subtraction,
+    take_and_break, take_away, wythoff,
 };
 pub use solver::{compound, loopy};
 

@@ -99,6 +99,7 @@ mod stretch;
 mod testing;
 mod values;
 
+pub(crate) use arithmetic::apparent as apparent_arithmetic;
 pub use arithmetic::{ApparentArithmeticPeriod, MAX_APPARENT_PERIOD};
 pub use error::{MAX_HEAP, MAX_STREAMED_HEAP, SequenceError};
 pub use grundy_sequence::GrundySequence;

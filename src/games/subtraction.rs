@@ -151,51 +151,65 @@ impl FromStr for SubtractionGame {
     /// `{ }`. Repeats are allowed, and the order does not matter.
     fn from_str(text: &str) -> Result<Self, SetError> {
         let trimmed = text.trim_start();
-        let mut offset = text.chars().count() - trimmed.chars().count();
-        let mut inner = trimmed.trim_end();
-        for (open, close) in [("S(", ')'), ("s(", ')'), ("{", '}')] {
-            if let Some(rest) = inner.strip_prefix(open) {
-                inner = rest.strip_suffix(close).ok_or_else(|| SetError::Unclosed {
-                    open: open.to_string(),
-                })?;
-                offset += open.chars().count();
-                break;
-            }
-        }
-        let mut amounts = Vec::new();
-        let mut chars = inner.chars().enumerate().peekable();
-        while let Some(&(at, c)) = chars.peek() {
-            if c == ',' || c.is_whitespace() {
-                chars.next();
-                continue;
-            }
-            let mut word = String::new();
-            while let Some(&(_, c)) = chars.peek() {
-                if c == ',' || c.is_whitespace() {
-                    break;
-                }
-                word.push(c);
-                chars.next();
-            }
-            let position = offset + at;
-            let amount = if word.bytes().all(|b| b.is_ascii_digit()) {
-                word.parse::<u64>().ok()
-            } else {
-                None
-            };
-            match amount {
-                Some(0) => return Err(SetError::Zero { position }),
-                Some(amount) => amounts.push(amount),
-                None => {
-                    return Err(SetError::InvalidAmount {
-                        position,
-                        found: word,
-                    });
-                }
-            }
-        }
+        let offset = text.chars().count() - trimmed.chars().count();
+        let brackets = [("S(", ')'), ("s(", ')'), ("{", '}')];
+        let amounts = parse_amounts(trimmed, offset, &brackets)?;
         Self::new(&amounts).map_err(|_| SetError::Empty)
     }
+}
+
+/// The amounts of `text` (which starts `offset` characters into what the user wrote),
+/// separated by commas or white space, optionally inside one pair of `brackets`; none is 0.
+pub(crate) fn parse_amounts(
+    text: &str,
+    mut offset: usize,
+    brackets: &[(&str, char)],
+) -> Result<Vec<u64>, SetError> {
+    let trimmed = text.trim_start();
+    offset += text.chars().count() - trimmed.chars().count();
+    let mut inner = trimmed.trim_end();
+    for &(open, close) in brackets {
+        if let Some(rest) = inner.strip_prefix(open) {
+            inner = rest.strip_suffix(close).ok_or_else(|| SetError::Unclosed {
+                open: open.to_string(),
+            })?;
+            offset += open.chars().count();
+            break;
+        }
+    }
+    let mut amounts = Vec::new();
+    let mut chars = inner.chars().enumerate().peekable();
+    while let Some(&(at, c)) = chars.peek() {
+        if c == ',' || c.is_whitespace() {
+            chars.next();
+            continue;
+        }
+        let mut word = String::new();
+        while let Some(&(_, c)) = chars.peek() {
+            if c == ',' || c.is_whitespace() {
+                break;
+            }
+            word.push(c);
+            chars.next();
+        }
+        let position = offset + at;
+        let amount = if word.bytes().all(|b| b.is_ascii_digit()) {
+            word.parse::<u64>().ok()
+        } else {
+            None
+        };
+        match amount {
+            Some(0) => return Err(SetError::Zero { position }),
+            Some(amount) => amounts.push(amount),
+            None => {
+                return Err(SetError::InvalidAmount {
+                    position,
+                    found: word,
+                });
+            }
+        }
+    }
+    Ok(amounts)
 }
 
 impl fmt::Display for SubtractionGame {

@@ -4,6 +4,7 @@
 #[path = "../reference/mod.rs"]
 mod reference;
 
+mod all_but;
 mod coins;
 mod field;
 mod nim;
