@@ -89,6 +89,15 @@ pub enum GameError {
     /// A subtraction set may not contain zero.
     #[error("subtraction set contains 0, which would be a move that changes nothing")]
     ZeroInSubtractionSet,
+    /// An amount past what the ruleset supports, such as an all-but game's excluded
+    /// amount past [`MAX_EXCLUDED`](crate::all_but::MAX_EXCLUDED).
+    #[error("an amount of {amount} is more than the {max} this ruleset supports")]
+    AmountTooLarge {
+        /// The amount given.
+        amount: u64,
+        /// The largest supported.
+        max: u64,
+    },
     /// A move names a heap the position does not have.
     #[error("heap index {index} is out of range for a position of {heaps} heaps")]
     HeapIndexOutOfRange {

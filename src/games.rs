@@ -15,6 +15,7 @@ pub mod node_kayles;
 pub(crate) mod number_row;
 pub mod octal;
 pub mod quotient;
+pub mod repeating;
 pub mod subtraction;
 pub mod take_and_break;
 pub mod take_away;

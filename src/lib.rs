@@ -308,8 +308,8 @@ pub mod sequence;
 mod solver;
 
 pub use games::{
-    all_but, chomp, coins, cram, fibonacci, nim, node_kayles, octal, quotient, subtraction,
-    take_and_break, take_away, wythoff,
+    all_but, chomp, coins, cram, fibonacci, nim, node_kayles, octal, quotient, repeating,
+    subtraction, take_and_break, take_away, wythoff,
 };
 pub use solver::{compound, loopy};
 

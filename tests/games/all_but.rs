@@ -140,6 +140,14 @@ fn bad_sets_and_sizes() {
     assert!("all-but(1".parse::<AllButSubtraction>().is_err());
     assert!("S(1, 2)".parse::<AllButSubtraction>().is_err());
     assert!(AllButSubtraction::with_tail(&[1], 0).is_err());
+    // Huge amounts are refused, not walked through.
+    assert!(AllButSubtraction::with_tail(&[1], u64::MAX).is_err());
+    assert!(AllButSubtraction::new(&[u64::MAX]).is_err());
+    assert!(
+        format!("all-but({})", u64::MAX)
+            .parse::<AllButSubtraction>()
+            .is_err()
+    );
     let game = AllButSubtraction::new(&[1]).unwrap();
     assert!(game.values_up_to(u64::MAX).is_err());
     assert_eq!(game.values_up_to(0).unwrap().values(), [0]);

@@ -8,5 +8,6 @@ mod all_but;
 mod coins;
 mod field;
 mod nim;
+mod repeating;
 mod take_away;
 mod wythoff;

@@ -1,0 +1,501 @@
+//! Codes with a repeating tail: `0.d₁d₂…d₍ₖ₋₁₎[d]`, whose last digit holds for every larger
+//! amount, so a move may take infinitely many amounts. `0.[3]` is Nim (take any amount,
+//! leaving nothing or one heap); `0.30300[3]` takes 1, 3 or any amount from 6 on.
+//!
+//! The digits before the tail are 0 to 3 (as in an octal code: 1 takes a whole heap, 2 leaves
+//! one heap, 3 either) and the tail is 2 or 3: moves that take from one heap and split none,
+//! so no table of options grows with the heap. Each value costs `O(b log b)` for the `b`
+//! amounts before the tail that may not leave a heap (digits 0 and 1): the options of heap
+//! `n` are every heap from 1 to `n − 1` but the `b` they bar (and heap 0 where the whole heap
+//! may go), so a count of the values held from 1 to `n − 1` gives their mex. Such a
+//! sequence climbs: `G(n + p) = G(n) + s` from some heap on, with a saltus `s ≥ 1`
+//! ([`ArithmeticSequence::period`] proves it from the values; the argument is in its docs).
+//! Splitting digits (4–7) with a tail, or a tail of 1, are refused: their values need
+//! another engine.
+//!
+//! ```
+//! use impartial::repeating::RepeatingCode;
+//!
+//! let nim: RepeatingCode = "0.[3]".parse()?;
+//! let values = nim.values_up_to(1_000)?;
+//! assert_eq!(values.get(123_456_789).map(|value| value.0), Some(123_456_789));
+//! // Equivalent codes have one form: the digits equal to the tail at its end belong to it.
+//! assert_eq!("0.0333[3]".parse::<RepeatingCode>()?.to_string(), "0.0[3]");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::game::{ImpartialGame, Nimber};
+use crate::heap::Heaps;
+use crate::sequence::{ApparentArithmeticPeriod, SequenceError, apparent_arithmetic};
+
+/// The largest heap whose value [`RepeatingCode::values_up_to`] computes: values are held
+/// as `u32`, one per heap.
+pub const MAX_HEAP: u64 = u32::MAX as u64 - 1;
+
+/// The most digits before the tail.
+pub const MAX_DIGITS: usize = 4096;
+
+const TAKES_WHOLE: u8 = 1;
+const LEAVES_ONE: u8 = 2;
+
+/// A code with a repeating tail; see the [module docs](self).
+///
+/// # Examples
+///
+/// ```
+/// use impartial::repeating::RepeatingCode;
+/// use impartial::{Outcome, Solver};
+///
+/// // Take 2 exactly, or any amount from 3 on leaving something: 0.02[2].
+/// let game: RepeatingCode = "0.02[2]".parse()?;
+/// let values = game.values_up_to(20)?;
+/// let mut solver = Solver::new(game);
+/// for heap in 0..=20 {
+///     assert_eq!(Some(solver.grundy([heap])), values.get(heap));
+/// }
+/// assert_eq!(solver.outcome([4, 4]), Outcome::P);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct RepeatingCode {
+    /// The digits of the amounts 1 to `k − 1`, the last not equal to the tail.
+    digits: Vec<u8>,
+    /// The digit of every amount from `k` on: 2 or 3.
+    tail: u8,
+}
+
+/// Why a code with a repeating tail was refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum RepeatingCodeError {
+    /// Not of the form `0.d…[d]`.
+    #[error("a code with a repeating tail is written 0.d…[d], as in 0.[3] or 0.02[2]")]
+    Form,
+    /// A character that is not a digit 0 to 3 before the tail.
+    #[error("{found:?} at position {position}: the digits before the tail must be 0 to 3")]
+    InvalidDigit {
+        /// Its position, in characters from 0.
+        position: usize,
+        /// The character.
+        found: char,
+    },
+    /// A tail this engine does not compute.
+    #[error(
+        "a tail of {found:?}: only 2 and 3 are computed here (a tail of 0 is a finite octal code; 1 and splitting digits need another engine)"
+    )]
+    UnsupportedTail {
+        /// The tail's digit.
+        found: char,
+    },
+    /// More than [`MAX_DIGITS`] digits before the tail.
+    #[error("{digits} digits before the tail; at most {max} are supported")]
+    TooLong {
+        /// How many there are.
+        digits: usize,
+        /// [`MAX_DIGITS`].
+        max: usize,
+    },
+}
+
+impl RepeatingCode {
+    /// The code of `digits` (the amounts 1, 2, …) followed by `tail` forever.
+    ///
+    /// # Errors
+    ///
+    /// [`RepeatingCodeError::InvalidDigit`] for a digit above 3 (its position counts from
+    /// the first digit after the point, as in `0.` + digits), [`RepeatingCodeError::UnsupportedTail`]
+    /// for a tail other than 2 or 3, [`RepeatingCodeError::TooLong`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::repeating::RepeatingCode;
+    ///
+    /// assert_eq!(RepeatingCode::new(&[3, 0, 3, 0, 0], 3)?.to_string(), "0.30300[3]");
+    /// assert!(RepeatingCode::new(&[7], 3).is_err());
+    /// # Ok::<(), impartial::repeating::RepeatingCodeError>(())
+    /// ```
+    pub fn new(digits: &[u8], tail: u8) -> Result<Self, RepeatingCodeError> {
+        if let Some(at) = digits.iter().position(|&digit| digit > 3) {
+            return Err(RepeatingCodeError::InvalidDigit {
+                position: at + 2,
+                found: char::from_digit(u32::from(digits[at]), 36).unwrap_or('?'),
+            });
+        }
+        if !matches!(tail, 2 | 3) {
+            return Err(RepeatingCodeError::UnsupportedTail {
+                found: char::from_digit(u32::from(tail), 36).unwrap_or('?'),
+            });
+        }
+        let mut digits = digits.to_vec();
+        while digits.last() == Some(&tail) {
+            digits.pop();
+        }
+        if digits.len() > MAX_DIGITS {
+            return Err(RepeatingCodeError::TooLong {
+                digits: digits.len(),
+                max: MAX_DIGITS,
+            });
+        }
+        Ok(RepeatingCode { digits, tail })
+    }
+
+    /// The code of `digits` and `tail` as they are, which the caller has checked as
+    /// [`new`](Self::new) would.
+    pub(crate) fn trusted(mut digits: Vec<u8>, tail: u8) -> Self {
+        debug_assert!(digits.len() <= MAX_DIGITS && digits.iter().all(|&digit| digit <= 3));
+        debug_assert!(matches!(tail, 2 | 3));
+        while digits.last() == Some(&tail) {
+            digits.pop();
+        }
+        RepeatingCode { digits, tail }
+    }
+
+    /// The digit of taking `amount` counters (0 for 0).
+    #[must_use]
+    pub fn digit(&self, amount: u64) -> u8 {
+        match amount {
+            0 => 0,
+            _ => usize::try_from(amount - 1)
+                .ok()
+                .and_then(|index| self.digits.get(index).copied())
+                .unwrap_or(self.tail),
+        }
+    }
+
+    /// The first amount of the tail, `k`: every amount from it on has the tail's digit.
+    #[must_use]
+    pub fn tail_start(&self) -> u64 {
+        self.digits.len() as u64 + 1
+    }
+
+    /// G(0), …, G(`max_heap`), each in `O(b log b)` for the `b` barred amounts (see the
+    /// [module docs](self)), with the arithmetic period proved from them
+    /// where they suffice ([`ArithmeticSequence::period`]).
+    ///
+    /// # Errors
+    ///
+    /// [`SequenceError::TooLarge`] above [`MAX_HEAP`], [`SequenceError::OutOfMemory`] when
+    /// the values do not fit.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::repeating::RepeatingCode;
+    ///
+    /// let values = "0.02[2]".parse::<RepeatingCode>()?.values_up_to(100)?;
+    /// assert_eq!(&values.values()[..8], [0, 0, 0, 1, 1, 2, 2, 3]); // heap n reaches 1 to n − 2
+    /// assert!(values.period().is_some());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn values_up_to(&self, max_heap: u64) -> Result<ArithmeticSequence, SequenceError> {
+        if max_heap > MAX_HEAP {
+            return Err(SequenceError::TooLarge {
+                n: max_heap,
+                max: MAX_HEAP,
+            });
+        }
+        let len = max_heap as usize + 1;
+        let mut values: Vec<u32> = Vec::new();
+        // How many heaps from 1 to n − k hold each value.
+        let mut counts: Vec<u32> = Vec::new();
+        let bytes = (len as u64).saturating_mul(8);
+        values
+            .try_reserve_exact(len)
+            .and_then(|()| counts.try_reserve_exact(len + 1))
+            .map_err(|_| SequenceError::OutOfMemory { bytes })?;
+        counts.resize(len + 1, 0);
+        let k = self.digits.len() + 1;
+        // The amounts below the tail that may not leave a heap: every other move that leaves
+        // one is allowed, so the options are every heap from 1 to n − 1 but these.
+        let barred: Vec<usize> = (1..k)
+            .filter(|&amount| self.digit(amount as u64) & LEAVES_ONE == 0)
+            .collect();
+        // The least value no heap from 1 to n − 1 holds, and the least above 0: both only
+        // grow, as the counts do.
+        let (mut unseen, mut unseen_above_zero) = (0u32, 1u32);
+        let mut barred_values: Vec<u32> = Vec::with_capacity(barred.len());
+        for n in 0..len {
+            if n >= 2 {
+                counts[values[n - 1] as usize] += 1;
+                while counts[unseen as usize] > 0 {
+                    unseen += 1;
+                }
+                while counts[unseen_above_zero as usize] > 0 {
+                    unseen_above_zero += 1;
+                }
+            }
+            let zero_reached = self.digit(n as u64) & TAKES_WHOLE != 0;
+            barred_values.clear();
+            barred_values.extend(
+                barred
+                    .iter()
+                    .take_while(|&&amount| amount < n)
+                    .map(|&amount| values[n - amount]),
+            );
+            barred_values.sort_unstable();
+            let mut value = if zero_reached {
+                unseen_above_zero
+            } else {
+                unseen
+            };
+            // A value is missing when every heap from 1 that holds it is barred.
+            for run in barred_values.chunk_by(|a, b| a == b) {
+                let missing = counts[run[0] as usize] as usize == run.len();
+                if missing && run[0] < value && !(zero_reached && run[0] == 0) {
+                    value = run[0];
+                }
+            }
+            values.push(value);
+        }
+        let period = prove(&values, k as u64, self.tail);
+        Ok(ArithmeticSequence { values, period })
+    }
+}
+
+impl fmt::Display for RepeatingCode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("0.")?;
+        for digit in &self.digits {
+            write!(f, "{digit}")?;
+        }
+        write!(f, "[{}]", self.tail)
+    }
+}
+
+impl FromStr for RepeatingCode {
+    type Err = RepeatingCodeError;
+
+    /// Parses `0.d…[d]` (the `0` may be left out: `.[3]`).
+    fn from_str(code: &str) -> Result<Self, RepeatingCodeError> {
+        let code = code.trim();
+        let after = code
+            .strip_prefix("0.")
+            .or_else(|| code.strip_prefix('.'))
+            .ok_or(RepeatingCodeError::Form)?;
+        let offset = code.len() - after.len();
+        let (digits, tail) = after.split_once('[').ok_or(RepeatingCodeError::Form)?;
+        let tail = tail.strip_suffix(']').ok_or(RepeatingCodeError::Form)?;
+        let mut parsed = Vec::with_capacity(digits.len());
+        for (at, c) in digits.chars().enumerate() {
+            match c.to_digit(4) {
+                Some(digit) => parsed.push(digit as u8),
+                None => {
+                    return Err(RepeatingCodeError::InvalidDigit {
+                        position: offset + at,
+                        found: c,
+                    });
+                }
+            }
+        }
+        let mut tail_chars = tail.chars();
+        let (Some(tail), None) = (tail_chars.next(), tail_chars.next()) else {
+            return Err(RepeatingCodeError::Form);
+        };
+        let digit = tail
+            .to_digit(16)
+            .ok_or(RepeatingCodeError::UnsupportedTail { found: tail })?;
+        Self::new(&parsed, digit as u8)
+    }
+}
+
+impl ImpartialGame for RepeatingCode {
+    type Position = Heaps;
+
+    fn moves(&self, heaps: &Heaps) -> impl Iterator<Item = Heaps> {
+        let mut distinct = heaps.to_vec();
+        distinct.dedup();
+        distinct.into_iter().flat_map(move |heap| {
+            let index = heaps.partition_point(|&size| size < heap);
+            (1..=heap).filter_map(move |amount| {
+                let digit = self.digit(amount);
+                let whole = amount == heap && digit & TAKES_WHOLE != 0;
+                let one = amount < heap && digit & LEAVES_ONE != 0;
+                (whole || one).then(|| heaps.replace(index, &[heap - amount]))
+            })
+        })
+    }
+
+    fn allocated_bytes(&self, heaps: &Heaps) -> usize {
+        heaps.allocated_bytes()
+    }
+}
+
+/// `G(n + period) = G(n) + saltus` for every `n ≥ preperiod`: proved, not only seen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub struct ArithmeticPeriod {
+    /// The least heap from which the values climb so (within the values computed).
+    pub preperiod: u64,
+    /// The shortest period seen.
+    pub period: u64,
+    /// What a value gains over one period (at least 1).
+    pub saltus: u32,
+    /// The last heap whose value the proof needed.
+    pub proved_at: u64,
+}
+
+impl fmt::Display for ArithmeticPeriod {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "period {} and saltus {} from n = {} (proved at G({}))",
+            self.period, self.saltus, self.preperiod, self.proved_at
+        )
+    }
+}
+
+/// The values of a game whose sequence climbs, with its arithmetic period where proved.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ArithmeticSequence {
+    values: Vec<u32>,
+    period: Option<ArithmeticPeriod>,
+}
+
+impl ArithmeticSequence {
+    /// The values computed, G(0) first.
+    #[must_use]
+    pub fn values(&self) -> &[u32] {
+        &self.values
+    }
+
+    /// G(`n`): computed, or from the proved period for any `n`; `None` past the values
+    /// without a proof.
+    ///
+    /// ```
+    /// use impartial::Nimber;
+    /// use impartial::repeating::RepeatingCode;
+    ///
+    /// let values = "0.[3]".parse::<RepeatingCode>()?.values_up_to(50)?; // Nim: G(n) = n
+    /// assert_eq!(values.get(u64::MAX), Some(Nimber(u128::from(u64::MAX))));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn get(&self, n: u64) -> Option<Nimber> {
+        if let Some(&value) = usize::try_from(n).ok().and_then(|n| self.values.get(n)) {
+            return Some(Nimber(u128::from(value)));
+        }
+        let period = self.period?;
+        let periods = (n - period.preperiod) / period.period;
+        let base = period.preperiod + (n - period.preperiod) % period.period;
+        let value = u128::from(self.values[base as usize]);
+        Some(Nimber(
+            value + u128::from(periods) * u128::from(period.saltus),
+        ))
+    }
+
+    /// The arithmetic period, if the values computed prove it.
+    ///
+    /// The proof (ours). Let `k` be the tail's first amount, and say `G(n + p) = G(n) + s`
+    /// holds for `T ≤ n < N₀`, with `N₀ ≥ max(k, T)`. Let `C` be the largest of the values
+    /// below `T + p` and of `s` plus the values below `max(T, 1)`, and suppose every value
+    /// up to `C` is held by some heap `j` with `1 ≤ j ≤ N₀ − k` (or is 0 and the tail takes
+    /// a whole heap). Then the relation holds for every `n ≥ T`. By induction on
+    /// `N ≥ N₀`, the relation holding on `[T, N)`: a value `v > C` is held below `N + p`
+    /// exactly by the heaps `i + p`, `i` below `N` holding `v − s`, all of which lie in
+    /// `[max(T, 1), N)` as `v − s` exceeds every value below `max(T, 1)`; the move from
+    /// `N + p` to `i + p` and the move from `N` to `i` take the same amount and leave a heap,
+    /// so one is allowed exactly when the other is. Every value up to `C` is an option of
+    /// both `N` and `N + p`, through the tail (heap `j` is at least `k` below both). So the
+    /// mex of `N + p`'s options is `s` plus the least non-option of `N` above `C − s`, which
+    /// is the least non-option of `N`: `G(N + p) = G(N) + s`.
+    ///
+    /// ```
+    /// use impartial::repeating::RepeatingCode;
+    ///
+    /// let values = "0.30300[3]".parse::<RepeatingCode>()?.values_up_to(1_000)?;
+    /// let period = values.period().expect("proved");
+    /// assert_eq!((period.period, period.saltus), (6, 2));
+    /// assert!(period.to_string().contains("proved"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn period(&self) -> Option<ArithmeticPeriod> {
+        self.period
+    }
+
+    /// The arithmetic period the values show, proved or not (as
+    /// [`GrundySequence::apparent_arithmetic_period`](crate::sequence::GrundySequence::apparent_arithmetic_period)).
+    #[must_use]
+    pub fn apparent_arithmetic_period(&self) -> Option<ApparentArithmeticPeriod> {
+        apparent_arithmetic(self.values.len(), |n| self.values[n])
+    }
+}
+
+/// The arithmetic period of `values` if they prove it (see [`ArithmeticSequence::period`]),
+/// for a tail from amount `k` with digit `tail`.
+fn prove(values: &[u32], k: u64, tail: u8) -> Option<ArithmeticPeriod> {
+    let seen = apparent_arithmetic(values.len(), |n| values[n])?;
+    let (start, period) = (seen.preperiod as usize, seen.period as usize);
+    let below = |end: usize| values[..end.min(values.len())].iter().copied().max();
+    let ceiling = below(start + period)?.max(below(start.max(1))? + seen.saltus);
+    // The first heap from 1 holding each value up to the ceiling.
+    let mut first = vec![None; ceiling as usize + 1];
+    for (heap, &value) in values.iter().enumerate().skip(1) {
+        if let Some(slot @ None) = first.get_mut(value as usize) {
+            *slot = Some(heap as u64);
+        }
+    }
+    if tail & TAKES_WHOLE != 0 {
+        // Heap 0 holds 0, and the tail reaches it from every heap of at least k.
+        first[0] = Some(0);
+    }
+    let last_first = first
+        .into_iter()
+        .try_fold(0, |last, heap| Some(heap?.max(last)))?;
+    let needed = (last_first + k).max(start as u64);
+    let proved_at = needed + seen.period - 1;
+    (proved_at <= seen.seen_to).then_some(ArithmeticPeriod {
+        preperiod: seen.preperiod,
+        period: seen.period,
+        saltus: seen.saltus,
+        proved_at,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// ⌊n/2⌋ for n < len, the values of all-but(1), `0.0[3]`.
+    fn halves(len: u32) -> Vec<u32> {
+        (0..len).map(|n| n / 2).collect()
+    }
+
+    #[test]
+    fn the_proof_waits_for_every_small_value_far_below() {
+        // Each value up to C must sit at least k below N₀.
+        let values = halves(200);
+        assert!(prove(&values, 2, 3).is_some());
+        // C = 1, first held at heap 2: N₀ = 253 with k = 251, past the values.
+        assert_eq!(prove(&values, 251, 3), None);
+        assert_eq!(prove(&halves(400), 251, 3).map(|p| p.proved_at), Some(254));
+    }
+
+    #[test]
+    fn the_ceiling_counts_the_values_before_the_period() {
+        // G(0) = 50, then ⌊(n − 1)/2⌋: the relation from T = 1, and C = 50 + 1 = 51, first
+        // held at heap 103 — so the proof needs G(105), not G(101).
+        let mut values = vec![50];
+        values.extend((1..104).map(|n| (n - 1) / 2));
+        assert_eq!(prove(&values, 1, 3), None);
+        values.extend((104..106).map(|n| (n - 1) / 2));
+        let period = prove(&values, 1, 3).expect("proved with G(105)");
+        assert_eq!(
+            (period.preperiod, period.period, period.proved_at),
+            (1, 2, 105)
+        );
+    }
+
+    #[test]
+    fn a_tail_that_leaves_a_heap_needs_zero_held_above_heap_zero() {
+        // G(n) = n: value 0 is held by heap 0 alone. A tail that takes whole heaps reaches it
+        // from every heap; one that only leaves a heap never does, and nothing is proved.
+        let values: Vec<u32> = (0..300).collect();
+        assert_eq!(prove(&values, 1, 2), None);
+        assert_eq!(prove(&values, 1, 3).map(|p| p.proved_at), Some(2));
+    }
+}
