@@ -1362,3 +1362,64 @@ fn apparent_arithmetic_periods_are_reported_as_apparent() {
     let periodic = stdout(&run(&["octal", "0.77", "--n", "3000", "-q"]));
     assert!(!periodic.contains("arithmetic"), "{periodic}");
 }
+
+#[test]
+fn climbing_games_print_their_proved_period_and_one_period_of_values() {
+    use impartial::repeating::RepeatingCode;
+    let output = run(&["repeating", "0.30300[3]", "--n", "1e4"]);
+    assert!(output.status.success());
+    let text = String::from_utf8(output.stdout).unwrap();
+    let code: RepeatingCode = "0.30300[3]".parse().unwrap();
+    let values = code.values_up_to(10_000).unwrap();
+    let period = values.period().unwrap();
+    assert!(
+        text.contains(&format!("# arithmetic period: {period}")),
+        "{text}"
+    );
+    // One line per heap of the period, each the library's value.
+    let lines: Vec<&str> = text.lines().filter(|line| !line.starts_with('#')).collect();
+    assert_eq!(lines.len() as u64, period.period);
+    for line in lines {
+        let (heap, value) = line.split_once(' ').unwrap();
+        let heap: u64 = heap.parse().unwrap();
+        assert_eq!(values.get(heap).unwrap().0.to_string(), value);
+    }
+    // The same game as an all-but set: the same report.
+    let all_but = run(&["all-but", "2,4,5", "--n", "1e4"]);
+    assert_eq!(String::from_utf8(all_but.stdout).unwrap(), text);
+    // Every value to a file.
+    let directory = tempfile::tempdir().unwrap();
+    let file = directory.path().join("values.txt");
+    let output = run(&[
+        "repeating",
+        "0.0123[2]",
+        "--n",
+        "500",
+        "--values",
+        file.to_str().unwrap(),
+    ]);
+    assert!(output.status.success());
+    let written = std::fs::read_to_string(&file).unwrap();
+    let expected = "0.0123[2]"
+        .parse::<RepeatingCode>()
+        .unwrap()
+        .values_up_to(500)
+        .unwrap();
+    let written: Vec<u32> = written
+        .lines()
+        .skip(1)
+        .map(|line| line.parse().unwrap())
+        .collect();
+    assert_eq!(written, expected.values());
+    // Bad codes and bounds: a message and exit code 2.
+    for arguments in [
+        &["repeating", "0.[7]"][..],
+        &["repeating", "0.4[3]"],
+        &["all-but", "0"],
+        &["repeating", "0.[3]", "--n", "2^40"],
+    ] {
+        let output = run(arguments);
+        assert_eq!(output.status.code(), Some(2), "{arguments:?}");
+        assert!(!output.stderr.is_empty());
+    }
+}

@@ -5,7 +5,9 @@ use std::time::Duration;
 
 use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
 use impartial::SubtractionGame;
+use impartial::all_but::AllButSubtraction;
 use impartial::octal::{HexadecimalGame, OctalGame};
+use impartial::repeating::RepeatingCode;
 use impartial::sequence::{MAX_HEAP, MAX_STREAMED_HEAP, Method, SequenceOptions};
 
 use crate::count::parse_count;
@@ -64,11 +66,66 @@ pub enum GameArgument {
         #[command(subcommand)]
         game: MisereGame,
     },
+    /// A code with a repeating tail, whose values climb: `0.[3]` is Nim, `0.30300[3]` takes
+    /// 1, 3 or any amount from 6 on. Prints the arithmetic period (G(n + p) = G(n) + s),
+    /// proved from the values or only seen, and the values of one period, from which every
+    /// heap follows.
+    Repeating {
+        /// The code: digits 0 to 3 after the point, then the tail's digit, 2 or 3, in brackets.
+        code: RepeatingCode,
+        #[command(flatten)]
+        run: ClimbingArguments,
+    },
+    /// An all-but subtraction game: take any amount but those of the set. As `repeating`.
+    #[command(name = "all-but")]
+    AllBut {
+        /// The amounts a move may not take, e.g. `2,4,5` (none: Nim).
+        #[arg(value_parser = parse_all_but)]
+        set: AllButSubtraction,
+        #[command(flatten)]
+        run: ClimbingArguments,
+    },
     /// The play-and-learn site: Nim, Fibonacci Nim and any heap game in a browser against the
     /// computer, with the winning rule explained move by move, the theory, and pictures. Serves
     /// on 127.0.0.1 (a free port unless --port) and prints its address; Ctrl-C stops it.
     #[cfg(feature = "web")]
     Serve(ServeArguments),
+}
+
+/// The options of a climbing game's run.
+#[derive(Debug, Args)]
+pub struct ClimbingArguments {
+    /// The largest heap: G(0) to G(n) are computed (at most 2^32 − 2). Accepts `1e6`,
+    /// `2^20`.
+    #[arg(long, default_value = "1e6", value_parser = parse_climbing_bound)]
+    pub n: u64,
+    /// Write every value, one per line after a `value` header, to FILE.
+    #[arg(long, value_name = "FILE")]
+    pub values: Option<PathBuf>,
+}
+
+fn parse_climbing_bound(text: &str) -> Result<u64, String> {
+    let n = parse_count(text)?;
+    u64::try_from(n)
+        .ok()
+        .filter(|&n| n <= impartial::repeating::MAX_HEAP)
+        .ok_or_else(|| {
+            format!(
+                "{text}: the values are computed to a heap of at most {}",
+                impartial::repeating::MAX_HEAP
+            )
+        })
+}
+
+/// A set with or without the `all-but` before it.
+fn parse_all_but(text: &str) -> Result<AllButSubtraction, String> {
+    let lower = text.trim_start().to_ascii_lowercase();
+    let written = if lower.starts_with("all") {
+        text.to_string()
+    } else {
+        format!("all-but({text})")
+    };
+    written.parse().map_err(|error| format!("{error}"))
 }
 
 /// Where `serve` listens.

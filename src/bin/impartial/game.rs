@@ -28,6 +28,9 @@ impl Game {
             GameArgument::Subtraction { set, run } => (Game::Subtraction(set), run),
             GameArgument::Grundy { run } => (Game::Grundy, run),
             GameArgument::Misere { .. } => unreachable!("main runs `misere` before a sequence"),
+            GameArgument::Repeating { .. } | GameArgument::AllBut { .. } => {
+                unreachable!("main runs climbing games before a sequence")
+            }
             #[cfg(feature = "web")]
             GameArgument::Serve(_) => unreachable!("main runs `serve` before a sequence"),
         }

@@ -8,6 +8,8 @@
 //! impartial grundy --n 1e8 --values grundy.csv
 //! impartial octal 0.167 --n 2^33 --prefix 2^20 --checkpoint runs/0.167
 //! impartial misere octal 0.77
+//! impartial repeating '0.30300[3]' --n 1e8
+//! impartial all-but 2,4,5
 //! impartial serve --port 8080            # feature `web`
 //! ```
 //!
@@ -21,11 +23,12 @@
 //! The modules, each importing only those above it: `count`, `args`, `failure`, `counts`,
 //! `format`, `lock`, `interrupt`, `game`, `progress`, `report`, `values_file`, `checkpoint`,
 //! `outputs`, then the two kinds of run, `full` and `bounded`, `misere`, the misère
-//! quotient of a game, and `web`, the site `impartial serve` runs (feature `web`).
+//! quotient of a game, `climbing`, the games whose values climb, and `web`, the site `impartial serve` runs (feature `web`).
 
 mod args;
 mod bounded;
 mod checkpoint;
+mod climbing;
 mod count;
 mod counts;
 mod failure;
@@ -54,6 +57,11 @@ fn main() -> ExitCode {
     if let GameArgument::Misere { game } = &cli.game {
         interrupt::install();
         return finish(misere::execute(game));
+    }
+    match &cli.game {
+        GameArgument::Repeating { code, run } => return finish(climbing::execute(code, run)),
+        GameArgument::AllBut { set, run } => return finish(climbing::execute(&set.code(), run)),
+        _ => {}
     }
     #[cfg(feature = "web")]
     if let GameArgument::Serve(arguments) = &cli.game {
