@@ -17,13 +17,19 @@ use std::time::{Duration, Instant};
 
 use criterion::{BenchmarkId, Criterion, Throughput};
 use impartial::octal::{GrundysGame, OctalGame};
-use impartial::sequence::{GrundySequence, Method, SequenceOptions};
+use impartial::sequence::{GrundySequence, HeapGame, Method, SequenceOptions};
+use impartial::take_and_break::TakeAndBreak;
 
-const GAMES: [&str; 6] = ["0.77", "0.07", "0.137", "0.6", "0.16", "grundy"];
+/// `4!.0` is Grundy's game by its take-and-break code: the same rules, parsed, beside the
+/// built-in game.
+const GAMES: [&str; 7] = ["0.77", "0.07", "0.137", "0.6", "0.16", "grundy", "4!.0"];
 
 fn sequence(game: &str, n: u64, options: &SequenceOptions) -> GrundySequence {
     let result = if game == "grundy" {
         GrundysGame.values_up_to_with(n, options)
+    } else if game.contains('!') {
+        let code: TakeAndBreak = game.parse().expect("a valid code");
+        code.values_up_to_with(n, options)
     } else {
         let octal: OctalGame = game.parse().expect("a valid code");
         octal.values_up_to_with(n, options)

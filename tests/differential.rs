@@ -286,6 +286,18 @@ fn grundys_game_on_every_path_equals_the_definition() {
     }
 }
 
+/// Grundy's game written as a code, `4!.0`, against the built-in game: the same values to
+/// 10⁶ in a release build, by the same method.
+#[test]
+fn grundys_game_by_its_code_to_a_million() {
+    let n = if RELEASE { 1_000_000 } else { 30_000 };
+    let by_code: TakeAndBreak = "4!.0".parse().unwrap();
+    let ours = by_code.values_up_to(n).unwrap();
+    let built_in = GrundysGame.values_up_to(n).unwrap();
+    assert_eq!(ours.computed_values(), built_in.computed_values());
+    assert_eq!(ours.method(), built_in.method());
+}
+
 /// The reference itself against published tables: Kayles, 0.77 (OEIS A002186); Dawson's
 /// Kayles, 0.07 (A002187); Grundy's game (A002188); S(1, 3, 4), period 7 (*Winning Ways*,
 /// ch. 4).

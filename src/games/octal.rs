@@ -42,8 +42,8 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::game::ImpartialGame;
-use crate::heap::HeapRules;
 use crate::heap::Heaps;
+use crate::heap::{HeapRules, HeapRulesBuilder};
 use crate::sequence::{HeapGame, heap_game_methods};
 
 /// The most digits after the point a code may have (the most counters one move may remove).
@@ -117,11 +117,30 @@ pub enum CodeError {
     /// Every digit is 0: no move at all.
     #[error("every digit is 0, so the game has no moves")]
     NoMoves,
+    /// A modifier the engine does not compute: `=` (all equal), or `!` and `?` on a digit
+    /// that leaves three heaps.
+    #[error(
+        "{found:?} at position {position} is not supported: `!` and `?` (the two heaps must differ) apply to digits that leave two heaps (4-7, C-F), and `=` is not computed yet"
+    )]
+    UnsupportedModifier {
+        /// Its position in the code, in characters from 0.
+        position: usize,
+        /// The modifier.
+        found: char,
+    },
+    /// `!` on a digit that leaves no two heaps, or on some two-heap digits and not others.
+    #[error(
+        "the modifier at position {position} must go on every digit that leaves two heaps, and only there (the engine splits into unequal heaps for all of them or none)"
+    )]
+    MixedModifiers {
+        /// Where the first inconsistent digit or modifier is, in characters from 0.
+        position: usize,
+    },
 }
 
 /// The base of a code: its digits and what its first digit may be.
 #[derive(Clone, Copy)]
-enum Base {
+pub(crate) enum Base {
     Octal,
     Hexadecimal,
 }
@@ -172,7 +191,7 @@ fn checked_digits(digits: &[u8], base: Base) -> Result<Vec<u8>, CodeError> {
 }
 
 /// The digits of a code written `d0.d1d2…` in `base`.
-fn parse_code(code: &str, base: Base) -> Result<Vec<u8>, CodeError> {
+pub(crate) fn parse_code(code: &str, base: Base) -> Result<Vec<u8>, CodeError> {
     if code.is_empty() {
         return Err(CodeError::Empty);
     }
@@ -236,7 +255,14 @@ const LEAVES_TWO: u8 = 4;
 const LEAVES_THREE: u8 = 8;
 
 /// The rules of valid digits: bits 1, 2, 4 and 8 leave no, one, two and three heaps.
-fn rules_of(digits: &[u8]) -> HeapRules {
+pub(crate) fn rules_of(digits: &[u8]) -> HeapRules {
+    builder_of(digits)
+        .build()
+        .expect("the first digit of a checked code neither takes nothing whole nor leaves the heap")
+}
+
+/// The rules of valid digits, to be built (with more options, such as unequal splits).
+pub(crate) fn builder_of(digits: &[u8]) -> HeapRulesBuilder {
     let with_bit = |bit: u8| {
         (0u64..)
             .zip(digits)
@@ -248,11 +274,9 @@ fn rules_of(digits: &[u8]) -> HeapRules {
         .take_leaving_one(with_bit(LEAVES_ONE))
         .take_leaving_two(with_bit(LEAVES_TWO))
         .take_leaving_three(with_bit(LEAVES_THREE))
-        .build()
-        .expect("the first digit of a checked code neither takes nothing whole nor leaves the heap")
 }
 
-fn digit_char(digit: u8) -> char {
+pub(crate) fn digit_char(digit: u8) -> char {
     char::from_digit(u32::from(digit), 36).map_or('?', |c| c.to_ascii_uppercase())
 }
 

@@ -22,6 +22,9 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+use std::str::FromStr;
+
+use super::octal::{Base, CodeError, MAX_DIGITS, builder_of, digit_char, parse_code, rules_of};
 use crate::game::ImpartialGame;
 use crate::heap::Heaps;
 use crate::sequence::{HeapGame, heap_game_methods};
@@ -68,6 +71,140 @@ impl TakeAndBreak {
     #[must_use]
     pub fn new(rules: HeapRules) -> Self {
         TakeAndBreak { rules }
+    }
+
+    /// The game's code in the standard form — a hexadecimal code (octal where its digits
+    /// are), `!` after each digit that splits into two heaps if they must differ, no
+    /// trailing zeros — or `None` if a move takes more than [`MAX_DIGITS`] counters.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::take_and_break::TakeAndBreak;
+    ///
+    /// let grundy: TakeAndBreak = "4?.000".parse()?;
+    /// assert_eq!(grundy.code().as_deref(), Some("4!.0"));
+    /// # Ok::<(), impartial::octal::CodeError>(())
+    /// ```
+    #[must_use]
+    pub fn code(&self) -> Option<String> {
+        let reach = usize::try_from(self.rules.reach()).ok()?;
+        if reach > MAX_DIGITS {
+            return None;
+        }
+        let mut digits = vec![0u8; reach.max(1) + 1];
+        let lists = [
+            (self.rules.taken_whole(), 1),
+            (self.rules.taken_leaving_one(), 2),
+            (self.rules.taken_leaving_two(), 4),
+            (self.rules.taken_leaving_three(), 8),
+        ];
+        for (amounts, bit) in lists {
+            for &amount in amounts {
+                digits[amount as usize] |= bit;
+            }
+        }
+        let unequal = self.rules.splits_unequal();
+        let mut code = String::new();
+        for (amount, &digit) in digits.iter().enumerate() {
+            code.push(digit_char(digit));
+            if unequal && digit & 4 != 0 {
+                code.push('!');
+            }
+            if amount == 0 {
+                code.push('.');
+            }
+        }
+        Some(code)
+    }
+}
+
+impl FromStr for TakeAndBreak {
+    type Err = CodeError;
+
+    /// A hexadecimal code (`0.77`, `0.F`, `4.007`) in which each digit that leaves two heaps
+    /// may be followed by `!` (or `?`, the same for two heaps): the two heaps must differ,
+    /// so Grundy's game is `4!.0`. The engine splits unequally for every such digit or none,
+    /// so a `!` must follow all of them; `=`, and `!` on a digit that leaves three heaps,
+    /// are refused.
+    ///
+    /// ```
+    /// use impartial::octal::{CodeError, GrundysGame};
+    /// use impartial::take_and_break::TakeAndBreak;
+    ///
+    /// let grundy: TakeAndBreak = "4!.0".parse()?;
+    /// assert_eq!(
+    ///     grundy.values_up_to(1_000)?.computed_values(),
+    ///     GrundysGame.values_up_to(1_000)?.computed_values()
+    /// );
+    /// assert_eq!(
+    ///     "4!.4".parse::<TakeAndBreak>(),
+    ///     Err(CodeError::MixedModifiers { position: 3 })
+    /// );
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    fn from_str(code: &str) -> Result<Self, CodeError> {
+        // The code without its modifiers, where each of its characters was, and which
+        // digits (by their place in the plain code) carry a modifier.
+        let mut plain = String::with_capacity(code.len());
+        let mut origin = Vec::with_capacity(code.len());
+        let mut marked = Vec::new();
+        for (position, c) in code.chars().enumerate() {
+            match c {
+                '!' | '?' if plain.ends_with(|c: char| c.is_ascii_hexdigit()) => {
+                    marked.push((plain.chars().count() - 1, position));
+                }
+                '!' | '?' | '=' => {
+                    return Err(CodeError::UnsupportedModifier { position, found: c });
+                }
+                _ => {
+                    plain.push(c);
+                    origin.push(position);
+                }
+            }
+        }
+        let moved = |position: usize| origin.get(position).copied().unwrap_or(position);
+        let digits = parse_code(&plain, Base::Hexadecimal).map_err(|error| match error {
+            CodeError::InvalidDigit { position, found } => CodeError::InvalidDigit {
+                position: moved(position),
+                found,
+            },
+            other => other,
+        })?;
+        // The digit of each plain character that is one (the point has none).
+        let point = plain.find('.').unwrap_or(0);
+        let digit_at = |at: usize| -> Option<u8> {
+            let amount = at.saturating_sub(point);
+            (at != point).then(|| digits.get(amount).copied().unwrap_or(0))
+        };
+        for &(at, position) in &marked {
+            match digit_at(at) {
+                Some(digit) if digit & 8 != 0 => {
+                    return Err(CodeError::UnsupportedModifier {
+                        position,
+                        found: code.chars().nth(position).unwrap_or('!'),
+                    });
+                }
+                Some(digit) if digit & 4 != 0 => {}
+                _ => return Err(CodeError::MixedModifiers { position }),
+            }
+        }
+        if marked.is_empty() {
+            return Ok(TakeAndBreak::new(rules_of(&digits)));
+        }
+        // Every digit that leaves two heaps must carry one.
+        let marked_at: Vec<usize> = marked.iter().map(|&(at, _)| at).collect();
+        if let Some(at) = (0..plain.chars().count())
+            .find(|&at| digit_at(at).is_some_and(|d| d & 4 != 0) && !marked_at.contains(&at))
+        {
+            return Err(CodeError::MixedModifiers {
+                position: moved(at),
+            });
+        }
+        let rules = builder_of(&digits).unequal_splits().build().expect(
+            "the first digit of a checked code neither takes nothing whole nor leaves the heap",
+        );
+        Ok(TakeAndBreak::new(rules))
     }
 }
 

@@ -1423,3 +1423,23 @@ fn climbing_games_print_their_proved_period_and_one_period_of_values() {
         assert!(!output.stderr.is_empty());
     }
 }
+
+#[test]
+fn grundys_game_by_its_code_reports_as_the_built_in_game() {
+    // Everything but the game's name and the timing lines.
+    let lines = |output: Output| -> Vec<String> {
+        assert!(output.status.success());
+        String::from_utf8(output.stdout)
+            .unwrap()
+            .lines()
+            .filter(|line| !line.starts_with("# game") && !line.starts_with("# computed"))
+            .map(str::to_string)
+            .collect()
+    };
+    let by_code = run(&["code", "4!.0", "--n", "20000", "-q"]);
+    let built_in = run(&["grundy", "--n", "20000", "-q"]);
+    assert_eq!(lines(by_code), lines(built_in));
+    let output = run(&["code", "4=.0", "--n", "10"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8(output.stderr).unwrap().contains("'='"));
+}

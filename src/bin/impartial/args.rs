@@ -9,6 +9,7 @@ use impartial::all_but::AllButSubtraction;
 use impartial::octal::{HexadecimalGame, OctalGame};
 use impartial::repeating::RepeatingCode;
 use impartial::sequence::{MAX_HEAP, MAX_STREAMED_HEAP, Method, SequenceOptions};
+use impartial::take_and_break::TakeAndBreak;
 
 use crate::count::parse_count;
 
@@ -49,6 +50,15 @@ pub enum GameArgument {
     Subtraction {
         /// The amounts, e.g. `1,3,4` or `{2, 5, 7}`.
         set: SubtractionGame,
+        #[command(flatten)]
+        run: RunArguments,
+    },
+    /// Any take-and-break code: a hexadecimal code in which `!` after each digit that leaves
+    /// two heaps makes them differ — `4!.0` is Grundy's game, `0.4!` splits a heap after
+    /// taking one into two unequal heaps.
+    Code {
+        /// The code, e.g. `4!.0` or `0.F`.
+        code: TakeAndBreak,
         #[command(flatten)]
         run: RunArguments,
     },

@@ -2,12 +2,13 @@
 
 use std::ops::ControlFlow;
 
-use impartial::SubtractionGame;
 use impartial::octal::{GrundysGame, HexadecimalGame, OctalGame};
 use impartial::sequence::{
     GrundySequence, Progress, SequenceError, SequenceOptions, StreamState, Streamed, ValueStore,
     Values,
 };
+use impartial::take_and_break::TakeAndBreak;
+use impartial::{HeapGame, SubtractionGame};
 
 use crate::args::GameArgument;
 
@@ -17,6 +18,7 @@ pub enum Game {
     Hexadecimal(HexadecimalGame),
     Subtraction(SubtractionGame),
     Grundy,
+    Code(TakeAndBreak),
 }
 
 impl Game {
@@ -27,6 +29,7 @@ impl Game {
             GameArgument::Hexadecimal { code, run } => (Game::Hexadecimal(code), run),
             GameArgument::Subtraction { set, run } => (Game::Subtraction(set), run),
             GameArgument::Grundy { run } => (Game::Grundy, run),
+            GameArgument::Code { code, run } => (Game::Code(code), run),
             GameArgument::Misere { .. } => unreachable!("main runs `misere` before a sequence"),
             GameArgument::Repeating { .. } | GameArgument::AllBut { .. } => {
                 unreachable!("main runs climbing games before a sequence")
@@ -43,6 +46,10 @@ impl Game {
             Game::Hexadecimal(game) => format!("hexadecimal game {game}"),
             Game::Subtraction(game) => format!("subtraction game {game}"),
             Game::Grundy => "Grundy's game".to_string(),
+            Game::Code(game) => match game.code() {
+                Some(code) => format!("take-and-break game {code}"),
+                None => format!("take-and-break game {:?}", game.rules()),
+            },
         }
     }
 
@@ -59,6 +66,7 @@ impl Game {
             Game::Hexadecimal(game) => game.values_continued(known, n, options, progress),
             Game::Subtraction(game) => game.values_continued(known, n, options, progress),
             Game::Grundy => GrundysGame.values_continued(known, n, options, progress),
+            Game::Code(game) => game.values_continued(known, n, options, progress),
         }
     }
 
@@ -81,6 +89,7 @@ impl Game {
                 game.values_streamed_into(n, options, state, progress, store)
             }
             Game::Grundy => GrundysGame.values_streamed_into(n, options, state, progress, store),
+            Game::Code(game) => game.values_streamed_into(n, options, state, progress, store),
         }
     }
 }
