@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 
 use criterion::{BenchmarkId, Criterion, Throughput};
 use impartial::octal::{GrundysGame, OctalGame};
-use impartial::sequence::{GrundySequence, HeapGame, Method, SequenceOptions};
+use impartial::sequence::{GrundySequence, Method, SequenceOptions};
 use impartial::take_and_break::TakeAndBreak;
 
 /// `4!.0` is Grundy's game by its take-and-break code: the same rules, parsed, beside the
