@@ -67,6 +67,13 @@ async fn serve(address: SocketAddr) -> Result<(), Failure> {
     let _ = writeln!(stdout, "impartial: serving the site; Ctrl-C stops it");
     let _ = stdout.flush();
     drop(stdout);
+    if !address.ip().is_loopback() {
+        eprintln!(
+            "impartial: warning: listening on {}, open to the network: the site has no login, \
+             only its request limits",
+            address.ip()
+        );
+    }
     axum::serve(listener, router())
         .with_graceful_shutdown(stop_requested())
         .await
