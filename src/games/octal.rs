@@ -128,6 +128,16 @@ pub enum CodeError {
         /// The modifier.
         found: char,
     },
+    /// A digit written `{…}` that leaves more heaps than the engine splits into.
+    #[error(
+        "the digit at position {position} lets a move leave {heaps} heaps: at most three are supported"
+    )]
+    TooManyHeaps {
+        /// Where the digit's `{` is, in characters from 0.
+        position: usize,
+        /// The number of heaps asked for.
+        heaps: u32,
+    },
     /// `!` on a digit that leaves no two heaps, or on some two-heap digits and not others.
     #[error(
         "the modifier at position {position} must go on every digit that leaves two heaps, and only there (the engine splits into unequal heaps for all of them or none)"

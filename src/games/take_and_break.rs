@@ -124,7 +124,9 @@ impl FromStr for TakeAndBreak {
 
     /// A hexadecimal code (`0.77`, `0.F`, `4.007`) in which each digit that leaves two heaps
     /// may be followed by `!` (or `?`, the same for two heaps): the two heaps must differ,
-    /// so Grundy's game is `4!.0`. The engine splits unequally for every such digit or none,
+    /// so Grundy's game is `4!.0`. A digit may also be written as the numbers of heaps a move
+    /// may leave, `{0,1}` for 3 and `{2,3}` for C (at most three: `{4}` and `{2+}` are
+    /// refused). The engine splits unequally for every such digit or none,
     /// so a `!` must follow all of them; `=`, and `!` on a digit that leaves three heaps,
     /// are refused.
     ///
@@ -141,71 +143,153 @@ impl FromStr for TakeAndBreak {
     ///     "4!.4".parse::<TakeAndBreak>(),
     ///     Err(CodeError::MixedModifiers { position: 3 })
     /// );
+    /// assert_eq!("{2}!.{}".parse::<TakeAndBreak>()?, grundy);
+    /// assert_eq!(
+    ///     "0.{2+}".parse::<TakeAndBreak>(),
+    ///     Err(CodeError::TooManyHeaps { position: 2, heaps: 4 })
+    /// );
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     fn from_str(code: &str) -> Result<Self, CodeError> {
-        // The code without its modifiers, where each of its characters was, and which
-        // digits (by their place in the plain code) carry a modifier.
-        let mut plain = String::with_capacity(code.len());
-        let mut origin = Vec::with_capacity(code.len());
-        let mut marked = Vec::new();
-        for (position, c) in code.chars().enumerate() {
-            match c {
-                '!' | '?' if plain.ends_with(|c: char| c.is_ascii_hexdigit()) => {
-                    marked.push((plain.chars().count() - 1, position));
-                }
-                '!' | '?' | '=' => {
-                    return Err(CodeError::UnsupportedModifier { position, found: c });
-                }
-                _ => {
-                    plain.push(c);
-                    origin.push(position);
-                }
-            }
-        }
-        let moved = |position: usize| origin.get(position).copied().unwrap_or(position);
-        let digits = parse_code(&plain, Base::Hexadecimal).map_err(|error| match error {
+        let (expanded, origin) = expand_braces(code)?;
+        let at = |position: usize| origin.get(position).copied().unwrap_or(position);
+        parse_expanded(&expanded).map_err(|error| match error {
             CodeError::InvalidDigit { position, found } => CodeError::InvalidDigit {
-                position: moved(position),
+                position: at(position),
                 found,
             },
+            CodeError::UnsupportedModifier { position, found } => CodeError::UnsupportedModifier {
+                position: at(position),
+                found,
+            },
+            CodeError::MixedModifiers { position } => CodeError::MixedModifiers {
+                position: at(position),
+            },
             other => other,
-        })?;
-        // The digit of each plain character that is one (the point has none).
-        let point = plain.find('.').unwrap_or(0);
-        let digit_at = |at: usize| -> Option<u8> {
-            let amount = at.saturating_sub(point);
-            (at != point).then(|| digits.get(amount).copied().unwrap_or(0))
-        };
-        for &(at, position) in &marked {
-            match digit_at(at) {
-                Some(digit) if digit & 8 != 0 => {
-                    return Err(CodeError::UnsupportedModifier {
-                        position,
-                        found: code.chars().nth(position).unwrap_or('!'),
-                    });
+        })
+    }
+}
+
+/// `code` with each digit written `{…}` — the numbers of heaps a move may leave, 0 to 3 —
+/// replaced by its hexadecimal digit (`{0,1}` is 3, `{2,3}` is C), and where each character
+/// of the result was in `code`.
+fn expand_braces(code: &str) -> Result<(String, Vec<usize>), CodeError> {
+    let mut expanded = String::with_capacity(code.len());
+    let mut origin = Vec::with_capacity(code.len());
+    let mut chars = code.chars().enumerate();
+    while let Some((position, c)) = chars.next() {
+        if c != '{' {
+            expanded.push(c);
+            origin.push(position);
+            continue;
+        }
+        let mut digit = 0u32;
+        let mut closed = false;
+        let mut word = String::new();
+        for (at, c) in chars.by_ref() {
+            if c == ',' || c == '}' || c.is_whitespace() {
+                if !word.is_empty() {
+                    let heaps: u32 = word.parse().map_err(|_| CodeError::InvalidDigit {
+                        position: at - word.len(),
+                        found: word.chars().next().unwrap_or('?'),
+                    })?;
+                    if heaps > 3 {
+                        return Err(CodeError::TooManyHeaps { position, heaps });
+                    }
+                    digit |= 1 << heaps;
+                    word.clear();
                 }
-                Some(digit) if digit & 4 != 0 => {}
-                _ => return Err(CodeError::MixedModifiers { position }),
+                if c == '}' {
+                    closed = true;
+                    break;
+                }
+            } else if c.is_ascii_digit() {
+                word.push(c);
+            } else if c == '+' {
+                // Any number of heaps from some count on: more than three, whatever it is.
+                return Err(CodeError::TooManyHeaps { position, heaps: 4 });
+            } else {
+                return Err(CodeError::InvalidDigit {
+                    position: at,
+                    found: c,
+                });
             }
         }
-        if marked.is_empty() {
-            return Ok(TakeAndBreak::new(rules_of(&digits)));
-        }
-        // Every digit that leaves two heaps must carry one.
-        let marked_at: Vec<usize> = marked.iter().map(|&(at, _)| at).collect();
-        if let Some(at) = (0..plain.chars().count())
-            .find(|&at| digit_at(at).is_some_and(|d| d & 4 != 0) && !marked_at.contains(&at))
-        {
-            return Err(CodeError::MixedModifiers {
-                position: moved(at),
+        if !closed {
+            return Err(CodeError::InvalidDigit {
+                position,
+                found: '{',
             });
         }
-        let rules = builder_of(&digits).unequal_splits().build().expect(
-            "the first digit of a checked code neither takes nothing whole nor leaves the heap",
-        );
-        Ok(TakeAndBreak::new(rules))
+        expanded.push(char::from_digit(digit, 16).unwrap_or('0'));
+        origin.push(position);
     }
+    Ok((expanded, origin))
+}
+
+/// A code whose digits are all single characters: the digits, then the modifiers.
+fn parse_expanded(code: &str) -> Result<TakeAndBreak, CodeError> {
+    // The code without its modifiers, where each of its characters was, and which
+    // digits (by their place in the plain code) carry a modifier.
+    let mut plain = String::with_capacity(code.len());
+    let mut origin = Vec::with_capacity(code.len());
+    let mut marked = Vec::new();
+    for (position, c) in code.chars().enumerate() {
+        match c {
+            '!' | '?' if plain.ends_with(|c: char| c.is_ascii_hexdigit()) => {
+                marked.push((plain.chars().count() - 1, position));
+            }
+            '!' | '?' | '=' => {
+                return Err(CodeError::UnsupportedModifier { position, found: c });
+            }
+            _ => {
+                plain.push(c);
+                origin.push(position);
+            }
+        }
+    }
+    let moved = |position: usize| origin.get(position).copied().unwrap_or(position);
+    let digits = parse_code(&plain, Base::Hexadecimal).map_err(|error| match error {
+        CodeError::InvalidDigit { position, found } => CodeError::InvalidDigit {
+            position: moved(position),
+            found,
+        },
+        other => other,
+    })?;
+    // The digit of each plain character that is one (the point has none).
+    let point = plain.find('.').unwrap_or(0);
+    let digit_at = |at: usize| -> Option<u8> {
+        let amount = at.saturating_sub(point);
+        (at != point).then(|| digits.get(amount).copied().unwrap_or(0))
+    };
+    for &(at, position) in &marked {
+        match digit_at(at) {
+            Some(digit) if digit & 8 != 0 => {
+                return Err(CodeError::UnsupportedModifier {
+                    position,
+                    found: code.chars().nth(position).unwrap_or('!'),
+                });
+            }
+            Some(digit) if digit & 4 != 0 => {}
+            _ => return Err(CodeError::MixedModifiers { position }),
+        }
+    }
+    if marked.is_empty() {
+        return Ok(TakeAndBreak::new(rules_of(&digits)));
+    }
+    // Every digit that leaves two heaps must carry one.
+    let marked_at: Vec<usize> = marked.iter().map(|&(at, _)| at).collect();
+    if let Some(at) = (0..plain.chars().count())
+        .find(|&at| digit_at(at).is_some_and(|d| d & 4 != 0) && !marked_at.contains(&at))
+    {
+        return Err(CodeError::MixedModifiers {
+            position: moved(at),
+        });
+    }
+    let rules = builder_of(&digits).unequal_splits().build().expect(
+        "the first digit of a checked code neither takes nothing whole nor leaves the heap",
+    );
+    Ok(TakeAndBreak::new(rules))
 }
 
 impl ImpartialGame for TakeAndBreak {

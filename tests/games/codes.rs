@@ -10,41 +10,57 @@ use proptest::prelude::*;
 
 use super::reference::{PlainRules, rules_values};
 
-/// A code as text with its digits: the first 0, 4, 8 or C, then up to six digits, and when
-/// `unequal`, `!` or `?` after every digit that leaves two heaps (none then leaves three).
+/// A code as text with its digits: the first 0, 4, 8 or C, then up to six digits (as
+/// characters, or as the numbers of heaps they leave in braces), and when `unequal`, `!` or
+/// `?` after every digit that leaves two heaps (none then leaves three).
 fn written_codes() -> impl Strategy<Value = (String, Vec<u8>, bool)> {
     (
         prop::sample::select(vec![0u8, 4, 8, 12]),
         prop::collection::vec(0u8..16, 1..7),
         any::<bool>(),
         any::<bool>(),
+        any::<bool>(),
     )
-        .prop_filter_map("a code with a move", |(first, rest, unequal, question)| {
-            let mut digits = vec![first];
-            digits.extend(rest);
-            if unequal {
-                // A digit that leaves two heaps and three cannot carry the modifier.
-                for digit in &mut digits {
-                    if *digit & 12 == 12 {
-                        *digit &= !8;
+        .prop_filter_map(
+            "a code with a move",
+            |(first, rest, unequal, question, braces)| {
+                let mut digits = vec![first];
+                digits.extend(rest);
+                if unequal {
+                    // A digit that leaves two heaps and three cannot carry the modifier.
+                    for digit in &mut digits {
+                        if *digit & 12 == 12 {
+                            *digit &= !8;
+                        }
                     }
                 }
-            }
-            if digits.iter().all(|&digit| digit == 0) {
-                return None;
-            }
-            let mut text = String::new();
-            for (amount, &digit) in digits.iter().enumerate() {
-                text.push(char::from_digit(u32::from(digit), 16).unwrap());
-                if unequal && digit & 4 != 0 {
-                    text.push(if question { '?' } else { '!' });
+                if digits.iter().all(|&digit| digit == 0) {
+                    return None;
                 }
-                if amount == 0 {
-                    text.push('.');
+                let mut text = String::new();
+                for (amount, &digit) in digits.iter().enumerate() {
+                    if braces {
+                        // The numbers of heaps the digit lets a move leave.
+                        let heaps: Vec<String> = (0..4)
+                            .filter(|heaps| digit >> heaps & 1 == 1)
+                            .map(|h| h.to_string())
+                            .collect();
+                        text.push('{');
+                        text.push_str(&heaps.join(","));
+                        text.push('}');
+                    } else {
+                        text.push(char::from_digit(u32::from(digit), 16).unwrap());
+                    }
+                    if unequal && digit & 4 != 0 {
+                        text.push(if question { '?' } else { '!' });
+                    }
+                    if amount == 0 {
+                        text.push('.');
+                    }
                 }
-            }
-            Some((text, digits, unequal))
-        })
+                Some((text, digits, unequal))
+            },
+        )
 }
 
 fn plain_rules(digits: &[u8], unequal: bool) -> PlainRules {
@@ -120,6 +136,35 @@ fn bad_codes_name_the_character() {
                 found: 'x',
             },
         ),
+        (
+            "0.{4}",
+            CodeError::TooManyHeaps {
+                position: 2,
+                heaps: 4,
+            },
+        ),
+        (
+            "0.{2+}",
+            CodeError::TooManyHeaps {
+                position: 2,
+                heaps: 4,
+            },
+        ),
+        (
+            "0.{1",
+            CodeError::InvalidDigit {
+                position: 2,
+                found: '{',
+            },
+        ),
+        (
+            "0.{x}",
+            CodeError::InvalidDigit {
+                position: 3,
+                found: 'x',
+            },
+        ),
+        ("0.{2}!{1}!", CodeError::MixedModifiers { position: 9 }),
     ] {
         assert_eq!(
             code.parse::<TakeAndBreak>(),
@@ -128,6 +173,10 @@ fn bad_codes_name_the_character() {
         );
         assert!(!expected.to_string().is_empty());
     }
+}
+
+#[test]
+fn codes_without_modifiers_and_digits_in_braces() {
     // Without modifiers, the codes of octal and hexadecimal games.
     let kayles: TakeAndBreak = "0.77".parse().unwrap();
     assert_eq!(kayles.code().as_deref(), Some("0.77"));
@@ -135,4 +184,15 @@ fn bad_codes_name_the_character() {
         "0.F".parse::<TakeAndBreak>().unwrap().code().as_deref(),
         Some("0.F")
     );
+    // Digits written as the numbers of heaps left.
+    for (braces, code) in [
+        ("{2}.{}{}{0,1,2}", "4.007"),
+        ("0.{0,1}{0, 1}", "0.33"),
+        ("0.{2,3}", "0.C"),
+        ("{2}!.{}", "4!.0"),
+        ("0.{}{2}?", "0.04!"),
+    ] {
+        let game: TakeAndBreak = braces.parse().unwrap();
+        assert_eq!(game.code().as_deref(), Some(code), "{braces}");
+    }
 }
