@@ -1,14 +1,20 @@
 //! The parsers of octal and hexadecimal codes and subtraction sets against plain readings of
 //! their grammar:
 //! the same texts accepted, the same games made, every accepted game shown in a form that
-//! parses back to it, and every error naming a position inside the text.
+//! parses back to it, and every error naming a position inside the text. Take-and-break codes
+//! with modifiers and braces, codes with a repeating tail and all-but sets: never a panic,
+//! every accepted game's standard form parses back to it, every error's position names the
+//! character it blames, and a plain hexadecimal code reads as the hexadecimal game.
 #![no_main]
 
 #[path = "../../tests/reference/mod.rs"]
 mod reference;
 
-use impartial::SubtractionGame;
+use impartial::all_but::AllButSubtraction;
 use impartial::octal::{CodeError, HexadecimalGame, OctalGame};
+use impartial::repeating::{RepeatingCode, RepeatingCodeError};
+use impartial::take_and_break::TakeAndBreak;
+use impartial::{HeapGame, SubtractionGame};
 use impartial::subtraction::SetError;
 use libfuzzer_sys::fuzz_target;
 
@@ -59,4 +65,56 @@ fuzz_target!(|text: &str| {
             assert!(!error.to_string().is_empty());
         }
     }
+
+    take_and_break(text);
+    repeating(text);
 });
+
+fn take_and_break(text: &str) {
+    let at = |position: usize| text.chars().nth(position);
+    match text.parse::<TakeAndBreak>() {
+        Ok(game) => {
+            if let Some(code) = game.code() {
+                assert_eq!(code.parse::<TakeAndBreak>().as_ref(), Ok(&game), "{text:?}");
+            }
+        }
+        Err(error) => {
+            match error {
+                CodeError::InvalidDigit { position, found }
+                | CodeError::UnsupportedModifier { position, found } => {
+                    assert_eq!(at(position), Some(found), "{text:?}: {error:?}");
+                }
+                CodeError::TooManyHeaps { position, .. } => {
+                    assert_eq!(at(position), Some('{'), "{text:?}");
+                }
+                CodeError::MixedModifiers { position } => {
+                    assert!(at(position).is_some(), "{text:?}: {error:?}");
+                }
+                _ => {}
+            }
+            assert!(!error.to_string().is_empty());
+        }
+    }
+    // Without modifiers or braces, the hexadecimal game's rules.
+    if !text.contains(['!', '?', '=', '{', '}']) {
+        let hexadecimal = text.parse::<HexadecimalGame>();
+        let rules = text.parse::<TakeAndBreak>().map(|game| game.rules().clone());
+        assert_eq!(rules.ok(), hexadecimal.ok().map(|game| game.rules().clone()), "{text:?}");
+    }
+}
+
+fn repeating(text: &str) {
+    match text.parse::<RepeatingCode>() {
+        Ok(game) => assert_eq!(game.to_string().parse::<RepeatingCode>(), Ok(game)),
+        Err(error) => {
+            if let RepeatingCodeError::InvalidDigit { position, found } = error {
+                assert_eq!(text.chars().nth(position), Some(found), "{text:?}");
+            }
+            assert!(!error.to_string().is_empty());
+        }
+    }
+    match text.parse::<AllButSubtraction>() {
+        Ok(game) => assert_eq!(game.to_string().parse::<AllButSubtraction>(), Ok(game)),
+        Err(error) => assert!(!error.to_string().is_empty()),
+    }
+}

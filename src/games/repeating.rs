@@ -270,13 +270,15 @@ impl FromStr for RepeatingCode {
     type Err = RepeatingCodeError;
 
     /// Parses `0.d…[d]` (the `0` may be left out: `.[3]`).
-    fn from_str(code: &str) -> Result<Self, RepeatingCodeError> {
-        let code = code.trim();
+    fn from_str(text: &str) -> Result<Self, RepeatingCodeError> {
+        let code = text.trim();
         let after = code
             .strip_prefix("0.")
             .or_else(|| code.strip_prefix('.'))
             .ok_or(RepeatingCodeError::Form)?;
-        let offset = code.len() - after.len();
+        // Positions count characters of the text as given, white space before included.
+        let start = (text.len() - text.trim_start().len()) + (code.len() - after.len());
+        let offset = text[..start].chars().count();
         let (digits, tail) = after.split_once('[').ok_or(RepeatingCodeError::Form)?;
         let tail = tail.strip_suffix(']').ok_or(RepeatingCodeError::Form)?;
         let mut parsed = Vec::with_capacity(digits.len());

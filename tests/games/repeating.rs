@@ -178,3 +178,15 @@ fn every_short_code_is_proved() {
         }
     }
 }
+
+#[test]
+fn positions_count_characters_of_the_text_as_given() {
+    // White space before, and characters of several bytes, count as one position each.
+    assert_eq!(
+        " \u{3000}0.΄[3]".parse::<RepeatingCode>(),
+        Err(RepeatingCodeError::InvalidDigit {
+            position: 4,
+            found: '΄'
+        })
+    );
+}
