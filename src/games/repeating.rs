@@ -3,15 +3,18 @@
 //! leaving nothing or one heap); `0.30300[3]` takes 1, 3 or any amount from 6 on.
 //!
 //! The digits before the tail are 0 to 3 (as in an octal code: 1 takes a whole heap, 2 leaves
-//! one heap, 3 either) and the tail is 2 or 3: moves that take from one heap and split none,
-//! so no table of options grows with the heap. Each value costs `O(b log b)` for the `b`
+//! one heap, 3 either) and the tail is 1, 2 or 3: moves that take from one heap and split
+//! none, so no table of options grows with the heap. With a tail of 2 or 3, each value costs `O(b log b)` for the `b`
 //! amounts before the tail that may not leave a heap (digits 0 and 1): the options of heap
 //! `n` are every heap from 1 to `n − 1` but the `b` they bar (and heap 0 where the whole heap
 //! may go), so a count of the values held from 1 to `n − 1` gives their mex. Such a
 //! sequence climbs: `G(n + p) = G(n) + s` from some heap on, with a saltus `s ≥ 1`
 //! ([`ArithmeticSequence::period`] proves it from the values; the argument is in its docs).
-//! Splitting digits (4–7) with a tail, or a tail of 1, are refused: their values need
-//! another engine.
+//! A tail of 1 only takes whole heaps: past the digits a value depends on the `k − 1` before
+//! it, each costs `O(k)`, and the sequence is periodic (saltus 0), proved once those repeat.
+//! Splitting digits (4–7) with a tail are refused: their options grow with the heap, and no
+//! closed rule is known here. The sequence engine's paths (the sparse space, two threads)
+//! do not apply: each value needs the one before, and a count replaces the search.
 //!
 //! ```
 //! use impartial::repeating::RepeatingCode;
@@ -63,7 +66,7 @@ const LEAVES_ONE: u8 = 2;
 pub struct RepeatingCode {
     /// The digits of the amounts 1 to `k − 1`, the last not equal to the tail.
     digits: Vec<u8>,
-    /// The digit of every amount from `k` on: 2 or 3.
+    /// The digit of every amount from `k` on: 1, 2 or 3.
     tail: u8,
 }
 
@@ -84,7 +87,7 @@ pub enum RepeatingCodeError {
     },
     /// A tail this engine does not compute.
     #[error(
-        "a tail of {found:?}: only 2 and 3 are computed here (a tail of 0 is a finite octal code; 1 and splitting digits need another engine)"
+        "a tail of {found:?}: only 1, 2 and 3 are computed here (a tail of 0 is a finite octal code; splitting digits need another engine)"
     )]
     UnsupportedTail {
         /// The tail's digit.
@@ -107,7 +110,7 @@ impl RepeatingCode {
     ///
     /// [`RepeatingCodeError::InvalidDigit`] for a digit above 3 (its position counts from
     /// the first digit after the point, as in `0.` + digits), [`RepeatingCodeError::UnsupportedTail`]
-    /// for a tail other than 2 or 3, [`RepeatingCodeError::TooLong`].
+    /// for a tail other than 1, 2 or 3, [`RepeatingCodeError::TooLong`].
     ///
     /// # Examples
     ///
@@ -125,7 +128,7 @@ impl RepeatingCode {
                 found: char::from_digit(u32::from(digits[at]), 36).unwrap_or('?'),
             });
         }
-        if !matches!(tail, 2 | 3) {
+        if !matches!(tail, 1..=3) {
             return Err(RepeatingCodeError::UnsupportedTail {
                 found: char::from_digit(u32::from(tail), 36).unwrap_or('?'),
             });
@@ -147,7 +150,7 @@ impl RepeatingCode {
     /// [`new`](Self::new) would.
     pub(crate) fn trusted(mut digits: Vec<u8>, tail: u8) -> Self {
         debug_assert!(digits.len() <= MAX_DIGITS && digits.iter().all(|&digit| digit <= 3));
-        debug_assert!(matches!(tail, 2 | 3));
+        debug_assert!(matches!(tail, 1..=3));
         while digits.last() == Some(&tail) {
             digits.pop();
         }
@@ -207,8 +210,13 @@ impl RepeatingCode {
             .try_reserve_exact(len)
             .and_then(|()| counts.try_reserve_exact(len + 1))
             .map_err(|_| SequenceError::OutOfMemory { bytes })?;
-        counts.resize(len + 1, 0);
         let k = self.digits.len() + 1;
+        if self.tail == TAKES_WHOLE {
+            self.window_values(len, &mut values);
+            let period = prove_window(&values, k as u64);
+            return Ok(ArithmeticSequence { values, period });
+        }
+        counts.resize(len + 1, 0);
         // The amounts below the tail that may not leave a heap: every other move that leaves
         // one is allowed, so the options are every heap from 1 to n − 1 but these.
         let barred: Vec<usize> = (1..k)
@@ -253,6 +261,39 @@ impl RepeatingCode {
         }
         let period = prove(&values, k as u64, self.tail);
         Ok(ArithmeticSequence { values, period })
+    }
+}
+
+impl RepeatingCode {
+    /// G(0..len) for a tail of 1: past the digits, a heap's options are heap 0 and the
+    /// heaps its last `k − 1` values' digits reach, so each value costs `O(k)`.
+    fn window_values(&self, len: usize, values: &mut Vec<u32>) {
+        let leaving: Vec<usize> = (1..=self.digits.len())
+            .filter(|&amount| self.digit(amount as u64) & LEAVES_ONE != 0)
+            .collect();
+        let mut reached = Vec::with_capacity(leaving.len() + 1);
+        for n in 0..len {
+            reached.clear();
+            if self.digit(n as u64) & TAKES_WHOLE != 0 {
+                reached.push(0);
+            }
+            reached.extend(
+                leaving
+                    .iter()
+                    .take_while(|&&amount| amount < n)
+                    .map(|&amount| values[n - amount]),
+            );
+            reached.sort_unstable();
+            let mut value = 0;
+            for &option in &reached {
+                if option == value {
+                    value += 1;
+                } else if option > value {
+                    break;
+                }
+            }
+            values.push(value);
+        }
     }
 }
 
@@ -334,7 +375,8 @@ pub struct ArithmeticPeriod {
     pub preperiod: u64,
     /// The shortest period seen.
     pub period: u64,
-    /// What a value gains over one period (at least 1).
+    /// What a value gains over one period: at least 1 with a tail of 2 or 3, 0 with a tail
+    /// of 1, whose values repeat.
     pub saltus: u32,
     /// The last heap whose value the proof needed.
     pub proved_at: u64,
@@ -389,7 +431,9 @@ impl ArithmeticSequence {
         ))
     }
 
-    /// The arithmetic period, if the values computed prove it.
+    /// The arithmetic period, if the values computed prove it (with a tail of 1, the plain
+    /// period, saltus 0: the values past heap `k − 1` depend on the `k − 1` before them, so
+    /// they repeat once those do).
     ///
     /// The proof (ours). Let `k` be the tail's first amount, and say `G(n + p) = G(n) + s`
     /// holds for `T ≤ n < N₀`, with `N₀ ≥ max(k, T)`. Let `C` be the largest of the values
@@ -458,6 +502,29 @@ fn prove(values: &[u32], k: u64, tail: u8) -> Option<ArithmeticPeriod> {
     })
 }
 
+/// The period of `values` for a tail of 1 if they prove it: past heap `k − 1` a value
+/// depends only on the `k − 1` before it, so once those repeat `p` heaps later (from a heap
+/// `a ≥ 1`), every later value does — `G(n + p) = G(n)` for `n ≥ a`, saltus 0.
+fn prove_window(values: &[u32], k: u64) -> Option<ArithmeticPeriod> {
+    let last = values.len().checked_sub(1)?;
+    let window = k as usize - 1;
+    (1..=values.len() / 4).find_map(|period| {
+        // The least a from which values[n + period] = values[n] up to the last value.
+        let mut n = last;
+        while n >= period + 1 && values[n] == values[n - period] {
+            n -= 1;
+        }
+        let start = (n + 1).saturating_sub(period).max(1);
+        let proved_at = start + window + period - 1;
+        (proved_at <= last && last - start >= 3 * period).then_some(ArithmeticPeriod {
+            preperiod: start as u64,
+            period: period as u64,
+            saltus: 0,
+            proved_at: proved_at as u64,
+        })
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -490,6 +557,18 @@ mod tests {
             (period.preperiod, period.period, period.proved_at),
             (1, 2, 105)
         );
+    }
+
+    #[test]
+    fn a_window_proof_needs_the_whole_window_repeated() {
+        // 5, then 0, 1 repeating: period 2 from heap 1. With k = 4 the three values from
+        // heap 1 must recur two heaps later, seen at G(5); with k = 31, thirty of them.
+        let mut values = vec![5];
+        values.extend((0..19).map(|n| n % 2));
+        let period = prove_window(&values, 4).expect("proved");
+        assert_eq!((period.preperiod, period.period, period.saltus), (1, 2, 0));
+        assert_eq!(period.proved_at, 5);
+        assert_eq!(prove_window(&values, 31), None);
     }
 
     #[test]
