@@ -511,7 +511,7 @@ fn prove_window(values: &[u32], k: u64) -> Option<ArithmeticPeriod> {
     (1..=values.len() / 4).find_map(|period| {
         // The least a from which values[n + period] = values[n] up to the last value.
         let mut n = last;
-        while n >= period + 1 && values[n] == values[n - period] {
+        while n > period && values[n] == values[n - period] {
             n -= 1;
         }
         let start = (n + 1).saturating_sub(period).max(1);
