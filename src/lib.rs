@@ -46,9 +46,11 @@
 //! octal and hexadecimal games like Kayles, Grundy's game, subtraction games, any
 //! [`take_and_break`] game — [`sequence`] computes the nim-value of every heap size at once
 //! (a position of several heaps is their XOR) and proves the sequence periodic when the
-//! theory allows, after which heaps of any size are answered from a table; [`all_but`]
-//! does the same for the subtraction games with every amount but a finite set, whose values
-//! climb (a proved arithmetic period answers any heap); [`wythoff`] gives
+//! theory allows, after which heaps of any size are answered from a table (codes with
+//! modifiers, such as Grundy's game `4!.0`, parse into [`take_and_break::TakeAndBreak`]);
+//! [`repeating`] does the same for codes whose last digit repeats forever (`0.[3]` is Nim)
+//! and [`all_but`] for the subtraction games with every amount but a finite set, whose
+//! values climb (a proved arithmetic period answers any heap); [`wythoff`] gives
 //! Wythoff's P-positions in closed form. Nimbers also multiply: [`field`] makes every
 //! unsigned width a finite field (Conway's nim-multiplication), and [`coins`] solves the
 //! coin-turning games whose values it gives — Turning Corners and the other products on a
