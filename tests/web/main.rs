@@ -189,6 +189,24 @@ fn heap_game_answers_are_the_librarys() {
 }
 
 #[test]
+fn grundys_game_by_its_code_on_the_site() {
+    let server = Server::start(&[]);
+    let values = impartial::octal::GrundysGame.values_up_to(40).unwrap();
+    let body = json!({"kind": "take-and-break", "code": "4!.0", "heaps": [7, 13, 40]});
+    let position = ok(&server, "/api/code/position", &body);
+    let expected: Vec<u64> = [7, 13, 40]
+        .iter()
+        .map(|&h| values.get(h).unwrap().0 as u64)
+        .collect();
+    assert_eq!(heaps_of(&position["values"]), expected);
+    assert_eq!(position["game"], "take-and-break game 4!.0");
+    // Splitting 8 into two heaps of 4 is not a move: they must differ.
+    let split = json!({"kind": "take-and-break", "code": "4!.0", "heaps": [8], "heap": 0,
+        "leaves": [4, 4]});
+    assert_eq!(refused(&server, "/api/code/move", &split), "leaves");
+}
+
+#[test]
 fn bad_input_is_a_400_naming_its_field() {
     let server = Server::start(&[]);
     let (nim, nim_move) = ("/api/nim/position", "/api/nim/move");

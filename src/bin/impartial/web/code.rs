@@ -9,6 +9,7 @@ use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
 use impartial::octal::{HexadecimalGame, OctalGame};
 use impartial::sequence::GrundySequence;
+use impartial::take_and_break::TakeAndBreak;
 use impartial::{HeapGame, Heaps, SubtractionGame};
 use serde::{Deserialize, Serialize};
 
@@ -28,11 +29,13 @@ pub const MAX_OPTIONS: u64 = 2_000_000;
 
 /// How the code is written.
 #[derive(Clone, Copy, Debug, Deserialize, Serialize)]
-#[serde(rename_all = "lowercase")]
+#[serde(rename_all = "kebab-case")]
 pub enum Kind {
     Octal,
     Hexadecimal,
     Subtraction,
+    /// Any take-and-break code, with modifiers: `4!.0` is Grundy's game.
+    TakeAndBreak,
 }
 
 /// The game a code names.
@@ -40,6 +43,7 @@ pub enum CodeGame {
     Octal(OctalGame),
     Hexadecimal(HexadecimalGame),
     Subtraction(SubtractionGame),
+    TakeAndBreak(TakeAndBreak),
 }
 
 impl CodeGame {
@@ -51,6 +55,9 @@ impl CodeGame {
             Kind::Octal => CodeGame::Octal(code.parse().map_err(|error| bad(&error))?),
             Kind::Hexadecimal => CodeGame::Hexadecimal(code.parse().map_err(|error| bad(&error))?),
             Kind::Subtraction => CodeGame::Subtraction(code.parse().map_err(|error| bad(&error))?),
+            Kind::TakeAndBreak => {
+                CodeGame::TakeAndBreak(code.parse().map_err(|error| bad(&error))?)
+            }
         })
     }
 
@@ -60,6 +67,9 @@ impl CodeGame {
             CodeGame::Octal(game) => format!("octal game {game}"),
             CodeGame::Hexadecimal(game) => format!("hexadecimal game {game}"),
             CodeGame::Subtraction(game) => format!("subtraction game {game}"),
+            CodeGame::TakeAndBreak(game) => {
+                format!("take-and-break game {}", game.code().unwrap_or_default())
+            }
         }
     }
 
@@ -69,6 +79,7 @@ impl CodeGame {
             CodeGame::Octal(game) => answer.with(game),
             CodeGame::Hexadecimal(game) => answer.with(game),
             CodeGame::Subtraction(game) => answer.with(game),
+            CodeGame::TakeAndBreak(game) => answer.with(game),
         }
     }
 }
@@ -442,5 +453,11 @@ mod tests {
         let over = analyse(Kind::Subtraction, "1,3,4", &[0]);
         assert!(over.over && over.computer.is_none());
         assert!(CodeGame::parse(Kind::Octal, "0.8", "code").is_err());
+        // Grundy's game by its code: 7 is P (OEIS A002188), 8 is worth 2.
+        let grundy = analyse(Kind::TakeAndBreak, "4!.0", &[7, 8]);
+        assert_eq!(
+            (grundy.values.as_slice(), grundy.game.as_str()),
+            (&[0, 2][..], "take-and-break game 4!.0")
+        );
     }
 }
