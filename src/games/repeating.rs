@@ -2,9 +2,9 @@
 //! amount, so a move may take infinitely many amounts. `0.[3]` is Nim (take any amount,
 //! leaving nothing or one heap); `0.30300[3]` takes 1, 3 or any amount from 6 on.
 //!
-//! The digits before the tail are 0 to 3 (as in an octal code: 1 takes a whole heap, 2 leaves
-//! one heap, 3 either) and the tail is 1, 2 or 3: moves that take from one heap and split
-//! none, so no table of options grows with the heap. With a tail of 2 or 3, each value costs `O(b log b)` for the `b`
+//! The digits are those of a hexadecimal code (1 takes a whole heap, 2 leaves one heap, 4
+//! two, 8 three). Where none splits (digits 0 to 3, a tail of 1, 2 or 3) no table of options
+//! grows with the heap. With a tail of 2 or 3, each value costs `O(b log b)` for the `b`
 //! amounts before the tail that may not leave a heap (digits 0 and 1): the options of heap
 //! `n` are every heap from 1 to `n − 1` but the `b` they bar (and heap 0 where the whole heap
 //! may go), so a count of the values held from 1 to `n − 1` gives their mex. Such a
@@ -12,9 +12,12 @@
 //! ([`ArithmeticSequence::period`] proves it from the values; the argument is in its docs).
 //! A tail of 1 only takes whole heaps: past the digits a value depends on the `k − 1` before
 //! it, each costs `O(k)`, and the sequence is periodic (saltus 0), proved once those repeat.
-//! Splitting digits (4–7) with a tail are refused: their options grow with the heap, and no
-//! closed rule is known here. The sequence engine's paths (the sparse space, two threads)
-//! do not apply: each value needs the one before, and a count replaces the search.
+//! Where a digit splits, no closed rule is known: each heap's options are listed as the
+//! definition says, up to a bound on the work (heaps to about 3 600 with two-heap splits,
+//! 870 with three — [`RepeatingCode::values_up_to`] names the bound), and no period is
+//! proved, though [`ArithmeticSequence::apparent_arithmetic_period`] says what is seen. The
+//! sequence engine's paths (the sparse space, two threads) do not apply: each value needs
+//! every one before, and a count or the plain definition replaces the search.
 //!
 //! ```
 //! use impartial::repeating::RepeatingCode;
@@ -26,6 +29,8 @@
 //! assert_eq!("0.0333[3]".parse::<RepeatingCode>()?.to_string(), "0.0[3]");
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+
+mod split;
 
 use std::fmt;
 use std::str::FromStr;
@@ -66,7 +71,7 @@ const LEAVES_ONE: u8 = 2;
 pub struct RepeatingCode {
     /// The digits of the amounts 1 to `k − 1`, the last not equal to the tail.
     digits: Vec<u8>,
-    /// The digit of every amount from `k` on: 1, 2 or 3.
+    /// The digit of every amount from `k` on: 1 to F.
     tail: u8,
 }
 
@@ -77,8 +82,8 @@ pub enum RepeatingCodeError {
     /// Not of the form `0.d…[d]`.
     #[error("a code with a repeating tail is written 0.d…[d], as in 0.[3] or 0.02[2]")]
     Form,
-    /// A character that is not a digit 0 to 3 before the tail.
-    #[error("{found:?} at position {position}: the digits before the tail must be 0 to 3")]
+    /// A character that is not a hexadecimal digit before the tail.
+    #[error("{found:?} at position {position}: the digits before the tail are 0 to 9 and A to F")]
     InvalidDigit {
         /// Its position, in characters from 0.
         position: usize,
@@ -87,7 +92,7 @@ pub enum RepeatingCodeError {
     },
     /// A tail this engine does not compute.
     #[error(
-        "a tail of {found:?}: only 1, 2 and 3 are computed here (a tail of 0 is a finite octal code; splitting digits need another engine)"
+        "a tail of {found:?}: a repeating tail is a digit from 1 to F (a tail of 0 is a finite code: write it without the brackets)"
     )]
     UnsupportedTail {
         /// The tail's digit.
@@ -108,9 +113,9 @@ impl RepeatingCode {
     ///
     /// # Errors
     ///
-    /// [`RepeatingCodeError::InvalidDigit`] for a digit above 3 (its position counts from
+    /// [`RepeatingCodeError::InvalidDigit`] for a digit above F (its position counts from
     /// the first digit after the point, as in `0.` + digits), [`RepeatingCodeError::UnsupportedTail`]
-    /// for a tail other than 1, 2 or 3, [`RepeatingCodeError::TooLong`].
+    /// for a tail of 0 or above F, [`RepeatingCodeError::TooLong`].
     ///
     /// # Examples
     ///
@@ -118,17 +123,17 @@ impl RepeatingCode {
     /// use impartial::repeating::RepeatingCode;
     ///
     /// assert_eq!(RepeatingCode::new(&[3, 0, 3, 0, 0], 3)?.to_string(), "0.30300[3]");
-    /// assert!(RepeatingCode::new(&[7], 3).is_err());
+    /// assert!(RepeatingCode::new(&[16], 3).is_err());
     /// # Ok::<(), impartial::repeating::RepeatingCodeError>(())
     /// ```
     pub fn new(digits: &[u8], tail: u8) -> Result<Self, RepeatingCodeError> {
-        if let Some(at) = digits.iter().position(|&digit| digit > 3) {
+        if let Some(at) = digits.iter().position(|&digit| digit > 15) {
             return Err(RepeatingCodeError::InvalidDigit {
                 position: at + 2,
                 found: char::from_digit(u32::from(digits[at]), 36).unwrap_or('?'),
             });
         }
-        if !matches!(tail, 1..=3) {
+        if !matches!(tail, 1..=15) {
             return Err(RepeatingCodeError::UnsupportedTail {
                 found: char::from_digit(u32::from(tail), 36).unwrap_or('?'),
             });
@@ -149,8 +154,8 @@ impl RepeatingCode {
     /// The code of `digits` and `tail` as they are, which the caller has checked as
     /// [`new`](Self::new) would.
     pub(crate) fn trusted(mut digits: Vec<u8>, tail: u8) -> Self {
-        debug_assert!(digits.len() <= MAX_DIGITS && digits.iter().all(|&digit| digit <= 3));
-        debug_assert!(matches!(tail, 1..=3));
+        debug_assert!(digits.len() <= MAX_DIGITS && digits.iter().all(|&digit| digit <= 15));
+        debug_assert!(matches!(tail, 1..=15));
         while digits.last() == Some(&tail) {
             digits.pop();
         }
@@ -169,6 +174,28 @@ impl RepeatingCode {
         }
     }
 
+    /// Whether a digit splits heaps (4 to F): then the values come by the definition, and
+    /// no period is proved.
+    ///
+    /// ```
+    /// use impartial::repeating::RepeatingCode;
+    /// use impartial::{Solver, sequence::SequenceError};
+    ///
+    /// // Take any number, leaving nothing, one heap or two.
+    /// let game: RepeatingCode = "0.[7]".parse()?;
+    /// assert!(game.splits());
+    /// let values = game.values_up_to(40)?;
+    /// assert_eq!(values.period(), None);
+    /// let mut solver = Solver::new(game.clone());
+    /// assert_eq!(Some(solver.grundy([40])), values.get(40));
+    /// assert!(matches!(game.values_up_to(1 << 20), Err(SequenceError::TooLarge { .. })));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn splits(&self) -> bool {
+        (self.tail | self.digits.iter().fold(0, |all, &digit| all | digit)) & 12 != 0
+    }
+
     /// The first amount of the tail, `k`: every amount from it on has the tail's digit.
     #[must_use]
     pub fn tail_start(&self) -> u64 {
@@ -181,8 +208,9 @@ impl RepeatingCode {
     ///
     /// # Errors
     ///
-    /// [`SequenceError::TooLarge`] above [`MAX_HEAP`], [`SequenceError::OutOfMemory`] when
-    /// the values do not fit.
+    /// [`SequenceError::TooLarge`] above [`MAX_HEAP`] — or, for a code that splits, above the
+    /// heap whose options pass four billion (the error's `max`) — and
+    /// [`SequenceError::OutOfMemory`] when the values do not fit.
     ///
     /// # Examples
     ///
@@ -211,6 +239,21 @@ impl RepeatingCode {
             .and_then(|()| counts.try_reserve_exact(len + 1))
             .map_err(|_| SequenceError::OutOfMemory { bytes })?;
         let k = self.digits.len() + 1;
+        if self.splits() {
+            let three = self.tail & 8 != 0 || self.digits.iter().any(|&digit| digit & 8 != 0);
+            let largest = split::largest_heap(three);
+            if max_heap > largest {
+                return Err(SequenceError::TooLarge {
+                    n: max_heap,
+                    max: largest,
+                });
+            }
+            split::values(len, |amount| self.digit(amount), &mut values);
+            return Ok(ArithmeticSequence {
+                values,
+                period: None,
+            });
+        }
         if self.tail == TAKES_WHOLE {
             self.window_values(len, &mut values);
             let period = prove_window(&values, k as u64);
@@ -299,11 +342,13 @@ impl RepeatingCode {
 
 impl fmt::Display for RepeatingCode {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let hex =
+            |digit: u8| char::from_digit(u32::from(digit), 16).map(|c| c.to_ascii_uppercase());
         f.write_str("0.")?;
-        for digit in &self.digits {
-            write!(f, "{digit}")?;
+        for &digit in &self.digits {
+            write!(f, "{}", hex(digit).unwrap_or('?'))?;
         }
-        write!(f, "[{}]", self.tail)
+        write!(f, "[{}]", hex(self.tail).unwrap_or('?'))
     }
 }
 
@@ -324,7 +369,7 @@ impl FromStr for RepeatingCode {
         let tail = tail.strip_suffix(']').ok_or(RepeatingCodeError::Form)?;
         let mut parsed = Vec::with_capacity(digits.len());
         for (at, c) in digits.chars().enumerate() {
-            match c.to_digit(4) {
+            match c.to_digit(16) {
                 Some(digit) => parsed.push(digit as u8),
                 None => {
                     return Err(RepeatingCodeError::InvalidDigit {
@@ -353,11 +398,30 @@ impl ImpartialGame for RepeatingCode {
         distinct.dedup();
         distinct.into_iter().flat_map(move |heap| {
             let index = heaps.partition_point(|&size| size < heap);
-            (1..=heap).filter_map(move |amount| {
+            (1..=heap).flat_map(move |amount| {
                 let digit = self.digit(amount);
-                let whole = amount == heap && digit & TAKES_WHOLE != 0;
-                let one = amount < heap && digit & LEAVES_ONE != 0;
-                (whole || one).then(|| heaps.replace(index, &[heap - amount]))
+                let rest = heap - amount;
+                let whole = (rest == 0 && digit & TAKES_WHOLE != 0).then(Vec::new);
+                let one = (rest > 0 && digit & LEAVES_ONE != 0).then(|| vec![rest]);
+                let two = (digit & 4 != 0)
+                    .then(|| (1..=rest / 2).map(move |small| vec![small, rest - small]))
+                    .into_iter()
+                    .flatten();
+                let three = (digit & 8 != 0)
+                    .then(|| {
+                        (1..=rest / 3).flat_map(move |least| {
+                            (least..=(rest - least) / 2)
+                                .map(move |middle| vec![least, middle, rest - least - middle])
+                        })
+                    })
+                    .into_iter()
+                    .flatten();
+                whole
+                    .into_iter()
+                    .chain(one)
+                    .chain(two)
+                    .chain(three)
+                    .map(move |leaves| heaps.replace(index, &leaves))
             })
         })
     }

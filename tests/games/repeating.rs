@@ -3,11 +3,14 @@
 //! values computed ten times as far, and the codes' one written form.
 
 use impartial::repeating::{RepeatingCode, RepeatingCodeError};
+
+use super::reference::{PlainRules, rules_values};
 use impartial::{Nimber, Solver};
 use proptest::prelude::*;
 
 /// G(0..=n) from the definition: the mex over every amount `t ≤ heap` whose digit takes a
-/// whole heap (`t = heap`, bit 1) or leaves one (`t < heap`, bit 2).
+/// whole heap (`t = heap`, bit 1) or leaves one (`t < heap`, bit 2) — for a code without
+/// splits.
 fn plain(digits: &[u8], tail: u8, n: usize) -> Vec<u32> {
     let digit = |amount: usize| digits.get(amount - 1).copied().unwrap_or(tail);
     let mut values: Vec<u32> = Vec::with_capacity(n + 1);
@@ -22,6 +25,18 @@ fn plain(digits: &[u8], tail: u8, n: usize) -> Vec<u32> {
         values.push(seen.iter().position(|&seen| !seen).unwrap() as u32);
     }
     values
+}
+
+/// G(0..=n) of any code, splits included: the code written out to heap n as a finite
+/// hexadecimal code, valued by the reference's definition.
+fn plain_with_splits(digits: &[u8], tail: u8, n: usize) -> Vec<u32> {
+    let mut finite = vec![0u8];
+    finite.extend((1..=n).map(|amount| digits.get(amount - 1).copied().unwrap_or(tail)));
+    rules_values(&PlainRules::of_code(&finite), n)
+}
+
+fn splitting_codes() -> impl Strategy<Value = (Vec<u8>, u8)> {
+    (prop::collection::vec(0u8..16, 0..6), 1u8..16)
 }
 
 fn codes() -> impl Strategy<Value = (Vec<u8>, u8)> {
@@ -40,6 +55,19 @@ proptest! {
         let values = game.values_up_to(n as u64).unwrap();
         let expected = plain(&digits, tail, n);
         prop_assert_eq!(values.values(), expected.as_slice(), "{}", game);
+    }
+
+    #[test]
+    fn codes_that_split_are_the_definition((digits, tail) in splitting_codes(), n in 0usize..90) {
+        let game = RepeatingCode::new(&digits, tail).unwrap();
+        let values = game.values_up_to(n as u64).unwrap();
+        let expected = plain_with_splits(&digits, tail, n);
+        prop_assert_eq!(values.values(), expected.as_slice(), "{}", game);
+        if game.splits() {
+            prop_assert_eq!(values.period(), None);
+        }
+        let text = game.to_string();
+        prop_assert_eq!(text.parse::<RepeatingCode>().unwrap(), game);
     }
 
     #[test]
@@ -75,6 +103,11 @@ fn sums_follow_sprague_grundy() {
         "0.1[3]",
         "0.30300[3]",
         "0.0123[2]",
+        "0.2[1]",
+        "0.0322[1]",
+        "0.[7]",
+        "0.1[F]",
+        "0.4[2]",
     ] {
         let game: RepeatingCode = code.parse().unwrap();
         let values = game.values_up_to(13).unwrap();
@@ -128,10 +161,10 @@ fn bad_codes_say_why() {
         ("1.[3]", RepeatingCodeError::Form),
         ("0.[3]x", RepeatingCodeError::Form),
         (
-            "0.4[3]",
+            "0.G[3]",
             RepeatingCodeError::InvalidDigit {
                 position: 2,
-                found: '4',
+                found: 'G',
             },
         ),
         (
@@ -142,7 +175,7 @@ fn bad_codes_say_why() {
             },
         ),
         ("0.[0]", RepeatingCodeError::UnsupportedTail { found: '0' }),
-        ("0.[7]", RepeatingCodeError::UnsupportedTail { found: '7' }),
+        ("0.[G]", RepeatingCodeError::UnsupportedTail { found: 'G' }),
     ] {
         assert_eq!(code.parse::<RepeatingCode>(), Err(expected), "{code}");
     }
@@ -151,6 +184,14 @@ fn bad_codes_say_why() {
         long.parse::<RepeatingCode>(),
         Err(RepeatingCodeError::TooLong { .. })
     ));
+    // A code that splits is computed only as far as its options allow.
+    let splits: RepeatingCode = "0.[7]".parse().unwrap();
+    match splits.values_up_to(1_000_000) {
+        Err(impartial::sequence::SequenceError::TooLarge { max, .. }) => {
+            assert!((2_000..10_000).contains(&max), "{max}");
+        }
+        other => panic!("{other:?}"),
+    }
     let nim: RepeatingCode = ".[3]".parse().unwrap();
     assert!(nim.values_up_to(u64::MAX).is_err());
     assert_eq!(nim.values_up_to(0).unwrap().values(), [0]);
