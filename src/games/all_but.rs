@@ -63,6 +63,8 @@ pub const MAX_EXCLUDED: u64 = super::repeating::MAX_DIGITS as u64;
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct AllButSubtraction {
     excluded: Vec<u64>,
+    /// The same game as a code with a repeating tail, which values it and lists its moves.
+    code: RepeatingCode,
 }
 
 impl AllButSubtraction {
@@ -97,7 +99,19 @@ impl AllButSubtraction {
         let mut excluded = excluded.to_vec();
         excluded.sort_unstable();
         excluded.dedup();
-        Ok(AllButSubtraction { excluded })
+        let largest = excluded.last().copied().unwrap_or(0);
+        let digits: Vec<u8> = (1..=largest)
+            .map(|amount| {
+                if excluded.binary_search(&amount).is_ok() {
+                    0
+                } else {
+                    3
+                }
+            })
+            .collect();
+        // Digits 0 and 3, a tail of 3, at most MAX_DIGITS of them: a valid code.
+        let code = RepeatingCode::trusted(digits, 3);
+        Ok(AllButSubtraction { excluded, code })
     }
 
     /// The game that takes the amounts of `amounts` and every amount from `tail` on: the
@@ -158,13 +172,8 @@ impl AllButSubtraction {
     /// # Ok::<(), impartial::GameError>(())
     /// ```
     #[must_use]
-    pub fn code(&self) -> RepeatingCode {
-        let largest = self.excluded.last().copied().unwrap_or(0);
-        let digits: Vec<u8> = (1..=largest)
-            .map(|amount| if self.allows(amount) { 3 } else { 0 })
-            .collect();
-        // Digits 0 and 3, a tail of 3, at most MAX_DIGITS of them: a valid code.
-        RepeatingCode::trusted(digits, 3)
+    pub fn code(&self) -> &RepeatingCode {
+        &self.code
     }
 
     /// G(0), …, G(`max_heap`), each in `O(|S| log |S|)` time, with
@@ -187,7 +196,7 @@ impl AllButSubtraction {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn values_up_to(&self, max_heap: u64) -> Result<ArithmeticSequence, SequenceError> {
-        self.code().values_up_to(max_heap)
+        self.code.values_up_to(max_heap)
     }
 }
 
@@ -225,7 +234,7 @@ impl FromStr for AllButSubtraction {
             .into_iter()
             .find(|prefix| lower.starts_with(prefix))
             .ok_or_else(|| SetError::InvalidAmount {
-                position: text.len() - trimmed.len(),
+                position: text.chars().count() - trimmed.chars().count(),
                 found: trimmed.chars().take_while(|c| !c.is_whitespace()).collect(),
             })?;
         let offset = text.chars().count() - trimmed.chars().count() + prefix.len();
@@ -238,47 +247,10 @@ impl ImpartialGame for AllButSubtraction {
     type Position = Heaps;
 
     fn moves(&self, heaps: &Heaps) -> impl Iterator<Item = Heaps> {
-        let mut distinct = heaps.to_vec();
-        distinct.dedup();
-        distinct.into_iter().flat_map(move |heap| {
-            let index = heaps.partition_point(|&size| size < heap);
-            (1..=heap)
-                .filter(|&amount| self.allows(amount))
-                .map(move |amount| heaps.replace(index, &[heap - amount]))
-        })
+        self.code.moves(heaps)
     }
 
     fn allocated_bytes(&self, heaps: &Heaps) -> usize {
         heaps.allocated_bytes()
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn nim_and_halves() {
-        let nim = AllButSubtraction::new(&[])
-            .unwrap()
-            .values_up_to(70_000)
-            .unwrap();
-        assert!(
-            nim.values()
-                .iter()
-                .enumerate()
-                .all(|(n, &value)| value as usize == n)
-        );
-        let halves = AllButSubtraction::new(&[1])
-            .unwrap()
-            .values_up_to(1000)
-            .unwrap();
-        assert!(
-            halves
-                .values()
-                .iter()
-                .enumerate()
-                .all(|(n, &value)| value as usize == n / 2)
-        );
     }
 }

@@ -60,7 +60,7 @@ fn main() -> ExitCode {
     }
     match &cli.game {
         GameArgument::Repeating { code, run } => return finish(climbing::execute(code, run)),
-        GameArgument::AllBut { set, run } => return finish(climbing::execute(&set.code(), run)),
+        GameArgument::AllBut { set, run } => return finish(climbing::execute(set.code(), run)),
         _ => {}
     }
     #[cfg(feature = "web")]
