@@ -182,6 +182,45 @@ async fn screenshot(client: &Client, name: &str) {
     println!("screenshot: {}", path.display());
 }
 
+/// Whether the game is over; then the computer must have won, after at least `least` of
+/// its moves, and the page is saved as `name` and the browser closed.
+async fn computer_won(client: &Client, name: &str, moves: usize, least: usize) -> bool {
+    if turn(client).await != "over" {
+        return false;
+    }
+    let winner = attribute(client, "#status", "data-winner").await;
+    assert_eq!(winner.as_deref(), Some("computer"));
+    screenshot(client, name).await;
+    assert!(moves >= least, "a whole game, not {moves} moves");
+    client.clone().close().await.unwrap();
+    true
+}
+
+/// A server, a chromedriver and headless Chromium on the site's `page`; dropping it stops
+/// them all.
+struct Session {
+    client: Client,
+    _profile: tempfile::TempDir,
+    _driver: Driver,
+    _server: Server,
+}
+
+impl Session {
+    async fn open(page: &str) -> Session {
+        let server = Server::start(&[]);
+        let driver = Driver::start();
+        let profile = tempfile::tempdir().unwrap();
+        let client = browser(&driver, &profile).await;
+        client.goto(&format!("{}{page}", server.url)).await.unwrap();
+        Session {
+            client,
+            _profile: profile,
+            _driver: driver,
+            _server: server,
+        }
+    }
+}
+
 async fn click(client: &Client, css: &str) {
     let button: Element = client.find(Locator::Css(css)).await.unwrap();
     button.click().await.unwrap();
@@ -190,45 +229,31 @@ async fn click(client: &Client, css: &str) {
 #[tokio::test(flavor = "multi_thread")]
 #[ignore = "needs chromium and chromedriver: --features web --test browser -- --ignored"]
 async fn nim_played_to_the_end_by_clicks_keys_and_a_reload() {
-    let server = Server::start(&[]);
-    let driver = Driver::start();
-    let profile = tempfile::tempdir().unwrap();
-    let client = browser(&driver, &profile).await;
     let start = [3u64, 4, 5, 6];
-    client
-        .goto(&format!(
-            "{}nim?heaps=3,4,5,6&play=normal&turn=computer",
-            server.url
-        ))
-        .await
-        .unwrap();
+    let session = Session::open("nim?heaps=3,4,5,6&play=normal&turn=computer").await;
+    let client = &session.client;
     let mut before = start.to_vec();
     let mut shown = start.to_vec();
     for moves in 0.. {
-        let heaps = nim_answer(&client, &[&shown, &before]).await;
+        let heaps = nim_answer(client, &[&shown, &before]).await;
         // The computer left every column even, by the column the seed's rule names.
         assert_eq!(nim::nim_sum(&heaps), 0, "{before:?} → {heaps:?}");
         let column = 1u64 << nim::nim_sum(&before).ilog2();
-        let explanation = text(&client, "#explanation").await;
+        let explanation = text(client, "#explanation").await;
         assert!(
             explanation.contains(&format!("The first odd column is the {column}s column")),
             "{before:?}: {explanation}"
         );
-        if turn(&client).await == "over" {
-            let winner = attribute(&client, "#status", "data-winner").await;
-            assert_eq!(winner.as_deref(), Some("computer"));
-            screenshot(&client, "nim-end.png").await;
-            assert!(moves > 1, "a whole game, not one move");
-            client.close().await.unwrap();
+        if computer_won(client, "nim-end.png", moves, 2).await {
             return;
         }
         if moves == 0 {
-            screenshot(&client, "nim.png").await;
+            screenshot(client, "nim.png").await;
         }
         if moves == 1 {
             // A reload resumes the game from the address.
             client.refresh().await.unwrap();
-            wait_until(&client, "the game after a reload", |client| {
+            wait_until(client, "the game after a reload", |client| {
                 let heaps = heaps.clone();
                 async move { turn(&client).await == "you" && nim_heaps(&client).await == heaps }
             })
@@ -252,7 +277,7 @@ async fn nim_played_to_the_end_by_clicks_keys_and_a_reload() {
                 .unwrap();
         } else {
             click(
-                &client,
+                client,
                 &format!(".heap[data-heap='{index}'] button[data-leave='{leave}']"),
             )
             .await;
@@ -277,36 +302,22 @@ async fn fibonacci_state(client: &Client) -> (u64, u64) {
 #[tokio::test(flavor = "multi_thread")]
 #[ignore = "needs chromium and chromedriver: --features web --test browser -- --ignored"]
 async fn fibonacci_nim_played_to_the_end() {
-    let server = Server::start(&[]);
-    let driver = Driver::start();
-    let profile = tempfile::tempdir().unwrap();
-    let client = browser(&driver, &profile).await;
     // 30 = 21 + 8 + 1: the computer, first, takes 1.
-    client
-        .goto(&format!(
-            "{}fibonacci?k=2&remaining=30&turn=computer",
-            server.url
-        ))
-        .await
-        .unwrap();
+    let session = Session::open("fibonacci?k=2&remaining=30&turn=computer").await;
+    let client = &session.client;
     let mut before = 30;
     for moves in 0.. {
         let seen = [before.to_string(), (before + 1).to_string()];
-        computer_answer(&client, FIBONACCI_KEY, &seen).await;
-        let (remaining, limit) = fibonacci_state(&client).await;
-        let explanation = text(&client, "#explanation").await;
+        computer_answer(client, FIBONACCI_KEY, &seen).await;
+        let (remaining, limit) = fibonacci_state(client).await;
+        let explanation = text(client, "#explanation").await;
         assert!(explanation.contains("smallest term"), "{explanation}");
         assert_eq!(
             fibonacci::outcome(TakeAwayState::new(remaining, limit)),
             Outcome::P,
             "the computer left {remaining} with a limit of {limit}"
         );
-        if turn(&client).await == "over" {
-            let winner = attribute(&client, "#status", "data-winner").await;
-            assert_eq!(winner.as_deref(), Some("computer"));
-            screenshot(&client, "fibonacci.png").await;
-            assert!(moves > 1, "a whole game, not one move");
-            client.close().await.unwrap();
+        if computer_won(client, "fibonacci.png", moves, 2).await {
             return;
         }
         if moves == 1 {
@@ -316,7 +327,7 @@ async fn fibonacci_nim_played_to_the_end() {
                 .await
                 .unwrap();
         } else {
-            click(&client, "button[data-take='1']").await;
+            click(client, "button[data-take='1']").await;
         }
         before = remaining - 1;
     }
@@ -325,39 +336,25 @@ async fn fibonacci_nim_played_to_the_end() {
 #[tokio::test(flavor = "multi_thread")]
 #[ignore = "needs chromium and chromedriver: --features web --test browser -- --ignored"]
 async fn kayles_by_its_code_played_to_the_end() {
-    let server = Server::start(&[]);
-    let driver = Driver::start();
-    let profile = tempfile::tempdir().unwrap();
-    let client = browser(&driver, &profile).await;
     // Kayles, 0.77: heaps of 5, 7 and 9 have values 4, 2 and 4 — the computer, first, wins.
-    client
-        .goto(&format!(
-            "{}code?kind=octal&code=0.77&heaps=5,7,9&turn=computer",
-            server.url
-        ))
-        .await
-        .unwrap();
+    let session = Session::open("code?kind=octal&code=0.77&heaps=5,7,9&turn=computer").await;
+    let client = &session.client;
     let mut before = "5,7,9".to_string();
     for moves in 0.. {
-        computer_answer(&client, CODE_KEY, std::slice::from_ref(&before)).await;
-        let nim_sum = attribute(&client, "#position", "data-nim-sum").await;
+        computer_answer(client, CODE_KEY, std::slice::from_ref(&before)).await;
+        let nim_sum = attribute(client, "#position", "data-nim-sum").await;
         assert_eq!(
             nim_sum.as_deref(),
             Some("0"),
             "the computer left values whose XOR is 0"
         );
-        let explanation = text(&client, "#explanation").await;
+        let explanation = text(client, "#explanation").await;
         assert!(explanation.contains("the XOR is 0"), "{explanation}");
-        if turn(&client).await == "over" {
-            let winner = attribute(&client, "#status", "data-winner").await;
-            assert_eq!(winner.as_deref(), Some("computer"));
-            screenshot(&client, "kayles.png").await;
-            assert!(moves > 0);
-            client.close().await.unwrap();
+        if computer_won(client, "kayles.png", moves, 1).await {
             return;
         }
-        before = attribute(&client, "#position", "data-heaps").await.unwrap();
+        before = attribute(client, "#position", "data-heaps").await.unwrap();
         // The first option of the first heap that has one.
-        click(&client, "#position button:enabled").await;
+        click(client, "#position button:enabled").await;
     }
 }
