@@ -207,6 +207,40 @@ fn grundys_game_by_its_code_on_the_site() {
 }
 
 #[test]
+fn codes_with_a_repeating_tail_and_all_but_sets_on_the_site() {
+    let server = Server::start(&[]);
+    // 0.[3] is Nim: every heap is worth its size, and the computer plays Nim's move.
+    let nim = json!({"kind": "repeating", "code": "0.[3]", "heaps": [3, 4, 5]});
+    let position = ok(&server, "/api/code/position", &nim);
+    assert_eq!(heaps_of(&position["values"]), [3, 4, 5]);
+    let best = nim::winning_move(&[3u64, 4, 5]).unwrap();
+    assert_eq!(position["computer"]["heap"], best.heap);
+    assert_eq!(heaps_of(&position["computer"]["leaves"]), [best.to]);
+    // all-but(1): a heap of n is worth ⌊n/2⌋, and taking 1 is refused.
+    let halves = json!({"kind": "all-but", "code": "1", "heaps": [7, 10]});
+    let position = ok(&server, "/api/code/position", &halves);
+    assert_eq!(heaps_of(&position["values"]), [3, 5]);
+    let one = json!({"kind": "all-but", "code": "1", "heaps": [7], "heap": 0, "leaves": [6]});
+    assert_eq!(refused(&server, "/api/code/move", &one), "leaves");
+    let two = json!({"kind": "all-but", "code": "1", "heaps": [7], "heap": 0, "leaves": [5]});
+    assert_eq!(
+        heaps_of(&ok(&server, "/api/code/move", &two)["position"]["heaps"]),
+        [5]
+    );
+    // Pictures are the sequence engine's.
+    let mut response = agent()
+        .get(&format!(
+            "{}api/plot/sequence?kind=repeating&code=0.[3]&n=10",
+            server.url
+        ))
+        .call()
+        .unwrap();
+    assert_eq!(response.status().as_u16(), 400);
+    let answer: Value = response.body_mut().read_json().unwrap();
+    assert_eq!(answer["field"], "kind");
+}
+
+#[test]
 fn bad_input_is_a_400_naming_its_field() {
     let server = Server::start(&[]);
     let (nim, nim_move) = ("/api/nim/position", "/api/nim/move");

@@ -7,10 +7,13 @@ use std::collections::hash_map::Entry;
 use axum::Json;
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
+use impartial::all_but::AllButSubtraction;
 use impartial::octal::{HexadecimalGame, OctalGame};
+use impartial::repeating::{ArithmeticSequence, RepeatingCode};
 use impartial::sequence::GrundySequence;
+use impartial::sequence::SequenceError;
 use impartial::take_and_break::TakeAndBreak;
-use impartial::{HeapGame, Heaps, SubtractionGame};
+use impartial::{HeapGame, Heaps, ImpartialGame, SubtractionGame};
 use serde::{Deserialize, Serialize};
 
 use super::request::{ApiError, at_most, compute, parse};
@@ -36,6 +39,10 @@ pub enum Kind {
     Subtraction,
     /// Any take-and-break code, with modifiers: `4!.0` is Grundy's game.
     TakeAndBreak,
+    /// A code with a repeating tail: `0.[3]` is Nim.
+    Repeating,
+    /// An all-but subtraction set: `2,4,5` takes any amount but those.
+    AllBut,
 }
 
 /// The game a code names.
@@ -44,6 +51,8 @@ pub enum CodeGame {
     Hexadecimal(HexadecimalGame),
     Subtraction(SubtractionGame),
     TakeAndBreak(TakeAndBreak),
+    Repeating(RepeatingCode),
+    AllBut(AllButSubtraction),
 }
 
 impl CodeGame {
@@ -58,6 +67,15 @@ impl CodeGame {
             Kind::TakeAndBreak => {
                 CodeGame::TakeAndBreak(code.parse().map_err(|error| bad(&error))?)
             }
+            Kind::Repeating => CodeGame::Repeating(code.parse().map_err(|error| bad(&error))?),
+            Kind::AllBut => {
+                let written = if code.trim_start().to_ascii_lowercase().starts_with("all") {
+                    code.to_string()
+                } else {
+                    format!("all-but({code})")
+                };
+                CodeGame::AllBut(written.parse().map_err(|error| bad(&error))?)
+            }
         })
     }
 
@@ -70,18 +88,71 @@ impl CodeGame {
             CodeGame::TakeAndBreak(game) => {
                 format!("take-and-break game {}", game.code().unwrap_or_default())
             }
+            CodeGame::Repeating(game) => format!("repeating code {game}"),
+            CodeGame::AllBut(game) => format!("{game}, the repeating code {}", game.code()),
         }
     }
 
-    /// `answer` with the game as a [`HeapGame`].
-    pub fn with<R>(&self, answer: impl HeapGameAnswer<R>) -> R {
+    /// `answer` with the game as a [`HeapGame`] (the sequence engine's games), or a 400
+    /// answer naming `field` for a code with a repeating tail.
+    pub fn with<R>(
+        &self,
+        answer: impl HeapGameAnswer<Result<R, ApiError>>,
+        field: &str,
+    ) -> Result<R, ApiError> {
         match self {
             CodeGame::Octal(game) => answer.with(game),
             CodeGame::Hexadecimal(game) => answer.with(game),
             CodeGame::Subtraction(game) => answer.with(game),
             CodeGame::TakeAndBreak(game) => answer.with(game),
+            CodeGame::Repeating(_) | CodeGame::AllBut(_) => Err(ApiError::bad(
+                field,
+                "pictures are drawn for octal, hexadecimal, subtraction and take-and-break codes",
+            )),
         }
     }
+
+    /// G(0), …, G(`largest`).
+    fn values(&self, largest: u64) -> Result<Vec<u64>, ApiError> {
+        let bad = |error: SequenceError| ApiError::bad("heaps", error);
+        let table = |sequence: GrundySequence| {
+            (0..=largest)
+                .map(|heap| sequence.get(heap).map_or(0, |value| value.0 as u64))
+                .collect()
+        };
+        Ok(match self {
+            CodeGame::Octal(game) => table(game.values_up_to(largest).map_err(bad)?),
+            CodeGame::Hexadecimal(game) => table(game.values_up_to(largest).map_err(bad)?),
+            CodeGame::Subtraction(game) => table(game.values_up_to(largest).map_err(bad)?),
+            CodeGame::TakeAndBreak(game) => table(game.values_up_to(largest).map_err(bad)?),
+            CodeGame::Repeating(game) => climbing(&game.values_up_to(largest).map_err(bad)?),
+            CodeGame::AllBut(game) => climbing(&game.values_up_to(largest).map_err(bad)?),
+        })
+    }
+
+    /// Calls `visit` with each option of a heap of `heap` until it returns `true`.
+    fn visit_moves(&self, heap: u64, visit: &mut dyn FnMut(&Heaps) -> bool) {
+        let position = Heaps::from([heap]);
+        let mut each = |mut moves: Box<dyn Iterator<Item = Heaps> + '_>| {
+            moves.any(|option| visit(&option));
+        };
+        match self {
+            CodeGame::Octal(game) => each(Box::new(game.rules().moves(&position))),
+            CodeGame::Hexadecimal(game) => each(Box::new(game.rules().moves(&position))),
+            CodeGame::Subtraction(game) => each(Box::new(game.rules().moves(&position))),
+            CodeGame::TakeAndBreak(game) => each(Box::new(game.rules().moves(&position))),
+            CodeGame::Repeating(game) => each(Box::new(game.moves(&position))),
+            CodeGame::AllBut(game) => each(Box::new(game.moves(&position))),
+        }
+    }
+}
+
+fn climbing(sequence: &ArithmeticSequence) -> Vec<u64> {
+    sequence
+        .values()
+        .iter()
+        .map(|&value| u64::from(value))
+        .collect()
 }
 
 /// Something computed from any heap game (a generic closure).
@@ -154,10 +225,11 @@ pub async fn position(body: Result<Bytes, BytesRejection>) -> Result<Json<Positi
     compute(move || {
         let game = CodeGame::parse(request.kind, &request.code, "code")?;
         check(&request.heaps)?;
-        game.with(Analyse {
+        Analyse {
             name: game.name(),
             heaps: request.heaps,
-        })
+        }
+        .with(&game)
         .map(Json)
     })
     .await
@@ -168,16 +240,18 @@ pub async fn play(body: Result<Bytes, BytesRejection>) -> Result<Json<Played>, A
     compute(move || {
         let game = CodeGame::parse(request.kind, &request.code, "code")?;
         check(&request.heaps)?;
-        let heaps = game.with(Apply {
+        let heaps = Apply {
             name: game.name(),
             heaps: request.heaps,
             heap: request.heap,
             leaves: request.leaves,
-        })?;
-        let position = game.with(Analyse {
+        }
+        .with(&game)?;
+        let position = Analyse {
             name: game.name(),
             heaps,
-        })?;
+        }
+        .with(&game)?;
         Ok(Json(Played { position }))
     })
     .await
@@ -192,28 +266,30 @@ fn check(heaps: &[u64]) -> Result<(), ApiError> {
 /// Calls `visit` with each option of `heap` (its leaves sorted, empty heaps dropped) until it
 /// returns `true`, counting them against `budget`: a 400 answer when that runs out.
 fn visit_options(
-    game: &impl HeapGame,
+    game: &CodeGame,
     heap: u64,
     budget: &mut u64,
     mut visit: impl FnMut(Vec<u64>) -> bool,
 ) -> Result<(), ApiError> {
-    let position = Heaps::from([heap]);
-    for leaves in game.rules().moves(&position) {
+    let mut exhausted = false;
+    game.visit_moves(heap, &mut |leaves| {
         if *budget == 0 {
-            return Err(ApiError::bad(
-                "heaps",
-                format!(
-                    "the position has more than the {MAX_OPTIONS} options a request may \
-                     examine: smaller heaps or a shorter code"
-                ),
-            ));
+            exhausted = true;
+            return true;
         }
         *budget -= 1;
         let mut leaves: Vec<u64> = leaves.iter().copied().filter(|&leaf| leaf > 0).collect();
         leaves.sort_unstable();
-        if visit(leaves) {
-            break;
-        }
+        visit(leaves)
+    });
+    if exhausted {
+        return Err(ApiError::bad(
+            "heaps",
+            format!(
+                "the position has more than the {MAX_OPTIONS} options a request may examine: \
+                 smaller heaps or a shorter code"
+            ),
+        ));
     }
     Ok(())
 }
@@ -229,8 +305,8 @@ struct HeapSummary {
 
 impl HeapSummary {
     fn of(
-        game: &impl HeapGame,
-        sequence: &GrundySequence,
+        game: &CodeGame,
+        sequence: &[u64],
         heap: u64,
         target: Option<u64>,
         budget: &mut u64,
@@ -254,10 +330,10 @@ impl HeapSummary {
     }
 }
 
-fn value_of(values: &GrundySequence, leaves: &[u64]) -> u64 {
+fn value_of(values: &[u64], leaves: &[u64]) -> u64 {
     leaves
         .iter()
-        .map(|&leaf| values.get(leaf).map_or(0, |value| value.0 as u64))
+        .map(|&leaf| values.get(leaf as usize).copied().unwrap_or(0))
         .fold(0, |sum, value| sum ^ value)
 }
 
@@ -267,12 +343,10 @@ struct Analyse {
     heaps: Vec<u64>,
 }
 
-impl HeapGameAnswer<Result<Position, ApiError>> for Analyse {
-    fn with(self, game: &impl HeapGame) -> Result<Position, ApiError> {
+impl Analyse {
+    fn with(self, game: &CodeGame) -> Result<Position, ApiError> {
         let largest = self.heaps.iter().copied().max().unwrap_or(0);
-        let sequence = game
-            .values_up_to(largest)
-            .map_err(|error| ApiError::bad("heaps", error))?;
+        let sequence = game.values(largest)?;
         let values: Vec<u64> = self
             .heaps
             .iter()
@@ -320,7 +394,7 @@ impl HeapGameAnswer<Result<Position, ApiError>> for Analyse {
     }
 }
 
-fn explain(values: &[u64], nim_sum: u64, best: &ComputerMove, sequence: &GrundySequence) -> String {
+fn explain(values: &[u64], nim_sum: u64, best: &ComputerMove, sequence: &[u64]) -> String {
     let list = values
         .iter()
         .map(u64::to_string)
@@ -368,8 +442,8 @@ struct Apply {
     leaves: Vec<u64>,
 }
 
-impl HeapGameAnswer<Result<Vec<u64>, ApiError>> for Apply {
-    fn with(mut self, game: &impl HeapGame) -> Result<Vec<u64>, ApiError> {
+impl Apply {
+    fn with(mut self, game: &CodeGame) -> Result<Vec<u64>, ApiError> {
         let count = self.heaps.len();
         let Some(&from) = self.heaps.get(self.heap) else {
             return Err(ApiError::bad(
@@ -414,10 +488,11 @@ mod tests {
 
     fn analyse(kind: Kind, code: &str, heaps: &[u64]) -> Position {
         let game = CodeGame::parse(kind, code, "code").unwrap();
-        game.with(Analyse {
+        Analyse {
             name: game.name(),
             heaps: heaps.to_vec(),
-        })
+        }
+        .with(&game)
         .unwrap()
     }
 
@@ -441,12 +516,13 @@ mod tests {
     fn moves_are_checked_against_the_rules() {
         let game = CodeGame::parse(Kind::Subtraction, "1,3,4", "code").unwrap();
         let apply = |leaves: Vec<u64>| {
-            game.with(Apply {
+            Apply {
                 name: game.name(),
                 heaps: vec![7, 2],
                 heap: 0,
                 leaves,
-            })
+            }
+            .with(&game)
         };
         assert_eq!(apply(vec![4]).unwrap(), [4, 2]);
         assert_eq!(apply(vec![5]).unwrap_err().field(), Some("leaves"));

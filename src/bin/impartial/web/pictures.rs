@@ -100,7 +100,7 @@ pub async fn pairs(request: Result<Query<PairsRequest>, QueryRejection>) -> Resp
 async fn of_code(kind: Kind, code: String, picture: Picture) -> Result<String, ApiError> {
     compute(move || {
         let game = CodeGame::parse(kind, &code, "code")?;
-        game.with((game.name(), picture))
+        game.with((game.name(), picture), "kind")
     })
     .await
 }
