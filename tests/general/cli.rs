@@ -1413,8 +1413,8 @@ fn climbing_games_print_their_proved_period_and_one_period_of_values() {
     assert_eq!(written, expected.values());
     // Bad codes and bounds: a message and exit code 2.
     for arguments in [
-        &["repeating", "0.[7]"][..],
-        &["repeating", "0.4[3]"],
+        &["repeating", "0.[G]"][..],
+        &["repeating", "0.G[3]"],
         &["all-but", "0"],
         &["repeating", "0.[3]", "--n", "2^40"],
     ] {
@@ -1422,6 +1422,12 @@ fn climbing_games_print_their_proved_period_and_one_period_of_values() {
         assert_eq!(output.status.code(), Some(2), "{arguments:?}");
         assert!(!output.stderr.is_empty());
     }
+    // A code that splits, past the options it may list: a failure naming the largest heap.
+    let output = run(&["repeating", "0.[7]"]);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(String::from_utf8(output.stderr).unwrap().contains("3629"));
+    let output = run(&["repeating", "0.[7]", "--n", "300"]);
+    assert!(output.status.success());
 }
 
 #[test]
