@@ -18,6 +18,31 @@ use std::process::ExitCode;
 
 use impartial::{ImpartialGame, Nimber, Outcome, Solver};
 
+/// `println!` and `print!` for this example's report: a reader that goes away early (`| head`)
+/// ends the program quietly, where the standard macros panic on the closed pipe.
+macro_rules! say {
+    () => {
+        emit(format_args!("\n"))
+    };
+    ($($argument:tt)*) => {
+        emit(format_args!("{}\n", format_args!($($argument)*)))
+    };
+}
+
+macro_rules! say_on {
+    ($($argument:tt)*) => {
+        emit(format_args!($($argument)*))
+    };
+}
+
+/// Writes to standard output, or ends the program if no one reads it any more.
+fn emit(text: std::fmt::Arguments<'_>) {
+    use std::io::Write as _;
+    if std::io::stdout().lock().write_fmt(text).is_err() {
+        std::process::exit(0);
+    }
+}
+
 /// The most rows a board may have: positions are arrays, small and cheap to hash.
 const MAX_ROWS: usize = 8;
 /// The most columns: row lengths are stored in a `u8`.
@@ -134,7 +159,7 @@ fn main() -> ExitCode {
     let (max_rows, max_columns) = match parse_arguments() {
         Ok(Some(sizes)) => sizes,
         Ok(None) => {
-            println!("{HELP}");
+            say!("{HELP}");
             return ExitCode::SUCCESS;
         }
         Err(error) => {
@@ -145,7 +170,7 @@ fn main() -> ExitCode {
     // Chomp boards of up to 8 × 16 have at most C(24, 8) = 735 471 positions; cap the
     // memo well above that rather than trusting the arithmetic.
     let mut solver = Solver::new(Chomp).with_state_limit(5_000_000);
-    println!("Chomp: who wins, and the winning bite (row, column), counted from 0.\n");
+    say!("Chomp: who wins, and the winning bite (row, column), counted from 0.\n");
     let mut table = String::new();
     for rows in 1..=max_rows {
         for columns in 1..=max_columns {
@@ -165,7 +190,7 @@ fn main() -> ExitCode {
         }
         table.push('\n');
     }
-    println!("rows ↓ columns → 1..={max_columns}\n{table}");
+    say!("rows ↓ columns → 1..={max_columns}\n{table}");
 
     let board = rectangle(max_rows, max_columns);
     let value: Nimber = match solver.try_grundy(board) {
@@ -175,16 +200,16 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    println!("The {max_rows} × {max_columns} board has Sprague–Grundy value {value}:");
-    print!("{}", draw(board));
+    say!("The {max_rows} × {max_columns} board has Sprague–Grundy value {value}:");
+    say_on!("{}", draw(board));
     // Every option of the board was valued above, so these answers come from the memo.
     if let Ok(Some(after)) = solver.try_winning_move(board) {
         let (row, column) = eaten_square(board, after);
-        println!("Bite at row {row}, column {column}, leaving a P-position:");
-        print!("{}", draw(after));
+        say!("Bite at row {row}, column {column}, leaving a P-position:");
+        say_on!("{}", draw(after));
     }
     let stats = solver.stats();
-    println!(
+    say!(
         "\nThe solver stored {} positions in {} KiB ({} bytes an entry).",
         stats.states,
         stats.bytes / 1024,

@@ -16,6 +16,31 @@ use std::process::ExitCode;
 use impartial::coins::{CoinRule, Coins, TurningCorners};
 use impartial::{Nimber, Outcome};
 
+/// `println!` and `print!` for this example's report: a reader that goes away early (`| head`)
+/// ends the program quietly, where the standard macros panic on the closed pipe.
+macro_rules! say {
+    () => {
+        emit(format_args!("\n"))
+    };
+    ($($argument:tt)*) => {
+        emit(format_args!("{}\n", format_args!($($argument)*)))
+    };
+}
+
+macro_rules! say_on {
+    ($($argument:tt)*) => {
+        emit(format_args!($($argument)*))
+    };
+}
+
+/// Writes to standard output, or ends the program if no one reads it any more.
+fn emit(text: std::fmt::Arguments<'_>) {
+    use std::io::Write as _;
+    if std::io::stdout().lock().write_fmt(text).is_err() {
+        std::process::exit(0);
+    }
+}
+
 /// The largest table and board drawn: 64 columns still fit a wide terminal.
 const MAX_SIZE: u64 = 64;
 
@@ -80,18 +105,18 @@ fn parse_arguments() -> Result<Option<Arguments>, lexopt::Error> {
 
 fn print_table(size: u64) {
     let width = (size * size).to_string().len().max(2);
-    println!("x ⊗ y for x, y below {size}:\n");
-    print!("{:>width$} |", "⊗");
+    say!("x ⊗ y for x, y below {size}:\n");
+    say_on!("{:>width$} |", "⊗");
     for y in 0..size {
-        print!(" {y:>width$}");
+        say_on!(" {y:>width$}");
     }
-    println!("\n{}", "-".repeat((width + 1) * (size as usize + 1) + 1));
+    say!("\n{}", "-".repeat((width + 1) * (size as usize + 1) + 1));
     for x in 0..size {
-        print!("{x:>width$} |");
+        say_on!("{x:>width$} |");
         for y in 0..size {
-            print!(" {:>width$}", (Nimber::from(x) * Nimber::from(y)).0);
+            say_on!(" {:>width$}", (Nimber::from(x) * Nimber::from(y)).0);
         }
-        println!();
+        say!();
     }
 }
 
@@ -123,7 +148,7 @@ fn draw(heads: &Coins<(u64, u64)>, marked: &[(u64, u64)]) {
                 }
             })
             .collect();
-        println!("  {x:>2}  {line}");
+        say!("  {x:>2}  {line}");
     }
 }
 
@@ -131,7 +156,7 @@ fn main() -> ExitCode {
     let arguments = match parse_arguments() {
         Ok(Some(arguments)) => arguments,
         Ok(None) => {
-            println!("{HELP}");
+            say!("{HELP}");
             return ExitCode::SUCCESS;
         }
         Err(error) => {
@@ -144,18 +169,18 @@ fn main() -> ExitCode {
     let corners = TurningCorners::default();
     let position = Coins::from(arguments.heads);
     let value = corners.grundy(&position);
-    println!("\nTurning Corners, heads at {position:?}:\n");
+    say!("\nTurning Corners, heads at {position:?}:\n");
     draw(&position, &[]);
     let terms: Vec<String> = position.iter().map(|(x, y)| format!("{x}⊗{y}")).collect();
-    println!("\nworth {} = {value}", terms.join(" ⊕ "));
+    say!("\nworth {} = {value}", terms.join(" ⊕ "));
     match corners.winning_move(&position) {
-        None => println!("{}: every move loses.", Outcome::P),
+        None => say!("{}: every move loses.", Outcome::P),
         Some(best) => {
             let mut corners_turned = best.turned.to_vec();
             corners_turned.push(best.coin);
             // The near corner (a, b) comes first in coin order.
             let ((x, y), (a, b)) = (best.coin, best.turned[0]);
-            println!(
+            say!(
                 "{}: turn over the corners {corners_turned:?}, marked *. The rectangle changes the \
                  value by (x ⊕ a) ⊗ (y ⊕ b) = {} ⊗ {} = {value}; nim-division found it.\n",
                 Outcome::N,
@@ -163,7 +188,7 @@ fn main() -> ExitCode {
                 y ^ b
             );
             draw(&position, &corners_turned);
-            println!(
+            say!(
                 "\nleaving {:?}, worth {}:\n",
                 best.leaves,
                 corners.grundy(&best.leaves)
