@@ -384,6 +384,14 @@ fn saved_quotients_are_proved_again_when_read() {
                 }),
             ),
             (
+                // In 0.07 a heap of 1 has no move: the empty position, the identity.
+                "the element of heap 1",
+                Box::new(move |v: &mut Value| {
+                    let x = v["phi"][1].as_u64().unwrap();
+                    v["phi"][1] = Value::from((x + 1) % order as u64);
+                }),
+            ),
+            (
                 "Φ(0)",
                 Box::new(|v: &mut Value| v["phi"][0] = Value::from(1)),
             ),
@@ -494,4 +502,21 @@ fn saved_quotients_with_too_many_generators_are_refused() {
     crafted["phi"] = Value::from((0..n as u64).filter(|&x| x != 1).collect::<Vec<_>>());
     let refused = serde_json::from_value::<MisereQuotient>(crafted).unwrap_err();
     assert!(refused.to_string().contains("generators"), "{refused}");
+}
+
+/// A heap without moves is the empty position: a saved quotient must give it the identity.
+/// In 0.01 to heap 2 no other heap reaches a heap of 1, so no other check sees a changed
+/// Φ(1) — the fuzz target found such a file read and answering wrongly.
+#[test]
+fn a_saved_heap_without_moves_is_the_identity() {
+    let quotient = MisereQuotient::compute(&"0.01".parse::<OctalGame>().unwrap(), 2).unwrap();
+    let mut value = serde_json::to_value(&quotient).unwrap();
+    assert_eq!(value["phi"][1], 0);
+    value["phi"][1] = serde_json::Value::from(1);
+    let read = serde_json::from_value::<MisereQuotient>(value);
+    assert!(
+        read.is_err(),
+        "read, answering {:?} for a heap of 1",
+        read.map(|q| q.outcome(&[1]))
+    );
 }

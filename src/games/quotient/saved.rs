@@ -108,6 +108,16 @@ impl QuotientParts {
         let options: Vec<Vec<Vec<u64>>> = (0..=heaps)
             .map(|heap| single_heap_options(&rules, heap))
             .collect();
+        // The verification passes over heaps without moves (the computation gives them the
+        // identity), so a file's word for them is checked here.
+        if let Some(heap) =
+            (1..options.len()).find(|&heap| options[heap].is_empty() && phi[heap] != 0)
+        {
+            return Err(format!(
+                "heap {heap} has no move, so it is the empty position, the identity 0, not element {}",
+                phi[heap]
+            ));
+        }
         let mut work = usize::MAX;
         match check(&monoid, &kinds(&options, &monoid, &phi), &mut work) {
             Verdict::Proved => {}
