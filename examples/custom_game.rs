@@ -18,30 +18,9 @@ use std::process::ExitCode;
 
 use impartial::{ImpartialGame, Nimber, Outcome, Solver};
 
-/// `println!` and `print!` for this example's report: a reader that goes away early (`| head`)
-/// ends the program quietly, where the standard macros panic on the closed pipe.
-macro_rules! say {
-    () => {
-        emit(format_args!("\n"))
-    };
-    ($($argument:tt)*) => {
-        emit(format_args!("{}\n", format_args!($($argument)*)))
-    };
-}
-
-macro_rules! say_on {
-    ($($argument:tt)*) => {
-        emit(format_args!($($argument)*))
-    };
-}
-
-/// Writes to standard output, or ends the program if no one reads it any more.
-fn emit(text: std::fmt::Arguments<'_>) {
-    use std::io::Write as _;
-    if std::io::stdout().lock().write_fmt(text).is_err() {
-        std::process::exit(0);
-    }
-}
+#[macro_use]
+#[path = "common/output.rs"]
+mod output;
 
 /// The most rows a board may have: positions are arrays, small and cheap to hash.
 const MAX_ROWS: usize = 8;

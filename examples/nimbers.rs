@@ -16,30 +16,9 @@ use std::process::ExitCode;
 use impartial::coins::{CoinRule, Coins, TurningCorners};
 use impartial::{Nimber, Outcome};
 
-/// `println!` and `print!` for this example's report: a reader that goes away early (`| head`)
-/// ends the program quietly, where the standard macros panic on the closed pipe.
-macro_rules! say {
-    () => {
-        emit(format_args!("\n"))
-    };
-    ($($argument:tt)*) => {
-        emit(format_args!("{}\n", format_args!($($argument)*)))
-    };
-}
-
-macro_rules! say_on {
-    ($($argument:tt)*) => {
-        emit(format_args!($($argument)*))
-    };
-}
-
-/// Writes to standard output, or ends the program if no one reads it any more.
-fn emit(text: std::fmt::Arguments<'_>) {
-    use std::io::Write as _;
-    if std::io::stdout().lock().write_fmt(text).is_err() {
-        std::process::exit(0);
-    }
-}
+#[macro_use]
+#[path = "common/output.rs"]
+mod output;
 
 /// The largest table and board drawn: 64 columns still fit a wide terminal.
 const MAX_SIZE: u64 = 64;
