@@ -230,16 +230,9 @@ impl RepeatingCode {
             });
         }
         let len = max_heap as usize + 1;
-        let mut values: Vec<u32> = Vec::new();
-        // How many heaps from 1 to n − k hold each value.
-        let mut counts: Vec<u32> = Vec::new();
-        let bytes = (len as u64).saturating_mul(8);
-        values
-            .try_reserve_exact(len)
-            .and_then(|()| counts.try_reserve_exact(len + 1))
-            .map_err(|_| SequenceError::OutOfMemory { bytes })?;
         let k = self.digits.len() + 1;
         if self.splits() {
+            // The bound on the work first: it is far below the values' room.
             let three = self.tail & 8 != 0 || self.digits.iter().any(|&digit| digit & 8 != 0);
             let largest = split::largest_heap(three);
             if max_heap > largest {
@@ -248,6 +241,14 @@ impl RepeatingCode {
                     max: largest,
                 });
             }
+        }
+        let mut values: Vec<u32> = Vec::new();
+        values
+            .try_reserve_exact(len)
+            .map_err(|_| SequenceError::OutOfMemory {
+                bytes: (len as u64).saturating_mul(4),
+            })?;
+        if self.splits() {
             split::values(len, |amount| self.digit(amount), &mut values);
             return Ok(ArithmeticSequence {
                 values,
@@ -259,6 +260,13 @@ impl RepeatingCode {
             let period = prove_window(&values, k as u64);
             return Ok(ArithmeticSequence { values, period });
         }
+        // How many heaps from 1 to n − 1 hold each value (a value is at most its heap).
+        let mut counts: Vec<u32> = Vec::new();
+        counts
+            .try_reserve_exact(len + 1)
+            .map_err(|_| SequenceError::OutOfMemory {
+                bytes: (len as u64).saturating_mul(8),
+            })?;
         counts.resize(len + 1, 0);
         // The amounts below the tail that may not leave a heap: every other move that leaves
         // one is allowed, so the options are every heap from 1 to n − 1 but these.

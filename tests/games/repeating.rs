@@ -73,9 +73,9 @@ proptest! {
     #[test]
     fn a_proved_period_predicts_every_heap_ten_times_as_far((digits, tail) in codes()) {
         let game = RepeatingCode::new(&digits, tail).unwrap();
-        let short = game.values_up_to(2_000).unwrap();
+        let short = game.values_up_to(7_000).unwrap();
         if let Some(period) = short.period() {
-            let long = game.values_up_to(20_000).unwrap();
+            let long = game.values_up_to(70_000).unwrap();
             for (n, &value) in long.values().iter().enumerate() {
                 prop_assert_eq!(short.get(n as u64), Some(Nimber(u128::from(value))),
                     "{} at {}: {}", game, n, period);

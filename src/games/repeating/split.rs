@@ -66,7 +66,8 @@ pub fn values(len: usize, digit: impl Fn(u64) -> u8, values: &mut Vec<u32>) {
                 }
             }
         }
-        // At most n + 1 distinct options below n + 2: the mex is among them.
+        // Every option is worth at most n − 1 (its heaps hold fewer than n counters, each
+        // worth at most its size, and an XOR is at most the sum), so the mex is at most n.
         let mex = seen.iter().position(|&seen| !seen).unwrap_or(n + 1);
         values.push(mex as u32);
     }
