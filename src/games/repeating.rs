@@ -260,6 +260,17 @@ impl RepeatingCode {
             let period = prove_window(&values, k as u64);
             return Ok(ArithmeticSequence { values, period });
         }
+        self.counted_values(len, &mut values)?;
+        let period = prove(&values, k as u64, self.tail);
+        Ok(ArithmeticSequence { values, period })
+    }
+}
+
+impl RepeatingCode {
+    /// G(0..len) for a tail of 2 or 3 without splitting digits, by counting (see the
+    /// [module docs](self)).
+    fn counted_values(&self, len: usize, values: &mut Vec<u32>) -> Result<(), SequenceError> {
+        let k = self.digits.len() + 1;
         // How many heaps from 1 to n − 1 hold each value (a value is at most its heap).
         let mut counts: Vec<u32> = Vec::new();
         counts
@@ -310,12 +321,9 @@ impl RepeatingCode {
             }
             values.push(value);
         }
-        let period = prove(&values, k as u64, self.tail);
-        Ok(ArithmeticSequence { values, period })
+        Ok(())
     }
-}
 
-impl RepeatingCode {
     /// G(0..len) for a tail of 1: past the digits, a heap's options are heap 0 and the
     /// heaps its last `k − 1` values' digits reach, so each value costs `O(k)`.
     fn window_values(&self, len: usize, values: &mut Vec<u32>) {
