@@ -31,7 +31,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::repeating::{ArithmeticSequence, RepeatingCode};
-use super::subtraction::{SetError, parse_amounts};
+use super::subtraction::{SetError, parse_amounts, write_amounts};
 use crate::error::GameError;
 use crate::game::ImpartialGame;
 use crate::heap::Heaps;
@@ -62,8 +62,8 @@ pub const MAX_EXCLUDED: u64 = super::repeating::MAX_DIGITS as u64;
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct AllButSubtraction {
-    excluded: Vec<u64>,
-    /// The same game as a code with a repeating tail, which values it and lists its moves.
+    /// The same game as a code with a repeating tail (digit 0 for each excluded amount),
+    /// which values it and lists its moves.
     code: RepeatingCode,
 }
 
@@ -111,7 +111,7 @@ impl AllButSubtraction {
             .collect();
         // Digits 0 and 3, a tail of 3, at most MAX_DIGITS of them: a valid code.
         let code = RepeatingCode::trusted(digits, 3);
-        Ok(AllButSubtraction { excluded, code })
+        Ok(AllButSubtraction { code })
     }
 
     /// The game that takes the amounts of `amounts` and every amount from `tail` on: the
@@ -147,16 +147,27 @@ impl AllButSubtraction {
         Self::new(&excluded)
     }
 
-    /// The amounts a move may not take, ascending.
+    /// The amounts a move may not take, ascending: the code's digits 0.
     #[must_use]
-    pub fn excluded(&self) -> &[u64] {
-        &self.excluded
+    pub fn excluded(&self) -> Vec<u64> {
+        (1..self.code.tail_start())
+            .filter(|&amount| self.code.digit(amount) == 0)
+            .collect()
     }
 
     /// Whether a move may take `amount` counters (from a heap that has them).
+    ///
+    /// ```
+    /// use impartial::all_but::AllButSubtraction;
+    ///
+    /// let game = AllButSubtraction::new(&[2])?;
+    /// assert!(game.allows(1) && !game.allows(2) && game.allows(1 << 40));
+    /// assert!(!game.allows(0));
+    /// # Ok::<(), impartial::GameError>(())
+    /// ```
     #[must_use]
     pub fn allows(&self, amount: u64) -> bool {
-        amount > 0 && self.excluded.binary_search(&amount).is_err()
+        self.code.digit(amount) != 0
     }
 
     /// The same game as a code with a repeating tail: digit 0 for each excluded amount, 3
@@ -202,14 +213,7 @@ impl AllButSubtraction {
 
 impl fmt::Display for AllButSubtraction {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("all-but(")?;
-        for (index, amount) in self.excluded.iter().enumerate() {
-            if index > 0 {
-                f.write_str(", ")?;
-            }
-            write!(f, "{amount}")?;
-        }
-        f.write_str(")")
+        write_amounts(f, "all-but(", self.excluded())
     }
 }
 

@@ -214,15 +214,24 @@ pub(crate) fn parse_amounts(
 
 impl fmt::Display for SubtractionGame {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("S(")?;
-        for (index, amount) in self.subtraction_set().iter().enumerate() {
-            if index > 0 {
-                f.write_str(", ")?;
-            }
-            write!(f, "{amount}")?;
-        }
-        f.write_str(")")
+        write_amounts(f, "S(", self.subtraction_set().iter().copied())
     }
+}
+
+/// `open`, the amounts separated by `, `, and `)`: how the sets of amounts are shown.
+pub(crate) fn write_amounts(
+    f: &mut fmt::Formatter<'_>,
+    open: &str,
+    amounts: impl IntoIterator<Item = u64>,
+) -> fmt::Result {
+    f.write_str(open)?;
+    for (index, amount) in amounts.into_iter().enumerate() {
+        if index > 0 {
+            f.write_str(", ")?;
+        }
+        write!(f, "{amount}")?;
+    }
+    f.write_str(")")
 }
 
 impl ImpartialGame for SubtractionGame {
