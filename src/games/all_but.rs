@@ -37,7 +37,14 @@ use crate::game::ImpartialGame;
 use crate::heap::Heaps;
 use crate::sequence::SequenceError;
 
-/// The most amounts a set may exclude: the largest is the code's length.
+/// The largest amount a set may exclude: the code's length.
+///
+/// ```
+/// use impartial::all_but::{AllButSubtraction, MAX_EXCLUDED};
+///
+/// assert!(AllButSubtraction::new(&[MAX_EXCLUDED]).is_ok());
+/// assert!(AllButSubtraction::new(&[MAX_EXCLUDED + 1]).is_err());
+/// ```
 pub const MAX_EXCLUDED: u64 = super::repeating::MAX_DIGITS as u64;
 
 /// The all-but subtraction game: take any number of counters from one heap but an amount of
@@ -148,6 +155,13 @@ impl AllButSubtraction {
     }
 
     /// The amounts a move may not take, ascending: the code's digits 0.
+    ///
+    /// ```
+    /// use impartial::all_but::AllButSubtraction;
+    ///
+    /// assert_eq!("all-but(5, 2)".parse::<AllButSubtraction>()?.excluded(), [2, 5]);
+    /// # Ok::<(), impartial::subtraction::SetError>(())
+    /// ```
     #[must_use]
     pub fn excluded(&self) -> Vec<u64> {
         (1..self.code.tail_start())

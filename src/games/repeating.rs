@@ -41,9 +41,24 @@ use crate::sequence::{ApparentArithmeticPeriod, SequenceError, apparent_arithmet
 
 /// The largest heap whose value [`RepeatingCode::values_up_to`] computes: values are held
 /// as `u32`, one per heap.
+///
+/// ```
+/// use impartial::repeating::{MAX_HEAP, RepeatingCode};
+///
+/// let nim: RepeatingCode = "0.[3]".parse()?;
+/// assert!(nim.values_up_to(MAX_HEAP + 1).is_err());
+/// # Ok::<(), impartial::repeating::RepeatingCodeError>(())
+/// ```
 pub const MAX_HEAP: u64 = u32::MAX as u64 - 1;
 
 /// The most digits before the tail.
+///
+/// ```
+/// use impartial::repeating::{MAX_DIGITS, RepeatingCode};
+///
+/// assert!(RepeatingCode::new(&vec![0; MAX_DIGITS], 3).is_ok());
+/// assert!(RepeatingCode::new(&vec![0; MAX_DIGITS + 1], 3).is_err());
+/// ```
 pub const MAX_DIGITS: usize = 4096;
 
 const TAKES_WHOLE: u8 = 1;
@@ -76,6 +91,17 @@ pub struct RepeatingCode {
 }
 
 /// Why a code with a repeating tail was refused.
+///
+/// ```
+/// use impartial::repeating::{RepeatingCode, RepeatingCodeError};
+///
+/// assert_eq!("0.3".parse::<RepeatingCode>(), Err(RepeatingCodeError::Form));
+/// assert_eq!(
+///     "0.x[3]".parse::<RepeatingCode>(),
+///     Err(RepeatingCodeError::InvalidDigit { position: 2, found: 'x' })
+/// );
+/// assert!("0.[0]".parse::<RepeatingCode>().unwrap_err().to_string().contains("finite code"));
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum RepeatingCodeError {
@@ -163,6 +189,15 @@ impl RepeatingCode {
     }
 
     /// The digit of taking `amount` counters (0 for 0).
+    ///
+    /// ```
+    /// use impartial::repeating::RepeatingCode;
+    ///
+    /// let game: RepeatingCode = "0.02[3]".parse()?;
+    /// assert_eq!([game.digit(0), game.digit(1), game.digit(2), game.digit(99)], [0, 0, 2, 3]);
+    /// assert_eq!(game.tail_start(), 3);
+    /// # Ok::<(), impartial::repeating::RepeatingCodeError>(())
+    /// ```
     #[must_use]
     pub fn digit(&self, amount: u64) -> u8 {
         match amount {
@@ -196,7 +231,8 @@ impl RepeatingCode {
         (self.tail | self.digits.iter().fold(0, |all, &digit| all | digit)) & 12 != 0
     }
 
-    /// The first amount of the tail, `k`: every amount from it on has the tail's digit.
+    /// The first amount of the tail, `k`: every amount from it on has the tail's digit (see
+    /// [`digit`](Self::digit)'s example).
     #[must_use]
     pub fn tail_start(&self) -> u64 {
         self.digits.len() as u64 + 1
@@ -448,6 +484,15 @@ impl ImpartialGame for RepeatingCode {
 }
 
 /// `G(n + period) = G(n) + saltus` for every `n ≥ preperiod`: proved, not only seen.
+///
+/// ```
+/// use impartial::repeating::RepeatingCode;
+///
+/// // all-but(1), 0.0[3]: G(n) = ⌊n/2⌋.
+/// let period = "0.0[3]".parse::<RepeatingCode>()?.values_up_to(100)?.period().unwrap();
+/// assert_eq!((period.preperiod, period.period, period.saltus), (0, 2, 1));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub struct ArithmeticPeriod {
@@ -473,6 +518,15 @@ impl fmt::Display for ArithmeticPeriod {
 }
 
 /// The values of a game whose sequence climbs, with its arithmetic period where proved.
+///
+/// ```
+/// use impartial::repeating::RepeatingCode;
+///
+/// let values = "0.[2]".parse::<RepeatingCode>()?.values_up_to(5)?; // G(n) = n − 1 from 1
+/// assert_eq!(values.values(), [0, 0, 1, 2, 3, 4]);
+/// assert_eq!(values.get(1_000).map(|value| value.0), Some(999));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ArithmeticSequence {
     values: Vec<u32>,
@@ -545,6 +599,17 @@ impl ArithmeticSequence {
 
     /// The arithmetic period the values show, proved or not (as
     /// [`GrundySequence::apparent_arithmetic_period`](crate::sequence::GrundySequence::apparent_arithmetic_period)).
+    ///
+    /// ```
+    /// use impartial::repeating::RepeatingCode;
+    ///
+    /// // A code that splits: no proof, but the climb is seen.
+    /// let values = "0.[7]".parse::<RepeatingCode>()?.values_up_to(400)?;
+    /// assert_eq!(values.period(), None);
+    /// let seen = values.apparent_arithmetic_period().expect("seen");
+    /// assert_eq!((seen.period, seen.saltus), (1, 1));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn apparent_arithmetic_period(&self) -> Option<ApparentArithmeticPeriod> {
         apparent_arithmetic(self.values.len(), |n| self.values[n])
