@@ -1,32 +1,3 @@
-#!/usr/bin/env bash
-# Misère quotients as a user gets them: a small crate that depends on this one by path,
-# built with the default release profile, times the quotients of 0.31, 0.52, 0.75 and
-# Kayles (each computed until its period is proved, the best of five runs), the misère
-# outcome and a winning move of 10⁶ Kayles rows of random sizes up to 10⁶ through Kayles'
-# quotient (80 MB of rows and copies, far past the caches), and how far Dawson's Kayles
-# gets; peak memory by /usr/bin/time.
-#
-#   bash benches/quotient_dependent.sh
-#
-# The scratch crate is in SCRATCH (default target/quotient-bench).
-set -euo pipefail
-
-repo=$(cd "$(dirname "$0")/.." && pwd)
-scratch=${SCRATCH:-$repo/target/quotient-bench}
-mkdir -p "$scratch/src"
-cat >"$scratch/Cargo.toml" <<TOML
-[package]
-name = "quotient-bench"
-version = "0.0.0"
-edition = "2024"
-publish = false
-
-[dependencies]
-impartial = { path = "$repo" }
-
-[workspace]
-TOML
-cat >"$scratch/src/main.rs" <<'RUST'
 //! Times `impartial::quotient` as a dependent crate sees it.
 use std::time::{Duration, Instant};
 
@@ -89,6 +60,3 @@ fn main() {
         started.elapsed()
     );
 }
-RUST
-cargo build --release --quiet --manifest-path "$scratch/Cargo.toml"
-/usr/bin/time -f "peak %M KB, %e s in all" "$scratch/target/release/quotient-bench"
