@@ -1422,6 +1422,22 @@ fn climbing_games_print_their_proved_period_and_one_period_of_values() {
         assert_eq!(output.status.code(), Some(2), "{arguments:?}");
         assert!(!output.stderr.is_empty());
     }
+    // A values file that cannot be written: a failure naming it, no report.
+    let output = run(&[
+        "repeating",
+        "0.[3]",
+        "--n",
+        "10",
+        "--values",
+        "/nonexistent/dir/v.txt",
+    ]);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(
+        String::from_utf8(output.stderr)
+            .unwrap()
+            .contains("/nonexistent/dir/v.txt")
+    );
+    assert!(output.stdout.is_empty());
     // A code that splits, past the options it may list: a failure naming the largest heap.
     let output = run(&["repeating", "0.[7]"]);
     assert_eq!(output.status.code(), Some(1));
