@@ -271,6 +271,19 @@ pub(crate) fn rules_of(digits: &[u8]) -> HeapRules {
         .expect("the first digit of a checked code neither takes nothing whole nor leaves the heap")
 }
 
+/// The rules of valid digits, the two heaps of a split unequal when `unequal`.
+pub(crate) fn rules_with_splits(digits: &[u8], unequal: bool) -> HeapRules {
+    let builder = builder_of(digits);
+    let builder = if unequal {
+        builder.unequal_splits()
+    } else {
+        builder
+    };
+    builder
+        .build()
+        .expect("the first digit of a checked code neither takes nothing whole nor leaves the heap")
+}
+
 /// The rules of valid digits, to be built (with more options, such as unequal splits).
 pub(crate) fn builder_of(digits: &[u8]) -> HeapRulesBuilder {
     let with_bit = |bit: u8| {

@@ -24,10 +24,14 @@
 
 use std::str::FromStr;
 
-use super::octal::{Base, CodeError, MAX_DIGITS, builder_of, digit_char, parse_code, rules_of};
+use super::octal::{
+    Base, CodeError, MAX_DIGITS, digit_char, parse_code, rules_of, rules_with_splits,
+};
 use crate::game::ImpartialGame;
 use crate::heap::Heaps;
 use crate::sequence::{HeapGame, heap_game_methods};
+
+mod canonical;
 
 pub use crate::heap::{HeapMoves, HeapRules, HeapRulesBuilder};
 
@@ -88,6 +92,24 @@ impl TakeAndBreak {
     /// ```
     #[must_use]
     pub fn code(&self) -> Option<String> {
+        let digits = self.digits()?;
+        let unequal = self.rules.splits_unequal();
+        let mut code = String::new();
+        for (amount, &digit) in digits.iter().enumerate() {
+            code.push(digit_char(digit));
+            if unequal && digit & 4 != 0 {
+                code.push('!');
+            }
+            if amount == 0 {
+                code.push('.');
+            }
+        }
+        Some(code)
+    }
+
+    /// The digits `d0, d1, …` of the game's code (at least two), or `None` if a move takes
+    /// more than [`MAX_DIGITS`] counters.
+    fn digits(&self) -> Option<Vec<u8>> {
         let reach = usize::try_from(self.rules.reach()).ok()?;
         if reach > MAX_DIGITS {
             return None;
@@ -104,18 +126,120 @@ impl TakeAndBreak {
                 digits[amount as usize] |= bit;
             }
         }
-        let unequal = self.rules.splits_unequal();
-        let mut code = String::new();
-        for (amount, &digit) in digits.iter().enumerate() {
-            code.push(digit_char(digit));
-            if unequal && digit & 4 != 0 {
-                code.push('!');
-            }
-            if amount == 0 {
-                code.push('.');
-            }
-        }
-        Some(code)
+        Some(digits)
+    }
+}
+
+/// A game's canonical form: the code without trailing zeros in which a heap of one counter
+/// can move, and the number of counters every heap lost to reach it — returned by
+/// [`TakeAndBreak::canonical`].
+///
+/// A heap of `offset + n` counters of the game is a heap of `n` of [`game`](Self::game),
+/// move for move (heaps of `offset` or fewer have no move at all): every position's normal
+/// and misère outcome, and its nim-value, are those of the same heaps `offset` smaller.
+/// Dawson's Kayles `0.07` is Dawson's chess `0.137` one counter larger (OEIS A002187), and
+/// `0.4` is `0.137` two counters larger (ibid.).
+///
+/// # Examples
+///
+/// ```
+/// use impartial::take_and_break::TakeAndBreak;
+///
+/// let dawsons_kayles: TakeAndBreak = "0.07".parse()?;
+/// let canonical = dawsons_kayles.canonical().expect("a short code");
+/// assert_eq!(canonical.game().code().as_deref(), Some("0.137"));
+/// assert_eq!(canonical.offset(), 1);
+/// # Ok::<(), impartial::octal::CodeError>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Canonical {
+    game: TakeAndBreak,
+    offset: u64,
+}
+
+impl Canonical {
+    /// The game in canonical form.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::take_and_break::TakeAndBreak;
+    ///
+    /// let grundy: TakeAndBreak = "4!.0".parse()?;
+    /// let canonical = grundy.canonical().expect("a short code");
+    /// assert_eq!(canonical.game().code().as_deref(), Some("0.36!"));
+    /// assert_eq!(
+    ///     canonical.game().values_up_to(98)?.computed_values().to_vec(),
+    ///     grundy.values_up_to(100)?.computed_values().to_vec()[2..]
+    /// );
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn game(&self) -> &TakeAndBreak {
+        &self.game
+    }
+
+    /// How many counters every heap lost: a heap of `offset + n` is a heap of `n` of
+    /// [`game`](Self::game).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::take_and_break::TakeAndBreak;
+    ///
+    /// let kayles: TakeAndBreak = "0.77".parse()?;
+    /// assert_eq!(kayles.canonical().map(|c| c.offset()), Some(0));
+    /// # Ok::<(), impartial::octal::CodeError>(())
+    /// ```
+    #[must_use]
+    pub fn offset(&self) -> u64 {
+        self.offset
+    }
+
+    /// The heap of the canonical game that a heap of `heap` counters of the original is (0,
+    /// no heap, for the heaps too small to move).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::take_and_break::TakeAndBreak;
+    ///
+    /// let canonical = "0.4".parse::<TakeAndBreak>()?.canonical().expect("a short code");
+    /// assert_eq!([1, 2, 3, 10].map(|heap| canonical.heap(heap)), [0, 0, 1, 8]);
+    /// # Ok::<(), impartial::octal::CodeError>(())
+    /// ```
+    #[must_use]
+    pub fn heap(&self, heap: u64) -> u64 {
+        heap.saturating_sub(self.offset)
+    }
+}
+
+impl TakeAndBreak {
+    /// The game's canonical form (see [`Canonical`]): trailing zeros dropped, and while a
+    /// heap of one counter has no move, one counter taken from every heap. Two codes with
+    /// the same canonical form and offset play the same game; codes whose nim-sequences
+    /// merely agree are not recognised (no rule short of the sequences tells them apart).
+    /// `None` when the game has no code ([`code`](Self::code) is `None`).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::take_and_break::TakeAndBreak;
+    ///
+    /// let written: TakeAndBreak = "0.4020".parse()?;
+    /// let canonical = written.canonical().expect("a short code");
+    /// assert_eq!((canonical.game().code().as_deref(), canonical.offset()), (Some("0.137"), 2));
+    /// # Ok::<(), impartial::octal::CodeError>(())
+    /// ```
+    #[must_use]
+    pub fn canonical(&self) -> Option<Canonical> {
+        let (digits, unequal, offset) =
+            canonical::reduce(self.digits()?, self.rules.splits_unequal());
+        let rules = rules_with_splits(&digits, unequal);
+        Some(Canonical {
+            game: TakeAndBreak::new(rules),
+            offset,
+        })
     }
 }
 
@@ -286,10 +410,7 @@ fn parse_expanded(code: &str) -> Result<TakeAndBreak, CodeError> {
             position: moved(at),
         });
     }
-    let rules = builder_of(&digits).unequal_splits().build().expect(
-        "the first digit of a checked code neither takes nothing whole nor leaves the heap",
-    );
-    Ok(TakeAndBreak::new(rules))
+    Ok(TakeAndBreak::new(rules_with_splits(&digits, true)))
 }
 
 impl ImpartialGame for TakeAndBreak {

@@ -13,7 +13,7 @@ use super::reference::{PlainRules, rules_values};
 /// A code as text with its digits: the first 0, 4, 8 or C, then up to six digits (as
 /// characters, or as the numbers of heaps they leave in braces), and when `unequal`, `!` or
 /// `?` after every digit that leaves two heaps (none then leaves three).
-fn written_codes() -> impl Strategy<Value = (String, Vec<u8>, bool)> {
+pub(super) fn written_codes() -> impl Strategy<Value = (String, Vec<u8>, bool)> {
     (
         prop::sample::select(vec![0u8, 4, 8, 12]),
         prop::collection::vec(0u8..16, 1..7),
@@ -63,7 +63,7 @@ fn written_codes() -> impl Strategy<Value = (String, Vec<u8>, bool)> {
         )
 }
 
-fn plain_rules(digits: &[u8], unequal: bool) -> PlainRules {
+pub(super) fn plain_rules(digits: &[u8], unequal: bool) -> PlainRules {
     PlainRules {
         unequal,
         ..PlainRules::of_code(digits)

@@ -5,6 +5,7 @@
 mod reference;
 
 mod all_but;
+mod canonical;
 mod codes;
 mod coins;
 mod field;

@@ -266,7 +266,7 @@ fn run_bounded(
     let checked = store
         .check_all()
         .map_err(io_error("check", &archive.path))?;
-    let mut report = Report::new(&name, size.n);
+    let mut report = Report::new(game, size.n);
     report.line(format!(
         "bounded memory: a prefix of {} heaps and a window of {} kept",
         streamed.state.prefix_len(),
@@ -447,7 +447,7 @@ fn answer_from_file(
         rare_heaps: replayed.rare_heaps(),
         state,
     };
-    let mut report = Report::new(&game.describe(), n);
+    let mut report = Report::new(game, n);
     report.line(format!(
         "answered from the values file of a run to heap {} ({} values checked against \
          their checksums)",

@@ -38,7 +38,7 @@ pub fn execute(game: &Game, run: &RunArguments, size: Size) -> Result<(), Failur
             .map_err(|error| error.to_string())?;
     }
     let elapsed = started.elapsed();
-    let mut report = Report::new(&name, size.n);
+    let mut report = Report::new(game, size.n);
     let computed = sequence.computed_len();
     report.rate(computed - loaded.min(computed), elapsed);
     finish(run, &sequence, size.n, &name, report)

@@ -53,6 +53,21 @@ impl Game {
         }
     }
 
+    /// For a game by its code that reduces to another ([`TakeAndBreak::canonical`]), the
+    /// `# canonical form` line: the code every heap of it is, some counters smaller.
+    pub fn canonical(&self) -> Option<String> {
+        let Game::Code(game) = self else {
+            return None;
+        };
+        let canonical = game.canonical()?;
+        let code = canonical.game().code()?;
+        let offset = canonical.offset();
+        // Offset 0 is the same rules: the code shown is already without trailing zeros.
+        (offset > 0).then(|| {
+            format!("canonical form: {code}, a heap of n + {offset} here being a heap of n there")
+        })
+    }
+
     /// `known` continued to heap `n`: [`impartial::sequence::HeapGame::values_continued`].
     pub fn continued(
         &self,

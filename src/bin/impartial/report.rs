@@ -8,6 +8,7 @@ use impartial::sequence::Period;
 
 use crate::counts::Counts;
 use crate::format::{cycle_of, repeated};
+use crate::game::Game;
 
 /// The lines of a run's output, gathered before they are printed.
 pub struct Report {
@@ -15,11 +16,12 @@ pub struct Report {
 }
 
 impl Report {
-    /// A report of a run of the game `name` to heap `n`.
-    pub fn new(name: &str, n: u64) -> Self {
-        Report {
-            lines: vec![format!("game: {name}"), format!("heaps: 0 to {n}")],
-        }
+    /// A report of a run of `game` to heap `n`.
+    pub fn new(game: &Game, n: u64) -> Self {
+        let mut lines = vec![format!("game: {}", game.describe())];
+        lines.extend(game.canonical());
+        lines.push(format!("heaps: 0 to {n}"));
+        Report { lines }
     }
 
     /// Adds the line `# text`.

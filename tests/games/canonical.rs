@@ -1,0 +1,132 @@
+//! Canonical forms of codes: the game a code reduces to, checked against the definition
+//! (nim-values of both by the plain reference, heap for heap, one `offset` smaller) and
+//! against search (the misère outcome of every small position of two heaps — the reduction
+//! claims the same game, not only the same values); the literature's equivalences.
+
+use impartial::take_and_break::TakeAndBreak;
+use impartial::{HeapGame, Heaps, Solver};
+use proptest::prelude::*;
+
+use super::codes::{plain_rules, written_codes};
+use super::reference::{code_digits, rules_values};
+
+/// The plain rules of a standard-form code: its digits, and whether it carries `!`.
+fn plain_rules_of(code: &str) -> super::reference::PlainRules {
+    let digits = code_digits(&code.replace('!', ""), 16).expect("a standard-form code");
+    plain_rules(&digits, code.contains('!'))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(128))]
+
+    #[test]
+    fn a_code_is_its_canonical_form_offset_counters_larger(
+        (text, digits, unequal) in written_codes()
+    ) {
+        let game: TakeAndBreak = text.parse().unwrap();
+        let canonical = game.canonical().unwrap();
+        let code = canonical.game().code().unwrap();
+        let n = 120;
+        let values = rules_values(&plain_rules(&digits, unequal), n);
+        let reduced = rules_values(&plain_rules_of(&code), n);
+        for (heap, &value) in values.iter().enumerate() {
+            prop_assert_eq!(value, reduced[canonical.heap(heap as u64) as usize],
+                "{} heap {} as {} offset {}", text, heap, code, canonical.offset());
+        }
+        // Canonical: a heap of one counter moves there (unless a three-heap digit beside
+        // unequal splits stopped the reduction), trailing zeros are gone, and reducing again
+        // changes nothing.
+        let moves = canonical.game().rules().taken_whole().contains(&1);
+        let unequal_three = canonical.game().rules().splits_unequal()
+            && !canonical.game().rules().taken_leaving_three().is_empty();
+        prop_assert!(moves || unequal_three, "{} as {}", text, code);
+        prop_assert!(!code.trim_end_matches('!').ends_with('0') || code.len() == 3, "{}", code);
+        let again = canonical.game().canonical().unwrap();
+        prop_assert_eq!(again.offset(), 0);
+        prop_assert_eq!(again.game(), canonical.game());
+    }
+
+    #[test]
+    fn a_code_and_its_canonical_form_play_alike_in_misere_play(
+        (text, _, _) in written_codes()
+    ) {
+        let game: TakeAndBreak = text.parse().unwrap();
+        let canonical = game.canonical().unwrap();
+        let mut original = Solver::new(game);
+        let mut reduced = Solver::new(canonical.game().clone());
+        for a in 0..=11u64 {
+            for b in a..=11 {
+                let shifted: Vec<u64> = [a, b]
+                    .into_iter()
+                    .map(|heap| canonical.heap(heap))
+                    .filter(|&heap| heap > 0)
+                    .collect();
+                prop_assert_eq!(
+                    original.misere_outcome(Heaps::from([a, b])),
+                    reduced.misere_outcome(Heaps::from(shifted)),
+                    "{} heaps {} {}", text, a, b
+                );
+            }
+        }
+    }
+}
+
+/// Sprague–Grundy values of Dawson's chess, octal game .137: OEIS A002187, its first 40
+/// terms.
+const A002187: [u32; 40] = [
+    0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1, 0, 4, 5, 2,
+    7, 4, 0, 1, 1, 2, 0, 3,
+];
+
+#[test]
+fn the_cousins_of_dawsons_chess_named_by_oeis_a002187() {
+    // A002187's comments: .07 (Dawson's Kayles) has values a(n − 1); .4, .401, .402, .403,
+    // .42, .421, .422 and .423 have values a(n − 2).
+    let chess: TakeAndBreak = "0.137".parse().unwrap();
+    assert_eq!(chess.values_up_to(39).unwrap().computed_values(), A002187);
+    for (code, offset) in [
+        ("0.07", 1),
+        ("0.4", 2),
+        ("0.401", 2),
+        ("0.402", 2),
+        ("0.403", 2),
+        ("0.42", 2),
+        ("0.421", 2),
+        ("0.422", 2),
+        ("0.423", 2),
+    ] {
+        let canonical = code.parse::<TakeAndBreak>().unwrap().canonical().unwrap();
+        assert_eq!(canonical.game(), &chess, "{code}");
+        assert_eq!(canonical.offset(), offset, "{code}");
+    }
+}
+
+#[test]
+fn known_games_and_the_edges_of_the_reduction() {
+    for (code, canonical_code, offset) in [
+        // Kayles and Nim's cousins move from a heap of one already.
+        ("0.77", "0.77", 0),
+        ("0.3333", "0.3333", 0),
+        // Trailing zeros.
+        ("0.7700", "0.77", 0),
+        // Grundy's game: heaps of one and two cannot be split unequally.
+        ("4!.0", "0.36!", 2),
+        ("4?.000", "0.36!", 2),
+        // Splitting without taking: a heap of one is stuck, a heap of two splits into two
+        // ones, which vanish — taking a heap of one whole.
+        ("4.0", "0.7", 1),
+        // A three-heap digit beside unequal splits cannot be shifted: left as it is.
+        ("0.4!8", "0.4!8", 0),
+        // Only heaps of exactly five may be taken: four counters stuck below it.
+        ("0.00001", "0.1", 4),
+        // A three-heap split of a heap of four: three stuck sizes.
+        ("0.8", "0.113377F", 3),
+    ] {
+        let canonical = code.parse::<TakeAndBreak>().unwrap().canonical().unwrap();
+        assert_eq!(
+            (canonical.game().code().as_deref(), canonical.offset()),
+            (Some(canonical_code), offset),
+            "{code}"
+        );
+    }
+}
