@@ -7,6 +7,8 @@
 
 mod heaps;
 mod rules;
+mod shapes;
 
 pub use heaps::Heaps;
 pub use rules::{HeapMoves, HeapRules, HeapRulesBuilder};
+pub use shapes::SplitShapes;

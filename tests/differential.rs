@@ -157,6 +157,7 @@ fn take_and_break_rules() -> impl Strategy<Value = (TakeAndBreak, reference::Pla
                 two,
                 three,
                 unequal,
+                modifiers: Vec::new(),
             };
             (game, plain)
         })
@@ -244,6 +245,50 @@ fn fast_growing_codes_past_the_two_thread_hand_over() {
     ] {
         let game: OctalGame = code.parse().expect("a valid code");
         let expected = reference::code_values(game.digits(), n);
+        check_every_path(&game, &expected).unwrap();
+    }
+}
+
+/// Codes whose digits restrict their splits each its own way (`=` equal heaps, `!` all
+/// different, `?` not all equal; on two-heap and three-heap digits), past values of 255 and
+/// past the two-thread hand-over, against the definition on every path. Only `!` on every
+/// two-heap digit (`4!.4!`) goes through the sparse space; the others are computed by the
+/// definition's direct path on one thread or two.
+#[test]
+#[cfg_attr(
+    debug_assertions,
+    ignore = "minutes in a debug build: run with --release, as CI does"
+)]
+fn codes_with_a_modifier_per_digit_past_255() {
+    // Whether the values pass 255 by heap n: the two-heap `=` and three-heap `=` of
+    // `0.C=4!` keep its values below 100 that far.
+    for (code, n, past_255) in [
+        ("4=.4!6", 4_000, true),
+        ("4.4!", 4_000, true),
+        ("4!.4!", 12_000, true),
+        ("0.4=4!4", 12_000, true),
+        ("8?.7", 700, true),
+        ("0.8=F!", 700, true),
+        ("0.C=4!", 1_500, false),
+    ] {
+        let game: TakeAndBreak = code.parse().expect("a valid code");
+        let mut plain = reference::PlainRules::of_code(
+            &reference::code_digits(&code.replace(['!', '?', '='], ""), 16).expect("digits"),
+        );
+        let mut amount = 0;
+        for c in code.chars() {
+            match c {
+                '.' => {}
+                '!' | '?' | '=' => plain.modifiers.push((amount - 1, c)),
+                _ => amount += 1,
+            }
+        }
+        let expected = reference::rules_values(&plain, n);
+        assert_eq!(
+            expected.iter().any(|&v| v > 255),
+            past_255,
+            "{code}: values past 255"
+        );
         check_every_path(&game, &expected).unwrap();
     }
 }

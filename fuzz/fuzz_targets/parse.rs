@@ -13,9 +13,9 @@ mod reference;
 use impartial::all_but::AllButSubtraction;
 use impartial::octal::{CodeError, HexadecimalGame, OctalGame};
 use impartial::repeating::{RepeatingCode, RepeatingCodeError};
+use impartial::subtraction::SetError;
 use impartial::take_and_break::TakeAndBreak;
 use impartial::{HeapGame, SubtractionGame};
-use impartial::subtraction::SetError;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|text: &str| {
@@ -87,7 +87,7 @@ fn take_and_break(text: &str) {
                 CodeError::TooManyHeaps { position, .. } => {
                     assert_eq!(at(position), Some('{'), "{text:?}");
                 }
-                CodeError::MixedModifiers { position } => {
+                CodeError::ModifierWithoutSplit { position } => {
                     assert!(at(position).is_some(), "{text:?}: {error:?}");
                 }
                 _ => {}
@@ -98,8 +98,14 @@ fn take_and_break(text: &str) {
     // Without modifiers or braces, the hexadecimal game's rules.
     if !text.contains(['!', '?', '=', '{', '}']) {
         let hexadecimal = text.parse::<HexadecimalGame>();
-        let rules = text.parse::<TakeAndBreak>().map(|game| game.rules().clone());
-        assert_eq!(rules.ok(), hexadecimal.ok().map(|game| game.rules().clone()), "{text:?}");
+        let rules = text
+            .parse::<TakeAndBreak>()
+            .map(|game| game.rules().clone());
+        assert_eq!(
+            rules.ok(),
+            hexadecimal.ok().map(|game| game.rules().clone()),
+            "{text:?}"
+        );
     }
 }
 

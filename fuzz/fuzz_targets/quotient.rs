@@ -39,7 +39,11 @@ fn misere_outcome(
         return known;
     }
     let options: Vec<Heaps> = game.moves(&Heaps::from(key.clone())).collect();
-    let mut outcome = if options.is_empty() { Outcome::N } else { Outcome::P };
+    let mut outcome = if options.is_empty() {
+        Outcome::N
+    } else {
+        Outcome::P
+    };
     for option in options {
         let left: Vec<u64> = option.iter().copied().filter(|&h| h > 0).collect();
         if misere_outcome(game, left, memo) == Outcome::P {
@@ -71,11 +75,20 @@ fn check(
 
 /// The heaps a quotient answers, up to 8.
 fn covered(quotient: &MisereQuotient) -> u64 {
-    if quotient.is_complete() { 8 } else { quotient.heaps().min(8) }
+    if quotient.is_complete() {
+        8
+    } else {
+        quotient.heaps().min(8)
+    }
 }
 
 fuzz_target!(|input: Input| {
-    let digits: String = input.digits.iter().take(3).map(|d| char::from(b'0' + d % 8)).collect();
+    let digits: String = input
+        .digits
+        .iter()
+        .take(3)
+        .map(|d| char::from(b'0' + d % 8))
+        .collect();
     let Ok(game) = format!("0.{digits}").parse::<OctalGame>() else {
         return;
     };
@@ -96,11 +109,13 @@ fuzz_target!(|input: Input| {
             }
             Change::Table(i, value) => {
                 let cells = (order * order) as usize;
-                saved["table"][usize::from(i) % cells] = serde_json::Value::from(u64::from(value) % (order + 1));
+                saved["table"][usize::from(i) % cells] =
+                    serde_json::Value::from(u64::from(value) % (order + 1));
             }
             Change::Phi(i, value) => {
                 let heaps = quotient.heaps() as usize + 1;
-                saved["phi"][usize::from(i) % heaps] = serde_json::Value::from(u64::from(value) % (order + 1));
+                saved["phi"][usize::from(i) % heaps] =
+                    serde_json::Value::from(u64::from(value) % (order + 1));
             }
             Change::Order(value) => saved["order"] = serde_json::Value::from(value % 64),
         }

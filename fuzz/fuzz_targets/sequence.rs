@@ -10,7 +10,7 @@ mod reference;
 use arbitrary::Arbitrary;
 use impartial::octal::{GrundysGame, HexadecimalGame, OctalGame};
 use impartial::sequence::{GrundySequence, Method, SequenceOptions};
-use impartial::take_and_break::{HeapRules, TakeAndBreak};
+use impartial::take_and_break::{HeapRules, SplitShapes, TakeAndBreak};
 use impartial::{Nimber, SubtractionGame};
 use libfuzzer_sys::fuzz_target;
 
@@ -27,6 +27,8 @@ enum Game {
     Rules {
         amounts: [Vec<u8>; 4],
         unequal: bool,
+        /// Per amount (mod 8), a modifier restricting its splits (0 none, `!`, `?`, `=`).
+        modifiers: Vec<(u8, u8)>,
     },
     Grundys,
     Subtraction(Vec<u8>),
@@ -84,7 +86,11 @@ fuzz_target!(|input: Input| {
             let sequence = game.values_up_to_with(n as u64, &options).unwrap();
             check(&sequence, &expected, &(&game.to_string(), &options));
         }
-        Game::Rules { amounts, unequal } => {
+        Game::Rules {
+            amounts,
+            unequal,
+            modifiers,
+        } => {
             let n = n % 600;
             let list = |kind: usize, least: u8| -> Vec<usize> {
                 amounts[kind]
@@ -99,13 +105,34 @@ fuzz_target!(|input: Input| {
                 two: list(2, 0),
                 three: list(3, 0),
                 unequal: *unequal,
+                // `unequal_splits` overrides the two-heap shapes: modifiers only without it.
+                modifiers: modifiers
+                    .iter()
+                    .take(4)
+                    .filter(|_| !*unequal)
+                    .filter_map(|&(r, kind)| {
+                        let modifier =
+                            [None, Some('!'), Some('?'), Some('=')][usize::from(kind % 4)];
+                        modifier.map(|m| (usize::from(r % 8), m))
+                    })
+                    .collect(),
+            };
+            let shape = |r: usize| match plain.modifiers.iter().find(|&&(at, _)| at == r) {
+                Some((_, '!')) => SplitShapes::UNEQUAL,
+                Some((_, '?')) => SplitShapes::NOT_ALL_EQUAL,
+                Some((_, '=')) => SplitShapes::ALL_EQUAL,
+                _ => SplitShapes::ANY,
             };
             let wide = |amounts: &[usize]| amounts.iter().map(|&r| r as u64).collect::<Vec<_>>();
             let mut rules = HeapRules::builder()
                 .take_whole(wide(&plain.none))
-                .take_leaving_one(wide(&plain.one))
-                .take_leaving_two(wide(&plain.two))
-                .take_leaving_three(wide(&plain.three));
+                .take_leaving_one(wide(&plain.one));
+            for &r in &plain.two {
+                rules = rules.take_leaving_two_shaped([r as u64], shape(r));
+            }
+            for &r in &plain.three {
+                rules = rules.take_leaving_three_shaped([r as u64], shape(r));
+            }
             if plain.unequal {
                 rules = rules.unequal_splits();
             }

@@ -43,7 +43,7 @@ use std::str::FromStr;
 
 use crate::game::ImpartialGame;
 use crate::heap::Heaps;
-use crate::heap::{HeapRules, HeapRulesBuilder};
+use crate::heap::{HeapRules, HeapRulesBuilder, SplitShapes};
 use crate::sequence::{HeapGame, heap_game_methods};
 
 /// The most digits after the point a code may have (the most counters one move may remove).
@@ -117,10 +117,9 @@ pub enum CodeError {
     /// Every digit is 0: no move at all.
     #[error("every digit is 0, so the game has no moves")]
     NoMoves,
-    /// A modifier the engine does not compute: `=` (all equal), or `!` and `?` on a digit
-    /// that leaves three heaps.
+    /// A modifier (`!`, `?`, `=`) that does not follow a digit.
     #[error(
-        "{found:?} at position {position} is not supported: `!` and `?` (the two heaps must differ) apply to digits that leave two heaps (4-7, C-F), and `=` is not computed yet"
+        "{found:?} at position {position} does not follow a digit: `!` (all different), `?` (not all equal) and `=` (all equal) go right after the digit whose splits they restrict"
     )]
     UnsupportedModifier {
         /// Its position in the code, in characters from 0.
@@ -138,12 +137,12 @@ pub enum CodeError {
         /// The number of heaps asked for.
         heaps: u32,
     },
-    /// `!` on a digit that leaves no two heaps, or on some two-heap digits and not others.
+    /// A modifier after a digit that splits nothing (it leaves neither two heaps nor three).
     #[error(
-        "the modifier at position {position} must go on every digit that leaves two heaps, and only there (the engine splits into unequal heaps for all of them or none)"
+        "the modifier at position {position} follows a digit that leaves neither two heaps nor three: there is no split for it to restrict"
     )]
-    MixedModifiers {
-        /// Where the first inconsistent digit or modifier is, in characters from 0.
+    ModifierWithoutSplit {
+        /// Where the modifier is, in characters from 0.
         position: usize,
     },
 }
@@ -271,32 +270,39 @@ pub(crate) fn rules_of(digits: &[u8]) -> HeapRules {
         .expect("the first digit of a checked code neither takes nothing whole nor leaves the heap")
 }
 
-/// The rules of valid digits, the two heaps of a split unequal when `unequal`.
-pub(crate) fn rules_with_splits(digits: &[u8], unequal: bool) -> HeapRules {
-    let builder = builder_of(digits);
-    let builder = if unequal {
-        builder.unequal_splits()
-    } else {
-        builder
-    };
+/// The rules of valid digits, the splits of each restricted to the shapes of its modifier
+/// (`shapes[r]`, any shape where there is none).
+pub(crate) fn rules_with_shapes(digits: &[u8], shapes: &[SplitShapes]) -> HeapRules {
+    let shape_of = |r: usize| shapes.get(r).copied().unwrap_or(SplitShapes::ANY);
+    let mut builder = HeapRules::builder()
+        .take_whole(amounts_with_bit(digits, LEAVES_NONE))
+        .take_leaving_one(amounts_with_bit(digits, LEAVES_ONE));
+    for r in amounts_with_bit(digits, LEAVES_TWO) {
+        builder = builder.take_leaving_two_shaped([r], shape_of(r as usize));
+    }
+    for r in amounts_with_bit(digits, LEAVES_THREE) {
+        builder = builder.take_leaving_three_shaped([r], shape_of(r as usize));
+    }
     builder
         .build()
         .expect("the first digit of a checked code neither takes nothing whole nor leaves the heap")
 }
 
+/// The amounts whose digit has `bit`.
+fn amounts_with_bit(digits: &[u8], bit: u8) -> impl Iterator<Item = u64> + '_ {
+    (0u64..)
+        .zip(digits)
+        .filter(move |&(_, &d)| d & bit != 0)
+        .map(|(r, _)| r)
+}
+
 /// The rules of valid digits, to be built (with more options, such as unequal splits).
 pub(crate) fn builder_of(digits: &[u8]) -> HeapRulesBuilder {
-    let with_bit = |bit: u8| {
-        (0u64..)
-            .zip(digits)
-            .filter(move |&(_, &d)| d & bit != 0)
-            .map(|(r, _)| r)
-    };
     HeapRules::builder()
-        .take_whole(with_bit(LEAVES_NONE))
-        .take_leaving_one(with_bit(LEAVES_ONE))
-        .take_leaving_two(with_bit(LEAVES_TWO))
-        .take_leaving_three(with_bit(LEAVES_THREE))
+        .take_whole(amounts_with_bit(digits, LEAVES_NONE))
+        .take_leaving_one(amounts_with_bit(digits, LEAVES_ONE))
+        .take_leaving_two(amounts_with_bit(digits, LEAVES_TWO))
+        .take_leaving_three(amounts_with_bit(digits, LEAVES_THREE))
 }
 
 pub(crate) fn digit_char(digit: u8) -> char {

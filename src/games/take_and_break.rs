@@ -24,16 +24,14 @@
 
 use std::str::FromStr;
 
-use super::octal::{
-    Base, CodeError, MAX_DIGITS, digit_char, parse_code, rules_of, rules_with_splits,
-};
+use super::octal::{Base, CodeError, MAX_DIGITS, digit_char, parse_code, rules_with_shapes};
 use crate::game::ImpartialGame;
 use crate::heap::Heaps;
 use crate::sequence::{HeapGame, heap_game_methods};
 
 mod canonical;
 
-pub use crate::heap::{HeapMoves, HeapRules, HeapRulesBuilder};
+pub use crate::heap::{HeapMoves, HeapRules, HeapRulesBuilder, SplitShapes};
 
 /// The take-and-break game with the given rules: a ruleset for the
 /// [`Solver`](crate::Solver), and a [`HeapGame`] whose nim-values the sequence engine
@@ -93,13 +91,19 @@ impl TakeAndBreak {
     #[must_use]
     pub fn code(&self) -> Option<String> {
         let digits = self.digits()?;
-        let unequal = self.rules.splits_unequal();
+        let two = shapes_by_amount(
+            self.rules.taken_leaving_two(),
+            self.rules.leaving_two_shapes(),
+        );
+        let three = shapes_by_amount(
+            self.rules.taken_leaving_three(),
+            self.rules.leaving_three_shapes(),
+        );
         let mut code = String::new();
         for (amount, &digit) in digits.iter().enumerate() {
             code.push(digit_char(digit));
-            if unequal && digit & 4 != 0 {
-                code.push('!');
-            }
+            let amount = amount as u64;
+            code.push_str(digit_modifier(two(amount), three(amount))?);
             if amount == 0 {
                 code.push('.');
             }
@@ -219,7 +223,9 @@ impl TakeAndBreak {
     /// heap of one counter has no move, one counter taken from every heap. Two codes with
     /// the same canonical form and offset play the same game; codes whose nim-sequences
     /// merely agree are not recognised (no rule short of the sequences tells them apart).
-    /// `None` when the game has no code ([`code`](Self::code) is `None`).
+    /// Codes with modifiers other than `!` on every two-heap digit (and no three-heap digit)
+    /// are their own canonical form. `None` when the game has no code
+    /// ([`code`](Self::code) is `None`).
     ///
     /// # Examples
     ///
@@ -233,9 +239,23 @@ impl TakeAndBreak {
     /// ```
     #[must_use]
     pub fn canonical(&self) -> Option<Canonical> {
-        let (digits, unequal, offset) =
-            canonical::reduce(self.digits()?, self.rules.splits_unequal());
-        let rules = rules_with_splits(&digits, unequal);
+        let digits = self.digits()?;
+        let unrestricted = self.rules.has_periodicity_theorem();
+        let unequal = self.rules.splits_unequal() && self.rules.taken_leaving_three().is_empty();
+        if !unrestricted && !unequal {
+            // Other modifiers do not survive the reduction in a form a code can write.
+            return Some(Canonical {
+                game: self.clone(),
+                offset: 0,
+            });
+        }
+        let (digits, unequal, offset) = canonical::reduce(digits, unequal);
+        let shape = if unequal {
+            SplitShapes::UNEQUAL
+        } else {
+            SplitShapes::ANY
+        };
+        let rules = rules_with_shapes(&digits, &vec![shape; digits.len()]);
         Some(Canonical {
             game: TakeAndBreak::new(rules),
             offset,
@@ -243,16 +263,43 @@ impl TakeAndBreak {
     }
 }
 
+/// The shapes of the splits of each amount, `None` for an amount that does not split so.
+fn shapes_by_amount<'r>(
+    amounts: &'r [u64],
+    shapes: &'r [SplitShapes],
+) -> impl Fn(u64) -> Option<SplitShapes> + 'r {
+    move |amount| {
+        let at = amounts.binary_search(&amount).ok()?;
+        Some(shapes[at])
+    }
+}
+
+/// The one modifier after a digit whose splits into two and three heaps have these shapes
+/// (`None` for a split it does not make), or `None` if no modifier says both.
+fn digit_modifier(two: Option<SplitShapes>, three: Option<SplitShapes>) -> Option<&'static str> {
+    [
+        (SplitShapes::ANY, ""),
+        (SplitShapes::UNEQUAL, "!"),
+        (SplitShapes::NOT_ALL_EQUAL, "?"),
+        (SplitShapes::ALL_EQUAL, "="),
+    ]
+    .into_iter()
+    .find(|&(named, _)| {
+        two.is_none_or(|two| named.for_heaps(2) == two) && three.is_none_or(|three| named == three)
+    })
+    .map(|(_, modifier)| modifier)
+}
+
 impl FromStr for TakeAndBreak {
     type Err = CodeError;
 
-    /// A hexadecimal code (`0.77`, `0.F`, `4.007`) in which each digit that leaves two heaps
-    /// may be followed by `!` (or `?`, the same for two heaps): the two heaps must differ,
-    /// so Grundy's game is `4!.0`. A digit may also be written as the numbers of heaps a move
-    /// may leave, `{0,1}` for 3 and `{2,3}` for C (at most three: `{4}` and `{2+}` are
-    /// refused). The engine splits unequally for every such digit or none,
-    /// so a `!` must follow all of them; `=`, and `!` on a digit that leaves three heaps,
-    /// are refused.
+    /// A hexadecimal code (`0.77`, `0.F`, `4.007`) in which a digit that splits — leaves two
+    /// heaps or three — may be followed by a modifier restricting its splits: `!` all the
+    /// heaps left differ (Grundy's game is `4!.0`), `?` they are not all equal (for two
+    /// heaps the same as `!`), `=` they are all equal. A digit may also be written as the
+    /// numbers of heaps a move may leave, `{0,1}` for 3 and `{2,3}` for C (at most three:
+    /// `{4}` and `{2+}` are refused). A modifier that follows no digit, or a digit that
+    /// does not split, is refused with its position.
     ///
     /// ```
     /// use impartial::octal::{CodeError, GrundysGame};
@@ -263,9 +310,12 @@ impl FromStr for TakeAndBreak {
     ///     grundy.values_up_to(1_000)?.computed_values(),
     ///     GrundysGame.values_up_to(1_000)?.computed_values()
     /// );
+    /// // Split into two equal heaps, or take one leaving two different heaps.
+    /// let mixed: TakeAndBreak = "4=.4!".parse()?;
+    /// assert_eq!(mixed.code().as_deref(), Some("4=.4!"));
     /// assert_eq!(
-    ///     "4!.4".parse::<TakeAndBreak>(),
-    ///     Err(CodeError::MixedModifiers { position: 3 })
+    ///     "0.3!".parse::<TakeAndBreak>(),
+    ///     Err(CodeError::ModifierWithoutSplit { position: 3 })
     /// );
     /// assert_eq!("{2}!.{}".parse::<TakeAndBreak>()?, grundy);
     /// assert_eq!(
@@ -286,7 +336,7 @@ impl FromStr for TakeAndBreak {
                 position: at(position),
                 found,
             },
-            CodeError::MixedModifiers { position } => CodeError::MixedModifiers {
+            CodeError::ModifierWithoutSplit { position } => CodeError::ModifierWithoutSplit {
                 position: at(position),
             },
             other => other,
@@ -353,15 +403,17 @@ fn expand_braces(code: &str) -> Result<(String, Vec<usize>), CodeError> {
 
 /// A code whose digits are all single characters: the digits, then the modifiers.
 fn parse_expanded(code: &str) -> Result<TakeAndBreak, CodeError> {
-    // The code without its modifiers, where each of its characters was, and which
-    // digits (by their place in the plain code) carry a modifier.
+    // The code without its modifiers, where each of its characters was, and each modifier
+    // with the digit it follows (by its place in the plain code) and its own position.
     let mut plain = String::with_capacity(code.len());
     let mut origin = Vec::with_capacity(code.len());
-    let mut marked = Vec::new();
+    let mut modifiers = Vec::new();
+    let mut after_digit = false;
     for (position, c) in code.chars().enumerate() {
         match c {
-            '!' | '?' if plain.ends_with(|c: char| c.is_ascii_hexdigit()) => {
-                marked.push((plain.chars().count() - 1, position));
+            '!' | '?' | '=' if after_digit => {
+                modifiers.push((plain.chars().count() - 1, position, c));
+                after_digit = false;
             }
             '!' | '?' | '=' => {
                 return Err(CodeError::UnsupportedModifier { position, found: c });
@@ -369,6 +421,7 @@ fn parse_expanded(code: &str) -> Result<TakeAndBreak, CodeError> {
             _ => {
                 plain.push(c);
                 origin.push(position);
+                after_digit = c.is_ascii_hexdigit();
             }
         }
     }
@@ -380,37 +433,22 @@ fn parse_expanded(code: &str) -> Result<TakeAndBreak, CodeError> {
         },
         other => other,
     })?;
-    // The digit of each plain character that is one (the point has none).
+    // The amount of each plain character that is a digit (the point is none).
     let point = plain.find('.').unwrap_or(0);
-    let digit_at = |at: usize| -> Option<u8> {
+    let mut shapes = vec![SplitShapes::ANY; digits.len()];
+    for (at, position, modifier) in modifiers {
         let amount = at.saturating_sub(point);
-        (at != point).then(|| digits.get(amount).copied().unwrap_or(0))
-    };
-    for &(at, position) in &marked {
-        match digit_at(at) {
-            Some(digit) if digit & 8 != 0 => {
-                return Err(CodeError::UnsupportedModifier {
-                    position,
-                    found: code.chars().nth(position).unwrap_or('!'),
-                });
-            }
-            Some(digit) if digit & 4 != 0 => {}
-            _ => return Err(CodeError::MixedModifiers { position }),
+        let splits = digits.get(amount).is_some_and(|&d| d & 12 != 0);
+        if at == point || !splits {
+            return Err(CodeError::ModifierWithoutSplit { position });
         }
+        shapes[amount] = match modifier {
+            '!' => SplitShapes::UNEQUAL,
+            '?' => SplitShapes::NOT_ALL_EQUAL,
+            _ => SplitShapes::ALL_EQUAL,
+        };
     }
-    if marked.is_empty() {
-        return Ok(TakeAndBreak::new(rules_of(&digits)));
-    }
-    // Every digit that leaves two heaps must carry one.
-    let marked_at: Vec<usize> = marked.iter().map(|&(at, _)| at).collect();
-    if let Some(at) = (0..plain.chars().count())
-        .find(|&at| digit_at(at).is_some_and(|d| d & 4 != 0) && !marked_at.contains(&at))
-    {
-        return Err(CodeError::MixedModifiers {
-            position: moved(at),
-        });
-    }
-    Ok(TakeAndBreak::new(rules_with_splits(&digits, true)))
+    Ok(TakeAndBreak::new(rules_with_shapes(&digits, &shapes)))
 }
 
 impl ImpartialGame for TakeAndBreak {

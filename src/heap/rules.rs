@@ -6,6 +6,7 @@ use std::iter::FusedIterator;
 
 use crate::error::GameError;
 use crate::heap::heaps::Heaps;
+use crate::heap::shapes::SplitShapes;
 
 /// What a move may do to one heap of `n`: take `r` counters and leave nothing, one heap, two
 /// heaps or three heaps, for the amounts `r` listed for each. Made with
@@ -34,10 +35,12 @@ pub struct HeapRules {
     leave_one: Vec<u64>,
     /// `r` such that `r` may be taken and the rest split into two non-empty heaps.
     leave_two: Vec<u64>,
+    /// The shapes of the splits of each amount of `leave_two`, as two heaps see them.
+    two_shapes: Vec<SplitShapes>,
     /// `r` such that `r` may be taken and the rest split into three non-empty heaps.
     leave_three: Vec<u64>,
-    /// The two heaps of a split must differ in size (Grundy's game).
-    unequal_split: bool,
+    /// The shapes of the splits of each amount of `leave_three`.
+    three_shapes: Vec<SplitShapes>,
 }
 
 /// Builds [`HeapRules`]: returned by [`HeapRules::builder`].
@@ -55,39 +58,90 @@ pub struct HeapRules {
 #[derive(Clone, Debug, Default)]
 #[must_use = "a builder does nothing until `build` is called"]
 pub struct HeapRulesBuilder {
-    rules: HeapRules,
+    leave_none: Vec<u64>,
+    leave_one: Vec<u64>,
+    two: Vec<(u64, SplitShapes)>,
+    three: Vec<(u64, SplitShapes)>,
+    all_unequal: bool,
 }
 
 impl HeapRulesBuilder {
     /// A heap of exactly `r` may be taken whole, for each `r` in `amounts`.
     pub fn take_whole(mut self, amounts: impl IntoIterator<Item = u64>) -> Self {
-        self.rules.leave_none.extend(amounts);
+        self.leave_none.extend(amounts);
         self
     }
 
     /// `r` counters may be taken from a larger heap, leaving the rest as one heap.
     pub fn take_leaving_one(mut self, amounts: impl IntoIterator<Item = u64>) -> Self {
-        self.rules.leave_one.extend(amounts);
+        self.leave_one.extend(amounts);
         self
     }
 
     /// `r` counters may be taken and the rest split into two non-empty heaps (`r = 0`
     /// splits a heap without taking anything).
-    pub fn take_leaving_two(mut self, amounts: impl IntoIterator<Item = u64>) -> Self {
-        self.rules.leave_two.extend(amounts);
+    pub fn take_leaving_two(self, amounts: impl IntoIterator<Item = u64>) -> Self {
+        self.take_leaving_two_shaped(amounts, SplitShapes::ANY)
+    }
+
+    /// `r` counters may be taken and the rest split into two non-empty heaps of one of
+    /// `shapes` (the `!`, `?` or `=` after a code's digit).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::take_and_break::{HeapRules, SplitShapes};
+    /// use impartial::Heaps;
+    ///
+    /// // Take one, leaving two equal heaps.
+    /// let rules = HeapRules::builder().take_leaving_two_shaped([1], SplitShapes::ALL_EQUAL).build()?;
+    /// assert_eq!(rules.moves(&Heaps::from([7])).collect::<Vec<_>>(), [Heaps::from([3, 3])]);
+    /// # Ok::<(), impartial::GameError>(())
+    /// ```
+    pub fn take_leaving_two_shaped(
+        mut self,
+        amounts: impl IntoIterator<Item = u64>,
+        shapes: SplitShapes,
+    ) -> Self {
+        self.two.extend(amounts.into_iter().map(|r| (r, shapes)));
         self
     }
 
     /// `r` counters may be taken and the rest split into three non-empty heaps.
-    pub fn take_leaving_three(mut self, amounts: impl IntoIterator<Item = u64>) -> Self {
-        self.rules.leave_three.extend(amounts);
+    pub fn take_leaving_three(self, amounts: impl IntoIterator<Item = u64>) -> Self {
+        self.take_leaving_three_shaped(amounts, SplitShapes::ANY)
+    }
+
+    /// `r` counters may be taken and the rest split into three non-empty heaps of one of
+    /// `shapes`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::take_and_break::{HeapRules, SplitShapes};
+    /// use impartial::Heaps;
+    ///
+    /// let rules = HeapRules::builder()
+    ///     .take_leaving_three_shaped([0], SplitShapes::NOT_ALL_EQUAL)
+    ///     .build()?;
+    /// assert_eq!(rules.moves(&Heaps::from([3])).count(), 0);
+    /// assert_eq!(rules.moves(&Heaps::from([4])).collect::<Vec<_>>(), [Heaps::from([1, 1, 2])]);
+    /// # Ok::<(), impartial::GameError>(())
+    /// ```
+    pub fn take_leaving_three_shaped(
+        mut self,
+        amounts: impl IntoIterator<Item = u64>,
+        shapes: SplitShapes,
+    ) -> Self {
+        self.three.extend(amounts.into_iter().map(|r| (r, shapes)));
         self
     }
 
-    /// The two heaps a move leaves must differ in size, as in Grundy's game. (No
-    /// periodicity theorem is known for such games, and none is used.)
+    /// The two heaps every move leaves of one heap must differ in size, as in Grundy's
+    /// game, whatever the amounts' shapes say. (No periodicity theorem is known for such
+    /// games, and none is used.)
     pub fn unequal_splits(mut self) -> Self {
-        self.rules.unequal_split = true;
+        self.all_unequal = true;
         self
     }
 
@@ -110,21 +164,58 @@ impl HeapRulesBuilder {
     /// );
     /// ```
     pub fn build(self) -> Result<HeapRules, GameError> {
-        let mut rules = self.rules;
-        if rules.leave_none.contains(&0) || rules.leave_one.contains(&0) {
+        let HeapRulesBuilder {
+            mut leave_none,
+            mut leave_one,
+            mut two,
+            three,
+            all_unequal,
+        } = self;
+        if leave_none.contains(&0) || leave_one.contains(&0) {
             return Err(GameError::MoveChangesNothing);
         }
-        for amounts in [
-            &mut rules.leave_none,
-            &mut rules.leave_one,
-            &mut rules.leave_two,
-            &mut rules.leave_three,
-        ] {
+        for amounts in [&mut leave_none, &mut leave_one] {
             amounts.sort_unstable();
             amounts.dedup();
         }
-        Ok(rules)
+        if all_unequal {
+            for (_, shapes) in &mut two {
+                *shapes = SplitShapes::UNEQUAL;
+            }
+        }
+        let (leave_two, two_shapes) = merged(two, 2);
+        let (leave_three, three_shapes) = merged(three, 3);
+        Ok(HeapRules {
+            leave_none,
+            leave_one,
+            leave_two,
+            two_shapes,
+            leave_three,
+            three_shapes,
+        })
     }
+}
+
+/// The amounts of `listed`, ascending and each once with the union of its shapes (as
+/// splits into `heaps` heaps see them); an amount with no shape makes no move.
+fn merged(mut listed: Vec<(u64, SplitShapes)>, heaps: usize) -> (Vec<u64>, Vec<SplitShapes>) {
+    listed.sort_unstable_by_key(|&(r, _)| r);
+    let mut amounts: Vec<u64> = Vec::with_capacity(listed.len());
+    let mut shapes: Vec<SplitShapes> = Vec::with_capacity(listed.len());
+    for (r, shape) in listed {
+        let shape = shape.for_heaps(heaps);
+        if shape.is_empty() {
+            continue;
+        }
+        match (amounts.last(), shapes.last_mut()) {
+            (Some(&last), Some(joined)) if last == r => *joined = *joined | shape,
+            _ => {
+                amounts.push(r);
+                shapes.push(shape);
+            }
+        }
+    }
+    (amounts, shapes)
 }
 
 impl HeapRules {
@@ -168,10 +259,50 @@ impl HeapRules {
         &self.leave_three
     }
 
-    /// Whether the two heaps of a split must differ in size (Grundy's game).
+    /// The shapes of the splits of each amount of
+    /// [`taken_leaving_two`](Self::taken_leaving_two), as two heaps see them.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::take_and_break::{SplitShapes, TakeAndBreak};
+    /// use impartial::HeapGame;
+    ///
+    /// let game: TakeAndBreak = "4=.04".parse()?;
+    /// assert_eq!(game.rules().taken_leaving_two(), [0, 2]);
+    /// assert_eq!(
+    ///     game.rules().leaving_two_shapes(),
+    ///     [SplitShapes::ALL_EQUAL, SplitShapes::ANY.for_heaps(2)]
+    /// );
+    /// # Ok::<(), impartial::octal::CodeError>(())
+    /// ```
+    #[must_use]
+    pub fn leaving_two_shapes(&self) -> &[SplitShapes] {
+        &self.two_shapes
+    }
+
+    /// The shapes of the splits of each amount of
+    /// [`taken_leaving_three`](Self::taken_leaving_three).
+    #[must_use]
+    pub fn leaving_three_shapes(&self) -> &[SplitShapes] {
+        &self.three_shapes
+    }
+
+    /// Whether a move may split a heap into two, and every such split must leave two heaps
+    /// of different sizes (Grundy's game).
     #[must_use]
     pub fn splits_unequal(&self) -> bool {
-        self.unequal_split
+        !self.two_shapes.is_empty() && self.two_shapes.iter().all(|&s| s == SplitShapes::UNEQUAL)
+    }
+
+    /// Whether every split into two heaps allows the same shapes — any, or unequal — and no
+    /// split into three heaps is restricted: the rules the sparse-space method reads.
+    pub(crate) fn splits_alike(&self) -> bool {
+        let any_two = SplitShapes::ANY.for_heaps(2);
+        let first = self.two_shapes.first().copied().unwrap_or(any_two);
+        (first == any_two || first == SplitShapes::UNEQUAL)
+            && self.two_shapes.iter().all(|&s| s == first)
+            && self.three_shapes.iter().all(|&s| s == SplitShapes::ANY)
     }
 
     /// Rules with no move yet; add them with the builder's methods.
@@ -239,7 +370,8 @@ impl HeapRules {
 
     /// Whether the octal periodicity theorem (extended to moves that leave three heaps)
     /// proves periods for these rules: every finite take-and-break game but those whose
-    /// splits must be unequal.
+    /// splits are restricted by shape (unequal, equal: the theorem's argument does not
+    /// cover them, and none is claimed).
     ///
     /// # Examples
     ///
@@ -251,7 +383,9 @@ impl HeapRules {
     /// ```
     #[must_use]
     pub fn has_periodicity_theorem(&self) -> bool {
-        !self.unequal_split
+        let any_two = SplitShapes::ANY.for_heaps(2);
+        self.two_shapes.iter().all(|&s| s == any_two)
+            && self.three_shapes.iter().all(|&s| s == SplitShapes::ANY)
     }
 
     /// The options of a position: every option of every heap, one heap at a time (equal
@@ -378,12 +512,16 @@ impl HeapMoves<'_, '_> {
             return None;
         };
         let rest = heap - r;
-        let largest_small = if self.rules.unequal_split {
-            (rest - 1) / 2
-        } else {
-            rest / 2
-        };
-        if small > largest_small {
+        let shapes = self.rules.two_shapes[amount];
+        let mut small = small;
+        // Only the shapes allowed: skip the unequal splits of an equal-only amount at once.
+        if shapes == SplitShapes::ALL_EQUAL {
+            small = small.max(rest / 2);
+        }
+        while small <= rest / 2 && !shapes.allows_pair(small, rest - small) {
+            small += 1;
+        }
+        if small > rest / 2 {
             self.stage = Stage::Two {
                 amount: amount + 1,
                 small: 1,
@@ -430,7 +568,9 @@ impl HeapMoves<'_, '_> {
                 middle: middle + 1,
             };
             let largest = rest - least - middle;
-            Some(self.heaps.replace(self.index, &[least, middle, largest]))
+            self.rules.three_shapes[amount]
+                .allows_triple(least, middle, largest)
+                .then(|| self.heaps.replace(self.index, &[least, middle, largest]))
         }
     }
 

@@ -7,7 +7,7 @@
 use std::ops::ControlFlow;
 
 use super::bounded_values::{BoundedValues, window_len};
-use super::direct::{HeapValues, Reached, direct_value, split_rests, splits};
+use super::direct::{HeapValues, Reached, direct_value, small_heaps, split_rests, splits};
 use super::error::{MAX_STREAMED_HEAP, SequenceError, checked_len};
 use super::options::{Method, Progress, SequenceOptions};
 use super::period::Period;
@@ -432,16 +432,14 @@ fn search_deeper(
     candidate: u32,
     (small, large): (&mut Vec<u32>, &mut Vec<u32>),
 ) -> Option<u32> {
-    for rest in split_rests(rules, heap) {
+    for (rest, shapes) in split_rests(rules, heap) {
         // `splits` gives the pairs the kept values hold, from the least small heap on; the
         // search goes on from the first pair it did not give.
-        let searched = splits(rules, kept, rest).len();
-        let smallest = (rest + 1).saturating_sub(kept.computed()).max(1);
-        let largest_small = if rules.splits_unequal() {
-            rest.saturating_sub(1) / 2
-        } else {
-            rest / 2
+        let searched = splits(kept, rest, shapes).len();
+        let Some((lowest, largest_small)) = small_heaps(rest, shapes) else {
+            continue;
         };
+        let smallest = (rest + 1).saturating_sub(kept.computed()).max(lowest);
         let mut low = smallest + searched;
         let mut chunk = FIRST_DEEP_CHUNK;
         while low <= largest_small {

@@ -3,7 +3,7 @@
 use std::ops::Range;
 
 use super::values::Value;
-use crate::heap::HeapRules;
+use crate::heap::{HeapRules, SplitShapes};
 
 /// Heaps whose splits with the older rare heaps of a sparse space are done together, and the
 /// most values [`HeapValues::heaps`] gives at once.
@@ -320,20 +320,18 @@ pub(super) fn insert_single_options<V: HeapValues + ?Sized>(
     }
 }
 
-/// The splits of `rest` counters into two non-empty heaps whose heaps are computed: the
-/// smaller heaps ascending, each with the larger (see [`Splits`]).
-pub(super) fn splits<'v, H: HeapValues + ?Sized>(
-    rules: &HeapRules,
-    values: &'v H,
+/// The splits of `rest` counters into two non-empty heaps of `shapes` whose heaps are
+/// computed: the smaller heaps ascending, each with the larger (see [`Splits`]).
+pub(super) fn splits<H: HeapValues + ?Sized>(
+    values: &H,
     rest: usize,
-) -> Splits<'v, H::Value> {
-    let largest_small = if rules.splits_unequal() {
-        rest.saturating_sub(1) / 2
-    } else {
-        rest / 2
+    shapes: SplitShapes,
+) -> Splits<'_, H::Value> {
+    let Some((lowest, largest_small)) = small_heaps(rest, shapes) else {
+        return Splits::none();
     };
     // The larger heap must be computed: at most `computed − 1` counters.
-    let smallest = (rest + 1).saturating_sub(values.computed()).max(1);
+    let smallest = (rest + 1).saturating_sub(values.computed()).max(lowest);
     if largest_small < smallest {
         return Splits::none();
     }
@@ -345,13 +343,35 @@ pub(super) fn splits<'v, H: HeapValues + ?Sized>(
     )
 }
 
-/// The counters left to split after each split amount, for a heap of `heap`.
-pub(super) fn split_rests(rules: &HeapRules, heap: usize) -> impl Iterator<Item = usize> + '_ {
+/// The least and the largest smaller heap of the splits of `rest` counters into two
+/// non-empty heaps of `shapes` (those between all allowed), or `None` if there is none.
+pub(super) fn small_heaps(rest: usize, shapes: SplitShapes) -> Option<(usize, usize)> {
+    let half = rest / 2;
+    let equal = rest.is_multiple_of(2) && shapes.allows_pair(half as u64, half as u64);
+    let unequal = shapes.allows_pair(0, 1);
+    match (unequal, equal) {
+        (true, true) => Some((1, half)),
+        (true, false) => Some((1, (rest.saturating_sub(1)) / 2)),
+        (false, true) => Some((half, half)),
+        (false, false) => None,
+    }
+    .filter(|&(lowest, largest)| lowest >= 1 && lowest <= largest)
+}
+
+/// The counters left to split after each split amount, for a heap of `heap`, with the
+/// shapes the split may leave.
+pub(super) fn split_rests(
+    rules: &HeapRules,
+    heap: usize,
+) -> impl Iterator<Item = (usize, SplitShapes)> + '_ {
     rules
         .taken_leaving_two()
         .iter()
-        .filter_map(move |&r| heap.checked_sub(usize::try_from(r).ok()?))
-        .filter(|&rest| rest >= 2)
+        .zip(rules.leaving_two_shapes())
+        .filter_map(move |(&r, &shapes)| {
+            let rest = heap.checked_sub(usize::try_from(r).ok()?)?;
+            (rest >= 2).then_some((rest, shapes))
+        })
 }
 
 /// The values of the splits into three heaps: `least ≤ middle ≤ largest`, each non-empty,
@@ -362,7 +382,11 @@ fn insert_three_heap_options<V: HeapValues + ?Sized>(
     heap: usize,
     reached: &mut Reached,
 ) {
-    for &r in rules.taken_leaving_three() {
+    for (&r, &shapes) in rules
+        .taken_leaving_three()
+        .iter()
+        .zip(rules.leaving_three_shapes())
+    {
         let Some(rest) = usize::try_from(r).ok().and_then(|r| heap.checked_sub(r)) else {
             continue;
         };
@@ -376,6 +400,11 @@ fn insert_three_heap_options<V: HeapValues + ?Sized>(
             // The largest heap must be computed.
             let smallest_middle = least.max((pair + 1).saturating_sub(values.computed()));
             if smallest_middle > largest_middle {
+                continue;
+            }
+            if shapes != SplitShapes::ANY {
+                let middles = smallest_middle..=largest_middle;
+                insert_shaped_triples(values, (least, least_value), middles, pair, shapes, reached);
                 continue;
             }
             let pairs = Splits::of(
@@ -396,6 +425,29 @@ fn insert_three_heap_options<V: HeapValues + ?Sized>(
     }
 }
 
+/// The values of the splits `least ≤ middle ≤ pair − middle` for the `middles` given, of the
+/// shapes allowed: one value at a time (a restricted three-heap digit is rare, and its
+/// splits leave gaps in the runs the unrestricted path reads whole).
+fn insert_shaped_triples<V: HeapValues + ?Sized>(
+    values: &V,
+    (least, least_value): (usize, u32),
+    middles: std::ops::RangeInclusive<usize>,
+    pair: usize,
+    shapes: SplitShapes,
+    reached: &mut Reached,
+) {
+    for middle in middles {
+        let largest = pair - middle;
+        if !shapes.allows_triple(least as u64, middle as u64, largest as u64) {
+            continue;
+        }
+        match (values.value_of(middle), values.value_of(largest)) {
+            (Some(a), Some(b)) => reached.insert(least_value ^ a ^ b),
+            _ => values.note_missed(),
+        }
+    }
+}
+
 /// G(heap) by the definition: the mex of every option's value. O(heap) per amount that
 /// leaves two heaps, O(heap²) per amount that leaves three.
 pub(super) fn direct_value<V: HeapValues + ?Sized>(
@@ -407,8 +459,8 @@ pub(super) fn direct_value<V: HeapValues + ?Sized>(
 ) -> u32 {
     reached.reset(largest);
     insert_single_options(rules, values, heap, reached);
-    for rest in split_rests(rules, heap) {
-        let pairs = splits(rules, values, rest);
+    for (rest, shapes) in split_rests(rules, heap) {
+        let pairs = splits(values, rest, shapes);
         if !pairs.all {
             values.note_missed();
         }

@@ -262,9 +262,11 @@ pub(super) fn compute_full(
     let mut workers = Workers::starting_from(known, len)?;
     let mut done = 1;
     // Splits into three heaps give values of both parities from common heaps alone: no sparse
-    // space helps them.
+    // space helps them. Its rows read every split of an amount, or every unequal one, the
+    // same for all amounts: other shapes are computed by the definition.
     let sparse_wanted = !rules.taken_leaving_two().is_empty()
         && rules.taken_leaving_three().is_empty()
+        && rules.splits_alike()
         && options.method != Method::Direct;
     let mut method = Method::Direct;
     let mut period = None;
@@ -343,7 +345,7 @@ pub(super) fn compute_full(
 mod tests {
     use super::*;
     use crate::reference;
-    use crate::sequence::testing::{octal_rules, random_words, rules};
+    use crate::sequence::testing::{octal_rules, random_words, rules, shaped_rules};
 
     /// A game for the tests: octal digits, or Grundy's game.
     enum Game {
@@ -442,6 +444,59 @@ mod tests {
             larger_than_255 > 0,
             "no game had values past 255: the test reached no edge"
         );
+    }
+
+    /// Splits restricted each its own way (`=`, `!`, `?`, on two-heap and three-heap digits)
+    /// on two threads from heap 64, every method, values computed ahead and taken back:
+    /// the definition's values, and the method one thread chooses.
+    #[test]
+    fn restricted_splits_on_two_threads() {
+        let keep_going = &mut |_: &Progress| ControlFlow::Continue(());
+        let (two_heaps, three_heaps) = if cfg!(debug_assertions) {
+            (800, 150)
+        } else {
+            (3_000, 400)
+        };
+        for (digits, modifiers, n) in [
+            (vec![4, 4, 6], vec![(0, '='), (1, '!')], two_heaps),
+            (vec![0, 4, 4, 4], vec![(1, '='), (2, '!')], two_heaps),
+            (vec![4, 7], vec![(0, '=')], two_heaps),
+            (vec![8, 7], vec![(0, '?')], three_heaps),
+            (vec![0, 8, 15], vec![(1, '='), (2, '!')], three_heaps),
+            (vec![0, 12, 4], vec![(1, '='), (2, '!')], three_heaps),
+        ] {
+            let rules = shaped_rules(&digits, &modifiers);
+            let plain = reference::PlainRules {
+                modifiers: modifiers.clone(),
+                ..reference::PlainRules::of_code(&digits)
+            };
+            let expected = reference::rules_values(&plain, n);
+            for method in [Method::Auto, Method::Direct, Method::SparseSpace] {
+                let one = SequenceOptions::default()
+                    .with_method(method)
+                    .with_prove_period(false)
+                    .with_parallel(false);
+                let alone = compute(&rules, n as u64, &one, keep_going).unwrap();
+                assert_eq!(
+                    alone.values, expected,
+                    "{digits:?} {modifiers:?} {method:?}"
+                );
+                for ahead_after in [0, 256] {
+                    let two = one.clone().with_parallel(true).with_progress_every(65);
+                    let tuning = Tuning {
+                        parallel_from: 64,
+                        ahead_after,
+                        ..Tuning::default()
+                    };
+                    let got =
+                        compute_tuned(&rules, n as u64, &two, tuning, Values::new(), keep_going)
+                            .unwrap();
+                    let what = format!("{digits:?} {modifiers:?} {method:?} {ahead_after}");
+                    assert_eq!(got.values, expected, "{what}");
+                    assert_eq!(got.method, alone.method, "{what}");
+                }
+            }
+        }
     }
 
     /// Values past what one byte and two hold — lowered to 3 and 40, to 100 and 300, and as

@@ -383,7 +383,7 @@ impl SparseSpace {
         // since the rows were filled.
         let small = self.rare.partition_point(|&rare| rare < ROW_HEAPS);
         let newer = self.block_rare;
-        for rest in split_rests(rules, heap) {
+        for (rest, _) in split_rests(rules, heap) {
             let pairs = self.rare[..small]
                 .iter()
                 .zip(&self.rare_values[..small])
@@ -438,7 +438,7 @@ impl SparseSpace {
     /// parity).
     pub(super) fn hard_parity(&self, rules: &HeapRules, heap: usize) -> Option<u8> {
         let mut easy = [false; 2];
-        for rest in split_rests(rules, heap) {
+        for (rest, _) in split_rests(rules, heap) {
             easy[usize::from(self.domain) & rest & 1] = true;
         }
         match easy {
@@ -498,8 +498,8 @@ impl SparseSpace {
         let mut every_split = true;
         loop {
             let mut any_left = false;
-            for rest in split_rests(rules, heap) {
-                let pairs = splits(rules, values, rest);
+            for (rest, shapes) in split_rests(rules, heap) {
+                let pairs = splits(values, rest, shapes);
                 every_split &= pairs.all;
                 if start >= pairs.len() {
                     continue;

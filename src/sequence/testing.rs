@@ -2,7 +2,7 @@
 //! deterministic stream of random words.
 
 use super::direct::{Reached, direct_value};
-use crate::heap::HeapRules;
+use crate::heap::{HeapRules, SplitShapes};
 
 pub(super) fn rules(none: &[u64], one: &[u64], two: &[u64], unequal: bool) -> HeapRules {
     let builder = HeapRules::builder()
@@ -61,4 +61,32 @@ pub(super) fn octal_rules(digits: &[u8]) -> HeapRules {
             .collect()
     };
     rules(&with_bit(1), &with_bit(2), &with_bit(4), false)
+}
+
+/// The rules of a code whose digits' splits are restricted by `modifiers` (`!`, `?`, `=`
+/// after the digit of each amount listed), as `TakeAndBreak` parses them.
+pub(super) fn shaped_rules(digits: &[u8], modifiers: &[(usize, char)]) -> HeapRules {
+    let shape = |amount: usize| match modifiers.iter().find(|&&(at, _)| at == amount) {
+        Some((_, '!')) => SplitShapes::UNEQUAL,
+        Some((_, '?')) => SplitShapes::NOT_ALL_EQUAL,
+        Some((_, '=')) => SplitShapes::ALL_EQUAL,
+        _ => SplitShapes::ANY,
+    };
+    let mut builder = HeapRules::builder();
+    for (amount, &digit) in digits.iter().enumerate() {
+        let r = amount as u64;
+        if digit & 1 != 0 {
+            builder = builder.take_whole([r]);
+        }
+        if digit & 2 != 0 {
+            builder = builder.take_leaving_one([r]);
+        }
+        if digit & 4 != 0 {
+            builder = builder.take_leaving_two_shaped([r], shape(amount));
+        }
+        if digit & 8 != 0 {
+            builder = builder.take_leaving_three_shaped([r], shape(amount));
+        }
+    }
+    builder.build().expect("rules of a test")
 }

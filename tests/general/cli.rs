@@ -1467,7 +1467,7 @@ fn grundys_game_by_its_code_reports_as_the_built_in_game() {
         "# canonical form: 0.36!, a heap of n + 2 here being a heap of n there"
     );
     assert_eq!(by_code[1..], lines(built_in));
-    let output = run(&["code", "4=.0", "--n", "10"]);
+    let output = run(&["code", "4.=0", "--n", "10"]);
     assert_eq!(output.status.code(), Some(2));
     assert!(String::from_utf8(output.stderr).unwrap().contains("'='"));
 }

@@ -32,6 +32,33 @@ pub struct PlainRules {
     pub two: Vec<usize>,
     pub three: Vec<usize>,
     pub unequal: bool,
+    /// The modifier after each amount's digit, if any: `!` the heaps of its splits all
+    /// differ, `?` they are not all equal, `=` they are all equal.
+    pub modifiers: Vec<(usize, char)>,
+}
+
+impl PlainRules {
+    /// Whether the split of amount `take` into `heaps` obeys the rules' modifiers.
+    fn allows(&self, take: usize, heaps: &[usize]) -> bool {
+        let all_differ = heaps
+            .iter()
+            .enumerate()
+            .all(|(i, a)| !heaps[..i].contains(a));
+        let all_equal = heaps.iter().all(|&a| a == heaps[0]);
+        let modifier = self
+            .modifiers
+            .iter()
+            .find(|&&(at, _)| at == take)
+            .map(|&(_, m)| m);
+        let by_modifier = match modifier {
+            Some('!') => all_differ,
+            Some('?') => !all_equal,
+            Some('=') => all_equal,
+            _ => true,
+        };
+        let by_flag = !(self.unequal && heaps.len() == 2 && all_equal);
+        by_modifier && by_flag
+    }
 }
 
 impl PlainRules {
@@ -49,8 +76,45 @@ impl PlainRules {
             two: with_bit(4),
             three: with_bit(8),
             unequal: false,
+            modifiers: Vec::new(),
         }
     }
+}
+
+/// The options of a lone heap of `heap` under `rules`, each as its heaps (without empty
+/// ones), written from the definition: what each amount may take and leave.
+pub fn plain_options(rules: &PlainRules, heap: usize) -> Vec<Vec<u64>> {
+    let mut options: Vec<Vec<u64>> = Vec::new();
+    if rules.none.contains(&heap) && heap > 0 {
+        options.push(Vec::new());
+    }
+    for &take in &rules.one {
+        if take > 0 && take < heap {
+            options.push(vec![(heap - take) as u64]);
+        }
+    }
+    for &take in &rules.two {
+        let rest = heap.saturating_sub(take);
+        for small in 1..=rest / 2 {
+            if take <= heap && rules.allows(take, &[small, rest - small]) {
+                options.push(vec![small as u64, (rest - small) as u64]);
+            }
+        }
+    }
+    for &take in &rules.three {
+        let rest = heap.saturating_sub(take);
+        for least in 1..=rest / 3 {
+            for middle in least..=(rest - least) / 2 {
+                let largest = rest - least - middle;
+                if take <= heap && rules.allows(take, &[least, middle, largest]) {
+                    options.push(vec![least as u64, middle as u64, largest as u64]);
+                }
+            }
+        }
+    }
+    options.sort();
+    options.dedup();
+    options
 }
 
 /// G(0), …, G(n) of the game with `rules`, by the definition: G(n) is the mex of the values
@@ -73,7 +137,7 @@ pub fn rules_values(rules: &PlainRules, n: usize) -> Vec<u32> {
             if take <= heap {
                 let rest = heap - take;
                 for small in 1..=rest / 2 {
-                    if !(rules.unequal && 2 * small == rest) {
+                    if rules.allows(take, &[small, rest - small]) {
                         options.push(values[small] ^ values[rest - small]);
                     }
                 }
@@ -85,7 +149,9 @@ pub fn rules_values(rules: &PlainRules, n: usize) -> Vec<u32> {
                 for least in 1..=rest / 3 {
                     for middle in least..=(rest - least) / 2 {
                         let largest = rest - least - middle;
-                        options.push(values[least] ^ values[middle] ^ values[largest]);
+                        if rules.allows(take, &[least, middle, largest]) {
+                            options.push(values[least] ^ values[middle] ^ values[largest]);
+                        }
                     }
                 }
             }

@@ -5,7 +5,7 @@ use super::limits::{MAX_ELEMENTS, MAX_HEAP, Stop};
 use super::monoid::{Bipartite, reduce};
 use super::presentation::generators;
 use super::verify::{Verdict, check};
-use crate::heap::HeapRules;
+use crate::heap::{HeapRules, SplitShapes};
 
 /// The parts of a quotient read back and proved: its rules, monoid, `Φ`, each heap's
 /// options, and where it stopped.
@@ -29,6 +29,12 @@ pub(super) struct QuotientParts {
     taken_leaving_two: Vec<u64>,
     taken_leaving_three: Vec<u64>,
     splits_unequal: bool,
+    /// The shapes of each amount's splits ([`SplitShapes`] as bits); empty in files saved
+    /// before shapes were, which had only `splits_unequal`.
+    #[serde(default)]
+    leaving_two_shapes: Vec<u8>,
+    #[serde(default)]
+    leaving_three_shapes: Vec<u8>,
     order: usize,
     table: Vec<u32>,
     p: Vec<bool>,
@@ -49,6 +55,16 @@ impl QuotientParts {
             taken_leaving_two: rules.taken_leaving_two().to_vec(),
             taken_leaving_three: rules.taken_leaving_three().to_vec(),
             splits_unequal: rules.splits_unequal(),
+            leaving_two_shapes: rules
+                .leaving_two_shapes()
+                .iter()
+                .map(|s| s.bits())
+                .collect(),
+            leaving_three_shapes: rules
+                .leaving_three_shapes()
+                .iter()
+                .map(|s| s.bits())
+                .collect(),
             order: monoid.size(),
             table: monoid.table().to_vec(),
             p: monoid.p.clone(),
@@ -64,12 +80,18 @@ impl QuotientParts {
     /// indistinguishable).
     pub(super) fn check(self) -> Result<Read, String> {
         let parts = self;
+        let two = shaped(&parts.taken_leaving_two, &parts.leaving_two_shapes)?;
+        let three = shaped(&parts.taken_leaving_three, &parts.leaving_three_shapes)?;
         let mut builder = HeapRules::builder()
             .take_whole(parts.taken_whole)
-            .take_leaving_one(parts.taken_leaving_one)
-            .take_leaving_two(parts.taken_leaving_two)
-            .take_leaving_three(parts.taken_leaving_three);
-        if parts.splits_unequal {
+            .take_leaving_one(parts.taken_leaving_one);
+        for (r, shapes) in two {
+            builder = builder.take_leaving_two_shaped([r], shapes);
+        }
+        for (r, shapes) in three {
+            builder = builder.take_leaving_three_shaped([r], shapes);
+        }
+        if parts.splits_unequal && parts.leaving_two_shapes.is_empty() {
             builder = builder.unequal_splits();
         }
         let rules = builder.build().map_err(|error| error.to_string())?;
@@ -140,4 +162,28 @@ impl QuotientParts {
         }
         Ok((rules, monoid, phi, options, parts.stop))
     }
+}
+
+/// Each amount with the shapes of its splits: `bits` one an amount, or none at all (any
+/// shape, as files saved before shapes were have it).
+fn shaped(amounts: &[u64], bits: &[u8]) -> Result<Vec<(u64, SplitShapes)>, String> {
+    if bits.is_empty() {
+        return Ok(amounts.iter().map(|&r| (r, SplitShapes::ANY)).collect());
+    }
+    if bits.len() != amounts.len() {
+        return Err(format!(
+            "{} split shapes for {} amounts",
+            bits.len(),
+            amounts.len()
+        ));
+    }
+    amounts
+        .iter()
+        .zip(bits)
+        .map(|(&r, &bits)| {
+            SplitShapes::from_bits(bits)
+                .map(|shapes| (r, shapes))
+                .ok_or(format!("{bits} is not a set of split shapes"))
+        })
+        .collect()
 }
