@@ -115,7 +115,8 @@ fn known_sequences() {
 
 #[test]
 fn the_prover_proves_every_small_game() {
-    // Every all-but game is arithmetic-periodic (Siegel 2005); with sets of amounts up to 6
+    // Every all-but game is arithmetic-periodic (A. Siegel; see Sleator and Slusky,
+    // arXiv:1201.3299); with sets of amounts up to 6
     // the values to 5 000 prove it for each.
     for mask in 0u64..64 {
         let excluded: Vec<u64> = (1..=6)
@@ -132,6 +133,48 @@ fn the_prover_proves_every_small_game() {
             values.apparent_arithmetic_period()
         );
     }
+}
+
+/// The shape the literature proves: an all-but game whose excluded set has one or two
+/// amounts is *purely* arithmetic-periodic, `G(n + p) = G(n) + s` from `n = 0` (A. Siegel,
+/// 2005), so is one with three (D. Sleator and M. Slusky, "Subtraction games with FES sets
+/// of size 3", arXiv:1201.3299), and with four or more it need not be (ibid.). Every set of
+/// up to three amounts from 1 to 9 (129 games) is proved purely arithmetic-periodic; among
+/// the sets of four such a set is found.
+#[test]
+fn excluded_sets_of_up_to_three_are_purely_arithmetic_periodic() {
+    let period_of = |excluded: &[u64]| {
+        AllButSubtraction::new(excluded)
+            .unwrap()
+            .values_up_to(20_000)
+            .unwrap()
+            .period()
+            .unwrap_or_else(|| panic!("{excluded:?}: no period proved"))
+    };
+    let sets = |size: u32| {
+        (0u64..1 << 9)
+            .filter(move |mask| mask.count_ones() == size)
+            .map(|mask| {
+                (1..=9)
+                    .filter(|a| mask >> (a - 1) & 1 == 1)
+                    .collect::<Vec<u64>>()
+            })
+    };
+    let mut games = 0;
+    for size in 1..=3 {
+        for excluded in sets(size) {
+            let period = period_of(&excluded);
+            assert_eq!(period.preperiod, 0, "{excluded:?}: {period:?}");
+            assert!(period.saltus >= 1, "{excluded:?}: {period:?}");
+            games += 1;
+        }
+    }
+    assert_eq!(games, 9 + 36 + 84);
+    let not_pure = sets(4).find(|excluded| period_of(excluded).preperiod > 0);
+    assert!(
+        not_pure.is_some(),
+        "every set of four from 1 to 9 gave a pure period"
+    );
 }
 
 #[test]

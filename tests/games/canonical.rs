@@ -101,6 +101,47 @@ fn the_cousins_of_dawsons_chess_named_by_oeis_a002187() {
 }
 
 #[test]
+fn more_cousins_named_by_oeis() {
+    // A071452 (.11377): ".0177 has values a(n-1); .045 and .047 have values a(n-2)".
+    // A071434 (.1377): ".074-.077 have values a(n-1); .440-.443 and .460-.463 a(n-2)".
+    // A071509 (.1777): ".4RZj, R = 5, 7, Z = 4 to 7, j = 0 to 3 have values a(n-1)".
+    let mut cousins = vec![
+        ("0.11377", vec!["0.0177"], 1),
+        ("0.11377", vec!["0.045", "0.047"], 2),
+        ("0.1377", vec!["0.074", "0.075", "0.076", "0.077"], 1),
+    ];
+    let mut two_larger = Vec::new();
+    for first in ["0.44", "0.46"] {
+        for last in 0..4 {
+            two_larger.push(format!("{first}{last}"));
+        }
+    }
+    let mut one_larger = Vec::new();
+    for r in [5, 7] {
+        for z in 4..8 {
+            for j in 0..4 {
+                one_larger.push(format!("0.4{r}{z}{j}"));
+            }
+        }
+    }
+    cousins.push(("0.1377", two_larger.iter().map(String::as_str).collect(), 2));
+    cousins.push(("0.1777", one_larger.iter().map(String::as_str).collect(), 1));
+    let mut checked = 0;
+    for (canonical_code, codes, offset) in cousins {
+        for code in codes {
+            let canonical = code.parse::<TakeAndBreak>().unwrap().canonical().unwrap();
+            assert_eq!(
+                (canonical.game().code().as_deref(), canonical.offset()),
+                (Some(canonical_code), offset),
+                "{code}"
+            );
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 1 + 2 + 4 + 8 + 32);
+}
+
+#[test]
 fn known_games_and_the_edges_of_the_reduction() {
     for (code, canonical_code, offset) in [
         // Kayles and Nim's cousins move from a heap of one already.
