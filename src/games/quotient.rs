@@ -330,8 +330,8 @@ impl MisereQuotient {
     /// octal periodicity theorem of the sequence engine ([`Period`]) applied to `Φ`: a heap
     /// of `h + p` past the window proved has the options of a heap of `h` shifted by `p` in
     /// their largest heap, so the same element and the same options' elements — a kind of
-    /// heap the verification has checked. (Games whose splits must be unequal have no such
-    /// theorem, and no proved period.)
+    /// heap the verification has checked. (Games whose splits are restricted by shape —
+    /// unequal, equal — have no such theorem, and no proved period.)
     ///
     /// # Examples
     ///

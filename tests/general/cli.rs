@@ -1275,6 +1275,25 @@ fn a_checkpoint_without_checksums_is_upgraded() {
 /// the element of every heap (read back and checked against the library's quotient); a
 /// quotient out of reach says where it stops.
 #[test]
+fn misere_takes_any_take_and_break_code() {
+    // Kayles by its take-and-break code: the octal game's quotient, line for line but the
+    // name.
+    let by_code = stdout(&run(&["misere", "code", "0.77", "--quiet"]));
+    let octal = stdout(&run(&["misere", "octal", "0.77", "--quiet"]));
+    assert_eq!(
+        by_code.lines().skip(1).collect::<Vec<_>>(),
+        octal.lines().skip(1).collect::<Vec<_>>()
+    );
+    assert!(by_code.starts_with("# misère quotient of take-and-break game 0.77\n"));
+    // A code with modifiers: no period claimed, and why.
+    let grundy = stdout(&run(&["misere", "code", "4!.0", "--n", "12", "--quiet"]));
+    assert!(
+        grundy.contains("# heaps 0 to 12 only: no period is proved for splits restricted by shape"),
+        "{grundy}"
+    );
+}
+
+#[test]
 fn misere_prints_the_quotient_of_the_library() {
     let text = stdout(&run(&["misere", "octal", "0.75", "--quiet"]));
     assert!(

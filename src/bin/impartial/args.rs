@@ -175,6 +175,13 @@ pub enum MisereGame {
         #[command(flatten)]
         run: MisereArguments,
     },
+    /// Any take-and-break code, with modifiers: `4!.0` is Grundy's game.
+    Code {
+        /// The code.
+        code: TakeAndBreak,
+        #[command(flatten)]
+        run: MisereArguments,
+    },
 }
 
 /// The options of a quotient's computation.

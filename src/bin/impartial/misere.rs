@@ -23,6 +23,10 @@ pub fn execute(game: &MisereGame) -> Result<(), Failure> {
         MisereGame::Subtraction { set, run } => {
             quotient(set, &format!("subtraction game {set}"), run)
         }
+        MisereGame::Code { code, run } => {
+            let name = code.code().unwrap_or_else(|| format!("{:?}", code.rules()));
+            quotient(code, &format!("take-and-break game {name}"), run)
+        }
     }
 }
 
@@ -48,7 +52,7 @@ fn quotient(game: &impl HeapGame, name: &str, run: &MisereArguments) -> Result<(
         })
         .map_err(|error| Failure::from(error.to_string()))?;
     bar.finish_and_clear();
-    let text = report(&quotient, name);
+    let text = report(&quotient, name, game.rules().has_periodicity_theorem());
     io::stdout()
         .lock()
         .write_all(text.as_bytes())
@@ -63,8 +67,9 @@ fn quotient(game: &impl HeapGame, name: &str, run: &MisereArguments) -> Result<(
 }
 
 /// The quotient as the command prints it: `#` lines that describe it, the presentation, the
-/// P-portion, then `heap element` lines (heaps 0 to the last computed).
-pub fn report(quotient: &MisereQuotient, name: &str) -> String {
+/// P-portion, then `heap element` lines (heaps 0 to the last computed). `provable`: whether
+/// the game's rules admit the periodicity theorem that proves `Φ`'s period.
+pub fn report(quotient: &MisereQuotient, name: &str, provable: bool) -> String {
     let presentation = quotient.presentation();
     let mut text = format!("# misère quotient of {name}\n");
     let heaps = quotient.heaps();
@@ -77,9 +82,13 @@ pub fn report(quotient: &MisereQuotient, name: &str) -> String {
             period.proof_bound - 1
         ),
         (None, Some(stop)) => writeln!(text, "# heaps 0 to {heaps} only: {stop}"),
-        (None, None) => writeln!(
+        (None, None) if provable => writeln!(
             text,
             "# heaps 0 to {heaps} only: no period proved up to there (a larger --n may prove one)"
+        ),
+        (None, None) => writeln!(
+            text,
+            "# heaps 0 to {heaps} only: no period is proved for splits restricted by shape (! ? =)"
         ),
     };
     let _ = writeln!(
