@@ -98,6 +98,18 @@ pub enum GameError {
         /// The largest supported.
         max: u64,
     },
+    /// A count of heaps a split leaves outside what [`HeapCounts`](crate::take_and_break::HeapCounts)
+    /// holds: 4 to [`MAX_COUNT`](crate::take_and_break::HeapCounts::MAX_COUNT) (fewer heaps
+    /// are the rules' other moves).
+    #[error(
+        "a split into {count} heaps: counts of 4 to {max} are held here (fewer are the rules' other moves)"
+    )]
+    HeapCountOutOfRange {
+        /// The count given.
+        count: u32,
+        /// The largest count that may be listed.
+        max: u32,
+    },
     /// A move names a heap the position does not have.
     #[error("heap index {index} is out of range for a position of {heaps} heaps")]
     HeapIndexOutOfRange {

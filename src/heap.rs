@@ -5,10 +5,12 @@
 //! Both are public through their users' modules as well: `impartial::Heaps` and
 //! `impartial::take_and_break::HeapRules`.
 
+mod counts;
 mod heaps;
 mod rules;
 mod shapes;
 
+pub use counts::HeapCounts;
 pub use heaps::Heaps;
 pub use rules::{HeapMoves, HeapRules, HeapRulesBuilder};
 pub use shapes::SplitShapes;

@@ -88,6 +88,7 @@ mod direct;
 mod error;
 mod grundy_sequence;
 mod heap_game;
+mod many;
 mod options;
 pub(crate) mod period;
 mod relay;

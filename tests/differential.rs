@@ -158,6 +158,7 @@ fn take_and_break_rules() -> impl Strategy<Value = (TakeAndBreak, reference::Pla
                 three,
                 unequal,
                 modifiers: Vec::new(),
+                many: Vec::new(),
             };
             (game, plain)
         })
@@ -289,6 +290,51 @@ fn codes_with_a_modifier_per_digit_past_255() {
             past_255,
             "{code}: values past 255"
         );
+        check_every_path(&game, &expected).unwrap();
+    }
+}
+
+/// Codes that split into four heaps or more, past values of 255 (the tables' sets span
+/// several words, permuted across them), against the definition with its sets written out
+/// (listing partitions one by one does not reach these heaps), on every path.
+#[test]
+#[cfg_attr(
+    debug_assertions,
+    ignore = "minutes in a debug build: run with --release, as CI does"
+)]
+fn codes_splitting_into_many_heaps_past_255() {
+    for (code, n, plain) in [
+        (
+            "0.{2+}",
+            600,
+            reference::PlainRules {
+                two: vec![1],
+                three: vec![1],
+                many: vec![(1, vec![], Some(4))],
+                ..reference::PlainRules::default()
+            },
+        ),
+        (
+            "0.7{4}",
+            600,
+            reference::PlainRules {
+                many: vec![(2, vec![4], None)],
+                ..reference::PlainRules::of_code(&[0, 7])
+            },
+        ),
+        (
+            "0.{1,5+}",
+            800,
+            reference::PlainRules {
+                one: vec![1],
+                many: vec![(1, vec![], Some(5))],
+                ..reference::PlainRules::default()
+            },
+        ),
+    ] {
+        let game: TakeAndBreak = code.parse().expect("a valid code");
+        let expected = reference::many_values_by_sets(&plain, n);
+        assert!(expected.iter().any(|&v| v > 255), "{code}: values past 255");
         check_every_path(&game, &expected).unwrap();
     }
 }

@@ -116,6 +116,7 @@ fuzz_target!(|input: Input| {
                         modifier.map(|m| (usize::from(r % 8), m))
                     })
                     .collect(),
+                many: Vec::new(),
             };
             let shape = |r: usize| match plain.modifiers.iter().find(|&&(at, _)| at == r) {
                 Some((_, '!')) => SplitShapes::UNEQUAL,

@@ -127,15 +127,26 @@ pub enum CodeError {
         /// The modifier.
         found: char,
     },
-    /// A digit written `{…}` that leaves more heaps than the engine splits into.
+    /// A digit written `{…}` that lists a count of heaps past
+    /// [`HeapCounts::MAX_COUNT`](crate::take_and_break::HeapCounts::MAX_COUNT) (write `k+`
+    /// for every count from `k` on).
     #[error(
-        "the digit at position {position} lets a move leave {heaps} heaps: at most three are supported"
+        "the digit at position {position} lists {heaps} heaps: counts up to 63 may be listed, and `k+` stands for every count from k on"
     )]
     TooManyHeaps {
         /// Where the digit's `{` is, in characters from 0.
         position: usize,
         /// The number of heaps asked for.
         heaps: u32,
+    },
+    /// A modifier after a digit that also splits into four heaps or more: modifiers restrict
+    /// splits into two and three heaps only.
+    #[error(
+        "the modifier at position {position} follows a digit that splits into four heaps or more: modifiers restrict splits into two and three heaps only"
+    )]
+    ModifierOnManyHeaps {
+        /// Where the modifier is, in characters from 0.
+        position: usize,
     },
     /// A modifier after a digit that splits nothing (it leaves neither two heaps nor three).
     #[error(
@@ -170,8 +181,9 @@ impl Base {
 }
 
 /// The digits of a code, checked: the first may only split, each is below the radix, the
-/// code has at most [`MAX_DIGITS`] after the point and some move; trailing zeros dropped.
-fn checked_digits(digits: &[u8], base: Base) -> Result<Vec<u8>, CodeError> {
+/// code has at most [`MAX_DIGITS`] after the point and some move (unless the code has
+/// `other_moves` its digits do not say); trailing zeros dropped.
+fn checked_digits(digits: &[u8], base: Base, other_moves: bool) -> Result<Vec<u8>, CodeError> {
     let (&first, rest) = digits.split_first().ok_or(CodeError::Empty)?;
     let radix = base.radix();
     if u32::from(first) >= radix || !Base::first_digit_valid(first) {
@@ -192,15 +204,27 @@ fn checked_digits(digits: &[u8], base: Base) -> Result<Vec<u8>, CodeError> {
             found: digit_char(rest[position]),
         });
     }
-    let used = digits
-        .iter()
-        .rposition(|&d| d != 0)
-        .ok_or(CodeError::NoMoves)?;
+    let used = digits.iter().rposition(|&d| d != 0);
+    let used = match used {
+        Some(used) => used,
+        None if other_moves => 1,
+        None => return Err(CodeError::NoMoves),
+    };
     Ok(digits[..=used.max(1)].to_vec())
 }
 
 /// The digits of a code written `d0.d1d2…` in `base`.
 pub(crate) fn parse_code(code: &str, base: Base) -> Result<Vec<u8>, CodeError> {
+    parse_code_with(code, base, false)
+}
+
+/// As [`parse_code`], for a code that has moves its digits do not say when `other_moves`
+/// (splits into four heaps or more): then digits all 0 are no error.
+pub(crate) fn parse_code_with(
+    code: &str,
+    base: Base,
+    other_moves: bool,
+) -> Result<Vec<u8>, CodeError> {
     if code.is_empty() {
         return Err(CodeError::Empty);
     }
@@ -254,7 +278,7 @@ pub(crate) fn parse_code(code: &str, base: Base) -> Result<Vec<u8>, CodeError> {
             }
         }
     }
-    checked_digits(&digits, base)
+    checked_digits(&digits, base, other_moves)
 }
 
 /// What a bit of a digit lets a move leave.
@@ -364,7 +388,7 @@ impl OctalGame {
     /// # Ok::<(), impartial::octal::CodeError>(())
     /// ```
     pub fn from_digits(digits: &[u8]) -> Result<Self, CodeError> {
-        Ok(Self::known(&checked_digits(digits, Base::Octal)?))
+        Ok(Self::known(&checked_digits(digits, Base::Octal, false)?))
     }
 
     /// Kayles, `0.77`: knock down one pin or two adjacent pins from a row.
@@ -529,7 +553,7 @@ impl HexadecimalGame {
     /// # Ok::<(), impartial::octal::CodeError>(())
     /// ```
     pub fn from_digits(digits: &[u8]) -> Result<Self, CodeError> {
-        let digits = checked_digits(digits, Base::Hexadecimal)?;
+        let digits = checked_digits(digits, Base::Hexadecimal, false)?;
         Ok(HexadecimalGame {
             rules: rules_of(&digits),
             digits,

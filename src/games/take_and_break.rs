@@ -1,5 +1,12 @@
 //! Take-and-break games: a move takes counters from one heap and leaves nothing, one heap,
-//! two heaps or three — the octal and hexadecimal games, subtraction games, Grundy's game.
+//! or splits the rest into several — the octal and hexadecimal games, subtraction games,
+//! Grundy's game, and codes whose digits split into four heaps or more (`0.{2+}`).
+//!
+//! Which engine paths a code takes: splits into at most three heaps of any shape, or into
+//! two unequal heaps on every two-heap digit, run on every path (sparse space, two
+//! threads, bounded memory); other modifiers on the direct path (one thread or two); splits
+//! into four heaps or more on a path of their own by the definition, one thread, heaps in
+//! the thousands. Only unrestricted codes of at most three heaps get periods proved.
 //!
 //! [`HeapRules`] says which amounts a move may take and what it may leave; it is what the
 //! heap-sequence engine reads. [`TakeAndBreak`] is a ruleset made from any `HeapRules`: it
@@ -24,14 +31,15 @@
 
 use std::str::FromStr;
 
-use super::octal::{Base, CodeError, MAX_DIGITS, digit_char, parse_code, rules_with_shapes};
+use super::octal::{CodeError, rules_with_shapes};
 use crate::game::ImpartialGame;
 use crate::heap::Heaps;
 use crate::sequence::{HeapGame, heap_game_methods};
 
 mod canonical;
+mod code;
 
-pub use crate::heap::{HeapMoves, HeapRules, HeapRulesBuilder, SplitShapes};
+pub use crate::heap::{HeapCounts, HeapMoves, HeapRules, HeapRulesBuilder, SplitShapes};
 
 /// The take-and-break game with the given rules: a ruleset for the
 /// [`Solver`](crate::Solver), and a [`HeapGame`] whose nim-values the sequence engine
@@ -76,8 +84,10 @@ impl TakeAndBreak {
     }
 
     /// The game's code in the standard form — a hexadecimal code (octal where its digits
-    /// are), `!` after each digit that splits into two heaps if they must differ, no
-    /// trailing zeros — or `None` if a move takes more than [`MAX_DIGITS`] counters.
+    /// are), a digit that also splits into four heaps or more in braces (`{2+}`), each
+    /// digit's modifier (`!`, `?`, `=`) after it, no trailing zeros — or `None` if a move
+    /// takes more than [`MAX_DIGITS`](crate::octal::MAX_DIGITS) counters, or a digit's splits
+    /// have shapes no one modifier names (rules built so, not read from a code).
     ///
     /// # Examples
     ///
@@ -90,47 +100,7 @@ impl TakeAndBreak {
     /// ```
     #[must_use]
     pub fn code(&self) -> Option<String> {
-        let digits = self.digits()?;
-        let two = shapes_by_amount(
-            self.rules.taken_leaving_two(),
-            self.rules.leaving_two_shapes(),
-        );
-        let three = shapes_by_amount(
-            self.rules.taken_leaving_three(),
-            self.rules.leaving_three_shapes(),
-        );
-        let mut code = String::new();
-        for (amount, &digit) in digits.iter().enumerate() {
-            code.push(digit_char(digit));
-            let amount = amount as u64;
-            code.push_str(digit_modifier(two(amount), three(amount))?);
-            if amount == 0 {
-                code.push('.');
-            }
-        }
-        Some(code)
-    }
-
-    /// The digits `d0, d1, …` of the game's code (at least two), or `None` if a move takes
-    /// more than [`MAX_DIGITS`] counters.
-    fn digits(&self) -> Option<Vec<u8>> {
-        let reach = usize::try_from(self.rules.reach()).ok()?;
-        if reach > MAX_DIGITS {
-            return None;
-        }
-        let mut digits = vec![0u8; reach.max(1) + 1];
-        let lists = [
-            (self.rules.taken_whole(), 1),
-            (self.rules.taken_leaving_one(), 2),
-            (self.rules.taken_leaving_two(), 4),
-            (self.rules.taken_leaving_three(), 8),
-        ];
-        for (amounts, bit) in lists {
-            for &amount in amounts {
-                digits[amount as usize] |= bit;
-            }
-        }
-        Some(digits)
+        code::write(&self.rules)
     }
 }
 
@@ -239,7 +209,7 @@ impl TakeAndBreak {
     /// ```
     #[must_use]
     pub fn canonical(&self) -> Option<Canonical> {
-        let digits = self.digits()?;
+        let digits = code::digits(&self.rules)?;
         let unrestricted = self.rules.has_periodicity_theorem();
         let unequal = self.rules.splits_unequal() && self.rules.taken_leaving_three().is_empty();
         if !unrestricted && !unequal {
@@ -263,33 +233,6 @@ impl TakeAndBreak {
     }
 }
 
-/// The shapes of the splits of each amount, `None` for an amount that does not split so.
-fn shapes_by_amount<'r>(
-    amounts: &'r [u64],
-    shapes: &'r [SplitShapes],
-) -> impl Fn(u64) -> Option<SplitShapes> + 'r {
-    move |amount| {
-        let at = amounts.binary_search(&amount).ok()?;
-        Some(shapes[at])
-    }
-}
-
-/// The one modifier after a digit whose splits into two and three heaps have these shapes
-/// (`None` for a split it does not make), or `None` if no modifier says both.
-fn digit_modifier(two: Option<SplitShapes>, three: Option<SplitShapes>) -> Option<&'static str> {
-    [
-        (SplitShapes::ANY, ""),
-        (SplitShapes::UNEQUAL, "!"),
-        (SplitShapes::NOT_ALL_EQUAL, "?"),
-        (SplitShapes::ALL_EQUAL, "="),
-    ]
-    .into_iter()
-    .find(|&(named, _)| {
-        two.is_none_or(|two| named.for_heaps(2) == two) && three.is_none_or(|three| named == three)
-    })
-    .map(|(_, modifier)| modifier)
-}
-
 impl FromStr for TakeAndBreak {
     type Err = CodeError;
 
@@ -297,9 +240,11 @@ impl FromStr for TakeAndBreak {
     /// heaps or three — may be followed by a modifier restricting its splits: `!` all the
     /// heaps left differ (Grundy's game is `4!.0`), `?` they are not all equal (for two
     /// heaps the same as `!`), `=` they are all equal. A digit may also be written as the
-    /// numbers of heaps a move may leave, `{0,1}` for 3 and `{2,3}` for C (at most three:
-    /// `{4}` and `{2+}` are refused). A modifier that follows no digit, or a digit that
-    /// does not split, is refused with its position.
+    /// numbers of heaps a move may leave, `{0,1}` for 3 and `{2,3}` for C, and past three
+    /// heaps too: `{4}` splits into exactly four, `{2+}` into two heaps or more (counts up
+    /// to 63 listed; [`HeapCounts`]). A modifier that follows no digit, or a digit that
+    /// does not split, or one that splits into four heaps or more, is refused with its
+    /// position.
     ///
     /// ```
     /// use impartial::octal::{CodeError, GrundysGame};
@@ -318,137 +263,18 @@ impl FromStr for TakeAndBreak {
     ///     Err(CodeError::ModifierWithoutSplit { position: 3 })
     /// );
     /// assert_eq!("{2}!.{}".parse::<TakeAndBreak>()?, grundy);
+    /// // Split a heap into two heaps or more, taking one counter.
+    /// let any_split: TakeAndBreak = "0.{2+}".parse()?;
+    /// assert_eq!(any_split.values_up_to(8)?.computed_values(), [0, 0, 0, 1, 1, 2, 2, 3, 3]);
     /// assert_eq!(
-    ///     "0.{2+}".parse::<TakeAndBreak>(),
-    ///     Err(CodeError::TooManyHeaps { position: 2, heaps: 4 })
+    ///     "0.{64}".parse::<TakeAndBreak>(),
+    ///     Err(CodeError::TooManyHeaps { position: 2, heaps: 64 })
     /// );
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     fn from_str(code: &str) -> Result<Self, CodeError> {
-        let (expanded, origin) = expand_braces(code)?;
-        let at = |position: usize| origin.get(position).copied().unwrap_or(position);
-        parse_expanded(&expanded).map_err(|error| match error {
-            CodeError::InvalidDigit { position, found } => CodeError::InvalidDigit {
-                position: at(position),
-                found,
-            },
-            CodeError::UnsupportedModifier { position, found } => CodeError::UnsupportedModifier {
-                position: at(position),
-                found,
-            },
-            CodeError::ModifierWithoutSplit { position } => CodeError::ModifierWithoutSplit {
-                position: at(position),
-            },
-            other => other,
-        })
+        code::parse(code).map(TakeAndBreak::new)
     }
-}
-
-/// `code` with each digit written `{…}` — the numbers of heaps a move may leave, 0 to 3 —
-/// replaced by its hexadecimal digit (`{0,1}` is 3, `{2,3}` is C), and where each character
-/// of the result was in `code`.
-fn expand_braces(code: &str) -> Result<(String, Vec<usize>), CodeError> {
-    let mut expanded = String::with_capacity(code.len());
-    let mut origin = Vec::with_capacity(code.len());
-    let mut chars = code.chars().enumerate();
-    while let Some((position, c)) = chars.next() {
-        if c != '{' {
-            expanded.push(c);
-            origin.push(position);
-            continue;
-        }
-        let mut digit = 0u32;
-        let mut closed = false;
-        let mut word = String::new();
-        for (at, c) in chars.by_ref() {
-            if c == ',' || c == '}' || c.is_whitespace() {
-                if !word.is_empty() {
-                    let heaps: u32 = word.parse().map_err(|_| CodeError::InvalidDigit {
-                        position: at - word.len(),
-                        found: word.chars().next().unwrap_or('?'),
-                    })?;
-                    if heaps > 3 {
-                        return Err(CodeError::TooManyHeaps { position, heaps });
-                    }
-                    digit |= 1 << heaps;
-                    word.clear();
-                }
-                if c == '}' {
-                    closed = true;
-                    break;
-                }
-            } else if c.is_ascii_digit() {
-                word.push(c);
-            } else if c == '+' {
-                // Any number of heaps from some count on: more than three, whatever it is.
-                return Err(CodeError::TooManyHeaps { position, heaps: 4 });
-            } else {
-                return Err(CodeError::InvalidDigit {
-                    position: at,
-                    found: c,
-                });
-            }
-        }
-        if !closed {
-            return Err(CodeError::InvalidDigit {
-                position,
-                found: '{',
-            });
-        }
-        expanded.push(char::from_digit(digit, 16).unwrap_or('0'));
-        origin.push(position);
-    }
-    Ok((expanded, origin))
-}
-
-/// A code whose digits are all single characters: the digits, then the modifiers.
-fn parse_expanded(code: &str) -> Result<TakeAndBreak, CodeError> {
-    // The code without its modifiers, where each of its characters was, and each modifier
-    // with the digit it follows (by its place in the plain code) and its own position.
-    let mut plain = String::with_capacity(code.len());
-    let mut origin = Vec::with_capacity(code.len());
-    let mut modifiers = Vec::new();
-    let mut after_digit = false;
-    for (position, c) in code.chars().enumerate() {
-        match c {
-            '!' | '?' | '=' if after_digit => {
-                modifiers.push((plain.chars().count() - 1, position, c));
-                after_digit = false;
-            }
-            '!' | '?' | '=' => {
-                return Err(CodeError::UnsupportedModifier { position, found: c });
-            }
-            _ => {
-                plain.push(c);
-                origin.push(position);
-                after_digit = c.is_ascii_hexdigit();
-            }
-        }
-    }
-    let moved = |position: usize| origin.get(position).copied().unwrap_or(position);
-    let digits = parse_code(&plain, Base::Hexadecimal).map_err(|error| match error {
-        CodeError::InvalidDigit { position, found } => CodeError::InvalidDigit {
-            position: moved(position),
-            found,
-        },
-        other => other,
-    })?;
-    // The amount of each plain character that is a digit (the point is none).
-    let point = plain.find('.').unwrap_or(0);
-    let mut shapes = vec![SplitShapes::ANY; digits.len()];
-    for (at, position, modifier) in modifiers {
-        let amount = at.saturating_sub(point);
-        let splits = digits.get(amount).is_some_and(|&d| d & 12 != 0);
-        if at == point || !splits {
-            return Err(CodeError::ModifierWithoutSplit { position });
-        }
-        shapes[amount] = match modifier {
-            '!' => SplitShapes::UNEQUAL,
-            '?' => SplitShapes::NOT_ALL_EQUAL,
-            _ => SplitShapes::ALL_EQUAL,
-        };
-    }
-    Ok(TakeAndBreak::new(rules_with_shapes(&digits, &shapes)))
 }
 
 impl ImpartialGame for TakeAndBreak {

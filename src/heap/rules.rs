@@ -5,6 +5,7 @@
 use std::iter::FusedIterator;
 
 use crate::error::GameError;
+use crate::heap::counts::{HeapCounts, Partitions};
 use crate::heap::heaps::Heaps;
 use crate::heap::shapes::SplitShapes;
 
@@ -41,6 +42,10 @@ pub struct HeapRules {
     leave_three: Vec<u64>,
     /// The shapes of the splits of each amount of `leave_three`.
     three_shapes: Vec<SplitShapes>,
+    /// `r` such that `r` may be taken and the rest split into four heaps or more, ascending.
+    leave_many: Vec<u64>,
+    /// How many heaps each amount of `leave_many` may leave.
+    many_counts: Vec<HeapCounts>,
 }
 
 /// Builds [`HeapRules`]: returned by [`HeapRules::builder`].
@@ -62,6 +67,7 @@ pub struct HeapRulesBuilder {
     leave_one: Vec<u64>,
     two: Vec<(u64, SplitShapes)>,
     three: Vec<(u64, SplitShapes)>,
+    many: Vec<(u64, HeapCounts)>,
     all_unequal: bool,
 }
 
@@ -137,6 +143,30 @@ impl HeapRulesBuilder {
         self
     }
 
+    /// `r` counters may be taken and the rest split into as many non-empty heaps as
+    /// `counts` allows (four or more).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::take_and_break::{HeapCounts, HeapRules};
+    /// use impartial::Heaps;
+    ///
+    /// // Split a heap into exactly four.
+    /// let rules = HeapRules::builder().take_leaving_many([0], HeapCounts::new(&[4], None)?).build()?;
+    /// let options: Vec<Heaps> = rules.moves(&Heaps::from([5])).collect();
+    /// assert_eq!(options, [Heaps::from([1, 1, 1, 2])]);
+    /// # Ok::<(), impartial::GameError>(())
+    /// ```
+    pub fn take_leaving_many(
+        mut self,
+        amounts: impl IntoIterator<Item = u64>,
+        counts: HeapCounts,
+    ) -> Self {
+        self.many.extend(amounts.into_iter().map(|r| (r, counts)));
+        self
+    }
+
     /// The two heaps every move leaves of one heap must differ in size, as in Grundy's
     /// game, whatever the amounts' shapes say. (No periodicity theorem is known for such
     /// games, and none is used.)
@@ -169,6 +199,7 @@ impl HeapRulesBuilder {
             mut leave_one,
             mut two,
             three,
+            mut many,
             all_unequal,
         } = self;
         if leave_none.contains(&0) || leave_one.contains(&0) {
@@ -185,6 +216,18 @@ impl HeapRulesBuilder {
         }
         let (leave_two, two_shapes) = merged(two, 2);
         let (leave_three, three_shapes) = merged(three, 3);
+        many.sort_unstable_by_key(|&(r, _)| r);
+        let mut leave_many: Vec<u64> = Vec::new();
+        let mut many_counts: Vec<HeapCounts> = Vec::new();
+        for (r, counts) in many.into_iter().filter(|(_, counts)| !counts.is_empty()) {
+            match (leave_many.last(), many_counts.last_mut()) {
+                (Some(&last), Some(joined)) if last == r => *joined = joined.union(counts),
+                _ => {
+                    leave_many.push(r);
+                    many_counts.push(counts);
+                }
+            }
+        }
         Ok(HeapRules {
             leave_none,
             leave_one,
@@ -192,6 +235,8 @@ impl HeapRulesBuilder {
             two_shapes,
             leave_three,
             three_shapes,
+            leave_many,
+            many_counts,
         })
     }
 }
@@ -288,6 +333,33 @@ impl HeapRules {
         &self.three_shapes
     }
 
+    /// The amounts that may be taken leaving the rest split into four heaps or more,
+    /// ascending, each with the numbers of heaps it may leave.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::take_and_break::{HeapCounts, TakeAndBreak};
+    /// use impartial::HeapGame;
+    ///
+    /// let game: TakeAndBreak = "0.{1,5+}".parse()?;
+    /// assert_eq!(game.rules().taken_leaving_one(), [1]);
+    /// assert_eq!(game.rules().taken_leaving_many(), [1]);
+    /// assert_eq!(game.rules().leaving_many_counts(), [HeapCounts::new(&[], Some(5))?]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn taken_leaving_many(&self) -> &[u64] {
+        &self.leave_many
+    }
+
+    /// The numbers of heaps each amount of
+    /// [`taken_leaving_many`](Self::taken_leaving_many) may leave.
+    #[must_use]
+    pub fn leaving_many_counts(&self) -> &[HeapCounts] {
+        &self.many_counts
+    }
+
     /// Whether a move may split a heap into two, and every such split must leave two heaps
     /// of different sizes (Grundy's game).
     #[must_use]
@@ -337,6 +409,7 @@ impl HeapRules {
             .chain(&self.leave_one)
             .chain(&self.leave_two)
             .chain(&self.leave_three)
+            .chain(&self.leave_many)
             .copied()
             .max()
             .unwrap_or(0)
@@ -354,12 +427,14 @@ impl HeapRules {
     /// ```
     #[must_use]
     pub fn splits(&self) -> bool {
-        !self.leave_two.is_empty() || !self.leave_three.is_empty()
+        !self.leave_two.is_empty() || !self.leave_three.is_empty() || !self.leave_many.is_empty()
     }
 
     /// The most heaps one move leaves of one heap: 0 to 3.
     pub(crate) fn parts(&self) -> u64 {
-        if !self.leave_three.is_empty() {
+        if let Some(deepest) = self.many_counts.iter().map(|c| c.deepest()).max() {
+            u64::from(deepest)
+        } else if !self.leave_three.is_empty() {
             3
         } else if !self.leave_two.is_empty() {
             2
@@ -370,8 +445,9 @@ impl HeapRules {
 
     /// Whether the octal periodicity theorem (extended to moves that leave three heaps)
     /// proves periods for these rules: every finite take-and-break game but those whose
-    /// splits are restricted by shape (unequal, equal: the theorem's argument does not
-    /// cover them, and none is claimed).
+    /// splits are restricted by shape (unequal, equal) or leave more than three heaps (the
+    /// theorem's argument, as this crate applies it, does not cover them, and none is
+    /// claimed).
     ///
     /// # Examples
     ///
@@ -386,6 +462,7 @@ impl HeapRules {
         let any_two = SplitShapes::ANY.for_heaps(2);
         self.two_shapes.iter().all(|&s| s == any_two)
             && self.three_shapes.iter().all(|&s| s == SplitShapes::ANY)
+            && self.leave_many.is_empty()
     }
 
     /// The options of a position: every option of every heap, one heap at a time (equal
@@ -411,6 +488,7 @@ impl HeapRules {
             heaps: position,
             index: 0,
             stage: Stage::Whole,
+            partition: None,
         }
     }
 }
@@ -431,6 +509,9 @@ enum Stage {
         least: u64,
         middle: u64,
     },
+    Many {
+        amount: usize,
+    },
     NextHeap,
 }
 
@@ -446,6 +527,8 @@ pub struct HeapMoves<'r, 'h> {
     heaps: &'h Heaps,
     index: usize,
     stage: Stage,
+    /// The split into four heaps or more being listed, in [`Stage::Many`].
+    partition: Option<Partitions>,
 }
 
 impl Iterator for HeapMoves<'_, '_> {
@@ -463,6 +546,7 @@ impl Iterator for HeapMoves<'_, '_> {
                     least,
                     middle,
                 } => self.leave_three(heap, amount, least, middle),
+                Stage::Many { amount } => self.leave_many(heap, amount),
                 Stage::NextHeap => self.next_heap(heap),
             };
             if found.is_some() {
@@ -542,7 +626,7 @@ impl HeapMoves<'_, '_> {
             .get(amount)
             .filter(|&&r| r.saturating_add(3) <= heap)
         else {
-            self.stage = Stage::NextHeap;
+            self.stage = Stage::Many { amount: 0 };
             return None;
         };
         // Heaps least ≤ middle ≤ largest with least + middle + largest = rest.
@@ -571,6 +655,41 @@ impl HeapMoves<'_, '_> {
             self.rules.three_shapes[amount]
                 .allows_triple(least, middle, largest)
                 .then(|| self.heaps.replace(self.index, &[least, middle, largest]))
+        }
+    }
+
+    /// The next split into four heaps or more: the next partition of the current count,
+    /// else the first of the next count the amount allows, else the next amount.
+    fn leave_many(&mut self, heap: u64, amount: usize) -> Option<Heaps> {
+        let Some(&r) = self
+            .rules
+            .leave_many
+            .get(amount)
+            .filter(|&&r| r.saturating_add(4) <= heap)
+        else {
+            self.stage = Stage::NextHeap;
+            return None;
+        };
+        let rest = heap - r;
+        if let Some(partition) = self.partition.as_mut()
+            && partition.advance()
+        {
+            return Some(self.heaps.replace(self.index, partition.parts()));
+        }
+        // The next count allowed, past the one just listed (from 4 when none was).
+        let after = self.partition.take().map_or(3, |p| p.parts().len() as u64);
+        let counts = self.rules.many_counts[amount];
+        match counts.next_after(after).filter(|&count| count <= rest) {
+            Some(count) => {
+                let partition = Partitions::new(rest, count).expect("count ≤ rest");
+                let option = self.heaps.replace(self.index, partition.parts());
+                self.partition = Some(partition);
+                Some(option)
+            }
+            None => {
+                self.stage = Stage::Many { amount: amount + 1 };
+                None
+            }
         }
     }
 

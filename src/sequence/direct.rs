@@ -457,7 +457,21 @@ pub(super) fn direct_value<V: HeapValues + ?Sized>(
     largest: u32,
     reached: &mut Reached,
 ) -> u32 {
+    direct_value_and(rules, values, heap, largest, reached, |_| {})
+}
+
+/// As [`direct_value`], with the values `more` inserts among the options' (those of splits
+/// into four heaps or more, which the caller tables).
+pub(super) fn direct_value_and<V: HeapValues + ?Sized>(
+    rules: &HeapRules,
+    values: &V,
+    heap: usize,
+    largest: u32,
+    reached: &mut Reached,
+    more: impl FnOnce(&mut Reached),
+) -> u32 {
     reached.reset(largest);
+    more(reached);
     insert_single_options(rules, values, heap, reached);
     for (rest, shapes) in split_rests(rules, heap) {
         let pairs = splits(values, rest, shapes);

@@ -6,6 +6,7 @@ use std::ops::ControlFlow;
 use super::ahead::compute_ahead;
 use super::error::{MAX_HEAP, SequenceError, checked_len};
 use super::grundy_sequence::GrundySequence;
+use super::many;
 use super::options::{Method, Progress, SequenceOptions};
 use super::period::{Period, next_check, prove_period};
 use super::relay::take_turns;
@@ -243,8 +244,33 @@ impl FullRun {
 }
 
 /// As [`compute_tuned`], with the worker's state returned; `progress` sees the values so far
-/// with each report.
+/// with each report. Rules that split into four heaps or more take a path of their own, by
+/// the definition ([`many`]).
 pub(super) fn compute_full(
+    rules: &HeapRules,
+    n: u64,
+    options: &SequenceOptions,
+    tuning: Tuning,
+    start: Start,
+    progress: &mut dyn FnMut(&Progress, &Values) -> ControlFlow<()>,
+) -> Result<FullRun, SequenceError> {
+    if rules.taken_leaving_many().is_empty() {
+        compute_on_the_engine(rules, n, options, tuning, start, progress)
+    } else {
+        let (known, _) = start.into_parts();
+        let (values, stopped) = many::compute(rules, n, known, progress)?;
+        Ok(FullRun {
+            values,
+            main: Worker::default(),
+            period: None,
+            method: Method::Direct,
+            stopped,
+        })
+    }
+}
+
+/// [`compute_full`] for rules that split into at most three heaps.
+fn compute_on_the_engine(
     rules: &HeapRules,
     n: u64,
     options: &SequenceOptions,

@@ -9,6 +9,7 @@ mod canonical;
 mod codes;
 mod coins;
 mod field;
+mod many;
 mod nim;
 mod repeating;
 mod take_away;

@@ -348,6 +348,32 @@ fn progress_reports_every_heap_and_can_stop() {
 #[cfg(feature = "serde")]
 type Change = Box<dyn Fn(&mut serde_json::Value)>;
 
+/// Codes with modifiers and splits into four heaps or more: saved and read back the same,
+/// their rules with them (a quotient of `4=.{5}` read as that of `4.0` would answer wrong).
+#[cfg(feature = "serde")]
+#[test]
+fn saved_quotients_keep_shapes_and_many_heap_splits() {
+    use impartial::take_and_break::TakeAndBreak;
+    for code in ["4=.{5}", "0.3{4}", "4!.0", "0.{2+}"] {
+        let game: TakeAndBreak = code.parse().unwrap();
+        let quotient = MisereQuotient::compute(&game, 14).unwrap();
+        let saved = serde_json::to_string(&quotient).unwrap();
+        let read: MisereQuotient = serde_json::from_str(&saved).unwrap();
+        assert_eq!(read, quotient, "{code}");
+        // Against the search, every sum of up to two heaps it covers.
+        let mut solver = Solver::new(game.clone());
+        for a in 0..=quotient.heaps().min(10) {
+            for b in a..=quotient.heaps().min(10) {
+                assert_eq!(
+                    read.outcome(&[a, b]),
+                    Some(solver.misere_outcome(Heaps::from([a, b]))),
+                    "{code}: {a} {b}"
+                );
+            }
+        }
+    }
+}
+
 /// Saved and read back, a quotient is the same; changed in any part, it is refused (the
 /// verification runs again on load), never read as a quotient that answers wrong.
 #[cfg(feature = "serde")]

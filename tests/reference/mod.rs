@@ -35,6 +35,50 @@ pub struct PlainRules {
     /// The modifier after each amount's digit, if any: `!` the heaps of its splits all
     /// differ, `?` they are not all equal, `=` they are all equal.
     pub modifiers: Vec<(usize, char)>,
+    /// Amounts that may leave four heaps or more: the counts listed, and every count from
+    /// some number on.
+    pub many: Vec<(usize, Vec<usize>, Option<usize>)>,
+}
+
+impl PlainRules {
+    /// The counts of heaps past three amount `take` may leave, for a rest of `rest`.
+    fn many_counts(&self, take: usize, rest: usize) -> Vec<usize> {
+        let mut counts = Vec::new();
+        for (amount, listed, from) in &self.many {
+            if *amount == take {
+                counts.extend(listed.iter().copied().filter(|&j| j <= rest));
+                if let Some(from) = from {
+                    counts.extend(*from..=rest);
+                }
+            }
+        }
+        counts.sort_unstable();
+        counts.dedup();
+        counts
+    }
+}
+
+/// Every partition of `rest` into exactly `count` parts, non-decreasing, each at least
+/// `least`.
+pub fn partitions(rest: usize, count: usize, least: usize) -> Vec<Vec<usize>> {
+    if count == 0 {
+        return if rest == 0 {
+            vec![Vec::new()]
+        } else {
+            Vec::new()
+        };
+    }
+    let mut all = Vec::new();
+    for first in least..=rest {
+        if first * count > rest {
+            break;
+        }
+        for mut tail in partitions(rest - first, count - 1, first) {
+            tail.insert(0, first);
+            all.push(tail);
+        }
+    }
+    all
 }
 
 impl PlainRules {
@@ -77,6 +121,7 @@ impl PlainRules {
             three: with_bit(8),
             unequal: false,
             modifiers: Vec::new(),
+            many: Vec::new(),
         }
     }
 }
@@ -108,6 +153,15 @@ pub fn plain_options(rules: &PlainRules, heap: usize) -> Vec<Vec<u64>> {
                 let largest = rest - least - middle;
                 if take <= heap && rules.allows(take, &[least, middle, largest]) {
                     options.push(vec![least as u64, middle as u64, largest as u64]);
+                }
+            }
+        }
+    }
+    for take in rules.many.iter().map(|&(take, _, _)| take) {
+        if take <= heap {
+            for count in rules.many_counts(take, heap - take) {
+                for parts in partitions(heap - take, count, 1) {
+                    options.push(parts.iter().map(|&part| part as u64).collect());
                 }
             }
         }
@@ -156,7 +210,102 @@ pub fn rules_values(rules: &PlainRules, n: usize) -> Vec<u32> {
                 }
             }
         }
+        for take in rules.many.iter().map(|&(take, _, _)| take) {
+            if take <= heap {
+                for count in rules.many_counts(take, heap - take) {
+                    for parts in partitions(heap - take, count, 1) {
+                        options.push(parts.iter().fold(0, |x, &part| x ^ values[part]));
+                    }
+                }
+            }
+        }
         values.push(mex(options));
+    }
+    values
+}
+
+/// G(0), …, G(n) of rules whose splits have any shape, with the XORs of the splits as sets
+/// of values written out —
+/// `E(s, j)`, exactly `j` heaps summing to `s`, is `G(a) ^ E(s − a, j − 1)` over the first
+/// heap `a`; `A(s, k)`, `k` heaps or more, is `G(a) ^ A(s − a, k − 1)`, `A(s, 1) = {G(s)} ∪
+/// A(s, 2)` — for heaps past what listing partitions affords.
+pub fn many_values_by_sets(rules: &PlainRules, n: usize) -> Vec<u32> {
+    // Values are at most n here (each heap's mex is at most its heap: checked below).
+    let width = (n + 1).next_power_of_two();
+    let mut values: Vec<u32> = Vec::with_capacity(n + 1);
+    // exact[s][j] and atleast[s][k], as lists of flags over the values below `width`.
+    assert!(
+        rules.modifiers.is_empty() && !rules.unequal,
+        "splits of any shape only"
+    );
+    let depth = 1 + rules
+        .many
+        .iter()
+        .flat_map(|(_, listed, from)| listed.iter().copied().chain(*from))
+        .max()
+        .unwrap_or(1)
+        .max(3);
+    let mut exact: Vec<Vec<Vec<bool>>> = Vec::new();
+    let mut atleast: Vec<Vec<Vec<bool>>> = Vec::new();
+    for heap in 0..=n {
+        let mut row_exact = vec![vec![false; width]; depth];
+        let mut row_atleast = vec![vec![false; width]; depth];
+        for j in 2..depth {
+            for a in 1..heap {
+                for x in 0..width {
+                    if exact[heap - a][j - 1][x] {
+                        row_exact[j][x ^ values[a] as usize] = true;
+                    }
+                    if atleast[heap - a][j - 1][x] {
+                        row_atleast[j][x ^ values[a] as usize] = true;
+                    }
+                }
+            }
+        }
+        let mut options = Vec::new();
+        for &take in &rules.none {
+            if take == heap && take > 0 {
+                options.push(0);
+            }
+        }
+        for &take in &rules.one {
+            if take > 0 && take < heap {
+                options.push(values[heap - take]);
+            }
+        }
+        // Splits into two and three heaps read their exact sets too.
+        let fixed = rules.two.iter().map(|&take| (take, vec![2], None));
+        let fixed = fixed.chain(rules.three.iter().map(|&take| (take, vec![3], None)));
+        let all: Vec<(usize, Vec<usize>, Option<usize>)> =
+            fixed.chain(rules.many.iter().cloned()).collect();
+        for (take, listed, from) in &all {
+            let Some(rest) = heap.checked_sub(*take) else {
+                continue;
+            };
+            let (rest_exact, rest_atleast) = if rest == heap {
+                (&row_exact, &row_atleast)
+            } else {
+                (&exact[rest], &atleast[rest])
+            };
+            for &j in listed {
+                options.extend((0..width).filter(|&x| rest_exact[j][x]).map(|x| x as u32));
+            }
+            if let Some(k) = from.filter(|&k| k < depth) {
+                options.extend((0..width).filter(|&x| rest_atleast[k][x]).map(|x| x as u32));
+            }
+        }
+        let value = if heap == 0 { 0 } else { mex(options) };
+        assert!(
+            (value as usize) < width,
+            "a value past the width of the sets"
+        );
+        values.push(value);
+        row_exact[1][value as usize] = true;
+        let mut all = row_atleast[2].clone();
+        all[value as usize] = true;
+        row_atleast[1] = all;
+        exact.push(row_exact);
+        atleast.push(row_atleast);
     }
     values
 }

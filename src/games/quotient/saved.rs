@@ -5,7 +5,7 @@ use super::limits::{MAX_ELEMENTS, MAX_HEAP, Stop};
 use super::monoid::{Bipartite, reduce};
 use super::presentation::generators;
 use super::verify::{Verdict, check};
-use crate::heap::{HeapRules, SplitShapes};
+use crate::heap::{HeapCounts, HeapRules, SplitShapes};
 
 /// The parts of a quotient read back and proved: its rules, monoid, `Φ`, each heap's
 /// options, and where it stopped.
@@ -35,6 +35,10 @@ pub(super) struct QuotientParts {
     leaving_two_shapes: Vec<u8>,
     #[serde(default)]
     leaving_three_shapes: Vec<u8>,
+    /// The amounts that split into four heaps or more, with the counts listed and the
+    /// count from which all are allowed.
+    #[serde(default)]
+    taken_leaving_many: Vec<(u64, Vec<u32>, Option<u32>)>,
     order: usize,
     table: Vec<u32>,
     p: Vec<bool>,
@@ -65,12 +69,41 @@ impl QuotientParts {
                 .iter()
                 .map(|s| s.bits())
                 .collect(),
+            taken_leaving_many: rules
+                .taken_leaving_many()
+                .iter()
+                .zip(rules.leaving_many_counts())
+                .map(|(&r, counts)| (r, counts.listed().collect(), counts.from()))
+                .collect(),
             order: monoid.size(),
             table: monoid.table().to_vec(),
             p: monoid.p.clone(),
             phi: phi.to_vec(),
             stop,
         }
+    }
+
+    /// The rules saved, as built again.
+    fn rules(&self) -> Result<HeapRules, String> {
+        let two = shaped(&self.taken_leaving_two, &self.leaving_two_shapes)?;
+        let three = shaped(&self.taken_leaving_three, &self.leaving_three_shapes)?;
+        let mut builder = HeapRules::builder()
+            .take_whole(self.taken_whole.iter().copied())
+            .take_leaving_one(self.taken_leaving_one.iter().copied());
+        for (r, shapes) in two {
+            builder = builder.take_leaving_two_shaped([r], shapes);
+        }
+        for (r, shapes) in three {
+            builder = builder.take_leaving_three_shaped([r], shapes);
+        }
+        for (r, listed, from) in &self.taken_leaving_many {
+            let counts = HeapCounts::new(listed, *from).map_err(|error| error.to_string())?;
+            builder = builder.take_leaving_many([*r], counts);
+        }
+        if self.splits_unequal && self.leaving_two_shapes.is_empty() {
+            builder = builder.unequal_splits();
+        }
+        builder.build().map_err(|error| error.to_string())
     }
 
     /// The rules, monoid, `Φ` and stop, if the parts are a quotient: a commutative monoid with identity 0 (Light's
@@ -80,21 +113,7 @@ impl QuotientParts {
     /// indistinguishable).
     pub(super) fn check(self) -> Result<Read, String> {
         let parts = self;
-        let two = shaped(&parts.taken_leaving_two, &parts.leaving_two_shapes)?;
-        let three = shaped(&parts.taken_leaving_three, &parts.leaving_three_shapes)?;
-        let mut builder = HeapRules::builder()
-            .take_whole(parts.taken_whole)
-            .take_leaving_one(parts.taken_leaving_one);
-        for (r, shapes) in two {
-            builder = builder.take_leaving_two_shaped([r], shapes);
-        }
-        for (r, shapes) in three {
-            builder = builder.take_leaving_three_shaped([r], shapes);
-        }
-        if parts.splits_unequal && parts.leaving_two_shapes.is_empty() {
-            builder = builder.unequal_splits();
-        }
-        let rules = builder.build().map_err(|error| error.to_string())?;
+        let rules = parts.rules()?;
         let phi = parts.phi;
         let heaps = phi.len().saturating_sub(1) as u64;
         if phi.first() != Some(&0) || heaps > MAX_HEAP || parts.order > MAX_ELEMENTS {
