@@ -87,6 +87,12 @@ fn take_and_break(text: &str) {
                 CodeError::TooManyHeaps { position, .. } => {
                     assert_eq!(at(position), Some('{'), "{text:?}");
                 }
+                CodeError::ModifierOnManyHeaps { position } => {
+                    assert!(
+                        matches!(at(position), Some('!' | '?' | '=')),
+                        "{text:?}: {error:?}"
+                    );
+                }
                 CodeError::ModifierWithoutSplit { position } => {
                     assert!(at(position).is_some(), "{text:?}: {error:?}");
                 }
