@@ -371,6 +371,49 @@ fn limits_of_size_method_and_time() {
     ok(&server, "/api/nim/position", &json!({"heaps": [1]}));
 }
 
+/// A client that opens connections and never finishes a request's headers (slowloris) is
+/// disconnected within the header time limit (10 s), each connection on its own, and the
+/// server answers others all the while.
+#[test]
+fn clients_that_never_finish_their_headers_are_disconnected() {
+    let server = Server::start(&[]);
+    let address = server
+        .url
+        .trim_start_matches("http://")
+        .trim_end_matches('/');
+    let started = Instant::now();
+    let idle: Vec<TcpStream> = (0..20)
+        .map(|_| {
+            let mut stream = TcpStream::connect(address).unwrap();
+            stream
+                .set_read_timeout(Some(Duration::from_secs(30)))
+                .unwrap();
+            stream
+                .write_all(format!("GET / HTTP/1.1\r\nHost: {address}\r\n").as_bytes())
+                .unwrap();
+            stream
+        })
+        .collect();
+    // Meanwhile the site answers.
+    ok(&server, "/api/nim/position", &json!({"heaps": [3, 4, 5]}));
+    for mut stream in idle {
+        let mut answer = Vec::new();
+        let _ = stream.read_to_end(&mut answer);
+        // Closed, with nothing or an error status: never a page for half a request.
+        let answer = String::from_utf8_lossy(&answer);
+        assert!(
+            answer.is_empty() || answer.starts_with("HTTP/1.1 4"),
+            "{answer}"
+        );
+    }
+    let elapsed = started.elapsed();
+    assert!(
+        elapsed >= Duration::from_secs(9) && elapsed < Duration::from_secs(25),
+        "{elapsed:?}"
+    );
+    ok(&server, "/api/nim/position", &json!({"heaps": [1]}));
+}
+
 /// The answer to `request` sent as it is, read until the server closes or 30 s pass.
 fn raw(address: &str, request: &str) -> String {
     let mut stream = TcpStream::connect(address).unwrap();

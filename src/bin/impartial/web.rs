@@ -25,6 +25,10 @@ use axum::http::{StatusCode, header};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
+use hyper::server::conn::http1;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use hyper_util::server::graceful::GracefulShutdown;
+use hyper_util::service::TowerToHyperService;
 
 use request::ApiError;
 
@@ -38,6 +42,9 @@ pub const MAX_BODY: usize = 16 * 1024;
 
 /// How long one request may take, reading its body included, before it is answered 503.
 pub const TIME_LIMIT: Duration = Duration::from_secs(10);
+
+/// The most time a connection may take to send a request's headers.
+pub const HEADER_TIME_LIMIT: Duration = Duration::from_secs(10);
 
 /// Threads for the computations, beside the runtime's own: requests beyond them wait.
 const COMPUTE_THREADS: usize = 4;
@@ -74,10 +81,40 @@ async fn serve(address: SocketAddr) -> Result<(), Failure> {
             address.ip()
         );
     }
-    axum::serve(listener, router())
-        .with_graceful_shutdown(stop_requested())
-        .await
-        .map_err(|error| Failure::from(format!("serving: {error}")))
+    accept(listener, router()).await;
+    Ok(())
+}
+
+/// Serves each connection `listener` accepts until a stop is requested, then lets those
+/// open finish (at most [`TIME_LIMIT`] more). Each connection has [`HEADER_TIME_LIMIT`] to
+/// send a request's headers, as hyper allows once it has a timer: a client that opens
+/// connections and never finishes a request (slowloris) holds none for long. `axum::serve`
+/// sets no such deadline.
+async fn accept(listener: tokio::net::TcpListener, app: Router) {
+    let graceful = GracefulShutdown::new();
+    let mut stop = std::pin::pin!(stop_requested());
+    loop {
+        tokio::select! {
+            accepted = listener.accept() => {
+                // A connection refused before it was accepted is the client's loss alone.
+                let Ok((stream, _)) = accepted else { continue };
+                let connection = http1::Builder::new()
+                    .timer(TokioTimer::new())
+                    .header_read_timeout(HEADER_TIME_LIMIT)
+                    .serve_connection(TokioIo::new(stream), TowerToHyperService::new(app.clone()));
+                let connection = graceful.watch(connection);
+                tokio::spawn(async move {
+                    // A connection that ends in error (closed, timed out) ends; the server goes on.
+                    let _ = connection.await;
+                });
+            }
+            () = &mut stop => break,
+        }
+    }
+    tokio::select! {
+        () = graceful.shutdown() => {}
+        () = tokio::time::sleep(TIME_LIMIT) => {}
+    }
 }
 
 /// Resolves when Ctrl-C (or SIGTERM) arrives: the flag the rest of the binary uses.
