@@ -432,7 +432,6 @@ mod tests {
     /// one thread does.
     #[test]
     fn two_threads_give_the_definitions_values() {
-        let keep_going = &mut |_: &Progress| ControlFlow::Continue(());
         let n = if cfg!(debug_assertions) { 1_500 } else { 6_000 };
         let mut larger_than_255 = 0;
         for game in games() {
@@ -441,30 +440,8 @@ mod tests {
             if expected.iter().any(|&value| value > 255) {
                 larger_than_255 += 1;
             }
-            for method in [Method::Auto, Method::Direct, Method::SparseSpace] {
-                let one = SequenceOptions::default()
-                    .with_method(method)
-                    .with_prove_period(false)
-                    .with_parallel(false);
-                let alone = compute(&rules, n as u64, &one, keep_going).unwrap();
-                for (ahead_after, every) in [(0, 65), (0, 129), (256, 777)] {
-                    let two = one.clone().with_parallel(true).with_progress_every(every);
-                    let tuning = Tuning {
-                        parallel_from: 64,
-                        ahead_after,
-                        ..Tuning::default()
-                    };
-                    let got =
-                        compute_tuned(&rules, n as u64, &two, tuning, Values::new(), keep_going)
-                            .unwrap();
-                    let first_difference = (got.values.iter().zip(&expected))
-                        .position(|(got, &expected)| got != expected);
-                    let what = format!("{rules:?} {method:?} {ahead_after} {every}");
-                    assert_eq!(first_difference, None, "{what}");
-                    assert_eq!(got.values.len(), n + 1, "{what}");
-                    assert_eq!(got.method, alone.method, "{what}");
-                }
-            }
+            let settings = [(0, 65), (0, 129), (256, 777)];
+            check_two_threads(&rules, &expected, &format!("{rules:?}"), &settings);
         }
         assert!(
             larger_than_255 > 0,
@@ -477,7 +454,6 @@ mod tests {
     /// the definition's values, and the method one thread chooses.
     #[test]
     fn restricted_splits_on_two_threads() {
-        let keep_going = &mut |_: &Progress| ControlFlow::Continue(());
         let (two_heaps, three_heaps) = if cfg!(debug_assertions) {
             (800, 150)
         } else {
@@ -497,30 +473,44 @@ mod tests {
                 ..reference::PlainRules::of_code(&digits)
             };
             let expected = reference::rules_values(&plain, n);
-            for method in [Method::Auto, Method::Direct, Method::SparseSpace] {
-                let one = SequenceOptions::default()
-                    .with_method(method)
-                    .with_prove_period(false)
-                    .with_parallel(false);
-                let alone = compute(&rules, n as u64, &one, keep_going).unwrap();
-                assert_eq!(
-                    alone.values, expected,
-                    "{digits:?} {modifiers:?} {method:?}"
-                );
-                for ahead_after in [0, 256] {
-                    let two = one.clone().with_parallel(true).with_progress_every(65);
-                    let tuning = Tuning {
-                        parallel_from: 64,
-                        ahead_after,
-                        ..Tuning::default()
-                    };
-                    let got =
-                        compute_tuned(&rules, n as u64, &two, tuning, Values::new(), keep_going)
-                            .unwrap();
-                    let what = format!("{digits:?} {modifiers:?} {method:?} {ahead_after}");
-                    assert_eq!(got.values, expected, "{what}");
-                    assert_eq!(got.method, alone.method, "{what}");
-                }
+            let what = format!("{digits:?} {modifiers:?}");
+            check_two_threads(&rules, &expected, &what, &[(0, 65), (256, 65)]);
+        }
+    }
+
+    /// `rules` on one thread and on two from heap 64 (each `(ahead_after, report every)` of
+    /// `settings`), every method: the values `expected` each time, and on two threads the
+    /// method one thread chooses.
+    fn check_two_threads(
+        rules: &HeapRules,
+        expected: &[u32],
+        what: &str,
+        settings: &[(usize, u64)],
+    ) {
+        let keep_going = &mut |_: &Progress| ControlFlow::Continue(());
+        let n = expected.len() - 1;
+        for method in [Method::Auto, Method::Direct, Method::SparseSpace] {
+            let one = SequenceOptions::default()
+                .with_method(method)
+                .with_prove_period(false)
+                .with_parallel(false);
+            let alone = compute(rules, n as u64, &one, keep_going).unwrap();
+            assert_eq!(alone.values, expected, "{what} {method:?}");
+            for &(ahead_after, every) in settings {
+                let two = one.clone().with_parallel(true).with_progress_every(every);
+                let tuning = Tuning {
+                    parallel_from: 64,
+                    ahead_after,
+                    ..Tuning::default()
+                };
+                let got = compute_tuned(rules, n as u64, &two, tuning, Values::new(), keep_going)
+                    .unwrap();
+                let first_difference =
+                    (got.values.iter().zip(expected)).position(|(got, &expected)| got != expected);
+                let what = format!("{what} {method:?} {ahead_after} {every}");
+                assert_eq!(first_difference, None, "{what}");
+                assert_eq!(got.values.len(), n + 1, "{what}");
+                assert_eq!(got.method, alone.method, "{what}");
             }
         }
     }

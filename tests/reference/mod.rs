@@ -171,22 +171,28 @@ pub fn plain_options(rules: &PlainRules, heap: usize) -> Vec<Vec<u64>> {
     options
 }
 
+/// The values of the options of a heap of `heap` that leave no heap or one.
+fn single_heap_options(rules: &PlainRules, values: &[u32], heap: usize) -> Vec<u32> {
+    let mut options = Vec::new();
+    for &take in &rules.none {
+        if take == heap && take > 0 {
+            options.push(0);
+        }
+    }
+    for &take in &rules.one {
+        if take > 0 && take < heap {
+            options.push(values[heap - take]);
+        }
+    }
+    options
+}
+
 /// G(0), …, G(n) of the game with `rules`, by the definition: G(n) is the mex of the values
 /// of the options of a heap of `n`, several heaps being worth the XOR of their values.
 pub fn rules_values(rules: &PlainRules, n: usize) -> Vec<u32> {
     let mut values: Vec<u32> = Vec::with_capacity(n + 1);
     for heap in 0..=n {
-        let mut options = Vec::new();
-        for &take in &rules.none {
-            if take == heap && take > 0 {
-                options.push(0);
-            }
-        }
-        for &take in &rules.one {
-            if take > 0 && take < heap {
-                options.push(values[heap - take]);
-            }
-        }
+        let mut options = single_heap_options(rules, &values, heap);
         for &take in &rules.two {
             if take <= heap {
                 let rest = heap - take;
@@ -262,17 +268,7 @@ pub fn many_values_by_sets(rules: &PlainRules, n: usize) -> Vec<u32> {
                 }
             }
         }
-        let mut options = Vec::new();
-        for &take in &rules.none {
-            if take == heap && take > 0 {
-                options.push(0);
-            }
-        }
-        for &take in &rules.one {
-            if take > 0 && take < heap {
-                options.push(values[heap - take]);
-            }
-        }
+        let mut options = single_heap_options(rules, &values, heap);
         // Splits into two and three heaps read their exact sets too.
         let fixed = rules.two.iter().map(|&take| (take, vec![2], None));
         let fixed = fixed.chain(rules.three.iter().map(|&take| (take, vec![3], None)));
