@@ -46,6 +46,9 @@ pub struct HeapRules {
     leave_many: Vec<u64>,
     /// How many heaps each amount of `leave_many` may leave.
     many_counts: Vec<HeapCounts>,
+    /// Whether some amount splits into two heaps and every such split must leave unequal
+    /// ones: derived from `two_shapes`, kept for the engine's inner loops.
+    two_unequal: bool,
 }
 
 /// Builds [`HeapRules`]: returned by [`HeapRules::builder`].
@@ -228,6 +231,8 @@ impl HeapRulesBuilder {
                 }
             }
         }
+        let two_unequal =
+            !two_shapes.is_empty() && two_shapes.iter().all(|&s| s == SplitShapes::UNEQUAL);
         Ok(HeapRules {
             leave_none,
             leave_one,
@@ -237,6 +242,7 @@ impl HeapRulesBuilder {
             three_shapes,
             leave_many,
             many_counts,
+            two_unequal,
         })
     }
 }
@@ -364,7 +370,7 @@ impl HeapRules {
     /// of different sizes (Grundy's game).
     #[must_use]
     pub fn splits_unequal(&self) -> bool {
-        !self.two_shapes.is_empty() && self.two_shapes.iter().all(|&s| s == SplitShapes::UNEQUAL)
+        self.two_unequal
     }
 
     /// Whether every split into two heaps allows the same shapes — any, or unequal — and no
