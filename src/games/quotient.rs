@@ -56,7 +56,9 @@ mod verify;
 use std::ops::ControlFlow;
 
 use build::Builder;
-pub use limits::{MAX_ELEMENTS, MAX_HEAP, MAX_PAIRS_PER_HEAP, MAX_VERIFIED_STATES, Stop};
+pub use limits::{
+    MAX_ELEMENTS, MAX_HEAP, MAX_OPTION_WORDS, MAX_PAIRS_PER_HEAP, MAX_VERIFIED_STATES, Stop,
+};
 use monoid::Bipartite;
 pub use presentation::{Presentation, Word};
 

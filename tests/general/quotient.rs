@@ -348,6 +348,42 @@ fn progress_reports_every_heap_and_can_stop() {
 #[cfg(feature = "serde")]
 type Change = Box<dyn Fn(&mut serde_json::Value)>;
 
+/// A code whose heaps split in every way (`0.{2+}`: every partition) stops when its heaps'
+/// options would pass `MAX_OPTION_WORDS`, with a partial quotient that still predicts every
+/// sum it covers; a saved quotient forged to cover more heaps is refused, not read.
+#[test]
+fn codes_with_too_many_options_stop_with_a_partial_quotient() {
+    use impartial::take_and_break::TakeAndBreak;
+    let game: TakeAndBreak = "0.{2+}".parse().unwrap();
+    let quotient = MisereQuotient::compute(&game, 200).unwrap();
+    assert_eq!(
+        quotient.stop(),
+        Some(&Stop::TooManyOptions {
+            heap: quotient.heaps() + 1
+        })
+    );
+    assert!(quotient.heaps() > 30, "{}", quotient.heaps());
+    let mut solver = Solver::new(game);
+    for a in 0..=9 {
+        for b in a..=9 {
+            assert_eq!(
+                quotient.outcome(&[a, b]),
+                Some(solver.misere_outcome(Heaps::from([a, b]))),
+                "{a} {b}"
+            );
+        }
+    }
+    #[cfg(feature = "serde")]
+    {
+        let mut saved: serde_json::Value = serde_json::to_value(&quotient).unwrap();
+        let phi = saved["phi"].as_array_mut().unwrap();
+        let last = phi.last().cloned().unwrap();
+        phi.extend(std::iter::repeat_n(last, 40));
+        let error = serde_json::from_value::<MisereQuotient>(saved).unwrap_err();
+        assert!(error.to_string().contains("words"), "{error}");
+    }
+}
+
 /// Codes with modifiers and splits into four heaps or more: saved and read back the same,
 /// their rules with them (a quotient of `4=.{5}` read as that of `4.0` would answer wrong).
 #[cfg(feature = "serde")]

@@ -3,7 +3,7 @@
 
 use smallvec::SmallVec;
 
-use super::limits::{MAX_ELEMENTS, MAX_PAIRS_PER_HEAP, MAX_PRODUCT, Stop};
+use super::limits::{MAX_ELEMENTS, MAX_OPTION_WORDS, MAX_PAIRS_PER_HEAP, MAX_PRODUCT, Stop};
 use super::monoid::{Bipartite, Monoid, Product, reduce};
 use super::presentation::generators;
 use super::verify::{
@@ -25,6 +25,8 @@ pub(super) struct Builder {
     /// The closure of the pairs of `kinds` under `monoid`, every one predicted, when it has
     /// been listed since the last change of presentation.
     verified: Option<Closure>,
+    /// How many more words the options of lone heaps may take ([`MAX_OPTION_WORDS`]).
+    options_left: usize,
 }
 
 /// A candidate: a monoid with its P-portion, and `Φ` for every heap so far.
@@ -49,6 +51,7 @@ impl Builder {
             kinds: Vec::new(),
             work_left: MAX_PAIRS_PER_HEAP,
             verified: None,
+            options_left: MAX_OPTION_WORDS,
         }
     }
 
@@ -65,7 +68,9 @@ impl Builder {
     /// Adds the next heap, or says why it cannot (and then adds nothing).
     pub(super) fn add_next(&mut self) -> Result<(), Stop> {
         let heap = self.phi.len() as u64;
-        self.options.push(single_heap_options(&self.rules, heap));
+        let options = single_heap_options(&self.rules, heap, &mut self.options_left)
+            .ok_or(Stop::TooManyOptions { heap })?;
+        self.options.push(options);
         let added = self.add_heap();
         if added.is_err() {
             self.options.pop();
@@ -398,10 +403,19 @@ pub(super) fn images<M: Monoid>(options: &[Vec<u64>], monoid: &M, phi: &[u32]) -
     images
 }
 
-/// The options of a lone heap of `heap`, each as its heaps (each smaller).
-pub(super) fn single_heap_options(rules: &HeapRules, heap: u64) -> Vec<Vec<u64>> {
-    rules
-        .moves(&Heaps::from([heap]))
-        .map(|option| option.iter().copied().filter(|&h| h > 0).collect())
-        .collect()
+/// The options of a lone heap of `heap`, each as its heaps (each smaller), if they take at
+/// most `budget` words (four an option and one a heap), which they use up; `None` past it
+/// (listed lazily, so never more is held).
+pub(super) fn single_heap_options(
+    rules: &HeapRules,
+    heap: u64,
+    budget: &mut usize,
+) -> Option<Vec<Vec<u64>>> {
+    let mut options = Vec::new();
+    for option in rules.moves(&Heaps::from([heap])) {
+        let leaves: Vec<u64> = option.iter().copied().filter(|&h| h > 0).collect();
+        *budget = budget.checked_sub(4 + leaves.len())?;
+        options.push(leaves);
+    }
+    Some(options)
 }

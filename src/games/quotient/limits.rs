@@ -28,7 +28,7 @@ pub(crate) const MAX_PRODUCT: usize = 1 << 16;
 pub const MAX_VERIFIED_STATES: usize = 2_000_000;
 
 /// The largest heap bound [`MisereQuotient::compute`](super::MisereQuotient::compute) accepts: the options of every heap
-/// up to it are kept (some four million for an octal game to this bound).
+/// up to it are kept (within [`MAX_OPTION_WORDS`]).
 ///
 /// # Examples
 ///
@@ -36,6 +36,20 @@ pub const MAX_VERIFIED_STATES: usize = 2_000_000;
 /// assert_eq!(impartial::quotient::MAX_HEAP, 4_096);
 /// ```
 pub const MAX_HEAP: u64 = 4_096;
+
+/// Most memory the options of lone heaps a quotient keeps may take, in 8-byte words: each
+/// option (the list of heaps it leaves) counts four words and one per heap, some 200 MB in
+/// all. Octal games proved by [`MAX_HEAP`] stay below it; a code that splits a heap into many
+/// heaps (`0.{2+}`: every partition) or into three (a heap of `h` in some `h²/12` ways)
+/// reaches it, and the computation stops with [`Stop::TooManyOptions`] instead of
+/// exhausting memory. A saved quotient whose heaps would need more is refused when read.
+///
+/// # Examples
+///
+/// ```
+/// assert_eq!(impartial::quotient::MAX_OPTION_WORDS, 24_000_000);
+/// ```
+pub const MAX_OPTION_WORDS: usize = 24_000_000;
 
 /// Most work one heap may take before the computation stops, in steps of some tens of
 /// nanoseconds: a heap added to a pair of a verification, an element of a candidate marked
@@ -82,6 +96,11 @@ pub enum Stop {
         /// The heap that could not be added.
         heap: u64,
     },
+    /// The options of the heaps up to this one would pass [`MAX_OPTION_WORDS`].
+    TooManyOptions {
+        /// The heap that could not be added.
+        heap: u64,
+    },
     /// The progress callback of [`MisereQuotient::compute_with_progress`](super::MisereQuotient::compute_with_progress) stopped the
     /// computation before this heap.
     Interrupted {
@@ -104,6 +123,10 @@ impl fmt::Display for Stop {
             Stop::OutOfWork { heap } => write!(
                 f,
                 "heap {heap} took candidates whose construction and verification passed {MAX_PAIRS_PER_HEAP} steps of work together"
+            ),
+            Stop::TooManyOptions { heap } => write!(
+                f,
+                "heap {heap}'s options would pass the {MAX_OPTION_WORDS} words the options of the heaps so far may take"
             ),
             Stop::Interrupted { heap } => write!(f, "stopped by the caller before heap {heap}"),
         }

@@ -1,7 +1,7 @@
 //! A quotient saved with serde, and read back only after it is proved again.
 
 use super::build::{kinds, single_heap_options};
-use super::limits::{MAX_ELEMENTS, MAX_HEAP, Stop};
+use super::limits::{MAX_ELEMENTS, MAX_HEAP, MAX_OPTION_WORDS, Stop};
 use super::monoid::{Bipartite, reduce};
 use super::presentation::generators;
 use super::verify::{Verdict, check};
@@ -146,9 +146,13 @@ impl QuotientParts {
                     .into(),
             );
         }
+        let mut budget = MAX_OPTION_WORDS;
         let options: Vec<Vec<Vec<u64>>> = (0..=heaps)
-            .map(|heap| single_heap_options(&rules, heap))
-            .collect();
+            .map(|heap| single_heap_options(&rules, heap, &mut budget))
+            .collect::<Option<_>>()
+            .ok_or(format!(
+                "the options of heaps 0 to {heaps} of these rules take more than {MAX_OPTION_WORDS} words"
+            ))?;
         // The verification passes over heaps without moves (the computation gives them the
         // identity), so a file's word for them is checked here.
         if let Some(heap) =
