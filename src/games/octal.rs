@@ -127,11 +127,11 @@ pub enum CodeError {
         /// The modifier.
         found: char,
     },
-    /// A digit written `{…}` that lists a count of heaps past
-    /// [`HeapCounts::MAX_COUNT`](crate::take_and_break::HeapCounts::MAX_COUNT) (write `k+`
-    /// for every count from `k` on).
+    /// A digit written `{…}` that names a count of heaps past
+    /// [`HeapCounts::MAX_COUNT`](crate::take_and_break::HeapCounts::MAX_COUNT), listed or as
+    /// `k+`.
     #[error(
-        "the digit at position {position} lists {heaps} heaps: counts up to 63 may be listed, and `k+` stands for every count from k on"
+        "the digit at position {position} names {heaps} heaps: counts up to 63 may be listed, and `k+` (k up to 63) stands for every count from k on"
     )]
     TooManyHeaps {
         /// Where the digit's `{` is, in characters from 0.

@@ -3,7 +3,7 @@
 use crate::error::GameError;
 
 /// The numbers of heaps, four or more, that a move may split a heap into: counts listed one
-/// by one (4 to [`MAX_COUNT`](Self::MAX_COUNT)), and every count from some number on.
+/// by one, and every count from some number on (each 4 to [`MAX_COUNT`](Self::MAX_COUNT)).
 /// Splits into one, two or three heaps are the rules' other moves. In a code, the digit
 /// `{0,4}` takes a heap whole or leaves four heaps, `{2+}` leaves two heaps or more.
 ///
@@ -26,15 +26,16 @@ pub struct HeapCounts {
 }
 
 impl HeapCounts {
-    /// The largest count that may be listed one by one; larger ones are given as "from".
+    /// The largest count that may be listed one by one, or be the "from": the values of a
+    /// split into `j` heaps are tabled in `j` levels, so the levels stay few.
     pub const MAX_COUNT: u32 = 63;
 
     /// The counts `listed`, and every count from `from` on.
     ///
     /// # Errors
     ///
-    /// [`GameError::HeapCountOutOfRange`] for a count below 4 (listed or `from`) or a listed
-    /// count past [`MAX_COUNT`](Self::MAX_COUNT).
+    /// [`GameError::HeapCountOutOfRange`] for a count (listed or `from`) below 4 or past
+    /// [`MAX_COUNT`](Self::MAX_COUNT).
     ///
     /// # Examples
     ///
@@ -59,7 +60,7 @@ impl HeapCounts {
             }
             bits |= 1 << count;
         }
-        if let Some(from) = from.filter(|&from| from < 4) {
+        if let Some(from) = from.filter(|&from| !(4..=Self::MAX_COUNT).contains(&from)) {
             return Err(out_of_range(from));
         }
         Ok(HeapCounts { listed: bits, from }.normalized())
@@ -270,7 +271,8 @@ mod tests {
         let listed: Vec<u64> =
             std::iter::successors(sparse.next_after(0), |&c| sparse.next_after(c)).collect();
         assert_eq!(listed, [4, 9, 63]);
-        let far = HeapCounts::new(&[], Some(u32::MAX)).unwrap();
-        assert!(far.contains(u64::from(u32::MAX)) && !far.contains(63));
+        assert!(HeapCounts::new(&[], Some(64)).is_err());
+        let far = HeapCounts::new(&[], Some(63)).unwrap();
+        assert!(far.contains(u64::from(u32::MAX)) && !far.contains(62));
     }
 }

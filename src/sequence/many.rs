@@ -68,7 +68,8 @@ pub(super) fn compute(
     let mut stopped = false;
     for heap in 0..len {
         let words = words_for(largest);
-        let levels = (exact_levels + cumulative_levels) as u64;
+        // The levels a heap of this size keeps (see `Tables::levels`).
+        let levels = (exact_levels.min(heap) + cumulative_levels.min(heap)) as u64;
         work = work.saturating_add(levels * heap as u64 * words as u64);
         if work > MAX_WORK {
             return Err(SequenceError::TooLarge {
@@ -132,25 +133,28 @@ impl Tables {
     /// `j ≥ 2` (from the values of the smaller heaps).
     fn extend_before(&mut self, values: &[u32], s: usize, words: usize) {
         let exact = self.levels(values, s, words, self.exact_levels, |t, rest, j| {
-            &t.exact[rest][j]
+            t.exact[rest].get(j)
         });
         let cumulative = self.levels(values, s, words, self.cumulative_levels, |t, rest, j| {
-            &t.cumulative[rest][j]
+            t.cumulative[rest].get(j)
         });
         self.exact.push(exact);
         self.cumulative.push(cumulative);
     }
 
-    /// Levels 0 to `top` of heap size `s`: level `j ≥ 2` is `∪ G(a) ⊕ level(s − a, j − 1)`;
-    /// levels 0 (unused) and 1 (waiting for `G(s)`) empty.
+    /// Levels 0 to `top` of heap size `s`, or to `s` if it is less (`s` counters make at most
+    /// `s` heaps: the levels past are empty and not kept, so a count of heaps in the millions
+    /// costs nothing): level `j ≥ 2` is `∪ G(a) ⊕ level(s − a, j − 1)`, a level a smaller
+    /// heap does not keep being empty; levels 0 (unused) and 1 (waiting for `G(s)`) empty.
     fn levels(
         &self,
         values: &[u32],
         s: usize,
         words: usize,
         top: usize,
-        level: impl Fn(&Tables, usize, usize) -> &Set,
+        level: impl Fn(&Tables, usize, usize) -> Option<&Set>,
     ) -> Vec<Set> {
+        let top = top.min(s.max(1));
         let mut sets = vec![Set::new(); (top + 1).min(2)];
         sets.extend(
             (2..=top).map(|j| self.combined(values, s, words, |t, rest| level(t, rest, j - 1))),
@@ -161,10 +165,10 @@ impl Tables {
     /// With `G(s)` known: `E_1(s) = {G(s)}` and `C_1(s) = {G(s)} ∪ C_2(s)`.
     fn extend_after(&mut self, value: u32, s: usize, words: usize) {
         let single = singleton(value, words);
-        if self.exact_levels >= 1 {
-            self.exact[s][1].clone_from(&single);
+        if let Some(one) = self.exact[s].get_mut(1) {
+            one.clone_from(&single);
         }
-        if self.cumulative_levels >= 1 {
+        if self.cumulative[s].len() > 1 {
             let mut all = single;
             if let Some(two) = self.cumulative[s].get(2) {
                 union_into(&mut all, two);
@@ -179,11 +183,13 @@ impl Tables {
         values: &[u32],
         s: usize,
         words: usize,
-        level: impl Fn(&Tables, usize) -> &Set,
+        level: impl Fn(&Tables, usize) -> Option<&Set>,
     ) -> Set {
         let mut out = vec![0u64; words];
         for (a, &value) in values.iter().enumerate().take(s).skip(1) {
-            xor_into(&mut out, level(self, s - a), value);
+            if let Some(set) = level(self, s - a) {
+                xor_into(&mut out, set, value);
+            }
         }
         out
     }
@@ -200,11 +206,12 @@ impl Tables {
             let Some((exact, cumulative)) = row else {
                 continue;
             };
-            for count in counts.listed() {
-                insert_members(reached, &exact[count as usize]);
-            }
-            if let Some(from) = counts.from().filter(|&from| (from as usize) <= rest) {
-                insert_members(reached, &cumulative[from as usize]);
+            let sets = counts
+                .listed()
+                .filter_map(|count| exact.get(count as usize));
+            let from = counts.from().and_then(|from| cumulative.get(from as usize));
+            for set in sets.chain(from) {
+                insert_members(reached, set);
             }
         }
     }

@@ -155,3 +155,27 @@ fn the_standard_form_and_bad_codes() {
         assert!(!expected.to_string().is_empty());
     }
 }
+
+/// The largest count, `{63+}`: a thousand heaps cost little (the tables keep no level a heap
+/// cannot fill), and until a split changes a value they are `0.1`'s. A count past 63
+/// is refused (before, `{1000000+}` had each heap reserve a million sets).
+#[test]
+fn the_largest_count_costs_little() {
+    assert_eq!(
+        "0.1{64+}".parse::<TakeAndBreak>(),
+        Err(CodeError::TooManyHeaps {
+            position: 3,
+            heaps: 64
+        })
+    );
+    let far: TakeAndBreak = "0.1{63+}".parse().unwrap();
+    let near: TakeAndBreak = "0.1".parse().unwrap();
+    let far = far.values_up_to(1_000).unwrap();
+    let near = near.values_up_to(1_000).unwrap();
+    // The splits take two counters. Heap 65 leaves 63 heaps of one (XOR 1): worth
+    // mex{1} = 0 still. Heap 66 leaves 64 as 62 ones and a two or as 64 ones (XOR 0 each):
+    // worth 1, not 0 — the first difference.
+    let first_difference = (0..=1_000).find(|&heap| far.get(heap) != near.get(heap));
+    assert_eq!(first_difference, Some(66));
+    assert_eq!(near.get(66).map(|v| v.0), Some(0));
+}

@@ -179,16 +179,17 @@ fn read_braces(
                 heaps: u32::MAX,
             })?;
             word.clear();
+            if heaps > HeapCounts::MAX_COUNT {
+                return Err(CodeError::TooManyHeaps { position, heaps });
+            }
             if c == '+' {
                 // Every count from `heaps` on: those up to three as bits, the rest as counts.
                 digit |= (0..4).filter(|&h| h >= heaps).fold(0, |d, h| d | 1 << h);
                 from = Some(from.map_or(heaps.max(4), |f| f.min(heaps.max(4))));
             } else if heaps <= 3 {
                 digit |= 1 << heaps;
-            } else if heaps <= HeapCounts::MAX_COUNT {
-                listed.push(heaps);
             } else {
-                return Err(CodeError::TooManyHeaps { position, heaps });
+                listed.push(heaps);
             }
         } else if c == '+' {
             return Err(CodeError::InvalidDigit {
