@@ -43,7 +43,7 @@ use std::str::FromStr;
 
 use crate::game::ImpartialGame;
 use crate::heap::Heaps;
-use crate::heap::{HeapRules, HeapRulesBuilder, SplitShapes};
+use crate::heap::{HeapCounts, HeapRules, HeapRulesBuilder, SplitShapes};
 use crate::sequence::{HeapGame, heap_game_methods};
 
 /// The most digits after the point a code may have (the most counters one move may remove).
@@ -295,8 +295,13 @@ pub(crate) fn rules_of(digits: &[u8]) -> HeapRules {
 }
 
 /// The rules of valid digits, the splits of each restricted to the shapes of its modifier
-/// (`shapes[r]`, any shape where there is none).
-pub(crate) fn rules_with_shapes(digits: &[u8], shapes: &[SplitShapes]) -> HeapRules {
+/// (`shapes[r]`, any shape where there is none), and the splits into four heaps or more of
+/// `many` (amount, counts).
+pub(crate) fn rules_with_shapes(
+    digits: &[u8],
+    shapes: &[SplitShapes],
+    many: &[(usize, HeapCounts)],
+) -> HeapRules {
     let shape_of = |r: usize| shapes.get(r).copied().unwrap_or(SplitShapes::ANY);
     let mut builder = HeapRules::builder()
         .take_whole(amounts_with_bit(digits, LEAVES_NONE))
@@ -306,6 +311,9 @@ pub(crate) fn rules_with_shapes(digits: &[u8], shapes: &[SplitShapes]) -> HeapRu
     }
     for r in amounts_with_bit(digits, LEAVES_THREE) {
         builder = builder.take_leaving_three_shaped([r], shape_of(r as usize));
+    }
+    for &(amount, counts) in many {
+        builder = builder.take_leaving_many([amount as u64], counts);
     }
     builder
         .build()

@@ -225,7 +225,7 @@ impl TakeAndBreak {
         } else {
             SplitShapes::ANY
         };
-        let rules = rules_with_shapes(&digits, &vec![shape; digits.len()]);
+        let rules = rules_with_shapes(&digits, &vec![shape; digits.len()], &[]);
         Some(Canonical {
             game: TakeAndBreak::new(rules),
             offset,

@@ -276,36 +276,5 @@ fn parse_expanded(code: &str, many: &[(usize, HeapCounts)]) -> Result<HeapRules,
             _ => SplitShapes::ALL_EQUAL,
         };
     }
-    let rules = rules_with_shapes(&digits, &shapes);
-    if many.is_empty() {
-        return Ok(rules);
-    }
-    Ok(with_many(&rules, &many))
-}
-
-/// `rules` with the splits into four heaps or more of `many` (amount, counts) added.
-fn with_many(rules: &HeapRules, many: &[(usize, HeapCounts)]) -> HeapRules {
-    let mut builder = HeapRules::builder()
-        .take_whole(rules.taken_whole().iter().copied())
-        .take_leaving_one(rules.taken_leaving_one().iter().copied());
-    for (&r, &shapes) in rules
-        .taken_leaving_two()
-        .iter()
-        .zip(rules.leaving_two_shapes())
-    {
-        builder = builder.take_leaving_two_shaped([r], shapes);
-    }
-    for (&r, &shapes) in rules
-        .taken_leaving_three()
-        .iter()
-        .zip(rules.leaving_three_shapes())
-    {
-        builder = builder.take_leaving_three_shaped([r], shapes);
-    }
-    for &(amount, counts) in many {
-        builder = builder.take_leaving_many([amount as u64], counts);
-    }
-    builder
-        .build()
-        .expect("the rules of a checked code, with splits added")
+    Ok(rules_with_shapes(&digits, &shapes, &many))
 }
