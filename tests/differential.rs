@@ -339,6 +339,61 @@ fn codes_splitting_into_many_heaps_past_255() {
     }
 }
 
+/// Random codes with a digit that splits into four heaps or more (counts listed, or `k+`)
+/// beside digits of up to three heaps, with the rules they mean written plainly.
+fn many_heap_codes() -> impl Strategy<Value = (String, reference::PlainRules)> {
+    let digit = (
+        0u8..16,
+        prop::option::of(4usize..9),
+        prop::option::of(4usize..9),
+    );
+    prop::collection::vec(digit, 1..4).prop_filter_map("a split into many heaps", |digits| {
+        let mut text = String::from("0.");
+        let mut bits = vec![0u8];
+        let mut many = Vec::new();
+        for (offset, (digit, listed, from)) in digits.into_iter().enumerate() {
+            bits.push(digit);
+            if listed.is_none() && from.is_none() {
+                text.push(char::from_digit(u32::from(digit), 16).unwrap());
+                continue;
+            }
+            let mut words: Vec<String> = (0..4)
+                .filter(|h| digit >> h & 1 == 1)
+                .map(|h: u32| h.to_string())
+                .collect();
+            words.extend(listed.map(|c| c.to_string()));
+            words.extend(from.map(|f| format!("{f}+")));
+            text.push_str(&format!("{{{}}}", words.join(",")));
+            many.push((offset + 1, listed.into_iter().collect(), from));
+        }
+        (!many.is_empty()).then(|| {
+            let plain = reference::PlainRules {
+                many,
+                ..reference::PlainRules::of_code(&bits)
+            };
+            (text, plain)
+        })
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(if RELEASE { 32 } else { 4 }))]
+
+    /// The random codes above to 150–300 heaps (where their values grow, past 64: the
+    /// tables' sets then span words, permuted across them; `codes_splitting_into_many_heaps_
+    /// past_255` holds codes that surely do), against the definition with its sets written
+    /// out, on every path.
+    #[test]
+    fn many_heap_codes_on_every_path_equal_the_definition(
+        (text, plain) in many_heap_codes(),
+        n in if RELEASE { 150usize..300 } else { 40usize..60 },
+    ) {
+        let game: TakeAndBreak = text.parse().unwrap();
+        let expected = reference::many_values_by_sets(&plain, n);
+        check_every_path(&game, &expected)?;
+    }
+}
+
 /// The heaps where the sparse space once returned a wrong value, under default options: the
 /// byte-sum that counted the missing values wrapped at 256, so the search stopped with
 /// values still missing.

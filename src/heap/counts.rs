@@ -28,6 +28,13 @@ pub struct HeapCounts {
 impl HeapCounts {
     /// The largest count that may be listed one by one, or be the "from": the values of a
     /// split into `j` heaps are tabled in `j` levels, so the levels stay few.
+    ///
+    /// ```
+    /// use impartial::take_and_break::HeapCounts;
+    ///
+    /// assert!(HeapCounts::new(&[HeapCounts::MAX_COUNT], None).is_ok());
+    /// assert!(HeapCounts::new(&[], Some(HeapCounts::MAX_COUNT + 1)).is_err());
+    /// ```
     pub const MAX_COUNT: u32 = 63;
 
     /// The counts `listed`, and every count from `from` on.
@@ -97,18 +104,47 @@ impl HeapCounts {
     }
 
     /// The count from which every count is allowed, if any.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::take_and_break::HeapCounts;
+    ///
+    /// // Listed counts just below it join it.
+    /// assert_eq!(HeapCounts::new(&[5], Some(6))?.from(), Some(5));
+    /// # Ok::<(), impartial::GameError>(())
+    /// ```
     #[must_use]
     pub fn from(self) -> Option<u32> {
         self.from
     }
 
     /// Whether no count is allowed.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::take_and_break::HeapCounts;
+    ///
+    /// assert!(HeapCounts::new(&[], None)?.is_empty());
+    /// # Ok::<(), impartial::GameError>(())
+    /// ```
     #[must_use]
     pub fn is_empty(self) -> bool {
         self.listed == 0 && self.from.is_none()
     }
 
     /// The counts either allows.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::take_and_break::HeapCounts;
+    ///
+    /// let both = HeapCounts::new(&[4], None)?.union(HeapCounts::new(&[], Some(7))?);
+    /// assert!(both.contains(4) && !both.contains(5) && both.contains(9));
+    /// # Ok::<(), impartial::GameError>(())
+    /// ```
     #[must_use]
     pub fn union(self, other: HeapCounts) -> HeapCounts {
         let from = match (self.from, other.from) {

@@ -334,6 +334,17 @@ impl HeapRules {
 
     /// The shapes of the splits of each amount of
     /// [`taken_leaving_three`](Self::taken_leaving_three).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::take_and_break::{SplitShapes, TakeAndBreak};
+    /// use impartial::HeapGame;
+    ///
+    /// let game: TakeAndBreak = "0.8?".parse()?;
+    /// assert_eq!(game.rules().leaving_three_shapes(), [SplitShapes::NOT_ALL_EQUAL]);
+    /// # Ok::<(), impartial::octal::CodeError>(())
+    /// ```
     #[must_use]
     pub fn leaving_three_shapes(&self) -> &[SplitShapes] {
         &self.three_shapes
@@ -361,6 +372,17 @@ impl HeapRules {
 
     /// The numbers of heaps each amount of
     /// [`taken_leaving_many`](Self::taken_leaving_many) may leave.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::take_and_break::{HeapCounts, TakeAndBreak};
+    /// use impartial::HeapGame;
+    ///
+    /// let game: TakeAndBreak = "{4,6}.0".parse()?;
+    /// assert_eq!(game.rules().leaving_many_counts(), [HeapCounts::new(&[4, 6], None)?]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn leaving_many_counts(&self) -> &[HeapCounts] {
         &self.many_counts

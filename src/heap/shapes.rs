@@ -33,12 +33,36 @@ const EQUAL: u8 = 4;
 
 impl SplitShapes {
     /// Any split.
+    ///
+    /// ```
+    /// use impartial::take_and_break::SplitShapes;
+    ///
+    /// assert!(SplitShapes::ANY.allows(&[2, 2, 5]) && SplitShapes::ANY.allows(&[1, 2, 3]));
+    /// ```
     pub const ANY: SplitShapes = SplitShapes(DIFFERENT | SOME_EQUAL | EQUAL);
     /// `!`: all the heaps left differ (Grundy's game, `4!.0`).
+    ///
+    /// ```
+    /// use impartial::take_and_break::SplitShapes;
+    ///
+    /// assert!(!SplitShapes::UNEQUAL.allows(&[2, 2, 5]));
+    /// ```
     pub const UNEQUAL: SplitShapes = SplitShapes(DIFFERENT);
     /// `?`: the heaps left are not all equal.
+    ///
+    /// ```
+    /// use impartial::take_and_break::SplitShapes;
+    ///
+    /// assert!(SplitShapes::NOT_ALL_EQUAL.allows(&[2, 2, 5]));
+    /// ```
     pub const NOT_ALL_EQUAL: SplitShapes = SplitShapes(DIFFERENT | SOME_EQUAL);
     /// `=`: the heaps left are all equal.
+    ///
+    /// ```
+    /// use impartial::take_and_break::SplitShapes;
+    ///
+    /// assert!(SplitShapes::ALL_EQUAL.allows(&[3, 3]) && !SplitShapes::ALL_EQUAL.allows(&[1, 5]));
+    /// ```
     pub const ALL_EQUAL: SplitShapes = SplitShapes(EQUAL);
 
     /// The shapes as a split into `heaps` heaps sees them: for two heaps "some equal but

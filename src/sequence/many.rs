@@ -41,8 +41,19 @@ struct Tables {
 pub(super) fn compute(
     rules: &HeapRules,
     n: u64,
+    known: Values,
+    progress: &mut dyn FnMut(&Progress, &Values) -> ControlFlow<()>,
+) -> Result<(Values, bool), SequenceError> {
+    compute_within(rules, n, known, progress, MAX_WORK)
+}
+
+/// As [`compute`], spending at most `max_work` word operations.
+fn compute_within(
+    rules: &HeapRules,
+    n: u64,
     mut known: Values,
     progress: &mut dyn FnMut(&Progress, &Values) -> ControlFlow<()>,
+    max_work: u64,
 ) -> Result<(Values, bool), SequenceError> {
     let len = checked_len(n, MAX_HEAP)?;
     known.truncate(len);
@@ -71,7 +82,7 @@ pub(super) fn compute(
         // The levels a heap of this size keeps (see `Tables::levels`).
         let levels = (exact_levels.min(heap) + cumulative_levels.min(heap)) as u64;
         work = work.saturating_add(levels * heap as u64 * words as u64);
-        if work > MAX_WORK {
+        if work > max_work {
             return Err(SequenceError::TooLarge {
                 n,
                 max: heap.saturating_sub(1) as u64,
@@ -275,6 +286,28 @@ fn permute_word(mut word: u64, low: u32) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Past its work bound a run is an error naming the last heap it reached, and the values
+    /// to there are those of a run that stops there.
+    #[test]
+    fn the_work_bound_names_the_last_heap_reached() {
+        let counts = crate::heap::HeapCounts::new(&[], Some(4)).unwrap();
+        let rules = HeapRules::builder()
+            .take_leaving_two([1])
+            .take_leaving_many([1], counts)
+            .build()
+            .unwrap();
+        let keep_going = &mut |_: &Progress, _: &Values| ControlFlow::Continue(());
+        let error = compute_within(&rules, 1_000, Values::new(), keep_going, 100_000).unwrap_err();
+        let SequenceError::TooLarge { n: 1_000, max } = error else {
+            panic!("{error:?}");
+        };
+        assert!(max > 10 && max < 1_000, "{max}");
+        let (reached, _) = compute_within(&rules, max, Values::new(), keep_going, 100_000).unwrap();
+        assert_eq!(reached.len() as u64, max + 1);
+        let (beyond, _) = compute(&rules, max + 50, Values::new(), keep_going).unwrap();
+        assert_eq!(reached.to_vec()[..], beyond.to_vec()[..=max as usize]);
+    }
 
     #[test]
     fn a_word_permutes_as_its_bits_xor() {

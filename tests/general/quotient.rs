@@ -479,6 +479,16 @@ fn saved_quotients_are_proved_again_when_read() {
                 "a rule that changes nothing",
                 Box::new(|v: &mut Value| v["taken_leaving_one"] = serde_json::json!([0])),
             ),
+            (
+                "a split into two heaps given as many",
+                Box::new(|v: &mut Value| {
+                    v["taken_leaving_many"] = serde_json::json!([[1, [2], null]]);
+                }),
+            ),
+            (
+                "a split shape that is no set of shapes",
+                Box::new(|v: &mut Value| v["leaving_two_shapes"] = serde_json::json!([9, 9])),
+            ),
         ];
         for (what, change) in tampered {
             let mut bad = value.clone();
