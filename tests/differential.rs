@@ -363,7 +363,9 @@ fn many_heap_codes() -> impl Strategy<Value = (String, reference::PlainRules)> {
                 .collect();
             words.extend(listed.map(|c| c.to_string()));
             words.extend(from.map(|f| format!("{f}+")));
-            text.push_str(&format!("{{{}}}", words.join(",")));
+            text.push('{');
+            text.push_str(&words.join(","));
+            text.push('}');
             many.push((offset + 1, listed.into_iter().collect(), from));
         }
         (!many.is_empty()).then(|| {
