@@ -45,8 +45,9 @@
 //! [`take_away`] any multiplier `k`, where the solver needs `O(N²)` states. For heap games —
 //! octal and hexadecimal games like Kayles, Grundy's game, subtraction games, any
 //! [`take_and_break`] game — [`sequence`] computes the nim-value of every heap size at once
-//! (a position of several heaps is their XOR) and proves the sequence periodic when the
-//! theory allows, after which heaps of any size are answered from a table (codes with
+//! (a position of several heaps is their XOR) and proves the sequence periodic — or, for
+//! hexadecimal codes whose values climb, arithmetic-periodic — when the theory allows, after
+//! which heaps of any size are answered from a table (codes with
 //! modifiers, such as Grundy's game `4!.0`, parse into [`take_and_break::TakeAndBreak`]);
 //! [`repeating`] does the same for codes whose last digit repeats forever (`0.[3]` is Nim)
 //! and [`all_but`] for the subtraction games with every amount but a finite set, whose

@@ -78,9 +78,39 @@
 //! the theorem as it goes and stops as soon as a period is proven: the [`Period`] it reports
 //! is the shortest, with the least preperiod, and every later value comes from the table.
 //! Grundy's game has no such theorem, and no period is ever claimed for it.
+//!
+//! # Arithmetic periods
+//!
+//! Hexadecimal games may climb instead: `G(n + p) = G(n) + s` for `n ≥ n0`, `s ≥ 1` (0.8,
+//! which takes one counter and leaves three heaps, has `G(n) = ⌊(n − 1)/3⌋`). For finite codes
+//! whose moves leave at most three heaps, unrestricted by shape, some leaving three, the engine
+//! proves such periods by a test of ours, tried where a period is, and stops as it would for
+//! one ([`GrundySequence::arithmetic_period`]). With `P = p`, `S = s` (doubled when `p` is odd),
+//! `w` the largest power of two dividing `S`, heaps of at least `b = n0 + P` *big*, and
+//! `N1 = t + 3(b − 1) + 1` (past it every option has a big heap), it reads G(0) to
+//! G(N1 + P − 1) and shows by induction that every heap `N ≥ N1 + P` has `G(N) = G(N − P) + S`:
+//!
+//! - *Every smaller value is an option.* An option with a heap `h ≥ n0` whose companions XOR to
+//!   less than `w` gains `S` when `P` is added to `h` (adding `S` does not touch the bits
+//!   below `w`); an option with two equal heaps keeps its value when `P/2` is added to each;
+//!   one with both, `a, a, c` with `c ≥ n0`, does either. The test checks at `N1 … N1 + P − 1`
+//!   that for some `ℓ` the values below `ℓ` have options of the second kind, those in
+//!   `[ℓ, ℓ + S)` of the third, those from `ℓ + S` to `G(N)` of the first — which then holds at
+//!   every later heap, `P` at a time, and gives every value below `G(N − P) + S`.
+//! - *`G(N − P) + S` is not.* An option with one big heap `N − c` beside small heaps worth `R`
+//!   is worth `G(N − c) ⊕ R`; along `N, N + P, …` both it and `G(N)` grow by `S`, and whether
+//!   they meet repeats once `G(N − c)` modulo a power of two above `R` does, so finitely many
+//!   heaps decide. Options with two or three big heaps are bounded by residues modulo `P`
+//!   alone: a value `(S·h + Δ(h))/P` with `Δ` periodic makes their sum (which bounds the XOR),
+//!   or the sum of their high parts `⌊G/w⌋`, fall below `G(N)`'s, or their low bits differ.
+//!
+//! The test is sound, not complete: a climb it does not prove stays
+//! [apparent](GrundySequence::apparent_arithmetic_period), and a proof that would take more
+//! than some billions of steps is not tried.
 
 mod ahead;
 mod arithmetic;
+mod arithmetic_proof;
 mod bounded;
 mod bounded_values;
 mod bytes;
@@ -101,7 +131,7 @@ mod testing;
 mod values;
 
 pub(crate) use arithmetic::apparent as apparent_arithmetic;
-pub use arithmetic::{ApparentArithmeticPeriod, MAX_APPARENT_PERIOD};
+pub use arithmetic::{ApparentArithmeticPeriod, ArithmeticPeriod, MAX_APPARENT_PERIOD};
 pub use error::{MAX_HEAP, MAX_STREAMED_HEAP, SequenceError};
 pub use grundy_sequence::GrundySequence;
 pub(crate) use heap_game::heap_game_methods;

@@ -250,6 +250,67 @@ fn fast_growing_codes_past_the_two_thread_hand_over() {
     }
 }
 
+/// Arithmetic periods proved from a few hundred values hold thousands of heaps on, past
+/// values of 255 and 1 024: random hexadecimal codes whose last digit splits into three
+/// (the codes the test covers), each run stopped where its proof held and answered from the
+/// period, against the same code computed to the end without proofs (whose values every
+/// test above holds to the definition) on one thread and two. A climb seen and then broken
+/// must not be proved: `0.311CA` climbs by 8 every 15 heaps from 219 to 500 at least, and
+/// 0.B71F by 1 every heap from 109 to 250, then neither does.
+#[test]
+#[cfg_attr(
+    debug_assertions,
+    ignore = "minutes in a debug build: run with --release, as CI does"
+)]
+fn proved_arithmetic_periods_hold_far_past_their_proofs() {
+    let mut rng = proptest::test_runner::TestRng::deterministic_rng(
+        proptest::test_runner::RngAlgorithm::ChaCha,
+    );
+    let mut proved = 0;
+    let mut past_1024 = 0;
+    for _ in 0..80 {
+        let length = rng.random_range(1..=4);
+        let mut digits: Vec<u8> = vec![0];
+        digits.extend((0..length).map(|_| rng.random_range(0u8..16)));
+        *digits.last_mut().expect("a digit") |= 8;
+        let game = HexadecimalGame::from_digits(&digits).expect("a code with a move");
+        let early = game.values_up_to(600).expect("n is within MAX_HEAP");
+        let Some(period) = early.arithmetic_period() else {
+            continue;
+        };
+        proved += 1;
+        let far = (4 * period.proved_at).max(2_500);
+        for parallel in [false, true] {
+            let options = SequenceOptions::default()
+                .with_prove_period(false)
+                .with_parallel(parallel);
+            let whole = run(&game, far, &options);
+            let expected: Vec<u32> = whole.computed_values().iter().collect();
+            past_1024 += usize::from(!parallel && expected[far as usize] > 1_024);
+            check(&early, &expected, &format!("{game} {period}")).unwrap();
+        }
+    }
+    assert!(
+        proved >= 25 && past_1024 >= 15,
+        "{proved} proved, {past_1024} past 1 024"
+    );
+    for (code, seen_to) in [("0.311CA", 500), ("0.B71F", 250)] {
+        let game: HexadecimalGame = code.parse().expect("a valid code");
+        let early = game.values_up_to(seen_to).expect("n is within MAX_HEAP");
+        assert!(early.apparent_arithmetic_period().is_some(), "{code}");
+        assert_eq!(early.arithmetic_period(), None, "{code}");
+        let later = game.values_up_to(3_000).expect("n is within MAX_HEAP");
+        let seen = early.apparent_arithmetic_period().expect("seen");
+        assert_ne!(
+            later
+                .apparent_arithmetic_period()
+                .map(|p| (p.preperiod, p.period)),
+            Some((seen.preperiod, seen.period)),
+            "{code}"
+        );
+    }
+}
+
 /// Codes whose digits restrict their splits each its own way (`=` equal heaps, `!` all
 /// different, `?` not all equal; on two-heap and three-heap digits), past values of 255 and
 /// past the two-thread hand-over, against the definition on every path. Only `!` on every

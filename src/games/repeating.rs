@@ -37,6 +37,7 @@ use std::str::FromStr;
 
 use crate::game::{ImpartialGame, Nimber};
 use crate::heap::Heaps;
+pub use crate::sequence::ArithmeticPeriod;
 use crate::sequence::{ApparentArithmeticPeriod, SequenceError, apparent_arithmetic};
 
 /// The largest heap whose value [`RepeatingCode::values_up_to`] computes: values are held
@@ -480,40 +481,6 @@ impl ImpartialGame for RepeatingCode {
 
     fn allocated_bytes(&self, heaps: &Heaps) -> usize {
         heaps.allocated_bytes()
-    }
-}
-
-/// `G(n + period) = G(n) + saltus` for every `n ≥ preperiod`: proved, not only seen.
-///
-/// ```
-/// use impartial::repeating::RepeatingCode;
-///
-/// // all-but(1), 0.0[3]: G(n) = ⌊n/2⌋.
-/// let period = "0.0[3]".parse::<RepeatingCode>()?.values_up_to(100)?.period().unwrap();
-/// assert_eq!((period.preperiod, period.period, period.saltus), (0, 2, 1));
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub struct ArithmeticPeriod {
-    /// The least heap from which the values climb so (within the values computed).
-    pub preperiod: u64,
-    /// The shortest period seen.
-    pub period: u64,
-    /// What a value gains over one period: at least 1 with a tail of 2 or 3, 0 with a tail
-    /// of 1, whose values repeat.
-    pub saltus: u32,
-    /// The last heap whose value the proof needed.
-    pub proved_at: u64,
-}
-
-impl fmt::Display for ArithmeticPeriod {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "period {} and saltus {} from n = {} (proved at G({}))",
-            self.period, self.saltus, self.preperiod, self.proved_at
-        )
     }
 }
 

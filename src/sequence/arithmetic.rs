@@ -1,8 +1,66 @@
-//! Arithmetic periods seen in the values computed: `G(n + p) = G(n) + s` with a saltus
-//! `s > 0`, as hexadecimal games and infinite codes show (Nim, `G(n) = n`, has period 1 and
-//! saltus 1). Reported as *apparent*: no theorem here proves one from finitely many values.
+//! Arithmetic periods: `G(n + p) = G(n) + s` with a saltus `s > 0`, as hexadecimal games and
+//! infinite codes show (Nim, `G(n) = n`, has period 1 and saltus 1). Seen in the values
+//! computed, they are *apparent*; [`ArithmeticPeriod`] is one proved (for finite codes by the
+//! test in `arithmetic_proof`, for repeating codes by their own).
 
 use std::fmt;
+
+/// `G(n + period) = G(n) + saltus` for every `n ≥ preperiod`: proved, not only seen.
+///
+/// # Examples
+///
+/// ```
+/// use impartial::octal::HexadecimalGame;
+/// use impartial::repeating::RepeatingCode;
+///
+/// // 0.8: take one counter and leave three heaps. Proved from G(0..26).
+/// let values = "0.8".parse::<HexadecimalGame>()?.values_up_to(1_000_000)?;
+/// let period = values.arithmetic_period().expect("proved");
+/// assert_eq!((period.preperiod, period.period, period.saltus), (1, 3, 1));
+/// assert_eq!(period.to_string(), "period 3 and saltus 1 from n = 1 (proved at G(25))");
+/// assert!(values.computed_len() < 100);
+/// assert_eq!(values.get(1_000_000).map(|g| g.0), Some(333_333));
+///
+/// // all-but(1), 0.0[3]: G(n) = ⌊n/2⌋.
+/// let period = "0.0[3]".parse::<RepeatingCode>()?.values_up_to(100)?.period().unwrap();
+/// assert_eq!((period.preperiod, period.period, period.saltus), (0, 2, 1));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
+pub struct ArithmeticPeriod {
+    /// The least heap from which the values climb so (within the values computed).
+    pub preperiod: u64,
+    /// The shortest period seen.
+    pub period: u64,
+    /// What a value gains over one period: at least 1, but 0 for a repeating code with a
+    /// tail of 1, whose values repeat.
+    pub saltus: u32,
+    /// The last heap whose value the proof needed.
+    pub proved_at: u64,
+}
+
+impl fmt::Display for ArithmeticPeriod {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "period {} and saltus {} from n = {} (proved at G({}))",
+            self.period, self.saltus, self.preperiod, self.proved_at
+        )
+    }
+}
+
+impl ArithmeticPeriod {
+    /// G(`n`) for `n` from the preperiod, from the value whole periods back in the first
+    /// period: `first_period(i)` is G(preperiod + i), if known. Exact: at most
+    /// `u32::MAX + u64::MAX · u32::MAX`, below 2⁹⁶.
+    pub(crate) fn extend(&self, n: u64, first_period: impl Fn(u64) -> Option<u32>) -> Option<u128> {
+        let past = n.checked_sub(self.preperiod)?;
+        let first = first_period(past % self.period)?;
+        Some(u128::from(first) + u128::from(past / self.period) * u128::from(self.saltus))
+    }
+}
 
 /// An arithmetic period the values computed show, not proved: `G(n + period) = G(n) +
 /// saltus` for every `n` from `preperiod` while `n + period` was computed (to `seen_to`), over
@@ -14,9 +72,9 @@ use std::fmt;
 /// use impartial::octal::HexadecimalGame;
 ///
 /// // 0.8: take one counter and leave the rest as three heaps. Its values climb by 1 every
-/// // 3 heaps.
-/// let values = "0.8".parse::<HexadecimalGame>()?.values_up_to(3_000)?;
-/// assert_eq!(values.period(), None);
+/// // 3 heaps — which twenty values show, but the proof needs G(0..26).
+/// let values = "0.8".parse::<HexadecimalGame>()?.values_up_to(20)?;
+/// assert_eq!((values.period(), values.arithmetic_period()), (None, None));
 /// let seen = values.apparent_arithmetic_period().expect("seen");
 /// assert_eq!((seen.period, seen.saltus), (3, 1));
 /// assert!(seen.to_string().contains("apparent"));

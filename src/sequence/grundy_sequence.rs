@@ -1,6 +1,7 @@
 //! [`GrundySequence`]: the values a run computed, with its period, method and sparse space —
 //! and, read back from serde, checked to be what a run could have left.
 
+use super::arithmetic::ArithmeticPeriod;
 #[cfg(feature = "serde")]
 use super::error::MAX_HEAP;
 use super::options::Method;
@@ -33,6 +34,8 @@ use crate::game::Nimber;
 pub struct GrundySequence {
     pub(super) values: Values,
     pub(super) period: Option<Period>,
+    /// A proved arithmetic period (never beside a period).
+    pub(super) arithmetic: Option<ArithmeticPeriod>,
     pub(super) max_heap: u64,
     pub(super) method: Method,
     pub(super) sparse_mask: Option<u32>,
@@ -46,6 +49,9 @@ pub struct GrundySequence {
 struct SequenceParts {
     values: Values,
     period: Option<Period>,
+    /// Absent from sequences saved before arithmetic periods were proved.
+    #[serde(default)]
+    arithmetic: Option<ArithmeticPeriod>,
     max_heap: u64,
     method: Method,
     sparse_mask: Option<u32>,
@@ -63,6 +69,7 @@ impl TryFrom<SequenceParts> for GrundySequence {
         Ok(GrundySequence {
             values: parts.values,
             period: parts.period,
+            arithmetic: parts.arithmetic,
             max_heap: parts.max_heap,
             method: parts.method,
             sparse_mask: parts.sparse_mask,
@@ -94,8 +101,14 @@ impl SequenceParts {
         if let Some(found) = values.get(0).filter(|&found| found != 0) {
             return Err(format!("G(0) is 0 in every heap game, not {found}"));
         }
+        if self.period.is_some() && self.arithmetic.is_some() {
+            return Err("a sequence with both a period and an arithmetic period".to_string());
+        }
         if let Some(period) = self.period {
             check_period(values, period)?;
+        }
+        if let Some(arithmetic) = self.arithmetic {
+            check_arithmetic(values, arithmetic)?;
         }
         match (self.method, self.sparse_mask, &self.rare_heaps) {
             (Method::Direct, None, None) => Ok(()),
@@ -134,6 +147,42 @@ fn check_period(values: &Values, period: Period) -> Result<(), String> {
     if preperiod > 0 && values.get(preperiod - 1) == values.get(preperiod - 1 + length) {
         return Err(format!(
             "{period}, but the values repeat from n = {} already",
+            preperiod - 1
+        ));
+    }
+    Ok(())
+}
+
+/// Whether `values` climb by `arithmetic` from its preperiod on, the preperiod the least for
+/// it, the saltus at least 1, and the heap its proof read among those computed.
+#[cfg(feature = "serde")]
+fn check_arithmetic(values: &Values, arithmetic: ArithmeticPeriod) -> Result<(), String> {
+    let computed = values.len() as u64;
+    let first_cycle = arithmetic.preperiod.checked_add(arithmetic.period);
+    if arithmetic.period == 0
+        || arithmetic.saltus == 0
+        || first_cycle.is_none_or(|end| end > arithmetic.proved_at)
+        || arithmetic.proved_at >= computed
+    {
+        return Err(format!(
+            "{arithmetic} does not fit {computed} computed values"
+        ));
+    }
+    let (preperiod, length) = (arithmetic.preperiod as usize, arithmetic.period as usize);
+    let climbs = |heap: usize| {
+        let (later, earlier) = (values.get(heap), values.get(heap - length));
+        later.zip(earlier).and_then(|(l, e)| l.checked_sub(e)) == Some(arithmetic.saltus)
+    };
+    if let Some(heap) = (preperiod + length..values.len()).find(|&heap| !climbs(heap)) {
+        return Err(format!(
+            "{arithmetic}, but G({heap}) is not G({}) + {}",
+            heap - length,
+            arithmetic.saltus
+        ));
+    }
+    if preperiod > 0 && climbs(preperiod - 1 + length) {
+        return Err(format!(
+            "{arithmetic}, but the values climb so from n = {} already",
             preperiod - 1
         ));
     }
@@ -185,8 +234,8 @@ fn check_rare_heaps(values: &Values, mask: u32, rare: &[u64]) -> Result<(), Stri
 }
 
 impl GrundySequence {
-    /// G(n): from the computed values, or from the period for any `n` once one is proven;
-    /// `None` beyond the computed values otherwise.
+    /// G(n): from the computed values, or from the period or the arithmetic period for any
+    /// `n` once one is proven; `None` beyond the computed values otherwise.
     ///
     /// # Examples
     ///
@@ -204,6 +253,13 @@ impl GrundySequence {
         let index = match usize::try_from(n) {
             Ok(index) if index < self.values.len() => index,
             _ => {
+                if let Some(arithmetic) = self.arithmetic {
+                    let first = |offset: u64| {
+                        let heap = usize::try_from(arithmetic.preperiod + offset).ok()?;
+                        self.values.get(heap)
+                    };
+                    return arithmetic.extend(n, first).map(Nimber);
+                }
                 let period = self.period?;
                 let offset = (n - period.preperiod) % period.period;
                 usize::try_from(period.preperiod + offset).ok()?
@@ -282,7 +338,7 @@ impl GrundySequence {
     /// ```
     #[must_use]
     pub fn covers(&self, n: u64) -> bool {
-        self.period.is_some() || n < self.computed_len()
+        self.period.is_some() || self.arithmetic.is_some() || n < self.computed_len()
     }
 
     /// The heap size asked for.
@@ -321,20 +377,22 @@ impl GrundySequence {
     }
 
     /// An arithmetic period the values computed show — `G(n + p) = G(n) + s`, `s > 0`, over
-    /// at least three periods and half the values — when no period is proven. *Apparent*:
-    /// the values of every heap computed obey it, but nothing here proves that later ones do
-    /// (no theorem like the octal periodicity theorem is applied), so [`get`](Self::get)
-    /// does not answer from it.
+    /// at least three periods and half the values — when neither a period nor an arithmetic
+    /// period is proven. *Apparent*: the values of every heap computed obey it, but too few
+    /// values were computed for the proof, or the proof's test (see
+    /// [`arithmetic_period`](Self::arithmetic_period)) does not apply or does not pass, so
+    /// [`get`](Self::get) does not answer from it.
     ///
     /// # Examples
     ///
     /// ```
     /// use impartial::octal::{HexadecimalGame, OctalGame};
     ///
-    /// let climbing = "0.8".parse::<HexadecimalGame>()?.values_up_to(1_000)?;
+    /// // 0.8's proof reads G(0..26): twenty values show the climb but do not prove it.
+    /// let climbing = "0.8".parse::<HexadecimalGame>()?.values_up_to(20)?;
     /// let seen = climbing.apparent_arithmetic_period().expect("seen");
-    /// assert_eq!((seen.preperiod, seen.period, seen.saltus, seen.seen_to), (1, 3, 1, 1_000));
-    /// assert_eq!(climbing.get(1_001), None);
+    /// assert_eq!((seen.preperiod, seen.period, seen.saltus, seen.seen_to), (1, 3, 1, 20));
+    /// assert_eq!(climbing.get(21), None);
     ///
     /// // Kayles is periodic, not arithmetic-periodic.
     /// assert_eq!(OctalGame::kayles().values_up_to(1_000)?.apparent_arithmetic_period(), None);
@@ -342,11 +400,41 @@ impl GrundySequence {
     /// ```
     #[must_use]
     pub fn apparent_arithmetic_period(&self) -> Option<super::ApparentArithmeticPeriod> {
-        if self.period.is_some() {
+        if self.period.is_some() || self.arithmetic.is_some() {
             return None;
         }
         let values = &self.values;
         super::arithmetic::apparent(values.len(), |n| values.get(n).unwrap_or(0))
+    }
+
+    /// The arithmetic period proved for the game, if any: `G(n + p) = G(n) + s` for every
+    /// `n` from the preperiod, so [`get`](Self::get) answers every heap, and the run stopped
+    /// computing as soon as the proof held.
+    ///
+    /// Proved for finite take-and-break codes whose moves leave at most three heaps and are
+    /// not restricted by shape — the hexadecimal games among them — by a test of ours: the
+    /// values up to `G(3·n0 + 4P + t − 3)` (`P` the period, doubled if odd) show the climb,
+    /// every value below each heap's is reached by options that climb with it, and no option
+    /// of any later heap can equal its value (the argument is in the
+    /// [`sequence`](crate::sequence) docs). The test is sound, not complete: a period it does
+    /// not prove stays [apparent](Self::apparent_arithmetic_period).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::octal::HexadecimalGame;
+    ///
+    /// // 0.28: period 53, saltus 16 — proved from the values up to G(426).
+    /// let values = "0.28".parse::<HexadecimalGame>()?.values_up_to(4_000_000_000)?;
+    /// let period = values.arithmetic_period().expect("proved");
+    /// assert_eq!((period.preperiod, period.period, period.saltus), (1, 53, 16));
+    /// assert!(values.computed_len() < 500 && values.covers(4_000_000_000));
+    /// assert_eq!(values.get(1 + 53 * 1_000).map(|g| g.0), values.get(1).map(|g| g.0 + 16_000));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn arithmetic_period(&self) -> Option<ArithmeticPeriod> {
+        self.arithmetic
     }
 
     /// The method that computed the bulk of the values.

@@ -4,6 +4,9 @@
 use std::ops::ControlFlow;
 
 use super::ahead::compute_ahead;
+use super::arithmetic::ArithmeticPeriod;
+use super::arithmetic::apparent as apparent_arithmetic;
+use super::arithmetic_proof::{Unproved, applies_to, prove_arithmetic};
 use super::error::{MAX_HEAP, SequenceError, checked_len};
 use super::grundy_sequence::GrundySequence;
 use super::many;
@@ -215,6 +218,8 @@ pub(super) struct FullRun {
     /// The calling thread's worker, with the sparse space.
     pub(super) main: Worker,
     pub(super) period: Option<Period>,
+    /// A proved arithmetic period: only in a run that keeps every value, never with a period.
+    pub(super) arithmetic: Option<ArithmeticPeriod>,
     pub(super) method: Method,
     /// Whether the progress callback stopped the run.
     pub(super) stopped: bool,
@@ -227,6 +232,7 @@ impl FullRun {
             mut values,
             main,
             period,
+            arithmetic,
             method,
             ..
         } = self;
@@ -235,6 +241,7 @@ impl FullRun {
         GrundySequence {
             values,
             period,
+            arithmetic,
             max_heap,
             method,
             sparse_mask: space.map(SparseSpace::mask),
@@ -263,6 +270,7 @@ pub(super) fn compute_full(
             values,
             main: Worker::default(),
             period: None,
+            arithmetic: None,
             method: Method::Direct,
             stopped,
         })
@@ -295,7 +303,10 @@ fn compute_on_the_engine(
         && rules.splits_alike()
         && options.method != Method::Direct;
     let mut method = Method::Direct;
-    let mut period = None;
+    // A bounded run (which keeps the values it resumed from) streams past its prefix and
+    // cannot answer from an arithmetic period; its games never leave three heaps, and only
+    // games that do are proved arithmetic-periodic.
+    let mut proofs = Proofs::new(!keep_known);
     let mut check_at = if rules.has_periodicity_theorem() && options.prove_period {
         next_check(0)
     } else {
@@ -334,8 +345,7 @@ fn compute_on_the_engine(
             method = Method::SparseSpace;
         }
         if done >= check_at {
-            period = typed!(values.store(), values => prove_period(rules, &values[..done]));
-            if period.is_some() {
+            if typed!(values.store(), values => proofs.try_at(rules, &values[..done])) {
                 if !keep_known {
                     values.truncate(done);
                 }
@@ -355,16 +365,60 @@ fn compute_on_the_engine(
             }
         }
     }
-    if period.is_none() && !stopped && rules.has_periodicity_theorem() && options.prove_period {
-        period = typed!(workers.values.store(), values => prove_period(rules, values));
+    if !stopped && rules.has_periodicity_theorem() && options.prove_period && !proofs.done() {
+        typed!(workers.values.store(), values => proofs.try_at(rules, values));
     }
     Ok(FullRun {
         values: workers.values,
         main: workers.main,
-        period,
+        period: proofs.period,
+        arithmetic: proofs.arithmetic,
         method,
         stopped,
     })
+}
+
+/// The periods a run proves as it goes: a period by the periodicity theorem, else (where
+/// `arithmetic`) an arithmetic period while the values show one. A candidate whose proof
+/// failed is not tried again, as the values it read do not change (one that wanted more
+/// values is).
+struct Proofs {
+    arithmetic_too: bool,
+    period: Option<Period>,
+    arithmetic: Option<ArithmeticPeriod>,
+    failed: Option<(u64, u64, u32)>,
+}
+
+impl Proofs {
+    fn new(arithmetic_too: bool) -> Self {
+        Proofs {
+            arithmetic_too,
+            period: None,
+            arithmetic: None,
+            failed: None,
+        }
+    }
+
+    fn done(&self) -> bool {
+        self.period.is_some() || self.arithmetic.is_some()
+    }
+
+    /// Tries both proofs on the values so far: whether one holds.
+    fn try_at<V: Value>(&mut self, rules: &HeapRules, values: &[V]) -> bool {
+        self.period = prove_period(rules, values);
+        if self.period.is_none() && self.arithmetic_too && applies_to(rules) {
+            let seen = apparent_arithmetic(values.len(), |n| values[n].into());
+            let candidate = seen.map(|seen| (seen.preperiod, seen.period, seen.saltus));
+            if candidate.is_some() && candidate != self.failed {
+                match prove_arithmetic(rules, values) {
+                    Ok(proved) => self.arithmetic = Some(proved),
+                    Err(Unproved::Failed) => self.failed = candidate,
+                    Err(Unproved::TooFewValues | Unproved::NoneSeen) => {}
+                }
+            }
+        }
+        self.done()
+    }
 }
 
 #[cfg(test)]

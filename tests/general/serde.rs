@@ -7,7 +7,7 @@ use impartial::coins::{CoinRule, Coins, TurningCorners};
 use impartial::fibonacci;
 use impartial::loopy::{LoopyOutcome, LoopyValue};
 use impartial::nim::{self, NimMove};
-use impartial::octal::OctalGame;
+use impartial::octal::{HexadecimalGame, OctalGame};
 use impartial::score::{ScoreBound, ScoreMove};
 use impartial::sequence::{GrundySequence, Method, Period, SequenceOptions};
 use impartial::take_away::{TakeAwayState, TakeMove};
@@ -159,6 +159,44 @@ fn forged_sequences_are_refused() {
     refused(direct_with_mask, "Direct with a mask");
     sparse["max_heap"] = 3.into();
     refused(sparse, "do not fit a sequence up to heap 3");
+}
+
+/// A proved arithmetic period reads back and answers past the values; one the values do
+/// not climb by, one beside a period, a saltus of 0, a proof past the values or a preperiod
+/// that is not the least are refused. Sequences saved before arithmetic periods were proved
+/// have no such field and read back without one.
+#[test]
+fn arithmetic_periods_read_back_checked() {
+    let eight: HexadecimalGame = "0.8".parse().expect("a valid code");
+    let values = eight.values_up_to(1_000_000).expect("in memory");
+    let json: serde_json::Value = serde_json::to_value(&values).expect("serializes");
+    let back: GrundySequence = serde_json::from_value(json.clone()).expect("reads back");
+    assert_eq!(back.get(1_000_000), values.get(1_000_000));
+    assert!(back.arithmetic_period().is_some());
+    let refused = |change: &dyn Fn(&mut serde_json::Value), says: &str| {
+        let mut forged = json.clone();
+        change(&mut forged);
+        let error = serde_json::from_value::<GrundySequence>(forged).unwrap_err();
+        assert!(error.to_string().contains(says), "{error}");
+    };
+    refused(&|j| j["arithmetic"]["saltus"] = 2.into(), "is not G(");
+    refused(&|j| j["arithmetic"]["saltus"] = 0.into(), "does not fit");
+    refused(
+        &|j| j["arithmetic"]["proved_at"] = 1_000.into(),
+        "does not fit",
+    );
+    refused(
+        &|j| j["arithmetic"]["preperiod"] = 2.into(),
+        "climb so from n = 1 already",
+    );
+    refused(
+        &|j| j["period"] = serde_json::json!({"preperiod": 1, "period": 3, "proof_bound": 20}),
+        "both a period and an arithmetic period",
+    );
+    let mut old = json.clone();
+    old.as_object_mut().expect("an object").remove("arithmetic");
+    let old: GrundySequence = serde_json::from_value(old).expect("reads back");
+    assert_eq!((old.arithmetic_period(), old.get(1_000_000)), (None, None));
 }
 
 /// Every sequence the engine gives reads back: random octal codes, with every method, one
