@@ -1369,17 +1369,71 @@ fn plot_draws_the_sequence() {
     assert!(String::from_utf8_lossy(&bounded.stderr).contains("--plot"));
 }
 
-/// A sequence that climbs is reported as arithmetic-periodic, and as apparent, not proved.
+/// A sequence that climbs is reported as arithmetic-periodic: apparent while the values do
+/// not reach the proof, proved once they do — and then the values file and the counts to
+/// `--n` come from the period, equal to the values computed one by one.
 #[test]
-fn apparent_arithmetic_periods_are_reported_as_apparent() {
-    let text = stdout(&run(&["hexadecimal", "0.8", "--n", "3000", "-q"]));
+fn arithmetic_periods_are_reported_apparent_or_proved() {
+    let text = stdout(&run(&["hexadecimal", "0.8", "--n", "20", "-q"]));
     assert!(text.contains("# period: none up to"), "{text}");
     assert!(
-        text.contains("# arithmetic period: period 3 and saltus 1 from n = 1 (apparent: seen to G(3000), not proved)"),
+        text.contains("# arithmetic period: period 3 and saltus 1 from n = 1 (apparent: seen to G(20), not proved)"),
         "{text}"
+    );
+    let directory = scratch("arithmetic");
+    let file = directory.join("values.txt");
+    let text = stdout(&run(&[
+        "hexadecimal",
+        "0.8",
+        "--n",
+        "3000",
+        "-q",
+        "--values",
+        file.to_str().unwrap(),
+    ]));
+    assert!(
+        text.contains("# arithmetic period: period 3 and saltus 1 from n = 1 (proved at G(25))"),
+        "{text}"
+    );
+    assert!(text.contains("# computed: 32 values"), "{text}");
+    let eight: impartial::octal::HexadecimalGame = "0.8".parse().unwrap();
+    let options = impartial::sequence::SequenceOptions::default().with_prove_period(false);
+    let expected: Vec<u32> = eight
+        .values_up_to_with(3_000, &options)
+        .unwrap()
+        .computed_values()
+        .iter()
+        .collect();
+    let written = std::fs::read_to_string(&file).unwrap();
+    let written: Vec<u32> = written
+        .lines()
+        .skip(1)
+        .map(|v| v.parse().unwrap())
+        .collect();
+    assert_eq!(written, expected);
+    let mut counts = BTreeMap::new();
+    for &value in &expected {
+        *counts.entry(value).or_insert(0u64) += 1;
+    }
+    let printed: BTreeMap<u32, u64> = text
+        .lines()
+        .filter(|line| !line.starts_with('#'))
+        .map(|line| {
+            let (value, count) = line.split_once(' ').unwrap();
+            (value.parse().unwrap(), count.parse().unwrap())
+        })
+        .collect();
+    assert_eq!(printed, counts);
+    // Too many heaps to count one by one: the values computed, said so.
+    let far = stdout(&run(&["hexadecimal", "0.8", "--n", "1e9", "-q"]));
+    assert!(far.contains("# largest value: 333333333"), "{far}");
+    assert!(
+        far.contains("# value count: of G(0) to G(31) only"),
+        "{far}"
     );
     let periodic = stdout(&run(&["octal", "0.77", "--n", "3000", "-q"]));
     assert!(!periodic.contains("arithmetic"), "{periodic}");
+    std::fs::remove_dir_all(directory).ok();
 }
 
 #[test]

@@ -7,6 +7,7 @@ use impartial::sequence::{GrundySequence, Values};
 
 use crate::args::{RunArguments, Size, is_text};
 use crate::checkpoint;
+use crate::counts::Counts;
 use crate::failure::Failure;
 use crate::format::{width_for, write_values};
 use crate::game::Game;
@@ -115,21 +116,22 @@ fn finish(
     mut report: Report,
 ) -> Result<(), Failure> {
     report.period(sequence.period(), !run.every_value, "none up to", n);
+    if let Some(proved) = sequence.arithmetic_period() {
+        report.line(format!("arithmetic period: {proved}"));
+    }
     if let Some(seen) = sequence.apparent_arithmetic_period() {
         report.line(format!("arithmetic period: {seen}"));
     }
     let values = sequence.computed_values();
-    report.line(format!(
-        "largest value: {}",
-        values.iter().max().unwrap_or(0)
-    ));
+    let largest = largest_through(sequence, n);
+    report.line(format!("largest value: {largest}"));
     match (sequence.sparse_mask(), sequence.rare_heaps()) {
         (Some(mask), Some(rare)) => report.rare_heaps(&format!("mask {mask:#x}, "), rare),
         _ => report.line("method: direct recurrence (no sparse space)".to_string()),
     }
     let mut failures = Vec::new();
     if let Some(path) = &run.values {
-        match write_all_values(path, sequence, n) {
+        match write_all_values(path, sequence, n, largest) {
             Ok(line) => report.line(line),
             Err(error) => failures.push(error),
         }
@@ -154,7 +156,7 @@ fn finish(
             Err(error) => failures.push(error),
         }
     }
-    let counts = frequencies(values.iter(), sequence.period(), n);
+    let counts = count_values(sequence, n, largest, &mut report);
     report
         .print(&counts)
         .map_err(|error| format!("cannot write the results: {error}"))?;
@@ -165,11 +167,77 @@ fn finish(
     }
 }
 
-/// Writes G(0) … G(n) to `path` — past a proven period too — and the report's line saying
-/// how, or an error saying where they went instead.
-fn write_all_values(path: &Path, sequence: &GrundySequence, n: u64) -> Result<String, String> {
+/// Heaps past those computed that an arithmetic period's counts go through one by one.
+const COUNTED_PAST: u64 = 1 << 24;
+
+/// The largest of G(0) … G(n). Past the values computed an arithmetic period climbs, so the
+/// last period's worth of heaps holds the largest of those.
+fn largest_through(sequence: &GrundySequence, n: u64) -> u128 {
+    let computed = u128::from(sequence.computed_values().iter().max().unwrap_or(0));
+    let climbed = match sequence.arithmetic_period() {
+        Some(period) if n >= sequence.computed_len() => (n.saturating_sub(period.period - 1)..=n)
+            .filter_map(|heap| sequence.get(heap))
+            .map(|value| value.0)
+            .max(),
+        _ => None,
+    };
+    computed.max(climbed.unwrap_or(0))
+}
+
+/// G(0) … G(n): computed, then repeated by a period or climbing by an arithmetic period —
+/// whose values, the caller has checked, fit in 32 bits.
+fn every_value(sequence: &GrundySequence, n: u64) -> Box<dyn Iterator<Item = u32> + '_> {
     let values = sequence.computed_values();
-    let all = || through(values.iter(), sequence.computed_len(), sequence.period(), n);
+    let computed = sequence.computed_len();
+    if sequence.arithmetic_period().is_some() {
+        let climbed = (computed..=n).map(|heap| {
+            let value = sequence.get(heap).map_or(0, |value| value.0);
+            u32::try_from(value).unwrap_or(u32::MAX)
+        });
+        Box::new(values.iter().chain(climbed))
+    } else {
+        Box::new(through(values.iter(), computed, sequence.period(), n))
+    }
+}
+
+/// How many of the heaps 0 to n hold each value. Past an arithmetic period's first
+/// [`COUNTED_PAST`] heaps beyond those computed, or values past 32 bits, only the values
+/// computed are counted, and the report says so.
+fn count_values(sequence: &GrundySequence, n: u64, largest: u128, report: &mut Report) -> Counts {
+    let values = sequence.computed_values();
+    let computed = sequence.computed_len();
+    if sequence.arithmetic_period().is_none() || n < computed {
+        return frequencies(values.iter(), sequence.period(), n);
+    }
+    let mut counts = Counts::default();
+    if n - computed < COUNTED_PAST && u32::try_from(largest).is_ok() {
+        every_value(sequence, n).for_each(|value| counts.add(value, 1));
+    } else {
+        values.iter().for_each(|value| counts.add(value, 1));
+        report.line(format!(
+            "value count: of G(0) to G({}) only, the values computed; the arithmetic period \
+             gives the rest",
+            computed - 1
+        ));
+    }
+    counts
+}
+
+/// Writes G(0) … G(n) to `path` — past a proven period or arithmetic period too — and the
+/// report's line saying how, or an error saying where they went instead.
+fn write_all_values(
+    path: &Path,
+    sequence: &GrundySequence,
+    n: u64,
+    largest: u128,
+) -> Result<String, String> {
+    let Ok(largest) = u32::try_from(largest) else {
+        return Err(format!(
+            "values not written to {}: G({n}) and others pass 2^32 - 1",
+            path.display()
+        ));
+    };
+    let all = || every_value(sequence, n);
     if is_text(path) {
         write_or_rescue(path, "values", |out| {
             writeln!(out, "value")?;
@@ -180,8 +248,7 @@ fn write_all_values(path: &Path, sequence: &GrundySequence, n: u64) -> Result<St
             path.display()
         ))
     } else {
-        // A period repeats the values computed: they hold the widest.
-        let width = width_for(values.iter());
+        let width = width_for([largest]);
         write_or_rescue(path, "values", |out| write_values(out, all(), width))?;
         Ok(format!(
             "values: {}, G(0) to G({n}), as {width}-byte little-endian integers",
