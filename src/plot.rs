@@ -65,7 +65,7 @@ pub enum PlotError {
 /// The nim-sequence G(0) … G(n) of `sequence`, titled `title` (`n` its [`max_heap`](GrundySequence::max_heap),
 /// the values past a proved period included): each heap a point at (heap, value), the rare
 /// heaps of the sparse space circled in red, and the first full period after the preperiod
-/// shaded, with the period written above.
+/// shaded, with the period (or the arithmetic period, with its saltus) written above.
 ///
 /// # Errors
 ///
@@ -81,21 +81,44 @@ pub enum PlotError {
 /// // Kayles to 200: period 12 from 71 (shaded), values up to 8.
 /// let svg = plot::nim_sequence("Kayles", &OctalGame::kayles().values_up_to(200)?)?;
 /// assert!(svg.contains("period 12 from 71"));
+///
+/// // 0.8 climbs by 1 every 3 heaps: proved at G(25), drawn to 300 from the period.
+/// let eight: impartial::octal::HexadecimalGame = "0.8".parse()?;
+/// let svg = plot::nim_sequence("0.8", &eight.values_up_to(300)?)?;
+/// assert!(svg.contains("period 3, saltus 1 from 1") && svg.contains(">99<"));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn nim_sequence(title: &str, sequence: &GrundySequence) -> Result<String, PlotError> {
     let heaps = sequence.max_heap().checked_add(1).ok_or(PlotError::Empty)?;
     let value = |heap: u64| sequence.get(heap).map_or(0, |value| value.0 as u64);
-    // A period repeats the values computed, so they hold the largest.
-    let largest = u64::from(sequence.computed_values().iter().max().unwrap_or(0)).max(1);
+    // A period repeats the values computed, so they hold the largest; an arithmetic period
+    // climbs, so the last period's worth of heaps holds the largest past them.
+    let climbed = sequence.arithmetic_period().map_or(0, |arithmetic| {
+        let last = heaps - 1;
+        (last.saturating_sub(arithmetic.period - 1)..=last)
+            .map(value)
+            .max()
+            .unwrap_or(0)
+    });
+    let computed = u64::from(sequence.computed_values().iter().max().unwrap_or(0));
+    let largest = computed.max(climbed).max(1);
     let frame = Frame {
         x_range: heaps,
         y_range: largest + 1,
     };
     let mut svg = Frame::open(&escaped(title), "heap", "value");
-    if let Some(period) = sequence.period() {
-        let from = frame.x(period.preperiod);
-        let to = frame.x(period.preperiod.saturating_add(period.period).min(heaps));
+    let shaded = match (sequence.period(), sequence.arithmetic_period()) {
+        (Some(period), _) => Some((period.preperiod, period.period, String::new())),
+        (None, Some(climb)) => Some((
+            climb.preperiod,
+            climb.period,
+            format!(", saltus {}", climb.saltus),
+        )),
+        (None, None) => None,
+    };
+    if let Some((preperiod, period, saltus)) = shaded {
+        let from = frame.x(preperiod);
+        let to = frame.x(preperiod.saturating_add(period).min(heaps));
         let _ = writeln!(
             svg,
             r##"<rect class="period" x="{from}" y="{TOP}" width="{}" height="{}" fill="#dde8f5"/>"##,
@@ -104,10 +127,8 @@ pub fn nim_sequence(title: &str, sequence: &GrundySequence) -> Result<String, Pl
         );
         let _ = writeln!(
             svg,
-            r#"<text x="{from}" y="{}" font-size="12">period {} from {}</text>"#,
+            r#"<text x="{from}" y="{}" font-size="12">period {period}{saltus} from {preperiod}</text>"#,
             TOP - 6,
-            period.period,
-            period.preperiod
         );
     }
     frame.axes(&mut svg, heaps - 1, largest);
