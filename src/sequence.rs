@@ -85,24 +85,26 @@
 //! which takes one counter and leaves three heaps, has `G(n) = ⌊(n − 1)/3⌋`). For finite codes
 //! whose moves leave at most three heaps, unrestricted by shape, some leaving three, the engine
 //! proves such periods by a test of ours, tried where a period is, and stops as it would for
-//! one ([`GrundySequence::arithmetic_period`]). With `P = p`, `S = s` (doubled when `p` is odd),
-//! `w` the largest power of two dividing `S`, heaps of at least `b = n0 + P` *big*, and
-//! `N1 = t + 3(b − 1) + 1` (past it every option has a big heap), it reads G(0) to
-//! G(N1 + P − 1) and shows by induction that every heap `N ≥ N1 + P` has `G(N) = G(N − P) + S`:
+//! one ([`GrundySequence::arithmetic_period`]). Let `P = p` and `S = s` (both doubled when `p`
+//! is odd; if the test fails, times 2, 4 or 8), `w` the largest power of two dividing `S`,
+//! heaps of at least `b = n0 + P` *big*, and `N1 = t + 3(b − 1) + 1` (past it every option
+//! has a big heap). The test reads G(0) to G(N1 + P − 1) and shows by induction that every
+//! heap `N ≥ N1 + P` has `G(N) = G(N − P) + S`:
 //!
-//! - *Every smaller value is an option.* An option with a heap `h ≥ n0` whose companions XOR to
-//!   less than `w` gains `S` when `P` is added to `h` (adding `S` does not touch the bits
+//! - *Every smaller value is an option.* An option with a heap `h ≥ n0` whose companions XOR
+//!   to less than `w` gains `S` when `P` is added to `h` (adding `S` does not touch the bits
 //!   below `w`); an option with two equal heaps keeps its value when `P/2` is added to each;
-//!   one with both, `a, a, c` with `c ≥ n0`, does either. The test checks at `N1 … N1 + P − 1`
-//!   that for some `ℓ` the values below `ℓ` have options of the second kind, those in
-//!   `[ℓ, ℓ + S)` of the third, those from `ℓ + S` to `G(N)` of the first — which then holds at
-//!   every later heap, `P` at a time, and gives every value below `G(N − P) + S`.
-//! - *`G(N − P) + S` is not.* An option with one big heap `N − c` beside small heaps worth `R`
-//!   is worth `G(N − c) ⊕ R`; along `N, N + P, …` both it and `G(N)` grow by `S`, and whether
-//!   they meet repeats once `G(N − c)` modulo a power of two above `R` does, so finitely many
-//!   heaps decide. Options with two or three big heaps are bounded by residues modulo `P`
-//!   alone: a value `(S·h + Δ(h))/P` with `Δ` periodic makes their sum (which bounds the XOR),
-//!   or the sum of their high parts `⌊G/w⌋`, fall below `G(N)`'s, or their low bits differ.
+//!   one with both, `a, a, c` with `c ≥ n0`, does either. The test checks at each heap of
+//!   `N1 … N1 + P − 1` that for some `ℓ` the values below `ℓ` have options of the second
+//!   kind, those in `[ℓ, ℓ + S)` of the third, those from `ℓ + S` to `G(N)` of the first —
+//!   which then holds at every heap `P` later, and gives every value below `G(N − P) + S`.
+//! - *`G(N − P) + S` is not.* An option with one big heap `N − c` beside small heaps worth
+//!   `R` is worth `G(N − c) ⊕ R`; along `N, N + P, …` both it and `G(N)` grow by `S`, and
+//!   whether they meet repeats once `G(N − c)` modulo a power of two above `R` does, so
+//!   finitely many heaps decide. Options with two or three big heaps are bounded by residues
+//!   modulo `P` alone: a value `(S·h + Δ(h))/P` with `Δ` periodic makes their sum (which
+//!   bounds the XOR), or the sum of their high parts `⌊G/w⌋`, fall below `G(N)`'s, or their
+//!   low bits differ.
 //!
 //! The test is sound, not complete: a climb it does not prove stays
 //! [apparent](GrundySequence::apparent_arithmetic_period), and a proof that would take more

@@ -7,7 +7,8 @@
 //!
 //! Let the values computed show `G(n + p) = G(n) + s`, `s ≥ 1`, for every `n ≥ n0` they reach
 //! (the [apparent](super::ApparentArithmeticPeriod) period). Work with `P = p`, `S = s` when
-//! `p` is even, else `P = 2p`, `S = 2s`, and let `w` be the largest power of two dividing `S`.
+//! `p` is even, else `P = 2p`, `S = 2s` — or those times 2, 4 or 8, tried in turn: a longer
+//! step has a larger `w`, the largest power of two dividing `S`, and more options climb.
 //! Call a heap *big* when it is at least `b = n0 + P`, and let `N1 = t + 3(b − 1) + 1`, `t`
 //! the most counters a move takes: past `N1` every option of a heap has a big heap. If the
 //! values up to `N1 + P − 1` pass the checks below, `G(n + P) = G(n) + S` for every `n ≥ n0`,
@@ -31,11 +32,13 @@
 //! *B-witness* holds two equal heaps; adding `P/2` to each (P is even) gives an option of
 //! `M + P` worth the same, again a B-witness. An *AB-witness* is a B-witness of three heaps
 //! `a, a, c` with `c ≥ n0`: both moves apply, and each gives an AB-witness. `J` at `M`, for
-//! some fixed `ℓ`: every value below `ℓ` has a B-witness, every value in `[ℓ, ℓ + S)` an
-//! AB-witness, every value in `[ℓ + S, G(M))` an A-witness. Then at `M + P`: values below
+//! some `ℓ` fixed for each residue of `M` modulo `P`: every value below `ℓ` has a
+//! B-witness, every value in `[ℓ, ℓ + S)` an AB-witness, every value in `[ℓ + S, G(M))` an
+//! A-witness. Then at `M + P`: values below
 //! `ℓ` and in `[ℓ, ℓ + S)` by the B-moves, values in `[ℓ + S, G(M) + S)` by the A-moves of
 //! witnesses `S` lower. So `J` at `N − P` puts every value below `T` among `N`'s options, and
-//! gives `J` at `N` once `G(N) = T`. The check computes `J` at `N1 … N1 + P − 1`.
+//! gives `J` at `N` once `G(N) = T`. The check computes `J` at `N1 … N1 + P − 1`, each with
+//! its own `ℓ`.
 //!
 //! **`T` is not an option.** Take an option of `N`: heaps summing to `N − r` after taking `r`,
 //! at least one big. Sort its heaps into big ones and small ones.
@@ -85,26 +88,40 @@ pub(crate) fn applies_to(rules: &HeapRules) -> bool {
     rules.has_periodicity_theorem() && !rules.taken_leaving_three().is_empty()
 }
 
-/// The arithmetic period `values` prove for `rules` (see the module docs).
+/// The largest multiple of the period a proof steps by: `P`, `2P`, `4P` or `8P`.
+const MAX_TIMES: u64 = 8;
+
+/// The arithmetic period `values` prove for `rules` (see the module docs), stepping by the
+/// period (doubled if odd) times 1, 2, 4 or 8 in turn — a longer step gains more, so more of
+/// the options climb with it — from `times` on: the caller's record of the steps that
+/// failed for the period seen, raised as more fail.
 pub(crate) fn prove_arithmetic<V: Value>(
     rules: &HeapRules,
     values: &[V],
+    times: &mut u64,
 ) -> Result<ArithmeticPeriod, Unproved> {
     if !applies_to(rules) {
         return Err(Unproved::Failed);
     }
     let seen = apparent(values.len(), |n| values[n].into()).ok_or(Unproved::NoneSeen)?;
-    let proof = Proof::new(rules, values, seen.preperiod, seen.period, seen.saltus)?;
-    if proof.invariant_holds() && proof.target_is_never_an_option() {
-        Ok(ArithmeticPeriod {
-            preperiod: seen.preperiod,
-            period: seen.period,
-            saltus: seen.saltus,
-            proved_at: proof.last_heap_read(),
-        })
-    } else {
-        Err(Unproved::Failed)
+    while *times <= MAX_TIMES {
+        let proof = Proof::new(
+            rules,
+            values,
+            (seen.preperiod, seen.period, seen.saltus),
+            *times,
+        )?;
+        if proof.invariant_holds() && proof.target_is_never_an_option() {
+            return Ok(ArithmeticPeriod {
+                preperiod: seen.preperiod,
+                period: seen.period,
+                saltus: seen.saltus,
+                proved_at: proof.last_heap_read(),
+            });
+        }
+        *times *= 2;
     }
+    Err(Unproved::Failed)
 }
 
 /// One candidate period with everything its checks read.
@@ -128,16 +145,13 @@ impl<'r> Proof<'r> {
     fn new<V: Value>(
         rules: &'r HeapRules,
         values: &[V],
-        n0: u64,
-        p: u64,
-        s: u32,
+        (n0, p, s): (u64, u64, u32),
+        times: u64,
     ) -> Result<Proof<'r>, Unproved> {
-        let (step, gain) = if p.is_multiple_of(2) {
-            (p, u64::from(s))
-        } else {
-            (p * 2, u64::from(s) * 2)
-        };
-        // Both fit: the period is at most a quarter of the values, which fit in memory.
+        let even = if p.is_multiple_of(2) { 1 } else { 2 };
+        let (step, gain) = (p * even * times, u64::from(s) * even * times);
+        // Both fit: the period is at most a quarter of the values, which fit in memory, and
+        // `times` at most 8.
         let big = n0 + step;
         let first = rules.reach().saturating_add(3 * (big - 1)) + 1;
         let read = usize::try_from(first.saturating_add(step)).unwrap_or(usize::MAX);
@@ -201,30 +215,21 @@ impl<'r> Proof<'r> {
         }
     }
 
-    /// `J` at `N1 … N1 + P − 1` for some `ℓ`.
+    /// `J` at `N1 … N1 + P − 1`, each for some `ℓ` of its own.
     fn invariant_holds(&self) -> bool {
-        let heaps = self.first..self.first + self.step;
-        let witnesses: Vec<Witnesses> = heaps.clone().map(|n| self.witnesses(n)).collect();
-        let targets: Vec<usize> = heaps.map(|n| self.values[n as usize] as usize).collect();
         let gain = self.gain as usize;
-        // ℓ: every value below it held by a B-witness at every heap.
-        let most = witnesses
-            .iter()
-            .map(|w| w.b.iter().take_while(|&&b| b).count())
-            .min();
-        // ℓ + S: every value from it to the heap's value held by an A-witness.
-        let least = witnesses
-            .iter()
-            .zip(&targets)
-            .map(|(w, &target)| (0..target).rev().find(|&v| !w.a[v]).map_or(0, |v| v + 1))
-            .max();
-        let (Some(most), Some(least)) = (most, least) else {
-            return false;
-        };
-        (least.saturating_sub(gain)..=most).any(|band| {
-            witnesses.iter().all(|w| {
-                w.ab.get(band..band + gain)
-                    .is_some_and(|held| held.iter().all(|&h| h))
+        // Heaps `P` apart carry `J` one to the next, so each residue has an `ℓ` of its own.
+        (self.first..self.first + self.step).all(|n| {
+            let held = self.witnesses(n);
+            let target = self.values[n as usize] as usize;
+            // ℓ: every value below it held by a B-witness.
+            let most = held.b.iter().take_while(|&&b| b).count();
+            // ℓ + S: every value from it to the heap's value held by an A-witness.
+            let least = (0..target).rev().find(|&v| !held.a[v]).map_or(0, |v| v + 1);
+            (least.saturating_sub(gain)..=most).any(|band| {
+                held.ab
+                    .get(band..band + gain)
+                    .is_some_and(|band| band.iter().all(|&h| h))
             })
         })
     }
@@ -396,6 +401,11 @@ mod tests {
     use super::*;
     use crate::sequence::testing::{direct, random_words, shaped_rules};
 
+    /// The proof from its first step.
+    fn prove<V: Value>(rules: &HeapRules, values: &[V]) -> Result<ArithmeticPeriod, Unproved> {
+        prove_arithmetic(rules, values, &mut 1)
+    }
+
     /// The rules of a hexadecimal code written `0.d₁d₂…`.
     fn hexadecimal(code: &str) -> HeapRules {
         let digits: Vec<u8> = code
@@ -415,11 +425,13 @@ mod tests {
             ("0.08", 1, 4, 1, 14 + 4),
             ("0.F8", 7, 6, 4, 44),
             ("0.28", 1, 53, 16, 426),
+            // Saltus 3: only a step of 12 heaps, gaining 6 (w = 2), proves it.
+            ("0.3F", 0, 6, 3, 47),
         ];
         for (code, preperiod, period, saltus, read) in games {
             let rules = hexadecimal(code);
             let values = direct(&rules, read as usize + 40);
-            let proved = prove_arithmetic(&rules, &values).expect(code);
+            let proved = prove(&rules, &values).expect(code);
             assert_eq!(
                 (
                     proved.preperiod,
@@ -431,11 +443,7 @@ mod tests {
                 "{code}"
             );
             let short = &values[..read as usize];
-            assert_eq!(
-                prove_arithmetic(&rules, short),
-                Err(Unproved::TooFewValues),
-                "{code}"
-            );
+            assert_eq!(prove(&rules, short), Err(Unproved::TooFewValues), "{code}");
         }
     }
 
@@ -444,24 +452,15 @@ mod tests {
         let eight = direct(&hexadecimal("0.8"), 200);
         // Shapes restricted, or no move leaving three heaps.
         assert_eq!(
-            prove_arithmetic(&shaped_rules(&[0, 8], &[(1, '?')]), &eight),
+            prove(&shaped_rules(&[0, 8], &[(1, '?')]), &eight),
             Err(Unproved::Failed)
         );
-        assert_eq!(
-            prove_arithmetic(&hexadecimal("0.4"), &eight),
-            Err(Unproved::Failed)
-        );
+        assert_eq!(prove(&hexadecimal("0.4"), &eight), Err(Unproved::Failed));
         // Kayles (0.77) is periodic: no climb.
         let kayles = hexadecimal("0.77");
-        assert_eq!(
-            prove_arithmetic(&kayles, &direct(&kayles, 200)),
-            Err(Unproved::Failed)
-        );
+        assert_eq!(prove(&kayles, &direct(&kayles, 200)), Err(Unproved::Failed));
         let octal_three = hexadecimal("0.8");
-        assert_eq!(
-            prove_arithmetic(&octal_three, &[0u32; 100]),
-            Err(Unproved::NoneSeen)
-        );
+        assert_eq!(prove(&octal_three, &[0u32; 100]), Err(Unproved::NoneSeen));
     }
 
     /// Each check fails where the values are not the rules' own: the test reads what it is
@@ -472,17 +471,17 @@ mod tests {
         assert_eq!(eight, direct(&hexadecimal("0.8"), 399));
         // 0.A also takes one leaving one heap: G(N − 1) is G(N) within a block of three.
         let (ten, eight_rules) = (hexadecimal("0.A"), hexadecimal("0.8"));
-        let proof = Proof::new(&ten, &eight, 1, 3, 1).expect("enough values");
+        let proof = Proof::new(&ten, &eight, (1, 3, 1), 1).expect("enough values");
         assert!(proof.invariant_holds());
         assert!(!proof.target_is_never_an_option());
         // Twice 0.8's values climb by 2: no option of any heap is worth 1.
         let doubled: Vec<u32> = eight.iter().map(|&v| 2 * v).collect();
-        let proof = Proof::new(&eight_rules, &doubled, 1, 3, 2).expect("enough values");
+        let proof = Proof::new(&eight_rules, &doubled, (1, 3, 2), 1).expect("enough values");
         assert!(!proof.invariant_holds());
         // 0.C also splits into two: two big heaps' values may sum past G(N), and their high
         // parts and low bits do not rule it out (S = w = 2 here), so the bounds fail.
         let twelve = hexadecimal("0.C");
-        let proof = Proof::new(&twelve, &eight, 1, 3, 1).expect("enough values");
+        let proof = Proof::new(&twelve, &eight, (1, 3, 1), 1).expect("enough values");
         assert!(proof.residues(1, &[], 3));
         assert!(!proof.residues(1, &[], 2));
         assert!(!proof.target_is_never_an_option());
@@ -501,7 +500,7 @@ mod tests {
             digits[last] |= 8;
             let rules = shaped_rules(&digits, &[]);
             let values = direct(&rules, 120);
-            let Ok(period) = prove_arithmetic(&rules, &values) else {
+            let Ok(period) = prove(&rules, &values) else {
                 continue;
             };
             proved += 1;

@@ -6,7 +6,7 @@ use std::ops::ControlFlow;
 use super::ahead::compute_ahead;
 use super::arithmetic::ArithmeticPeriod;
 use super::arithmetic::apparent as apparent_arithmetic;
-use super::arithmetic_proof::{Unproved, applies_to, prove_arithmetic};
+use super::arithmetic_proof::{applies_to, prove_arithmetic};
 use super::error::{MAX_HEAP, SequenceError, checked_len};
 use super::grundy_sequence::GrundySequence;
 use super::many;
@@ -379,14 +379,14 @@ fn compute_on_the_engine(
 }
 
 /// The periods a run proves as it goes: a period by the periodicity theorem, else (where
-/// `arithmetic`) an arithmetic period while the values show one. A candidate whose proof
-/// failed is not tried again, as the values it read do not change (one that wanted more
-/// values is).
+/// `arithmetic_too`) an arithmetic period while the values show one.
 struct Proofs {
     arithmetic_too: bool,
     period: Option<Period>,
     arithmetic: Option<ArithmeticPeriod>,
-    failed: Option<(u64, u64, u32)>,
+    /// The arithmetic period last seen, and the multiple of it the proof is at.
+    candidate: Option<(u64, u64, u32)>,
+    times: u64,
 }
 
 impl Proofs {
@@ -395,7 +395,8 @@ impl Proofs {
             arithmetic_too,
             period: None,
             arithmetic: None,
-            failed: None,
+            candidate: None,
+            times: 1,
         }
     }
 
@@ -409,12 +410,12 @@ impl Proofs {
         if self.period.is_none() && self.arithmetic_too && applies_to(rules) {
             let seen = apparent_arithmetic(values.len(), |n| values[n].into());
             let candidate = seen.map(|seen| (seen.preperiod, seen.period, seen.saltus));
-            if candidate.is_some() && candidate != self.failed {
-                match prove_arithmetic(rules, values) {
-                    Ok(proved) => self.arithmetic = Some(proved),
-                    Err(Unproved::Failed) => self.failed = candidate,
-                    Err(Unproved::TooFewValues | Unproved::NoneSeen) => {}
-                }
+            if candidate != self.candidate {
+                (self.candidate, self.times) = (candidate, 1);
+            }
+            if candidate.is_some() {
+                // A failed step is not tried again: the values it read do not change.
+                self.arithmetic = prove_arithmetic(rules, values, &mut self.times).ok();
             }
         }
         self.done()
