@@ -155,11 +155,20 @@ impl<'r> Proof<'r> {
         let big = n0 + step;
         let first = rules.reach().saturating_add(3 * (big - 1)) + 1;
         let read = usize::try_from(first.saturating_add(step)).unwrap_or(usize::MAX);
-        if Self::work(rules, first, step, big) > MAX_PROOF_WORK {
-            return Err(Unproved::Failed);
-        }
         if read > values.len() {
             return Err(Unproved::TooFewValues);
+        }
+        let low = 1 << gain.trailing_zeros();
+        // The companions of one big heap are small heaps: their values XOR below this.
+        let small = values[1..big as usize]
+            .iter()
+            .map(|&v| v.into())
+            .max()
+            .unwrap_or(0);
+        let modulus = (u64::from(small) + 1).next_power_of_two();
+        let repeats = modulus / modulus.min(low);
+        if Self::work(rules, (first, step, big), repeats) > MAX_PROOF_WORK {
+            return Err(Unproved::Failed);
         }
         Ok(Proof {
             rules,
@@ -170,15 +179,15 @@ impl<'r> Proof<'r> {
             n0,
             step,
             gain,
-            low: 1 << gain.trailing_zeros(),
+            low,
             big,
             first,
         })
     }
 
-    /// An estimate of the steps: the options of `P` heaps near `N1`, and the residues and
-    /// small heaps of the options with big heaps.
-    fn work(rules: &HeapRules, first: u64, step: u64, big: u64) -> u64 {
+    /// An estimate of the steps: the options of `P` heaps near `N1`; the residues and small
+    /// heaps of the options with big heaps; for those with one, `repeats` steps of `P`.
+    fn work(rules: &HeapRules, (first, step, big): (u64, u64, u64), repeats: u64) -> u64 {
         let digits = |amounts: &[u64]| amounts.len() as u64;
         let top = first.saturating_add(step);
         let options = top.saturating_mul(top).saturating_mul(
@@ -191,7 +200,7 @@ impl<'r> Proof<'r> {
         let singles = big
             .saturating_mul(big)
             .saturating_mul(step)
-            .saturating_mul(64);
+            .saturating_mul(repeats);
         step.saturating_mul(options)
             .saturating_add(residues)
             .saturating_add(singles)
