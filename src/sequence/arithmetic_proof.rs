@@ -62,7 +62,7 @@
 //! whose moves never leave three heaps have no AB-witness and are never proved (finite octal
 //! games are not arithmetic-periodic at all — Horrocks and Nowakowski, INTEGERS 3 (2003)).
 
-use super::arithmetic::{ArithmeticPeriod, apparent};
+use super::arithmetic::{ApparentArithmeticPeriod, ArithmeticPeriod};
 use super::values::Value;
 use crate::heap::HeapRules;
 
@@ -73,8 +73,6 @@ pub(crate) const MAX_PROOF_WORK: u64 = 2_000_000_000;
 /// Why a period the values show is not proved.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Unproved {
-    /// The values show no arithmetic period.
-    NoneSeen,
     /// The proof reads values past those computed.
     TooFewValues,
     /// The test does not pass for the period seen, the rules are not ones it covers, or the
@@ -91,19 +89,19 @@ pub(crate) fn applies_to(rules: &HeapRules) -> bool {
 /// The largest multiple of the period a proof steps by: `P`, `2P`, `4P` or `8P`.
 const MAX_TIMES: u64 = 8;
 
-/// The arithmetic period `values` prove for `rules` (see the module docs), stepping by the
-/// period (doubled if odd) times 1, 2, 4 or 8 in turn — a longer step gains more, so more of
-/// the options climb with it — from `times` on: the caller's record of the steps that
-/// failed for the period seen, raised as more fail.
+/// The arithmetic period `seen` in `values`, if they prove it for `rules` (see the module
+/// docs), stepping by the period (doubled if odd) times 1, 2, 4 or 8 in turn — a longer step
+/// gains more, so more of the options climb with it — from `times` on: the caller's record
+/// of the steps that failed for this period, raised as more fail.
 pub(crate) fn prove_arithmetic<V: Value>(
     rules: &HeapRules,
     values: &[V],
+    seen: &ApparentArithmeticPeriod,
     times: &mut u64,
 ) -> Result<ArithmeticPeriod, Unproved> {
     if !applies_to(rules) {
         return Err(Unproved::Failed);
     }
-    let seen = apparent(values.len(), |n| values[n].into()).ok_or(Unproved::NoneSeen)?;
     while *times <= MAX_TIMES {
         let proof = Proof::new(
             rules,
@@ -410,9 +408,14 @@ mod tests {
     use super::*;
     use crate::sequence::testing::{direct, random_words, shaped_rules};
 
-    /// The proof from its first step.
-    fn prove<V: Value>(rules: &HeapRules, values: &[V]) -> Result<ArithmeticPeriod, Unproved> {
-        prove_arithmetic(rules, values, &mut 1)
+    /// The proof of the period the values show, from its first step; `None` if they show
+    /// none.
+    fn prove<V: Value>(
+        rules: &HeapRules,
+        values: &[V],
+    ) -> Option<Result<ArithmeticPeriod, Unproved>> {
+        let seen = super::super::arithmetic::apparent(values.len(), |n| values[n].into())?;
+        Some(prove_arithmetic(rules, values, &seen, &mut 1))
     }
 
     /// The rules of a hexadecimal code written `0.d₁d₂…`.
@@ -440,7 +443,7 @@ mod tests {
         for (code, preperiod, period, saltus, read) in games {
             let rules = hexadecimal(code);
             let values = direct(&rules, read as usize + 40);
-            let proved = prove(&rules, &values).expect(code);
+            let proved = prove(&rules, &values).expect(code).expect(code);
             assert_eq!(
                 (
                     proved.preperiod,
@@ -452,7 +455,11 @@ mod tests {
                 "{code}"
             );
             let short = &values[..read as usize];
-            assert_eq!(prove(&rules, short), Err(Unproved::TooFewValues), "{code}");
+            assert_eq!(
+                prove(&rules, short),
+                Some(Err(Unproved::TooFewValues)),
+                "{code}"
+            );
         }
     }
 
@@ -460,16 +467,18 @@ mod tests {
     fn rules_the_test_does_not_cover_are_never_proved() {
         let eight = direct(&hexadecimal("0.8"), 200);
         // Shapes restricted, or no move leaving three heaps.
+        let shaped = shaped_rules(&[0, 8], &[(1, '?')]);
+        assert!(!applies_to(&shaped) && !applies_to(&hexadecimal("0.4")));
+        assert_eq!(prove(&shaped, &eight), Some(Err(Unproved::Failed)));
         assert_eq!(
-            prove(&shaped_rules(&[0, 8], &[(1, '?')]), &eight),
-            Err(Unproved::Failed)
+            prove(&hexadecimal("0.4"), &eight),
+            Some(Err(Unproved::Failed))
         );
-        assert_eq!(prove(&hexadecimal("0.4"), &eight), Err(Unproved::Failed));
-        // Kayles (0.77) is periodic: no climb.
+        // Kayles (0.77) is periodic and never splits into three: no climb, no test.
         let kayles = hexadecimal("0.77");
-        assert_eq!(prove(&kayles, &direct(&kayles, 200)), Err(Unproved::Failed));
-        let octal_three = hexadecimal("0.8");
-        assert_eq!(prove(&octal_three, &[0u32; 100]), Err(Unproved::NoneSeen));
+        assert!(!applies_to(&kayles));
+        assert_eq!(prove(&kayles, &direct(&kayles, 200)), None);
+        assert_eq!(prove(&hexadecimal("0.8"), &[0u32; 100]), None);
     }
 
     /// Each check fails where the values are not the rules' own: the test reads what it is
@@ -509,7 +518,7 @@ mod tests {
             digits[last] |= 8;
             let rules = shaped_rules(&digits, &[]);
             let values = direct(&rules, 120);
-            let Ok(period) = prove(&rules, &values) else {
+            let Some(Ok(period)) = prove(&rules, &values) else {
                 continue;
             };
             proved += 1;

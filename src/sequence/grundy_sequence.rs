@@ -413,10 +413,9 @@ impl GrundySequence {
     ///
     /// Proved for finite take-and-break codes whose moves leave at most three heaps and are
     /// not restricted by shape — the hexadecimal games among them — by a test of ours: the
-    /// values up to `G(3·n0 + 4P + t − 3)` (`P` the period, doubled if odd, or that times 2, 4
-    /// or 8) show the climb,
-    /// every value below each heap's is reached by options that climb with it, and no option
-    /// of any later heap can equal its value (the argument is in the
+    /// values up to `G(3·n0 + 4P + t − 3)` (`P` the period, doubled if odd, or that times 2,
+    /// 4 or 8) show the climb, every value below each heap's is reached by options that climb
+    /// with it, and no option of any later heap can equal its value (the argument is in the
     /// [`sequence`](crate::sequence) docs). The test is sound, not complete: a period it does
     /// not prove stays [apparent](Self::apparent_arithmetic_period).
     ///

@@ -413,9 +413,9 @@ impl Proofs {
             if candidate != self.candidate {
                 (self.candidate, self.times) = (candidate, 1);
             }
-            if candidate.is_some() {
+            if let Some(seen) = seen {
                 // A failed step is not tried again: the values it read do not change.
-                self.arithmetic = prove_arithmetic(rules, values, &mut self.times).ok();
+                self.arithmetic = prove_arithmetic(rules, values, &seen, &mut self.times).ok();
             }
         }
         self.done()
