@@ -48,7 +48,8 @@ pub enum Method {
 pub struct SequenceOptions {
     /// How to compute.
     pub method: Method,
-    /// Try the periodicity theorem as values come, and stop once a period is proven.
+    /// Try the periodicity theorem — and, for the codes it covers, the test for arithmetic
+    /// periods — as values come, and stop once a period or an arithmetic period is proven.
     pub prove_period: bool,
     /// Call the progress callback every this many values (and once at the end).
     pub progress_every: u64,
@@ -77,7 +78,8 @@ impl SequenceOptions {
         self
     }
 
-    /// These options, trying the periodicity theorem or not.
+    /// These options, trying the periodicity theorem and the test for arithmetic periods, or
+    /// not.
     ///
     /// # Examples
     ///

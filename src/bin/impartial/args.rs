@@ -262,7 +262,7 @@ pub struct RunArguments {
     #[arg(long, value_parser = clap::value_parser!(u8).range(1..=2))]
     pub threads: Option<u8>,
 
-    /// Compute every value up to n even once a period is proven.
+    /// Compute every value up to n even once a period or an arithmetic period is proven.
     #[arg(long)]
     pub every_value: bool,
 
