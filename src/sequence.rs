@@ -93,8 +93,9 @@
 //!
 //! - *Every smaller value is an option.* An option with a heap `h ≥ n0` whose companions XOR
 //!   to less than `w` gains `S` when `P` is added to `h` (adding `S` does not touch the bits
-//!   below `w`); an option with two equal heaps keeps its value when `P/2` is added to each;
-//!   one with both, `a, a, c` with `c ≥ n0`, does either. The test checks at each heap of
+//!   below `w`); an option with a pair of heaps keeps its value when `P/2` is added to each —
+//!   equal heaps, or (when `P/2` is whole periods) heaps whose values agree above their bits
+//!   below `w/2`; one with both, a pair and `c ≥ n0`, does either. The test checks at each heap of
 //!   `N1 … N1 + P − 1` that for some `ℓ` the values below `ℓ` have options of the second
 //!   kind, those in `[ℓ, ℓ + S)` of the third, those from `ℓ + S` to `G(N)` of the first —
 //!   which then holds at every heap `P` later, and gives every value below `G(N − P) + S`.

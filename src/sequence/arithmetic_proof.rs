@@ -11,34 +11,37 @@
 //! step has a larger `w`, the largest power of two dividing `S`, and more options climb.
 //! Call a heap *big* when it is at least `b = n0 + P`, and let `N1 = t + 3(b − 1) + 1`, `t`
 //! the most counters a move takes: past `N1` every option of a heap has a big heap. If the
-//! values up to `N1 + P − 1` pass the checks below, `G(n + P) = G(n) + S` for every `n ≥ n0`,
-//! hence (the values compared `p` apart over a full `P` from `n0`) `G(n + p) = G(n) + s`.
+//! values up to `N1 + P − 1` pass the checks below, `G(n + p) = G(n) + s` for every `n ≥ n0`.
 //!
 //! # Two facts about XOR
 //!
 //! * If `R < w` then `(x + S) ⊕ R = (x ⊕ R) + S`: adding `S` changes bits at or above `w`
-//!   only, and `R` has none there.
+//!   only, and `R` has none there. Likewise, if `x` and `y` agree above their bits below
+//!   `w/2`, then `(x + S/2) ⊕ (y + S/2) = x ⊕ y`, and they agree so again.
 //! * `x ⊕ y ≤ x + y`, and the bits below `w` of `x ⊕ y` are the XOR of theirs.
 //!
 //! # Proof
 //!
-//! By induction on `N ≥ N1 + P`: say the relation holds for every `n0 ≤ n < N − P`, so every
-//! heap below `N` has its value from the period, and the invariant `J` below holds at
-//! `N − P`. We show the mex of `N`'s options is `T = G(N − P) + S`, and `J` at `N`.
+//! By induction on `N ≥ N1 + P`: say every heap below `N` has its value from the period
+//! (`G(n + p) = G(n) + s` whenever `n0 ≤ n` and `n + p < N`; the values computed show it up to
+//! `N1 + P`), and the invariant `J` below holds at `N − P`. We show the mex of `N`'s options
+//! is `T = G(N − P) + S`, so `G(N) = G(N − p) + s`, and `J` at `N`.
 //!
 //! **Every value below `T` is an option (the invariant `J`).** Kinds of option of a heap `M`:
 //! an *A-witness* has a heap `h ≥ n0` whose companions' values XOR to `R < w`; adding `P`
 //! to `h` gives an option of `M + P` worth `S` more (the first fact), again an A-witness. A
-//! *B-witness* holds two equal heaps; adding `P/2` to each (P is even) gives an option of
-//! `M + P` worth the same, again a B-witness. An *AB-witness* is a B-witness of three heaps
-//! `a, a, c` with `c ≥ n0`: both moves apply, and each gives an AB-witness. `J` at `M`, for
-//! some `ℓ` fixed for each residue of `M` modulo `P`: every value below `ℓ` has a
-//! B-witness, every value in `[ℓ, ℓ + S)` an AB-witness, every value in `[ℓ + S, G(M))` an
-//! A-witness. Then at `M + P`: values below
-//! `ℓ` and in `[ℓ, ℓ + S)` by the B-moves, values in `[ℓ + S, G(M) + S)` by the A-moves of
-//! witnesses `S` lower. So `J` at `N − P` puts every value below `T` among `N`'s options, and
-//! gives `J` at `N` once `G(N) = T`. The check computes `J` at `N1 … N1 + P − 1`, each with
-//! its own `ℓ`.
+//! *B-witness* holds a *pair* that keeps its value when `P/2` (P is even) is added to each of
+//! its heaps: two equal heaps, or — when `P/2` is a whole number of periods `p`, so a heap
+//! `h ≥ n0` gains `S/2` over it — two heaps of at least `n0` whose values agree above their
+//! bits below `w/2` (the first fact again); the option so grown is again a B-witness. An
+//! *AB-witness* is a B-witness of three heaps, a pair and `c ≥ n0` (the pair's values XOR
+//! below `w`): both moves apply, and each gives an AB-witness. `J` at `M`, for some `ℓ` fixed
+//! for each residue of `M` modulo `P`: every value below `ℓ` has a B-witness, every value in
+//! `[ℓ, ℓ + S)` an AB-witness, every value in `[ℓ + S, G(M))` an A-witness. Then at
+//! `M + P`: values below `ℓ` and in `[ℓ, ℓ + S)` by the B-moves, values in
+//! `[ℓ + S, G(M) + S)` by the A-moves of witnesses `S` lower. So `J` at `N − P` puts every
+//! value below `T` among `N`'s options, and gives `J` at `N` once `G(N) = T`. The check
+//! computes `J` at `N1 … N1 + P − 1`, each with its own `ℓ`.
 //!
 //! **`T` is not an option.** Take an option of `N`: heaps summing to `N − r` after taking `r`,
 //! at least one big. Sort its heaps into big ones and small ones.
@@ -133,6 +136,9 @@ struct Proof<'r> {
     gain: u64,
     /// The largest power of two dividing `gain`.
     low: u64,
+    /// Whether `P/2` is a whole number of periods `p`, so a heap of `n0` or more gains
+    /// `S/2` over it.
+    half_climbs: bool,
     /// The least big heap, `n0 + P`, and the first heap the invariant is checked at.
     big: u64,
     first: u64,
@@ -178,6 +184,7 @@ impl<'r> Proof<'r> {
             step,
             gain,
             low,
+            half_climbs: (step / 2).is_multiple_of(p) && low >= 2,
             big,
             first,
         })
@@ -260,18 +267,27 @@ impl<'r> Proof<'r> {
             {
                 held.a[v] = true;
             }
+            // A pair keeps its value when P/2 is added to each: equal heaps, or (P/2 being
+            // whole periods) heaps of at least n0 whose values agree above the bits below w/2.
+            let pair = |x: u64, y: u64| {
+                x == y
+                    || (self.half_climbs
+                        && x >= self.n0
+                        && y >= self.n0
+                        && g(x) / (self.low / 2) == g(y) / (self.low / 2))
+            };
             if let [x, y, z] = *heaps {
-                let third = if x == y {
-                    Some(z)
-                } else {
-                    (y == z).then_some(x)
-                };
+                let third = [(x, y, z), (y, z, x), (x, z, y)]
+                    .into_iter()
+                    .filter(|&(a, b, _)| pair(a, b))
+                    .map(|(_, _, c)| c)
+                    .max();
                 if let Some(c) = third {
                     held.b[v] = true;
                     held.ab[v] |= c >= self.n0;
                 }
             } else if let [x, y] = *heaps {
-                held.b[v] |= x == y;
+                held.b[v] |= pair(x, y);
             }
         };
         for &r in self.rules.taken_leaving_one() {
@@ -439,6 +455,10 @@ mod tests {
             ("0.28", 1, 53, 16, 426),
             // Saltus 3: only a step of 12 heaps, gaining 6 (w = 2), proves it.
             ("0.3F", 0, 6, 3, 47),
+            // Values below ℓ + S reached at every later heap only by pairs of unequal heaps
+            // whose values agree above their low bits.
+            ("0.3DEE", 14, 9, 8, 187),
+            ("0.095C", 49, 80, 32, 788),
         ];
         for (code, preperiod, period, saltus, read) in games {
             let rules = hexadecimal(code);
@@ -503,6 +523,25 @@ mod tests {
         assert!(proof.residues(1, &[], 3));
         assert!(!proof.residues(1, &[], 2));
         assert!(!proof.target_is_never_an_option());
+    }
+
+    /// 0.3DEE's values below `ℓ + S` are held at every heap `P` later only by pairs whose
+    /// values agree above their low bits: without them the invariant fails at every step.
+    #[test]
+    fn pairs_that_climb_together_carry_what_equal_pairs_cannot() {
+        let rules = hexadecimal("0.3DEE");
+        let values = direct(&rules, 200);
+        // Proved stepping by 36 heaps, gaining 32.
+        let mut proof = Proof::new(&rules, &values, (14, 9, 8), 2).expect("enough values");
+        assert!(proof.half_climbs && proof.invariant_holds());
+        proof.half_climbs = false;
+        assert!(!proof.invariant_holds());
+        let values = direct(&rules, 800);
+        for times in [1, 4, 8] {
+            let mut proof = Proof::new(&rules, &values, (14, 9, 8), times).expect("enough");
+            proof.half_climbs = false;
+            assert!(!proof.invariant_holds(), "{times}");
+        }
     }
 
     /// Random hexadecimal codes that split into three: every period proved holds to four
