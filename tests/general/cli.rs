@@ -63,6 +63,16 @@ fn frequencies(text: &str) -> BTreeMap<u32, u64> {
         .collect()
 }
 
+/// The values of a text `--values` file, after its `value` header.
+fn text_values(path: &Path) -> Vec<u32> {
+    std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .skip(1)
+        .map(|line| line.parse().unwrap())
+        .collect()
+}
+
 fn counted(values: &[u32]) -> BTreeMap<u32, u64> {
     let mut counts = BTreeMap::new();
     for &value in values {
@@ -196,13 +206,7 @@ fn numbers_agree_with_the_library() {
         "--values",
         csv.to_str().unwrap(),
     ]));
-    let text: Vec<u32> = std::fs::read_to_string(&csv)
-        .unwrap()
-        .lines()
-        .skip(1)
-        .map(|line| line.parse().unwrap())
-        .collect();
-    assert_eq!(text, &values[..=500]);
+    assert_eq!(text_values(&csv), &values[..=500]);
 }
 
 #[test]
@@ -397,13 +401,7 @@ fn bounded_runs_agree_with_the_library() {
         assert!(deep > 0, "no search went past the prefix: {output}");
     }
     assert_eq!(read_values(&values_file, 1), values);
-    let text: Vec<u32> = std::fs::read_to_string(&csv)
-        .unwrap()
-        .lines()
-        .skip(1)
-        .map(|line| line.parse().unwrap())
-        .collect();
-    assert_eq!(text, values);
+    assert_eq!(text_values(&csv), values);
     assert_eq!(
         rare_heaps(&rare_file, values),
         sequence.rare_heaps().unwrap()
@@ -1404,26 +1402,8 @@ fn arithmetic_periods_are_reported_apparent_or_proved() {
         .computed_values()
         .iter()
         .collect();
-    let written = std::fs::read_to_string(&file).unwrap();
-    let written: Vec<u32> = written
-        .lines()
-        .skip(1)
-        .map(|v| v.parse().unwrap())
-        .collect();
-    assert_eq!(written, expected);
-    let mut counts = BTreeMap::new();
-    for &value in &expected {
-        *counts.entry(value).or_insert(0u64) += 1;
-    }
-    let printed: BTreeMap<u32, u64> = text
-        .lines()
-        .filter(|line| !line.starts_with('#'))
-        .map(|line| {
-            let (value, count) = line.split_once(' ').unwrap();
-            (value.parse().unwrap(), count.parse().unwrap())
-        })
-        .collect();
-    assert_eq!(printed, counts);
+    assert_eq!(text_values(&file), expected);
+    assert_eq!(frequencies(&text), counted(&expected));
     // Too many heaps to count one by one: the values computed, said so.
     let far = stdout(&run(&["hexadecimal", "0.8", "--n", "1e9", "-q"]));
     assert!(far.contains("# largest value: 333333333"), "{far}");
@@ -1472,18 +1452,12 @@ fn climbing_games_print_their_proved_period_and_one_period_of_values() {
         file.to_str().unwrap(),
     ]);
     assert!(output.status.success());
-    let written = std::fs::read_to_string(&file).unwrap();
     let expected = "0.0123[2]"
         .parse::<RepeatingCode>()
         .unwrap()
         .values_up_to(500)
         .unwrap();
-    let written: Vec<u32> = written
-        .lines()
-        .skip(1)
-        .map(|line| line.parse().unwrap())
-        .collect();
-    assert_eq!(written, expected.values());
+    assert_eq!(text_values(&file), expected.values());
     // Bad codes and bounds: a message and exit code 2.
     for arguments in [
         &["repeating", "0.[G]"][..],
