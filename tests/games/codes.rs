@@ -74,6 +74,16 @@ pub(super) fn written_codes() -> impl Strategy<Value = (String, Vec<u8>, Vec<(us
         )
 }
 
+/// `code` is refused with `expected`, whose message says something.
+pub(super) fn refused(code: &str, expected: &CodeError) {
+    assert_eq!(
+        code.parse::<TakeAndBreak>().as_ref(),
+        Err(expected),
+        "{code}"
+    );
+    assert!(!expected.to_string().is_empty());
+}
+
 pub(super) fn plain_rules(digits: &[u8], modifiers: &[(usize, char)]) -> PlainRules {
     PlainRules {
         modifiers: modifiers.to_vec(),
@@ -202,12 +212,7 @@ fn bad_codes_name_the_character() {
             CodeError::ModifierWithoutSplit { position: 9 },
         ),
     ] {
-        assert_eq!(
-            code.parse::<TakeAndBreak>(),
-            Err(expected.clone()),
-            "{code}"
-        );
-        assert!(!expected.to_string().is_empty());
+        refused(code, &expected);
     }
 }
 
