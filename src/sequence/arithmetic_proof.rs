@@ -73,6 +73,11 @@ use crate::heap::HeapRules;
 /// that would take more is not tried, and the period stays apparent. Some seconds of work.
 pub(crate) const MAX_PROOF_WORK: u64 = 2_000_000_000;
 
+/// The most values a checked heap's witness sets hold (a byte each, three sets, one heap at
+/// a time): a game's values near `N1` are far smaller, but values handed in as known are
+/// taken as they are.
+const MAX_WITNESS_VALUES: u64 = 1 << 24;
+
 /// Why a period the values show is not proved.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Unproved {
@@ -171,7 +176,16 @@ impl<'r> Proof<'r> {
             .unwrap_or(0);
         let modulus = (u64::from(small) + 1).next_power_of_two();
         let repeats = modulus / modulus.min(low);
-        if Self::work(rules, (first, step, big), repeats) > MAX_PROOF_WORK {
+        // The witness sets of each checked heap hold values up to its own plus S.
+        let largest: u32 = values[first as usize..read]
+            .iter()
+            .map(|&v| v.into())
+            .max()
+            .unwrap_or(0);
+        let set = u64::from(largest).saturating_add(gain);
+        let work =
+            Self::work(rules, (first, step, big), repeats).saturating_add(step.saturating_mul(set));
+        if work > MAX_PROOF_WORK || set > MAX_WITNESS_VALUES {
             return Err(Unproved::Failed);
         }
         Ok(Proof {
@@ -364,12 +378,18 @@ impl<'r> Proof<'r> {
             high += value / low;
             bits ^= value % low;
         }
-        let mut residues = vec![0u64; count];
+        // At most three heaps: no allocation per choice of residues.
+        let mut residues = [0u64; 3];
+        let residues = &mut residues[..count];
+        let mut heaps = [0u64; 3];
+        let heaps = &mut heaps[..count];
         loop {
-            let heaps: Vec<u64> = residues.iter().map(|&x| heap_at(self.big, x)).collect();
+            for (heap, &x) in heaps.iter_mut().zip(residues.iter()) {
+                *heap = heap_at(self.big, x);
+            }
             let total = heaps.iter().sum::<u64>() + cut;
             let n = heap_at(start, total % step);
-            if !self.rules_out(&heaps, n, cut, (sum, high, bits)) {
+            if !self.rules_out(heaps, n, cut, (sum, high, bits)) {
                 return false;
             }
             // The next non-decreasing choice of residues.
@@ -523,6 +543,22 @@ mod tests {
         assert!(proof.residues(1, &[], 3));
         assert!(!proof.residues(1, &[], 2));
         assert!(!proof.target_is_never_an_option());
+    }
+
+    /// Values handed in as known are taken as they are: a climb of 2²⁵ a period would make
+    /// witness sets of hundreds of millions of values, and is refused before any is made.
+    #[test]
+    fn values_too_large_for_the_witness_sets_are_refused() {
+        let rules = hexadecimal("0.8");
+        let huge: Vec<u32> = (0..100u32)
+            .map(|n| (n.saturating_sub(1) / 3) << 25)
+            .collect();
+        let proof = Proof::new(&rules, &huge, (1, 3, 1 << 25), 1);
+        assert_eq!(proof.err(), Some(Unproved::Failed));
+        let fitting: Vec<u32> = (0..100u32)
+            .map(|n| (n.saturating_sub(1) / 3) << 4)
+            .collect();
+        assert!(Proof::new(&rules, &fitting, (1, 3, 1 << 4), 1).is_ok());
     }
 
     /// 0.3DEE's values below `ℓ + S` are held at every heap `P` later only by pairs whose
