@@ -99,12 +99,21 @@ fn computer_move(game: &TakeAway<u64>, state: TakeAwayState<u64>) -> u64 {
     let terms: Vec<u64> = game.representation(state.remaining).collect();
     let smallest = *terms.last().expect("the game is not over");
     let limit = state.limit.min(state.remaining);
-    println!("  I write {} as {}.", state.remaining, join(&terms));
+    if terms.len() == 1 {
+        println!("  {} is one term of the sequence.", state.remaining);
+    } else {
+        println!("  I write {} as {}.", state.remaining, join(&terms));
+    }
     match game.winning_move(state) {
+        Some(best) if best.to.remaining == 0 => {
+            println!("  I may take all {smallest}: I take the last counter and win.");
+            best.take
+        }
         Some(best) => {
             println!(
-                "  Its smallest term, {smallest}, is at most {limit}: taking it leaves {}, whose smallest term is more than {} × {smallest}.",
+                "  Its smallest term, {smallest}, is at most {limit}: taking it leaves {} = {}, whose smallest term is more than {} × {smallest}, more than you may take.",
                 best.to.remaining,
+                join(&terms[..terms.len() - 1]),
                 game.multiplier()
             );
             best.take
@@ -151,9 +160,16 @@ fn announce(game: &TakeAway<u64>, options: &Options) {
         below = top - 1;
     }
     losing.reverse();
+    let name = if options.k == 2 {
+        "Fibonacci Nim (take at most twice the last take)".to_string()
+    } else {
+        format!(
+            "Take-away with multiplier {} (take at most {} times the last take)",
+            options.k, options.k
+        )
+    };
     println!(
-        "Take-away with multiplier {}: {} counters. The first player loses exactly when the count is one of {} …",
-        options.k,
+        "{name}: {} counters. The first player loses exactly when the count is one of {} …",
         options.counters,
         losing
             .iter()

@@ -440,6 +440,24 @@ impl MisereQuotient {
         Some((period.preperiod + (heap - period.preperiod) % period.period) as usize)
     }
 
+    /// A heap of at most [`heaps`](Self::heaps) whose options have the elements of
+    /// `heap`'s options: `heap` itself, or by the period the heap congruent to it in the last
+    /// period computed. A heap past the proof's window has the options of the heap a period
+    /// below, shifted in their largest heap (see [`period`](Self::period)); a heap the period
+    /// maps into the preperiod's end, or below the window, may have other options (heap 16
+    /// of 0.3 is heap 0 by its element, which has no option at all).
+    fn covered_with_options(&self, heap: u64) -> Option<usize> {
+        let last = self.heaps();
+        if heap <= last {
+            return Some(heap as usize);
+        }
+        let period = self.period?.period;
+        // `last` is at least the proof's window, which holds a whole period past the
+        // preperiod: the heap found is past the preperiod too.
+        let behind = (period - (heap - last) % period) % period;
+        Some((last - behind) as usize)
+    }
+
     /// The product of two elements.
     ///
     /// # Panics
@@ -559,10 +577,11 @@ impl MisereQuotient {
         let covered: Vec<usize> = heaps
             .iter()
             .map(|&heap| {
-                self.covered(heap).ok_or(QuotientError::HeapNotCovered {
-                    heap,
-                    covered: self.heaps(),
-                })
+                self.covered_with_options(heap)
+                    .ok_or(QuotientError::HeapNotCovered {
+                        heap,
+                        covered: self.heaps(),
+                    })
             })
             .collect::<Result<_, _>>()?;
         // The product of the heaps after each one, so that the rest of the position beside a

@@ -1262,10 +1262,18 @@ impl<'s, G: ImpartialGame> Engines<'s, G> {
         position: &G::Position,
         question: Question,
     ) -> Result<Answer, SolveError<G::Position>> {
-        match self.on_threads {
-            Some(on_threads) => on_threads(self.split, game, position, question),
-            None => self.split.answer(game, position, question),
-        }
+        let split = &mut *self.split;
+        let on_threads = self.on_threads;
+        // A panic of the ruleset's leaves the line of play it unwound through: forgotten
+        // before it goes on, so that a caller who catches it can ask again.
+        let answer = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match on_threads {
+            Some(on_threads) => on_threads(split, game, position, question),
+            None => split.answer(game, position, question),
+        }));
+        answer.unwrap_or_else(|panic| {
+            self.split.forget_line_of_play();
+            std::panic::resume_unwind(panic)
+        })
     }
 
     fn outcome(

@@ -266,3 +266,130 @@ fn closed_form_positions_are_not_stored() {
     assert_eq!(solver.winning_move([9, 1]), Some(Heaps::from([1, 1])));
     assert_eq!(solver.stats().states, 0);
 }
+
+/// A ruleset that panics once, the first time it lists the options of `at` after it is
+/// armed, and otherwise plays as `inner`.
+#[derive(Debug)]
+struct PanicsOnce<G: ImpartialGame> {
+    inner: G,
+    at: G::Position,
+    armed: std::sync::atomic::AtomicBool,
+}
+
+impl<G: ImpartialGame> PanicsOnce<G> {
+    fn new(inner: G, at: G::Position) -> Self {
+        PanicsOnce {
+            inner,
+            at,
+            armed: std::sync::atomic::AtomicBool::new(false),
+        }
+    }
+
+    fn arm(&self) {
+        self.armed.store(true, std::sync::atomic::Ordering::SeqCst);
+    }
+}
+
+impl<G: ImpartialGame> ImpartialGame for PanicsOnce<G> {
+    type Position = G::Position;
+    const DECOMPOSES: bool = G::DECOMPOSES;
+
+    fn moves(&self, position: &G::Position) -> impl Iterator<Item = G::Position> {
+        if *position == self.at && self.armed.swap(false, std::sync::atomic::Ordering::SeqCst) {
+            panic!("the ruleset's own panic");
+        }
+        self.inner.moves(position)
+    }
+
+    fn components(&self, position: &G::Position) -> Option<impl Iterator<Item = G::Position>> {
+        self.inner.components(position)
+    }
+
+    fn canonical(&self, position: &G::Position) -> Option<G::Position> {
+        self.inner.canonical(position)
+    }
+
+    fn search_size(&self, position: &G::Position) -> usize {
+        self.inner.search_size(position)
+    }
+}
+
+/// A panic of the ruleset's, caught by the caller, leaves the solver able to answer: the
+/// positions it unwound through were once left marked as on the line of play, and the next
+/// question about them reported a cycle in Kayles, which has none. Every question, both
+/// searches, one thread and two.
+#[test]
+fn a_caught_panic_leaves_no_false_cycle() {
+    use std::panic::{AssertUnwindSafe, catch_unwind};
+
+    let kayles = impartial::octal::OctalGame::kayles();
+    let root = Heaps::from([9, 4]);
+    let deep = Heaps::from([3, 2]);
+    let mut reference = Solver::new(kayles.clone());
+    let grundy = reference.grundy(root.clone());
+    let misere = reference.misere_outcome(root.clone());
+    let remoteness = reference.remoteness(root.clone());
+    for question in 0..4 {
+        let mut solver = Solver::new(PanicsOnce::new(kayles.clone(), deep.clone()));
+        let ask = |solver: &mut Solver<PanicsOnce<_>>| match question {
+            0 => solver.try_grundy(root.clone()).map(|value| value.0 as i64),
+            1 => solver
+                .try_outcome(root.clone())
+                .map(|o| i64::from(o == Outcome::P)),
+            2 => solver
+                .try_misere_outcome(root.clone())
+                .map(|o| i64::from(o == Outcome::P)),
+            _ => solver.try_remoteness(root.clone()).map(i64::from),
+        };
+        solver.game().arm();
+        let caught = catch_unwind(AssertUnwindSafe(|| ask(&mut solver)));
+        assert!(caught.is_err(), "question {question}: the ruleset panicked");
+        let expected = [
+            grundy.0 as i64,
+            i64::from(grundy == Nimber(0)),
+            i64::from(misere == Outcome::P),
+            i64::from(remoteness),
+        ][question];
+        assert_eq!(ask(&mut solver), Ok(expected), "question {question}");
+    }
+
+    // The decomposing search, on one thread and on two (the panic on a helper thread).
+    let cram = impartial::cram::Cram::new(4, 4).unwrap();
+    let board = cram.board();
+    let expected = Solver::new(cram).grundy(board);
+    let mut parts = Vec::new();
+    let mut stack = vec![board];
+    while let Some(position) = stack.pop() {
+        parts.push(position);
+        if parts.len() < 400 {
+            stack.extend(cram.moves(&position));
+        }
+    }
+    for threads in [1, 2] {
+        let mut panicked = 0;
+        for &at in parts.iter().step_by(5) {
+            let mut solver = Solver::new(PanicsOnce::new(cram, at)).with_threads(threads);
+            solver.game().arm();
+            let first = catch_unwind(AssertUnwindSafe(|| solver.try_grundy(board)));
+            if first.is_ok() {
+                continue; // the search never listed this position's options
+            }
+            panicked += 1;
+            assert_eq!(
+                solver.try_grundy(board),
+                Ok(expected),
+                "{threads} threads, {at:#b}"
+            );
+            solver.game().arm();
+            let outcome = catch_unwind(AssertUnwindSafe(|| solver.try_outcome(at)));
+            if outcome.is_err() {
+                assert_eq!(
+                    solver.try_outcome(at),
+                    Ok(Solver::new(cram).outcome(at)),
+                    "{threads} threads, {at:#b}"
+                );
+            }
+        }
+        assert!(panicked > 3, "{threads} threads: {panicked} panics");
+    }
+}

@@ -4,7 +4,7 @@
 use smallvec::SmallVec;
 
 use super::limits::{MAX_ELEMENTS, MAX_OPTION_WORDS, MAX_PAIRS_PER_HEAP, MAX_PRODUCT, Stop};
-use super::monoid::{Bipartite, Monoid, Product, reduce};
+use super::monoid::{Bipartite, Monoid, Product, ReduceStop, reduce};
 use super::presentation::generators;
 use super::verify::{
     Closure, Elements, HeapKind, Verdict, add_heap_to, check, closure, extend, members, passes_near,
@@ -268,11 +268,11 @@ impl Builder {
         // The fewest heaps' elements that generate the product: each round of the
         // reduction reads the products with every generator.
         let (_, generators) = generators(&product, &phi);
-        let (reduced, class) =
-            reduce(&product, &generators, &mut self.work_left).ok_or(Stop::OutOfWork { heap })?;
-        if reduced.size() > MAX_ELEMENTS {
-            return Err(Stop::TooLarge { heap });
-        }
+        let (reduced, class) = reduce(&product, &generators, &mut self.work_left, MAX_ELEMENTS)
+            .map_err(|stop| match stop {
+                ReduceStop::OutOfWork => Stop::OutOfWork { heap },
+                ReduceStop::TooManyClasses => Stop::TooLarge { heap },
+            })?;
         let phi = phi
             .iter()
             .map(|&x| class[x as usize].expect("a heap's element is reached"))

@@ -176,8 +176,8 @@ impl QuotientParts {
             }
         }
         let mut work = usize::MAX;
-        let reduced =
-            reduce(&monoid, &generators, &mut work).ok_or("the reduction is too large")?;
+        let reduced = reduce(&monoid, &generators, &mut work, MAX_ELEMENTS)
+            .map_err(|_| "the reduction is too large")?;
         if reduced.0.size() != monoid.size() {
             return Err(
                 "the quotient is not reduced: two of its elements are indistinguishable".into(),

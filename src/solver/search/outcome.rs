@@ -31,8 +31,9 @@ impl<P: Clone + Eq + Hash + Debug, E: Gain> Search<P, E> {
         if let Some(outcome) = self.known_outcome(game, root, play)? {
             return Ok(outcome);
         }
-        self.run_outcome(game, root, play)
-            .map_err(|error| self.abandon(game, Table::of_play(play), error))
+        self.run_abandoning(game, Table::of_play(play), |search| {
+            search.run_outcome(game, root, play)
+        })
     }
 
     /// What the closed form and the tables know of `position`'s outcome, without searching.

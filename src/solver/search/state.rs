@@ -295,6 +295,26 @@ impl<P: Clone + Eq + Hash + Debug, E: Gain> Search<P, E> {
         self.check_room(growth.saturating_add(game.allocated_bytes(position)))
     }
 
+    /// Runs a search whose line of play is marked in `table`, and forgets that line if the
+    /// search fails — with an error, or with a panic of the ruleset's that unwinds through it
+    /// (resumed once the marks are out: a caller that catches it finds a consistent search,
+    /// not positions left marked as on the path that the next query would call a cycle).
+    pub(super) fn run_abandoning<G: Graph<Position = P, Gain = E>, T>(
+        &mut self,
+        game: &G,
+        table: Table,
+        search: impl FnOnce(&mut Self) -> Result<T, SolveError<P>>,
+    ) -> Result<T, SolveError<P>> {
+        match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| search(self))) {
+            Ok(Ok(answer)) => Ok(answer),
+            Ok(Err(error)) => Err(self.abandon(game, table, error)),
+            Err(panic) => {
+                self.forget_line_of_play(game, table);
+                std::panic::resume_unwind(panic)
+            }
+        }
+    }
+
     /// Forgets the positions of the abandoned line of play so the search stays consistent.
     pub(super) fn abandon<G: Graph<Position = P, Gain = E>>(
         &mut self,
@@ -302,6 +322,11 @@ impl<P: Clone + Eq + Hash + Debug, E: Gain> Search<P, E> {
         table: Table,
         error: SolveError<P>,
     ) -> SolveError<P> {
+        self.forget_line_of_play(game, table);
+        error
+    }
+
+    fn forget_line_of_play<G: Graph<Position = P, Gain = E>>(&mut self, game: &G, table: Table) {
         let mut frames = std::mem::take(&mut self.frames);
         for frame in frames.drain(..) {
             let index = game.dense_index(&frame.position);
@@ -315,7 +340,6 @@ impl<P: Clone + Eq + Hash + Debug, E: Gain> Search<P, E> {
         self.values.clear();
         self.gains.clear();
         self.working_allocated = 0;
-        error
     }
 }
 

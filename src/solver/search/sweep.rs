@@ -183,8 +183,9 @@ impl<P: Clone + Eq + Hash + Debug, E: Gain> Search<P, E> {
         if self.known_code(game, root, Rule::Score)?.is_none()
             && let Some(order) = game.bottom_up(root)
         {
-            self.sweep_scores(game, order, game.dense_index(root))
-                .map_err(|error| self.abandon(game, Table::Score, error))?;
+            self.run_abandoning(game, Table::Score, |search| {
+                search.sweep_scores(game, order, game.dense_index(root))
+            })?;
         }
         self.value(game, root, Rule::Score)
     }

@@ -71,8 +71,9 @@ impl<P: Clone + Eq + Hash + Debug, E: Gain> Search<P, E> {
         if let Some(code) = self.known_code(game, root, rule)? {
             return Ok(code);
         }
-        self.run_value(game, root, rule)
-            .map_err(|error| self.abandon(game, rule.table(), error))
+        self.run_abandoning(game, rule.table(), |search| {
+            search.run_value(game, root, rule)
+        })
     }
 
     /// The code `rule`'s table keeps for `position`, if the closed form (for Grundy values)

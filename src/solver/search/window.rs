@@ -78,11 +78,21 @@ impl<P: Clone + Eq + Hash + Debug, E: Gain> Search<P, E> {
     ) -> Result<Proven, SolveError<P>> {
         debug_assert!(alpha < beta, "a window holds a value");
         let mut stack = Vec::new();
-        let result = self.run_window(game, root, alpha, beta, &mut stack);
-        if result.is_err() {
-            self.abandon_window(game, stack);
+        // A panic of the ruleset's takes the path marks out too, then goes on unwinding.
+        let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            self.run_window(game, root, alpha, beta, &mut stack)
+        }));
+        match result {
+            Ok(Ok(proven)) => Ok(proven),
+            Ok(Err(error)) => {
+                self.abandon_window(game, stack);
+                Err(error)
+            }
+            Err(panic) => {
+                self.abandon_window(game, stack);
+                std::panic::resume_unwind(panic)
+            }
         }
-        result
     }
 
     fn run_window<G: Graph<Position = P, Gain = E>>(

@@ -245,6 +245,13 @@ impl<P: Clone + Eq + Hash + Debug> SplitSearch<P> {
         self.table.set(position, facts, u64::MAX, 0);
     }
 
+    /// Forgets the line of play of a search a panic unwound through, and the stop flag its
+    /// threads shared.
+    pub(crate) fn forget_line_of_play(&mut self) {
+        self.path.clear();
+        self.stop = None;
+    }
+
     pub(crate) fn clear(&mut self) {
         self.table.clear();
         self.cache.clear();
