@@ -41,14 +41,17 @@ pub use crate::sequence::ArithmeticPeriod;
 use crate::sequence::{ApparentArithmeticPeriod, SequenceError, apparent_arithmetic};
 
 /// The largest heap whose value [`RepeatingCode::values_up_to`] computes: values are held
-/// as `u32`, one per heap.
+/// as `u32`, one per heap. Past it, only a proved period answers.
 ///
 /// ```
 /// use impartial::repeating::{MAX_HEAP, RepeatingCode};
 ///
 /// let nim: RepeatingCode = "0.[3]".parse()?;
-/// assert!(nim.values_up_to(MAX_HEAP + 1).is_err());
-/// # Ok::<(), impartial::repeating::RepeatingCodeError>(())
+/// let values = nim.values_up_to(MAX_HEAP + 1)?; // proved at once: G(n) = n
+/// assert_eq!(values.get(MAX_HEAP + 1).map(|value| value.0), Some(u128::from(MAX_HEAP + 1)));
+/// let splitting: RepeatingCode = "0.[7]".parse()?; // no period proved
+/// assert!(splitting.values_up_to(MAX_HEAP + 1).is_err());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub const MAX_HEAP: u64 = u32::MAX as u64 - 1;
 
@@ -243,11 +246,18 @@ impl RepeatingCode {
     /// [module docs](self)), with the arithmetic period proved from them
     /// where they suffice ([`ArithmeticSequence::period`]).
     ///
+    /// Where no digit splits, the values are computed on a prefix that grows eightfold
+    /// (from a few thousand heaps) until the period is proved or `max_heap` is reached: once
+    /// it is proved, [`get`](ArithmeticSequence::get) answers every heap by it, so time and
+    /// memory do not grow with `max_heap` — and `max_heap` may pass [`MAX_HEAP`] when the
+    /// period is proved by heap 2²⁴. ([`values`](ArithmeticSequence::values) holds the values
+    /// computed, to where the proof stopped.)
+    ///
     /// # Errors
     ///
-    /// [`SequenceError::TooLarge`] above [`MAX_HEAP`] — or, for a code that splits, above the
-    /// heap whose options pass four billion (the error's `max`) — and
-    /// [`SequenceError::OutOfMemory`] when the values do not fit.
+    /// [`SequenceError::TooLarge`] above [`MAX_HEAP`] without a period proved by heap 2²⁴ —
+    /// or, for a code that splits, above the heap whose options pass four billion (the
+    /// error's `max`) — and [`SequenceError::OutOfMemory`] when the values do not fit.
     ///
     /// # Examples
     ///
@@ -257,51 +267,134 @@ impl RepeatingCode {
     /// let values = "0.02[2]".parse::<RepeatingCode>()?.values_up_to(100)?;
     /// assert_eq!(&values.values()[..8], [0, 0, 0, 1, 1, 2, 2, 3]); // heap n reaches 1 to n − 2
     /// assert!(values.period().is_some());
+    ///
+    /// // A trillion heaps: the period (6, saltus 2 from 0) is proved at G(17), and no more
+    /// // than the first prefix is computed. 10¹² = 6 × 166 666 666 666 + 4, and G(4) = 0.
+    /// let values = "0.30300[3]".parse::<RepeatingCode>()?.values_up_to(1_000_000_000_000)?;
+    /// assert!(values.values().len() <= 4_096);
+    /// assert_eq!(values.get(4).map(|value| value.0), Some(0));
+    /// assert_eq!(values.get(1_000_000_000_000).map(|value| value.0), Some(333_333_333_332));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn values_up_to(&self, max_heap: u64) -> Result<ArithmeticSequence, SequenceError> {
+        if self.splits() {
+            return self.split_values_up_to(max_heap);
+        }
+        let too_large = SequenceError::TooLarge {
+            n: max_heap,
+            max: MAX_HEAP,
+        };
+        let reach = if max_heap > MAX_HEAP {
+            PROOF_REACH_PAST_MAX_HEAP
+        } else {
+            max_heap
+        };
+        let last_len = reach as usize + 1;
+        let mut len = last_len.min(FIRST_PREFIX.max(8 * self.tail_start() as usize));
+        loop {
+            let (values, period) = self.values_and_proof(len)?;
+            if period.is_some() {
+                return Ok(ArithmeticSequence { values, period });
+            }
+            if len == last_len {
+                if max_heap > MAX_HEAP {
+                    return Err(too_large);
+                }
+                return Ok(ArithmeticSequence { values, period });
+            }
+            len = last_len.min(len.saturating_mul(8));
+        }
+    }
+
+    /// G(0), …, G(`max_heap`), every one computed — none from the period, which is proved
+    /// from all of them: the reference [`values_up_to`](Self::values_up_to)'s early proofs are
+    /// held against.
+    ///
+    /// # Errors
+    ///
+    /// As [`values_up_to`](Self::values_up_to), with [`SequenceError::TooLarge`] above
+    /// [`MAX_HEAP`] whatever the period.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::repeating::RepeatingCode;
+    ///
+    /// let code: RepeatingCode = "0.30300[3]".parse()?;
+    /// let every = code.every_value_up_to(10_000)?;
+    /// assert_eq!(every.values().len(), 10_001);
+    /// assert_eq!(every.period(), code.values_up_to(10_000)?.period());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn every_value_up_to(&self, max_heap: u64) -> Result<ArithmeticSequence, SequenceError> {
+        if self.splits() {
+            return self.split_values_up_to(max_heap);
+        }
         if max_heap > MAX_HEAP {
             return Err(SequenceError::TooLarge {
                 n: max_heap,
                 max: MAX_HEAP,
             });
         }
-        let len = max_heap as usize + 1;
-        let k = self.digits.len() + 1;
-        if self.splits() {
-            // The bound on the work first: it is far below the values' room.
-            let three = self.tail & 8 != 0 || self.digits.iter().any(|&digit| digit & 8 != 0);
-            let largest = split::largest_heap(three);
-            if max_heap > largest {
-                return Err(SequenceError::TooLarge {
-                    n: max_heap,
-                    max: largest,
-                });
-            }
-        }
+        let (values, period) = self.values_and_proof(max_heap as usize + 1)?;
+        Ok(ArithmeticSequence { values, period })
+    }
+
+    /// G(0..len) of a code that does not split, and the period proved from them.
+    fn values_and_proof(
+        &self,
+        len: usize,
+    ) -> Result<(Vec<u32>, Option<ArithmeticPeriod>), SequenceError> {
+        let k = self.tail_start();
         let mut values: Vec<u32> = Vec::new();
         values
             .try_reserve_exact(len)
             .map_err(|_| SequenceError::OutOfMemory {
                 bytes: (len as u64).saturating_mul(4),
             })?;
-        if self.splits() {
-            split::values(len, |amount| self.digit(amount), &mut values);
-            return Ok(ArithmeticSequence {
-                values,
-                period: None,
+        let period = if self.tail == TAKES_WHOLE {
+            self.window_values(len, &mut values);
+            prove_window(&values, k)
+        } else {
+            self.counted_values(len, &mut values)?;
+            prove(&values, k, self.tail)
+        };
+        Ok((values, period))
+    }
+
+    /// The values of a code that splits, by the definition, up to its bound on the work.
+    fn split_values_up_to(&self, max_heap: u64) -> Result<ArithmeticSequence, SequenceError> {
+        // The bound on the work first: it is far below the values' room.
+        let three = self.tail & 8 != 0 || self.digits.iter().any(|&digit| digit & 8 != 0);
+        let largest = split::largest_heap(three).min(MAX_HEAP);
+        if max_heap > largest {
+            return Err(SequenceError::TooLarge {
+                n: max_heap,
+                max: largest,
             });
         }
-        if self.tail == TAKES_WHOLE {
-            self.window_values(len, &mut values);
-            let period = prove_window(&values, k as u64);
-            return Ok(ArithmeticSequence { values, period });
-        }
-        self.counted_values(len, &mut values)?;
-        let period = prove(&values, k as u64, self.tail);
-        Ok(ArithmeticSequence { values, period })
+        let len = max_heap as usize + 1;
+        let mut values: Vec<u32> = Vec::new();
+        values
+            .try_reserve_exact(len)
+            .map_err(|_| SequenceError::OutOfMemory {
+                bytes: (len as u64).saturating_mul(4),
+            })?;
+        split::values(len, |amount| self.digit(amount), &mut values);
+        Ok(ArithmeticSequence {
+            values,
+            period: None,
+        })
     }
 }
+
+/// The first prefix [`RepeatingCode::values_up_to`] tries to prove a period on (or eight
+/// times the digits before the tail, if more): most codes are proved within it.
+const FIRST_PREFIX: usize = 4_096;
+
+/// How far [`RepeatingCode::values_up_to`] looks for a proof when asked past [`MAX_HEAP`]:
+/// 2²⁴ heaps, 64 MB of values.
+const PROOF_REACH_PAST_MAX_HEAP: u64 = 1 << 24;
 
 impl RepeatingCode {
     /// G(0..len) for a tail of 2 or 3 without splitting digits, by counting (see the

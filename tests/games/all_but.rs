@@ -45,7 +45,8 @@ proptest! {
         let short = game.values_up_to(3_000).unwrap();
         if let Some(period) = short.period() {
             prop_assert!(period.proved_at <= 3_000);
-            let long = game.values_up_to(30_000).unwrap();
+            let long = game.code().every_value_up_to(30_000).unwrap();
+            prop_assert_eq!(long.values().len(), 30_001);
             for (n, &value) in long.values().iter().enumerate() {
                 prop_assert_eq!(short.get(n as u64), Some(Nimber(u128::from(value))), "G({})", n);
             }
@@ -192,7 +193,11 @@ fn bad_sets_and_sizes() {
             .is_err()
     );
     let game = AllButSubtraction::new(&[1]).unwrap();
-    assert!(game.values_up_to(u64::MAX).is_err());
+    // Every heap to 2⁶⁴ − 1 by the period, proved at once; every value computed, refused.
+    let all = game.values_up_to(u64::MAX).unwrap();
+    assert!(all.get(u64::MAX).is_some());
+    assert!(all.values().len() <= 4_096);
+    assert!(game.code().every_value_up_to(u64::MAX).is_err());
     assert_eq!(game.values_up_to(0).unwrap().values(), [0]);
     // Without a proof, nothing is said past the values.
     let short = AllButSubtraction::new(&[3, 7])

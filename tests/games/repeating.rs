@@ -75,11 +75,34 @@ proptest! {
         let game = RepeatingCode::new(&digits, tail).unwrap();
         let short = game.values_up_to(7_000).unwrap();
         if let Some(period) = short.period() {
-            let long = game.values_up_to(70_000).unwrap();
+            let long = game.every_value_up_to(70_000).unwrap();
+            prop_assert_eq!(long.values().len(), 70_001);
             for (n, &value) in long.values().iter().enumerate() {
                 prop_assert_eq!(short.get(n as u64), Some(Nimber(u128::from(value))),
                     "{} at {}: {}", game, n, period);
             }
+        }
+    }
+
+    /// The values asked for past a proof come from the period, computed no further: every
+    /// heap to `n` (past the first prefix tried, 4 096, and the next, 32 768) as every value
+    /// computed gives it, the same period proved, and no more values held than the proof
+    /// needed.
+    #[test]
+    fn values_past_an_early_proof_are_every_value((digits, tail) in codes(), n in 0u64..40_000) {
+        let game = RepeatingCode::new(&digits, tail).unwrap();
+        let early = game.values_up_to(n).unwrap();
+        let every = game.every_value_up_to(n).unwrap();
+        for heap in 0..=n {
+            prop_assert_eq!(early.get(heap), every.get(heap), "{} at {}", game, heap);
+        }
+        prop_assert_eq!(early.period().is_some(), every.period().is_some(), "{}", game);
+        if let Some(period) = early.period() {
+            if period.proved_at < 1_000 {
+                prop_assert!(early.values().len() <= 4_096, "{}: {}", game, early.values().len());
+            }
+        } else {
+            prop_assert_eq!(early.values().len() as u64, n + 1);
         }
     }
 
@@ -193,7 +216,10 @@ fn bad_codes_say_why() {
         other => panic!("{other:?}"),
     }
     let nim: RepeatingCode = ".[3]".parse().unwrap();
-    assert!(nim.values_up_to(u64::MAX).is_err());
+    let all = nim.values_up_to(u64::MAX).unwrap();
+    assert_eq!(all.get(u64::MAX), Some(Nimber(u128::from(u64::MAX))));
+    assert!(nim.every_value_up_to(u64::MAX).is_err());
+    assert!(splits.values_up_to(u64::MAX).is_err());
     assert_eq!(nim.values_up_to(0).unwrap().values(), [0]);
 }
 

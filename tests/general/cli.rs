@@ -1457,13 +1457,16 @@ fn climbing_games_print_their_proved_period_and_one_period_of_values() {
         .unwrap()
         .values_up_to(500)
         .unwrap();
-    assert_eq!(text_values(&file), expected.values());
+    let every: Vec<u32> = (0..=500)
+        .map(|heap| expected.get(heap).unwrap().0 as u32)
+        .collect();
+    assert_eq!(text_values(&file), every);
     // Bad codes and bounds: a message and exit code 2.
     for arguments in [
         &["repeating", "0.[G]"][..],
         &["repeating", "0.G[3]"],
         &["all-but", "0"],
-        &["repeating", "0.[3]", "--n", "2^40"],
+        &["repeating", "0.[3]", "--n", "2^64"],
     ] {
         let output = run(arguments);
         assert_eq!(output.status.code(), Some(2), "{arguments:?}");
@@ -1491,6 +1494,66 @@ fn climbing_games_print_their_proved_period_and_one_period_of_values() {
     assert!(String::from_utf8(output.stderr).unwrap().contains("3629"));
     let output = run(&["repeating", "0.[7]", "--n", "300"]);
     assert!(output.status.success());
+}
+
+/// Once the arithmetic period is proved, a climbing game's run computes no further: a
+/// billion heaps under a 100 MB cap on the address space (they once took 4 GB, and a
+/// trillion was refused), and the values file past the proof from the period, equal to the
+/// values computed one by one.
+#[test]
+fn climbing_runs_stop_computing_at_the_proof() {
+    use impartial::repeating::RepeatingCode;
+    let capped = |arguments: &str| {
+        finish(Command::new("bash").arg("-c").arg(format!(
+            "ulimit -v 100000 && exec {} {arguments}",
+            env!("CARGO_BIN_EXE_impartial")
+        )))
+    };
+    for arguments in [
+        "repeating '0.30300[3]' --n 1e9",
+        "all-but 2,4,5 --n 1e9",
+        "repeating '0.30300[3]' --n 1e12",
+        "all-but 2,4,5 --n 18446744073709551615",
+    ] {
+        let output = capped(arguments);
+        assert!(output.status.success(), "{arguments}: {output:?}");
+        let text = stdout(&output);
+        assert!(text.contains("(proved at G(17))"), "{arguments}: {text}");
+    }
+    // Past 2^32 − 2 without a proof: refused, in little memory.
+    let output = capped("repeating '0.[7]' --n 1e12");
+    assert_eq!(output.status.code(), Some(1), "{output:?}");
+    // The values file to 50 000, past the proof at 17, against the definition's values.
+    let directory = tempfile::tempdir().unwrap();
+    let file = directory.path().join("values.txt");
+    let output = run(&[
+        "all-but",
+        "2,4,5",
+        "--n",
+        "5e4",
+        "--values",
+        file.to_str().unwrap(),
+    ]);
+    assert!(output.status.success());
+    let written = text_values(&file);
+    assert_eq!(written.len(), 50_001);
+    let code: RepeatingCode = "0.30300[3]".parse().unwrap();
+    let values = code.values_up_to(50_000).unwrap();
+    assert!(values.values().len() < 5_000, "computed past the proof");
+    for (heap, &value) in written.iter().enumerate() {
+        assert_eq!(
+            Some(u128::from(value)),
+            values.get(heap as u64).map(|v| v.0)
+        );
+    }
+    let mut solver = impartial::Solver::new(code);
+    for (heap, &value) in written.iter().enumerate().take(300) {
+        assert_eq!(
+            u128::from(value),
+            solver.grundy([heap as u64]).0,
+            "G({heap})"
+        );
+    }
 }
 
 #[test]

@@ -16,7 +16,7 @@ pub fn execute(code: &RepeatingCode, run: &ClimbingArguments) -> Result<(), Fail
         .values_up_to(run.n)
         .map_err(|error| Failure::from(error.to_string()))?;
     if let Some(path) = &run.values {
-        write_values(&values, path)
+        write_values(&values, run.n, path)
             .map_err(|error| Failure::from(format!("writing {}: {error}", path.display())))?;
     }
     io::stdout()
@@ -56,11 +56,15 @@ fn report(code: &RepeatingCode, values: &ArithmeticSequence, n: u64) -> String {
     text
 }
 
-fn write_values(values: &ArithmeticSequence, path: &std::path::Path) -> io::Result<()> {
+/// Writes G(0) … G(n): those computed, then the rest from the proved period.
+fn write_values(values: &ArithmeticSequence, n: u64, path: &std::path::Path) -> io::Result<()> {
     let mut writer = BufWriter::with_capacity(1 << 20, File::create(path)?);
     writeln!(writer, "value")?;
-    for value in values.values() {
-        writeln!(writer, "{value}")?;
+    for heap in 0..=n {
+        let value = values
+            .get(heap)
+            .expect("every heap to n is computed or follows from the proved period");
+        writeln!(writer, "{}", value.0)?;
     }
     writer.flush()?;
     writer.get_ref().sync_all()

@@ -125,8 +125,10 @@ impl CodeGame {
             CodeGame::Hexadecimal(game) => table(game.values_up_to(largest).map_err(bad)?),
             CodeGame::Subtraction(game) => table(game.values_up_to(largest).map_err(bad)?),
             CodeGame::TakeAndBreak(game) => table(game.values_up_to(largest).map_err(bad)?),
-            CodeGame::Repeating(game) => climbing(&game.values_up_to(largest).map_err(bad)?),
-            CodeGame::AllBut(game) => climbing(&game.values_up_to(largest).map_err(bad)?),
+            CodeGame::Repeating(game) => {
+                climbing(&game.values_up_to(largest).map_err(bad)?, largest)
+            }
+            CodeGame::AllBut(game) => climbing(&game.values_up_to(largest).map_err(bad)?, largest),
         })
     }
 
@@ -147,11 +149,10 @@ impl CodeGame {
     }
 }
 
-fn climbing(sequence: &ArithmeticSequence) -> Vec<u64> {
-    sequence
-        .values()
-        .iter()
-        .map(|&value| u64::from(value))
+/// G(0) … G(`largest`): computed, or past the proof from the arithmetic period.
+fn climbing(sequence: &ArithmeticSequence, largest: u64) -> Vec<u64> {
+    (0..=largest)
+        .map(|heap| sequence.get(heap).map_or(0, |value| value.0 as u64))
         .collect()
 }
 
