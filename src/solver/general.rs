@@ -1177,12 +1177,14 @@ where
 {
     /// Saves what the decomposing search knows — every part's value, or the values it has
     /// ruled out — to `path`, with the ruleset's name, a version and a CRC-32, written to a
-    /// file beside it and renamed over it: a day-long search can stop and go on later with
+    /// file of its own beside it (`.NAME.PID-K.partial`, created new, so no other file is
+    /// touched) and renamed over it: a day-long search can stop and go on later with
     /// [`load_table`](Self::load_table). How many facts were saved.
     ///
     /// # Errors
     ///
-    /// [`TableError::Io`] if the file cannot be written.
+    /// [`TableError::Io`] if the file cannot be written (a directory, say); nothing is left
+    /// beside it.
     ///
     /// # Examples
     ///

@@ -1581,3 +1581,223 @@ fn grundys_game_by_its_code_reports_as_the_built_in_game() {
     assert_eq!(output.status.code(), Some(2));
     assert!(String::from_utf8(output.stderr).unwrap().contains("'='"));
 }
+
+/// A run that is ended when the test is, however the test ends.
+struct KilledOnDrop(std::process::Child);
+
+impl Drop for KilledOnDrop {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// Waits until `checkpoint`'s lock names `child`: the run holds its directory.
+fn wait_for_lock(child: &std::process::Child, checkpoint: &Path) {
+    let lock = checkpoint.join("lock");
+    let started = Instant::now();
+    while std::fs::read_to_string(&lock).map_or(true, |pid| pid.trim() != child.id().to_string()) {
+        assert!(started.elapsed() < Duration::from_secs(60), "no lock");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
+/// A resumed bounded run locks its values file as a new one does: another run given it as
+/// `--values` once truncated it to 0 bytes before failing, breaking the checkpoint.
+#[test]
+fn a_resumed_bounded_run_locks_its_values_file() {
+    let directory = scratch("resumed-lock");
+    let checkpoint = directory.join("ck");
+    let path = checkpoint.to_str().unwrap();
+    let long = strings(&[
+        "octal",
+        "0.167",
+        "--n",
+        "2^40",
+        "--prefix",
+        "2^14",
+        "--checkpoint",
+        path,
+        "--checkpoint-every",
+        "0",
+        "-q",
+    ]);
+    kill_after_checkpoint(&long, &checkpoint.join("stream.checkpoint"));
+    let mut resumed = KilledOnDrop(binary().args(&long).stdout(Stdio::null()).spawn().unwrap());
+    wait_for_lock(&resumed.0, &checkpoint);
+    let values = checkpoint.join("values.bin");
+    // The resumed run has opened (and locked) its values file once it prints past the lock.
+    std::thread::sleep(Duration::from_millis(500));
+    let before = std::fs::metadata(&values).unwrap().len();
+    assert!(before > 0);
+    for other in [
+        strings(&[
+            "octal",
+            "0.6",
+            "--n",
+            "1000",
+            "-q",
+            "--values",
+            values.to_str().unwrap(),
+        ]),
+        strings(&[
+            "octal",
+            "0.6",
+            "--n",
+            "1e5",
+            "--prefix",
+            "2^15",
+            "-q",
+            "--values",
+            values.to_str().unwrap(),
+        ]),
+    ] {
+        let output = finish(binary().args(&other));
+        assert_eq!(output.status.code(), Some(1), "{other:?}");
+        let message = String::from_utf8_lossy(&output.stderr);
+        assert!(message.contains("another run is writing it"), "{message}");
+        assert!(std::fs::metadata(&values).unwrap().len() >= before);
+    }
+    resumed.0.kill().unwrap();
+    resumed.0.wait().unwrap();
+    // The checkpoint resumes, whole.
+    let mut short = long.clone();
+    short[3] = "3e4".into();
+    assert!(stdout(&finish(binary().args(&short))).contains("# resumed from"));
+}
+
+/// An output that is a link to a checkpoint file — symbolic, dangling until the run creates
+/// it, or hard — is refused as the file itself is: the name check once passed it, and the
+/// run overwrote its own checkpoint.
+#[test]
+fn links_to_checkpoint_files_are_refused() {
+    let directory = scratch("linked");
+    let checkpoint = directory.join("ck");
+    std::fs::create_dir_all(&checkpoint).unwrap();
+    let out = directory.join("out");
+    std::fs::create_dir_all(&out).unwrap();
+    let link = out.join("v.bin");
+    std::os::unix::fs::symlink("../ck/values.checkpoint", &link).unwrap();
+    let arguments = |values: &Path| {
+        strings(&[
+            "octal",
+            "0.6",
+            "--n",
+            "30000",
+            "-q",
+            "--checkpoint",
+            checkpoint.to_str().unwrap(),
+            "--values",
+            values.to_str().unwrap(),
+        ])
+    };
+    // Dangling: the checkpoint file is not there yet.
+    let output = finish(binary().args(arguments(&link)));
+    assert_eq!(output.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("a file of the checkpoint"));
+    // There, and linked both ways.
+    stdout(&finish(
+        binary().args(arguments(&directory.join("plain.bin"))),
+    ));
+    let saved = std::fs::read(checkpoint.join("values.checkpoint")).unwrap();
+    let hard = out.join("hard.bin");
+    std::fs::hard_link(checkpoint.join("values.checkpoint"), &hard).unwrap();
+    for output_path in [&link, &hard] {
+        let output = finish(binary().args(arguments(output_path)));
+        assert_eq!(output.status.code(), Some(1), "{output_path:?}");
+        assert!(String::from_utf8_lossy(&output.stderr).contains("a file of the checkpoint"));
+    }
+    assert_eq!(
+        std::fs::read(checkpoint.join("values.checkpoint")).unwrap(),
+        saved
+    );
+    // The lock and a bounded run's values through links: refused too.
+    let lock_link = out.join("lock-link");
+    std::os::unix::fs::symlink(checkpoint.join("lock"), &lock_link).unwrap();
+    let output = finish(binary().args(arguments(&lock_link)));
+    assert_eq!(output.status.code(), Some(1));
+}
+
+/// A bounded run's `--values` file that was there stays whole until the run has every value:
+/// a run refused for a short prefix once emptied it first (400 002 bytes to 16).
+#[test]
+fn a_bounded_run_keeps_the_values_file_it_replaces_until_the_end() {
+    let directory = scratch("precious");
+    let precious = directory.join("precious.bin");
+    let kept: Vec<u8> = (0..400_002u32).map(|i| (i % 251) as u8).collect();
+    std::fs::write(&precious, &kept).unwrap();
+    // 0.6 has no sparse space: a bounded run cannot pass its prefix, and says so.
+    let output = run(&[
+        "octal",
+        "0.6",
+        "--n",
+        "1e5",
+        "--prefix",
+        "2^12",
+        "-q",
+        "--values",
+        precious.to_str().unwrap(),
+    ]);
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(std::fs::read(&precious).unwrap(), kept);
+    let names = |directory: &Path| -> Vec<String> {
+        let mut names: Vec<String> = std::fs::read_dir(directory)
+            .unwrap()
+            .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        names
+    };
+    assert_eq!(names(&directory), ["precious.bin"]);
+    // A run that finishes replaces it with its values, and leaves nothing beside it.
+    stdout(&run(&[
+        "octal",
+        "0.167",
+        "--n",
+        "1e5",
+        "--prefix",
+        "2^15",
+        "-q",
+        "--values",
+        precious.to_str().unwrap(),
+    ]));
+    assert_eq!(read_values(&precious, 1).len() as u64, 100_001);
+    assert_eq!(read_values(&precious, 1), library_values("0.167", 100_000));
+    assert_eq!(names(&directory), ["precious.bin"]);
+}
+
+/// When the last checkpoint cannot be saved (a file-size limit, a full disk), a run that
+/// keeps every value still prints its report — it was once lost with no report, a
+/// `.partial` left behind, and SIGXFSZ ended the run without a word.
+#[test]
+fn a_checkpoint_that_cannot_be_saved_costs_no_results() {
+    let directory = scratch("unsaved");
+    // 300 001 values of 0.6 make a checkpoint of some 300 KB, past a limit of 100 KB; the
+    // report goes to a pipe, which the limit does not cover.
+    let command = format!(
+        "ulimit -f 100 && exec {} octal 0.6 --n 3e5 -q --checkpoint {}",
+        env!("CARGO_BIN_EXE_impartial"),
+        directory.join("ck").display(),
+    );
+    let output = finish(Command::new("bash").arg("-c").arg(&command));
+    assert_eq!(output.status.code(), Some(1), "{output:?}");
+    let message = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        message.contains("the last checkpoint was not saved"),
+        "{message}"
+    );
+    assert!(message.contains("File too large"), "{message}");
+    // The report is there, its counts the library's values counted.
+    let report = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(
+        frequencies(&report),
+        counted(&library_values("0.6", 300_000)),
+        "{report}"
+    );
+    // No partial file beside the checkpoint.
+    let names: Vec<String> = std::fs::read_dir(directory.join("ck"))
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(names, ["lock"]);
+}

@@ -926,3 +926,38 @@ mod splitting {
         Ok(())
     }
 }
+
+/// A saved table touches no file but its own: it was written through `path` with its
+/// extension set to `partial`, so saving `keep.facts` overwrote and renamed away a
+/// `keep.partial` of the user's, `x.v1` and `x.v2` shared `x.partial`, and a save to a
+/// directory left a `.partial` beside it.
+#[test]
+fn a_saved_table_touches_no_other_file() -> Result<(), Box<dyn std::error::Error>> {
+    let game = Cram::new(4, 4)?;
+    let mut solver = Solver::new(game);
+    solver.grundy(game.board());
+    let directory = tempfile::tempdir()?;
+    let keep = directory.path().join("keep.partial");
+    std::fs::write(&keep, b"the user's own file")?;
+    let saved = solver.save_table(directory.path().join("keep.facts"))?;
+    assert_eq!(std::fs::read(&keep)?, b"the user's own file");
+    let (v1, v2) = (directory.path().join("x.v1"), directory.path().join("x.v2"));
+    solver.save_table(&v1)?;
+    solver.save_table(&v2)?;
+    for path in [directory.path().join("keep.facts"), v1, v2] {
+        assert_eq!(Solver::new(game).load_table(&path)?, saved);
+    }
+    let inside = directory.path().join("inside");
+    std::fs::create_dir(&inside)?;
+    assert!(solver.save_table(&inside).is_err());
+    let mut names: Vec<String> = std::fs::read_dir(directory.path())?
+        .map(|entry| entry.map(|entry| entry.file_name().to_string_lossy().into_owned()))
+        .collect::<Result<_, _>>()?;
+    names.sort();
+    assert_eq!(
+        names,
+        ["inside", "keep.facts", "keep.partial", "x.v1", "x.v2"]
+    );
+    assert_eq!(std::fs::read_dir(&inside)?.count(), 0);
+    Ok(())
+}

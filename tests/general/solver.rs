@@ -295,9 +295,9 @@ impl<G: ImpartialGame> ImpartialGame for PanicsOnce<G> {
     const DECOMPOSES: bool = G::DECOMPOSES;
 
     fn moves(&self, position: &G::Position) -> impl Iterator<Item = G::Position> {
-        if *position == self.at && self.armed.swap(false, std::sync::atomic::Ordering::SeqCst) {
-            panic!("the ruleset's own panic");
-        }
+        let armed =
+            *position == self.at && self.armed.swap(false, std::sync::atomic::Ordering::SeqCst);
+        assert!(!armed, "the ruleset's own panic");
         self.inner.moves(position)
     }
 

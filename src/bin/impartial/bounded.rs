@@ -19,16 +19,19 @@ use crate::format::repeated;
 use crate::game::Game;
 use crate::interrupt;
 use crate::lock::{is_locked, lock_directory};
-use crate::outputs::{self, Mode, same_file, write_or_rescue};
+use crate::outputs::{self, Mode, same_file, write_or_rescue, write_replacing};
 use crate::progress::{self, Stop};
 use crate::report::{Report, frequencies};
 use crate::values_file::ValuesFile;
 
-/// Where a bounded run keeps its values: the checkpoint directory's values file, the
-/// `--values` file if binary, or a temporary file.
+/// Where a bounded run keeps its values: the checkpoint directory's values file, a file
+/// beside a binary `--values` file (renamed over it when the run has written every value,
+/// so that a file that was there stays whole until then), or a temporary file.
 struct Archive {
     path: PathBuf,
     temporary: bool,
+    /// The `--values` file this archive becomes at the end.
+    becomes: Option<PathBuf>,
 }
 
 /// The temporary values file of this process.
@@ -99,18 +102,26 @@ pub fn execute(game: &Game, run: &RunArguments, size: Size, prefix: u64) -> Resu
         (Some(directory), _) => Archive {
             path: directory.join(VALUES_FILE_NAME),
             temporary: false,
+            becomes: None,
         },
         // A special file (a device, a pipe) takes the values at the end, not as they come.
-        (None, Some(path)) if !is_text(path) && (!path.exists() || path.is_file()) => Archive {
-            path: path.clone(),
-            temporary: false,
-        },
+        (None, Some(path)) if !is_text(path) && (!path.exists() || path.is_file()) => {
+            let (beside, _) = outputs::new_partial_beside(path)
+                .map_err(|error| format!("--values {}: {error}", path.display()))?;
+            interrupt::set_temporary(Some(beside.clone()));
+            Archive {
+                path: beside,
+                temporary: true,
+                becomes: Some(path.clone()),
+            }
+        }
         _ => {
             remove_stale_temporaries();
             interrupt::set_temporary(Some(temporary_path()));
             Archive {
                 path: temporary_path(),
                 temporary: true,
+                becomes: None,
             }
         }
     };
@@ -239,15 +250,14 @@ fn run_bounded(
         let file = store.sync().map_err(io_error("write", &archive.path))?;
         let streamed = result.map_err(|error| explain(game, &error, archive, size.n, &options))?;
         if let Some(directory) = &run.checkpoint {
-            let (heaps, width, checksums) = &file;
-            checkpoint::save_stream(
+            let saved = checkpoint::save_stream(
                 directory,
                 &name,
                 &streamed.state,
                 &store.counts,
-                (*heaps, *width, checksums),
-            )
-            .map_err(|error| error.to_string())?;
+                (file.0, file.1, &file.2),
+            );
+            unsaved_checkpoint(saved, directory, stop, &bar)?;
         }
         match stop {
             Stop::No => break streamed,
@@ -296,6 +306,30 @@ fn run_bounded(
         state,
     };
     finish(run, &ending, &mut store, archive, report, &counts)
+}
+
+/// What a checkpoint that could not be saved means for the run: every value is in the
+/// values file still, so it goes on to its results (and says what was not saved) — unless
+/// it was asked to stop, which it does with a failure saying so.
+fn unsaved_checkpoint(
+    saved: Result<(), checkpoint::CheckpointError>,
+    directory: &Path,
+    stop: Stop,
+    bar: &indicatif::ProgressBar,
+) -> Result<(), Failure> {
+    let Err(error) = saved else {
+        return Ok(());
+    };
+    if stop == Stop::Interrupted {
+        bar.finish_and_clear();
+        return Err(format!(
+            "interrupted; {error}: the checkpoint in {} is the one saved before",
+            directory.display()
+        )
+        .into());
+    }
+    bar.suspend(|| eprintln!("impartial: {error}: the run goes on without it"));
+    Ok(())
 }
 
 /// How a bounded run ended: what its report and its outputs need.
@@ -382,10 +416,17 @@ fn write_values(
         }
     };
     let text = is_text(path);
-    let written = if same_file(path, &archive.path) {
+    let written = if archive.becomes.as_deref() == Some(path) {
+        // Every value is in the archive: it takes the place of the file named.
+        store.append_uncounted(more(heaps)).and_then(|()| {
+            fs::rename(&archive.path, path)?;
+            interrupt::set_temporary(None);
+            Ok(())
+        })
+    } else if same_file(path, &archive.path) {
         store.append_uncounted(more(heaps))
     } else {
-        store.export(heaps, path, text, more(heaps))
+        write_replacing(path, |out| store.export(heaps, out, text, more(heaps)))
     };
     if let Err(error) = written {
         let kept = if archive.temporary {

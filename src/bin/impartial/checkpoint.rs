@@ -199,9 +199,15 @@ fn write_atomically(
         writer.inner.flush()?;
         writer.inner.get_ref().sync_all()
     })();
-    written.map_err(io_error("write", &partial))?;
     let target = directory.join(name);
-    fs::rename(&partial, &target).map_err(io_error("replace", &target))
+    let saved = written
+        .map_err(io_error("write", &partial))
+        .and_then(|()| fs::rename(&partial, &target).map_err(io_error("replace", &target)));
+    if saved.is_err() {
+        // The checkpoint before stays as it was; no half-written file is left beside it.
+        let _ = fs::remove_file(&partial);
+    }
+    saved
 }
 
 /// A checkpoint being read: the bytes so far go into the checksum, and a short read is a

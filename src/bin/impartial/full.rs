@@ -30,19 +30,32 @@ pub fn execute(game: &Game, run: &RunArguments, size: Size) -> Result<(), Failur
     let loaded = known.len() as u64;
     let started = Instant::now();
     let sequence = compute(game, run, size.n, &name, known)?;
-    // The last checkpoint holds the whole run — unless this run asked for fewer values than
-    // the checkpoint had, which it keeps.
-    if let Some(directory) = &run.checkpoint
-        && sequence.computed_len() > loaded
-    {
-        checkpoint::save(directory, &name, sequence.computed_values())
-            .map_err(|error| error.to_string())?;
-    }
     let elapsed = started.elapsed();
     let mut report = Report::new(game, size.n);
     let computed = sequence.computed_len();
     report.rate(computed - loaded.min(computed), elapsed);
-    finish(run, &sequence, size.n, &name, report)
+    // The results first, then the last checkpoint: a checkpoint that cannot be saved (a full
+    // disk) costs this run none of what it reports and writes.
+    let finished = finish(run, &sequence, size.n, &name, report);
+    // The last checkpoint holds the whole run — unless this run asked for fewer values than
+    // the checkpoint had, which it keeps.
+    let saved = match &run.checkpoint {
+        Some(directory) if sequence.computed_len() > loaded => {
+            checkpoint::save(directory, &name, sequence.computed_values()).map_err(|error| {
+                format!(
+                    "{error}: the last checkpoint was not saved (the results above are \
+                     complete; the checkpoint in {} is the one saved before)",
+                    directory.display()
+                )
+            })
+        }
+        _ => Ok(()),
+    };
+    match (finished, saved) {
+        (finished, Ok(())) => finished,
+        (Ok(()), Err(unsaved)) => Err(unsaved.into()),
+        (Err(failure), Err(unsaved)) => Err(format!("{}\n{unsaved}", failure.message).into()),
+    }
 }
 
 /// The values of the checkpoint to go on from, if `--checkpoint` has one.
@@ -93,9 +106,16 @@ fn compute(
             bar.finish_and_clear();
             return Ok(sequence);
         }
-        if let Some(directory) = &run.checkpoint {
-            checkpoint::save(directory, name, sequence.computed_values())
-                .map_err(|error| error.to_string())?;
+        if let Some(directory) = &run.checkpoint
+            && let Err(error) = checkpoint::save(directory, name, sequence.computed_values())
+        {
+            // The values are in memory still: the run goes on (and says so), its results
+            // and a later checkpoint still to come.
+            if stop == Stop::Interrupted {
+                bar.finish_and_clear();
+                return Err(format!("interrupted; {error}: the values computed are lost").into());
+            }
+            bar.suspend(|| eprintln!("impartial: {error}: the run goes on without it"));
         }
         if stop == Stop::Interrupted {
             bar.finish_and_clear();

@@ -19,6 +19,16 @@ const GRACE: Duration = Duration::from_secs(5);
 /// The exit code of an interrupted run, as a shell gives one killed by SIGINT.
 pub const EXIT_CODE: u8 = 130;
 
+/// From now on a write past the file-size limit (`ulimit -f`) fails with "file too large",
+/// which every run reports as it reports any failure to write, instead of SIGXFSZ ending
+/// the process without a word: a handler that only sets a flag replaces the default action.
+pub fn report_file_size_limit() {
+    let _ = signal_hook::flag::register(
+        signal_hook::consts::SIGXFSZ,
+        std::sync::Arc::new(AtomicBool::new(false)),
+    );
+}
+
 /// Handles the signals from now on.
 pub fn install() {
     // Without a handler (it fails only if one is installed already), a signal ends the

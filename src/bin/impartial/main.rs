@@ -54,6 +54,7 @@ use game::Game;
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    interrupt::report_file_size_limit();
     if let GameArgument::Misere { game } = &cli.game {
         interrupt::install();
         return finish(misere::execute(game));

@@ -88,16 +88,6 @@ impl ValuesFile {
     /// that a second run on the file does not cut the first one's values.
     pub fn create(path: &Path) -> io::Result<Self> {
         let file = Self::open(path, 1, 0, Counts::default())?;
-        match file.writer.get_ref().try_lock() {
-            Ok(()) => {}
-            Err(std::fs::TryLockError::WouldBlock) => {
-                return Err(io::Error::new(
-                    io::ErrorKind::WouldBlock,
-                    "another run is writing it: wait for it to end, or choose another file",
-                ));
-            }
-            Err(std::fs::TryLockError::Error(error)) => return Err(error),
-        }
         file.writer.get_ref().set_len(0)?;
         Ok(file)
     }
@@ -211,8 +201,20 @@ impl ValuesFile {
         Ok(file)
     }
 
+    /// The file at `path`, locked for this process — a run resumed on it as much as one
+    /// that starts it, so that no other run (nor another's `--values`) writes it meanwhile.
     fn open(path: &Path, width: u8, heaps: u64, counts: Counts) -> io::Result<Self> {
         let append = OpenOptions::new().append(true).create(true).open(path)?;
+        match append.try_lock() {
+            Ok(()) => {}
+            Err(std::fs::TryLockError::WouldBlock) => {
+                return Err(io::Error::new(
+                    io::ErrorKind::WouldBlock,
+                    "another run is writing it: wait for it to end, or choose another file",
+                ));
+            }
+            Err(std::fs::TryLockError::Error(error)) => return Err(error),
+        }
         Ok(ValuesFile {
             path: path.to_path_buf(),
             writer: BufWriter::with_capacity(1 << 20, append),
@@ -322,16 +324,15 @@ impl ValuesFile {
         Ok(())
     }
 
-    /// Copies the values of heaps `0..heaps`, checked, to `to`: as text for a `.csv` or
-    /// `.txt` file, else in this file's width; then `more` values after them.
+    /// Copies the values of heaps `0..heaps`, checked, to `writer`: as text (for a `.csv`
+    /// or `.txt` file), else in this file's width; then `more` values after them.
     pub fn export(
         &mut self,
         heaps: u64,
-        to: &Path,
+        writer: &mut dyn Write,
         text: bool,
         more: impl IntoIterator<Item = u32>,
     ) -> io::Result<()> {
-        let mut writer = BufWriter::with_capacity(1 << 20, File::create(to)?);
         if text {
             writeln!(writer, "value")?;
         }
@@ -343,13 +344,11 @@ impl ValuesFile {
                 }
                 Ok(())
             } else {
-                write_values(&mut writer, values, width)
+                write_values(writer, values, width)
             }
         };
         self.read_checked(heaps, |values| write(&mut values.iter().copied()))?;
-        write(&mut more.into_iter())?;
-        writer.flush()?;
-        writer.get_ref().sync_all()
+        write(&mut more.into_iter())
     }
 
     /// Appends `values` to the file without counting them or taking them into the
@@ -373,9 +372,8 @@ impl ValuesFile {
             to.get_ref().sync_data()?;
         }
         fs::rename(&wider, &self.path)?;
+        // Opened again, the new file is locked as the old one was.
         let reopened = Self::open(&self.path, width, self.heaps, Counts::default())?;
-        // The lock is the old file's: it goes with the name to the new one.
-        let _ = reopened.writer.get_ref().try_lock();
         self.writer = reopened.writer;
         self.reader = reopened.reader;
         self.width = width;
