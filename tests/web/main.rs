@@ -302,9 +302,10 @@ fn bad_codes_and_moves_are_a_400_naming_their_field() {
 fn bad_text_and_bad_pictures_are_a_400_naming_their_field() {
     let server = Server::start(&[]);
     let nim = "/api/nim/position";
-    // Not JSON at all.
+    // Not JSON at all, though it says it is.
     let mut response = agent()
         .post(&format!("{}{}", server.url, nim.trim_start_matches('/')))
+        .header("Content-Type", "application/json")
         .send("heaps=1,2")
         .unwrap();
     assert_eq!(response.status().as_u16(), 400);
@@ -556,4 +557,159 @@ fn a_port_in_use_is_a_clear_error() {
         message.contains(&format!("listening on 127.0.0.1:{port}")),
         "{message}"
     );
+}
+
+/// A picture whose computation takes far past the time limit (0.8! by the definition to
+/// 9 991 heaps).
+const SLOW_PICTURE: &str = "api/plot/sequence?kind=take-and-break&code=0.8!&n=9991";
+
+/// Six slow GETs once froze the site for ten minutes: each was answered 503 at the limit
+/// but went on computing, and every request that computes waited behind them. Now each
+/// computation stops at its deadline, and those past the few that run are refused at once:
+/// a Kayles position is answered within a second of the limit.
+#[test]
+fn six_slow_requests_do_not_freeze_the_site() {
+    let server = Server::start(&[]);
+    let started = Instant::now();
+    let slow: Vec<_> = (0..6)
+        .map(|_| {
+            let url = format!("{}{SLOW_PICTURE}", server.url);
+            std::thread::spawn(move || agent().get(&url).call().unwrap().status().as_u16())
+        })
+        .collect();
+    let statuses: Vec<u16> = slow
+        .into_iter()
+        .map(|thread| thread.join().unwrap())
+        .collect();
+    assert!(statuses.iter().all(|&status| status == 503), "{statuses:?}");
+    // As a page would: asked again while the server says it is busy.
+    let kayles = json!({"kind": "octal", "code": "0.77", "heaps": [5, 7, 12]});
+    loop {
+        let (status, answer) = post(&server, "/api/code/position", &kayles);
+        if status == 200 {
+            break;
+        }
+        assert_eq!(status, 503, "{answer}");
+        assert!(started.elapsed() < Duration::from_secs(30), "{answer}");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    let elapsed = started.elapsed();
+    assert!(
+        elapsed < Duration::from_secs(12),
+        "a Kayles position answered {elapsed:?} after six slow requests"
+    );
+}
+
+/// SIGTERM ends the server within the time limit even while a computation runs (the
+/// process once lived 30 s and more, waiting for it).
+#[test]
+fn a_stop_ends_the_process_while_a_computation_runs() {
+    let mut server = Server::start(&[]);
+    let url = format!("{}{SLOW_PICTURE}", server.url);
+    let _slow = std::thread::spawn(move || agent().get(&url).call().map(|r| r.status()));
+    std::thread::sleep(Duration::from_millis(500));
+    let pid = server.child().id().to_string();
+    let status = std::process::Command::new("kill")
+        .args(["-TERM", &pid])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let started = Instant::now();
+    while server.child().try_wait().unwrap().is_none() {
+        assert!(
+            started.elapsed() < Duration::from_secs(13),
+            "still running 13 s after SIGTERM"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+/// Requests another site could make a browser send are refused: a POST whose body is not
+/// declared JSON (a form or `text/plain` needs no permission across sites), and a Host
+/// that is neither `localhost` nor an address (DNS rebinding). Every answer, JSON and SVG
+/// too, says `nosniff` and carries a policy.
+#[test]
+fn cross_site_requests_are_refused_and_answers_are_inert() {
+    let server = Server::start(&[]);
+    let address = server
+        .url
+        .trim_start_matches("http://")
+        .trim_end_matches('/');
+    let port = address.rsplit(':').next().unwrap();
+    let body = r#"{"heaps": [1, 2]}"#;
+    for kind in ["text/plain", "application/x-www-form-urlencoded", ""] {
+        let header = if kind.is_empty() {
+            String::new()
+        } else {
+            format!("Content-Type: {kind}\r\n")
+        };
+        let answer = raw(
+            address,
+            &format!(
+                "POST /api/nim/position HTTP/1.1\r\nHost: {address}\r\n{header}Content-Length: \
+                 {}\r\nConnection: close\r\n\r\n{body}",
+                body.len()
+            ),
+        );
+        assert!(answer.starts_with("HTTP/1.1 415"), "{kind}: {answer}");
+    }
+    for (host, allowed) in [
+        ("evil.example".to_string(), false),
+        (format!("evil.example:{port}"), false),
+        (format!("localhost:{port}"), true),
+        (format!("LOCALHOST:{port}"), true),
+        (format!("127.0.0.1:{port}"), true),
+        (format!("[::1]:{port}"), true),
+        ("localhost.evil.example".to_string(), false),
+    ] {
+        let answer = raw(
+            address,
+            &format!("GET /api HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n"),
+        );
+        let status = if allowed {
+            "HTTP/1.1 200"
+        } else {
+            "HTTP/1.1 421"
+        };
+        assert!(answer.starts_with(status), "{host}: {answer}");
+    }
+    let answer = raw(address, "GET /api HTTP/1.1\r\nConnection: close\r\n\r\n");
+    assert!(!answer.starts_with("HTTP/1.1 200"), "no Host: {answer}");
+    for (method, path) in [
+        ("POST", "api/nim/position"),
+        ("GET", "api/plot/wythoff?size=10"),
+        ("GET", "no/such/page"),
+    ] {
+        let request = agent().get(&format!("{}{path}", server.url));
+        let response = if method == "POST" {
+            agent()
+                .post(&format!("{}{path}", server.url))
+                .send_json(json!({"heaps": [1, 2]}))
+                .unwrap()
+        } else {
+            request.call().unwrap()
+        };
+        let headers = response.headers();
+        assert_eq!(headers["x-content-type-options"], "nosniff", "{path}");
+        let policy = headers["content-security-policy"].to_str().unwrap();
+        assert!(policy.contains("default-src 'none'"), "{path}: {policy}");
+    }
+}
+
+/// A move that leaves more heaps than the site answers is refused with its own field — a
+/// move of 0.{2+} splitting a heap of 41 into forty once answered a position of 55 heaps
+/// that the position endpoint then refused — and the computer's move keeps within it.
+#[test]
+fn a_move_may_not_leave_more_heaps_than_the_site_answers() {
+    let server = Server::start(&[]);
+    let sixteen = vec![41; 16];
+    let split = json!({"kind": "take-and-break", "code": "0.{2+}", "heaps": sixteen,
+        "heap": 0, "leaves": vec![1; 40]});
+    assert_eq!(refused(&server, "/api/code/move", &split), "leaves");
+    let position = json!({"kind": "take-and-break", "code": "0.{2+}", "heaps": sixteen});
+    let (status, answer) = post(&server, "/api/code/position", &position);
+    assert_eq!(status, 200, "{answer}");
+    if let Some(leaves) = answer["computer"]["leaves"].as_array() {
+        assert!(leaves.len() <= 1, "{answer}");
+    }
 }

@@ -46,19 +46,26 @@ pub const TIME_LIMIT: Duration = Duration::from_secs(10);
 /// The most time a connection may take to send a request's headers.
 pub const HEADER_TIME_LIMIT: Duration = Duration::from_secs(10);
 
-/// Threads for the computations, beside the runtime's own: requests beyond them wait.
-const COMPUTE_THREADS: usize = 4;
+/// The policy of every answer that is not a page (JSON, SVG): nothing in it runs or loads.
+const DATA_POLICY: &str = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'";
+
+/// How long the process waits, once the server has stopped, for computations still running
+/// (each stops by its deadline anyway).
+const SHUTDOWN_LIMIT: Duration = Duration::from_secs(1);
 
 /// Serves the site until Ctrl-C, having printed its address.
 pub fn execute(arguments: &ServeArguments) -> Result<(), Failure> {
     interrupt::install();
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
-        .max_blocking_threads(COMPUTE_THREADS)
+        .max_blocking_threads(request::MAX_COMPUTATIONS)
         .enable_all()
         .build()
         .map_err(|error| Failure::from(format!("starting the server: {error}")))?;
-    runtime.block_on(serve(SocketAddr::new(arguments.host, arguments.port)))
+    let served = runtime.block_on(serve(SocketAddr::new(arguments.host, arguments.port)));
+    // Dropped, the runtime would wait for every computation still on its threads.
+    runtime.shutdown_timeout(SHUTDOWN_LIMIT);
+    served
 }
 
 async fn serve(address: SocketAddr) -> Result<(), Failure> {
@@ -149,9 +156,78 @@ fn router() -> Router {
         .layer(middleware::from_fn(limits))
 }
 
-/// A body announced past [`MAX_BODY`] is refused at once (the body limit alone would wait
-/// for it); every request is cut at [`TIME_LIMIT`].
+/// Whether `host` (a Host header) names this server as only a browser on this machine or a
+/// client that knows its address would: `localhost` or an IP address, with any port. A
+/// page on another site reaching a loopback server through a name of its own that it
+/// points at 127.0.0.1 (DNS rebinding) sends that name, and is refused.
+fn is_own_host(host: &str) -> bool {
+    let name = if let Some(rest) = host.strip_prefix('[') {
+        // [::1]:8080
+        match rest.split_once(']') {
+            Some((address, port)) if port.is_empty() || port.starts_with(':') => {
+                return address.parse::<std::net::Ipv6Addr>().is_ok()
+                    && port
+                        .trim_start_matches(':')
+                        .bytes()
+                        .all(|b| b.is_ascii_digit());
+            }
+            _ => return false,
+        }
+    } else {
+        match host.rsplit_once(':') {
+            Some((name, port)) if port.bytes().all(|b| b.is_ascii_digit()) => name,
+            _ => host,
+        }
+    };
+    name.eq_ignore_ascii_case("localhost") || name.parse::<std::net::Ipv4Addr>().is_ok()
+}
+
+/// The checks every request passes first: a Host this server answers to, a JSON type on a
+/// POST's body (a page elsewhere can send a `text/plain` POST without asking first, but
+/// not a JSON one), and a body announced within [`MAX_BODY`] (the body limit alone would
+/// wait for it). Every request is cut at [`TIME_LIMIT`], and every answer that is not a page
+/// gets `nosniff` and a policy under which nothing in it runs.
 async fn limits(request: Request, next: Next) -> Response {
+    let host = request
+        .headers()
+        .get(header::HOST)
+        .and_then(|host| host.to_str().ok())
+        .unwrap_or("");
+    if !is_own_host(host) {
+        return ApiError::new(
+            StatusCode::MISDIRECTED_REQUEST,
+            "this server answers requests for localhost or its IP address only".to_string(),
+        )
+        .into_response();
+    }
+    if request.method() == axum::http::Method::POST {
+        let json = request
+            .headers()
+            .get(header::CONTENT_TYPE)
+            .and_then(|kind| kind.to_str().ok())
+            .and_then(|kind| kind.split(';').next())
+            .is_some_and(|kind| kind.trim().eq_ignore_ascii_case("application/json"));
+        if !json {
+            return ApiError::new(
+                StatusCode::UNSUPPORTED_MEDIA_TYPE,
+                "a request body must be JSON, sent with Content-Type: application/json".to_string(),
+            )
+            .into_response();
+        }
+    }
+    let mut response = checked(request, next).await;
+    let headers = response.headers_mut();
+    headers
+        .entry(header::X_CONTENT_TYPE_OPTIONS)
+        .or_insert(header::HeaderValue::from_static("nosniff"));
+    headers
+        .entry(header::CONTENT_SECURITY_POLICY)
+        .or_insert(header::HeaderValue::from_static(DATA_POLICY));
+    response
+}
+
+/// The body's announced size and the time limit.
+async fn checked(request: Request, next: Next) -> Response {
     let announced = request
         .headers()
         .get(header::CONTENT_LENGTH)

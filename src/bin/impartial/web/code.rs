@@ -10,13 +10,14 @@ use axum::extract::rejection::BytesRejection;
 use impartial::all_but::AllButSubtraction;
 use impartial::octal::{HexadecimalGame, OctalGame};
 use impartial::repeating::{ArithmeticSequence, RepeatingCode};
-use impartial::sequence::GrundySequence;
-use impartial::sequence::SequenceError;
+use std::ops::ControlFlow;
+
+use impartial::sequence::{GrundySequence, SequenceError, SequenceOptions};
 use impartial::take_and_break::TakeAndBreak;
 use impartial::{HeapGame, Heaps, ImpartialGame, SubtractionGame};
 use serde::{Deserialize, Serialize};
 
-use super::request::{ApiError, at_most, compute, parse};
+use super::request::{ApiError, Deadline, at_most, compute, parse};
 
 /// The most heaps a position may have.
 pub const MAX_HEAPS: u64 = 16;
@@ -112,19 +113,22 @@ impl CodeGame {
         }
     }
 
-    /// G(0), …, G(`largest`).
-    fn values(&self, largest: u64) -> Result<Vec<u64>, ApiError> {
+    /// G(0), …, G(`largest`), or a 503 answer past `deadline`.
+    fn values(&self, largest: u64, deadline: Deadline) -> Result<Vec<u64>, ApiError> {
         let bad = |error: SequenceError| ApiError::bad("heaps", error);
-        let table = |sequence: GrundySequence| {
-            (0..=largest)
-                .map(|heap| sequence.get(heap).map_or(0, |value| value.0 as u64))
-                .collect()
+        let table = |sequence: Result<Result<GrundySequence, ApiError>, SequenceError>| {
+            let sequence = sequence.map_err(bad)??;
+            Ok::<Vec<u64>, ApiError>(
+                (0..=largest)
+                    .map(|heap| sequence.get(heap).map_or(0, |value| value.0 as u64))
+                    .collect(),
+            )
         };
         Ok(match self {
-            CodeGame::Octal(game) => table(game.values_up_to(largest).map_err(bad)?),
-            CodeGame::Hexadecimal(game) => table(game.values_up_to(largest).map_err(bad)?),
-            CodeGame::Subtraction(game) => table(game.values_up_to(largest).map_err(bad)?),
-            CodeGame::TakeAndBreak(game) => table(game.values_up_to(largest).map_err(bad)?),
+            CodeGame::Octal(game) => table(values_by(game, largest, deadline))?,
+            CodeGame::Hexadecimal(game) => table(values_by(game, largest, deadline))?,
+            CodeGame::Subtraction(game) => table(values_by(game, largest, deadline))?,
+            CodeGame::TakeAndBreak(game) => table(values_by(game, largest, deadline))?,
             CodeGame::Repeating(game) => {
                 climbing(&game.values_up_to(largest).map_err(bad)?, largest)
             }
@@ -154,6 +158,29 @@ fn climbing(sequence: &ArithmeticSequence, largest: u64) -> Vec<u64> {
     (0..=largest)
         .map(|heap| sequence.get(heap).map_or(0, |value| value.0 as u64))
         .collect()
+}
+
+/// G(0) … G(`max_heap`) of `game`, the engine reporting after every value so that the
+/// computation stops once `deadline` has passed (the inner `Err`, a 503 answer).
+pub fn values_by(
+    game: &impl HeapGame,
+    max_heap: u64,
+    deadline: Deadline,
+) -> Result<Result<GrundySequence, ApiError>, SequenceError> {
+    let options = SequenceOptions::default().with_progress_every(1);
+    let sequence = game.values_up_to_with_progress(max_heap, &options, |_| {
+        if deadline.passed() {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    })?;
+    let complete = sequence.computed_len() > max_heap || sequence.period().is_some();
+    Ok(if complete || !deadline.passed() {
+        Ok(sequence)
+    } else {
+        Err(Deadline::error())
+    })
 }
 
 /// Something computed from any heap game (a generic closure).
@@ -223,12 +250,13 @@ pub struct Played {
 
 pub async fn position(body: Result<Bytes, BytesRejection>) -> Result<Json<Position>, ApiError> {
     let request: PositionRequest = parse(body)?;
-    compute(move || {
+    compute(move |deadline| {
         let game = CodeGame::parse(request.kind, &request.code, "code")?;
         check(&request.heaps)?;
         Analyse {
             name: game.name(),
             heaps: request.heaps,
+            deadline,
         }
         .with(&game)
         .map(Json)
@@ -238,7 +266,7 @@ pub async fn position(body: Result<Bytes, BytesRejection>) -> Result<Json<Positi
 
 pub async fn play(body: Result<Bytes, BytesRejection>) -> Result<Json<Played>, ApiError> {
     let request: MoveRequest = parse(body)?;
-    compute(move || {
+    compute(move |deadline| {
         let game = CodeGame::parse(request.kind, &request.code, "code")?;
         check(&request.heaps)?;
         let heaps = Apply {
@@ -248,9 +276,17 @@ pub async fn play(body: Result<Bytes, BytesRejection>) -> Result<Json<Played>, A
             leaves: request.leaves,
         }
         .with(&game)?;
+        // The position the move leaves is one the site must answer too.
+        at_most(
+            "leaves",
+            "heaps after the move",
+            heaps.len() as u64,
+            MAX_HEAPS,
+        )?;
         let position = Analyse {
             name: game.name(),
             heaps,
+            deadline,
         }
         .with(&game)?;
         Ok(Json(Played { position }))
@@ -305,20 +341,24 @@ struct HeapSummary {
 }
 
 impl HeapSummary {
+    /// The summary of `heap`'s options; the computer's picks (`winning`, `first`) only
+    /// among those leaving at most `room` heaps.
     fn of(
         game: &CodeGame,
         sequence: &[u64],
         heap: u64,
         target: Option<u64>,
+        room: usize,
         budget: &mut u64,
     ) -> Result<Self, ApiError> {
         let mut summary = HeapSummary::default();
         visit_options(game, heap, budget, |leaves| {
             let value = value_of(sequence, &leaves);
-            if summary.winning.is_none() && Some(value) == target {
+            let fits = leaves.len() <= room;
+            if fits && summary.winning.is_none() && Some(value) == target {
                 summary.winning = Some(leaves.clone());
             }
-            if summary.first.is_none() {
+            if fits && summary.first.is_none() {
                 summary.first = Some(leaves.clone());
             }
             if summary.listed.len() < MAX_LISTED {
@@ -342,12 +382,13 @@ fn value_of(values: &[u64], leaves: &[u64]) -> u64 {
 struct Analyse {
     name: String,
     heaps: Vec<u64>,
+    deadline: Deadline,
 }
 
 impl Analyse {
     fn with(self, game: &CodeGame) -> Result<Position, ApiError> {
         let largest = self.heaps.iter().copied().max().unwrap_or(0);
-        let sequence = game.values(largest)?;
+        let sequence = game.values(largest, self.deadline)?;
         let values: Vec<u64> = self
             .heaps
             .iter()
@@ -356,10 +397,14 @@ impl Analyse {
         let nim_sum = values.iter().fold(0, |sum, value| sum ^ value);
         let mut budget = MAX_OPTIONS;
         let mut summaries: HashMap<u64, HeapSummary> = HashMap::new();
+        // The computer's move keeps the position within the site's limit of heaps.
+        let room = (MAX_HEAPS as usize + 1).saturating_sub(self.heaps.len());
         for (index, &heap) in self.heaps.iter().enumerate() {
             if let Entry::Vacant(entry) = summaries.entry(heap) {
+                self.deadline.check()?;
                 let target = (nim_sum != 0).then_some(values[index] ^ nim_sum);
-                entry.insert(HeapSummary::of(game, &sequence, heap, target, &mut budget)?);
+                let summary = HeapSummary::of(game, &sequence, heap, target, room, &mut budget)?;
+                entry.insert(summary);
             }
         }
         let summary = |index: usize| &summaries[&self.heaps[index]];
@@ -492,6 +537,7 @@ mod tests {
         Analyse {
             name: game.name(),
             heaps: heaps.to_vec(),
+            deadline: Deadline::from_now(),
         }
         .with(&game)
         .unwrap()

@@ -8,8 +8,8 @@ use axum::response::{IntoResponse, Response};
 use impartial::{HeapGame, plot};
 use serde::Deserialize;
 
-use super::code::{CodeGame, HeapGameAnswer, Kind};
-use super::request::{ApiError, at_most, compute};
+use super::code::{CodeGame, HeapGameAnswer, Kind, values_by};
+use super::request::{ApiError, Deadline, at_most, compute};
 
 /// The most heaps a sequence picture shows.
 pub const MAX_SEQUENCE: u64 = 10_000;
@@ -73,7 +73,7 @@ pub async fn wythoff(request: Result<Query<MapRequest>, QueryRejection>) -> Resp
     answer(async {
         let request = query(request)?;
         at_most("size", "heaps a side", request.size, MAX_MAP)?;
-        compute(move || {
+        compute(move |_| {
             plot::wythoff_map(request.size).map_err(|error| ApiError::bad("size", error))
         })
         .await
@@ -98,9 +98,9 @@ pub async fn pairs(request: Result<Query<PairsRequest>, QueryRejection>) -> Resp
 
 /// A picture of the game `code` names, drawn off the server's threads.
 async fn of_code(kind: Kind, code: String, picture: Picture) -> Result<String, ApiError> {
-    compute(move || {
+    compute(move |deadline| {
         let game = CodeGame::parse(kind, &code, "code")?;
-        game.with((game.name(), picture), "kind")
+        game.with((game.name(), picture, deadline), "kind")
     })
     .await
 }
@@ -113,15 +113,15 @@ enum Picture {
     Pairs { size: u64 },
 }
 
-impl HeapGameAnswer<Result<String, ApiError>> for (String, Picture) {
+impl HeapGameAnswer<Result<String, ApiError>> for (String, Picture, Deadline) {
     fn with(self, game: &impl HeapGame) -> Result<String, ApiError> {
-        let (title, picture) = self;
+        let (title, picture, deadline) = self;
         let (field, max_heap) = match picture {
             Picture::Sequence { n } => ("n", n),
             Picture::Pairs { size } => ("size", size.saturating_sub(1)),
         };
         let bad = |error: &dyn std::fmt::Display| ApiError::bad(field, error);
-        let values = game.values_up_to(max_heap).map_err(|error| bad(&error))?;
+        let values = values_by(game, max_heap, deadline).map_err(|error| bad(&error))??;
         match picture {
             Picture::Sequence { .. } => plot::nim_sequence(&title, &values),
             Picture::Pairs { size } => plot::heap_pair_map(&title, &values, size),

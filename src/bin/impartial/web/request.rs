@@ -1,12 +1,17 @@
 //! What every endpoint shares: reading a request, refusing it with a JSON answer that names
 //! the field at fault, computing off the server's threads.
 
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Instant;
+
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
+
+use super::TIME_LIMIT;
 
 /// A refused request: its status, what was wrong, and the field of the request at fault.
 #[derive(Debug, Serialize)]
@@ -72,12 +77,93 @@ fn read<T: DeserializeOwned>(body: &[u8]) -> Result<T, ApiError> {
     Ok(request)
 }
 
-/// `compute` on a thread of its own, so that a long one leaves the server answering; a
+/// The most computations that run at once: one a thread of the runtime's blocking pool.
+/// A request past them is answered 503 at once instead of waiting in a queue that a few
+/// slow requests would fill for minutes.
+pub const MAX_COMPUTATIONS: usize = 4;
+
+/// The computations running now.
+static RUNNING: AtomicUsize = AtomicUsize::new(0);
+
+/// A place among the [`MAX_COMPUTATIONS`], given back when the computation ends — which
+/// it does by its [`Deadline`], not when its request is dropped.
+struct Place;
+
+impl Place {
+    fn take() -> Option<Place> {
+        RUNNING
+            .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |running| {
+                (running < MAX_COMPUTATIONS).then_some(running + 1)
+            })
+            .ok()
+            .map(|_| Place)
+    }
+}
+
+impl Drop for Place {
+    fn drop(&mut self) {
+        RUNNING.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+/// When a computation must stop: the work checks it as it goes (a dropped request does not
+/// stop a thread), and gives up with a 503 answer past it.
+#[derive(Clone, Copy, Debug)]
+pub struct Deadline(Instant);
+
+impl Deadline {
+    /// [`TIME_LIMIT`] from now.
+    pub fn from_now() -> Self {
+        Deadline(Instant::now() + TIME_LIMIT)
+    }
+
+    pub fn passed(self) -> bool {
+        Instant::now() >= self.0
+    }
+
+    /// The 503 answer of a computation stopped by its deadline.
+    pub fn error() -> ApiError {
+        ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            format!(
+                "the computation took more than {} s and was stopped: a smaller n, smaller \
+                 heaps or a shorter code",
+                TIME_LIMIT.as_secs()
+            ),
+        )
+    }
+
+    /// `Err` with [`error`](Self::error) once the deadline has passed.
+    pub fn check(self) -> Result<(), ApiError> {
+        if self.passed() {
+            return Err(Self::error());
+        }
+        Ok(())
+    }
+}
+
+/// `compute` on a thread of its own, so that a long one leaves the server answering, with
+/// a [`Deadline`] to check; a 503 answer at once when [`MAX_COMPUTATIONS`] are running. A
 /// panic in it is a 500 answer, not a dead server.
 pub async fn compute<T: Send + 'static>(
-    compute: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
+    compute: impl FnOnce(Deadline) -> Result<T, ApiError> + Send + 'static,
 ) -> Result<T, ApiError> {
-    tokio::task::spawn_blocking(compute).await.map_err(|_| {
+    let Some(place) = Place::take() else {
+        return Err(ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            format!(
+                "the server is busy with {MAX_COMPUTATIONS} computations: try again in a few \
+                 seconds"
+            ),
+        ));
+    };
+    let deadline = Deadline::from_now();
+    tokio::task::spawn_blocking(move || {
+        let _place = place;
+        compute(deadline)
+    })
+    .await
+    .map_err(|_| {
         ApiError::new(
             StatusCode::INTERNAL_SERVER_ERROR,
             "the computation failed".to_string(),

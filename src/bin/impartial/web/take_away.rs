@@ -75,7 +75,7 @@ pub struct Played {
 
 pub async fn position(body: Result<Bytes, BytesRejection>) -> Result<Json<Position>, ApiError> {
     let request: PositionRequest = parse(body)?;
-    compute(move || {
+    compute(move |_| {
         let (game, state) = start(request.k, request.remaining, request.limit)?;
         analyse(&game, state).map(Json)
     })
@@ -84,7 +84,7 @@ pub async fn position(body: Result<Bytes, BytesRejection>) -> Result<Json<Positi
 
 pub async fn play(body: Result<Bytes, BytesRejection>) -> Result<Json<Played>, ApiError> {
     let request: MoveRequest = parse(body)?;
-    compute(move || {
+    compute(move |_| {
         let (game, state) = start(request.k, request.remaining, request.limit)?;
         let made = game
             .play(state, request.take)
