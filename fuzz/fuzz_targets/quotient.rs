@@ -1,5 +1,6 @@
-//! Misère quotients of random octal codes against a plain search of the misère outcome (every
-//! position of up to three heaps the quotient covers, below 9), and the same quotient saved,
+//! Misère quotients of random octal codes against a plain search of the misère outcome and
+//! winning moves (every position of up to three heaps the quotient covers, below 9 — past
+//! the heaps computed when the period is proved), and the same quotient saved,
 //! changed at random and read back: a changed file is either refused or still predicts every
 //! one of those positions — the verification on load lets nothing wrong through.
 #![no_main]
@@ -68,6 +69,19 @@ fn check(
                 let heaps = [a, b, c];
                 let searched = misere_outcome(game, heaps.to_vec(), memo);
                 assert_eq!(quotient.outcome(&heaps), Some(searched), "{game} {heaps:?}");
+                // A winning move exactly from an N-position with a move — past the heaps
+                // computed too, where the period answers — leaving a P-position.
+                let found = quotient.winning_move(&heaps).expect("heaps it covers");
+                let has_move = heaps
+                    .iter()
+                    .any(|&heap| game.moves(&Heaps::from([heap])).next().is_some());
+                assert_eq!(found.is_some(), searched == Outcome::N && has_move, "{game} {heaps:?}");
+                if let Some(found) = found {
+                    let mut after = heaps.to_vec();
+                    after.remove(found.index);
+                    after.extend(found.leaves.iter().copied());
+                    assert_eq!(misere_outcome(game, after, memo), Outcome::P, "{game} {heaps:?}");
+                }
             }
         }
     }

@@ -346,12 +346,7 @@ impl RepeatingCode {
         len: usize,
     ) -> Result<(Vec<u32>, Option<ArithmeticPeriod>), SequenceError> {
         let k = self.tail_start();
-        let mut values: Vec<u32> = Vec::new();
-        values
-            .try_reserve_exact(len)
-            .map_err(|_| SequenceError::OutOfMemory {
-                bytes: (len as u64).saturating_mul(4),
-            })?;
+        let mut values = room_for(len)?;
         let period = if self.tail == TAKES_WHOLE {
             self.window_values(len, &mut values);
             prove_window(&values, k)
@@ -374,18 +369,24 @@ impl RepeatingCode {
             });
         }
         let len = max_heap as usize + 1;
-        let mut values: Vec<u32> = Vec::new();
-        values
-            .try_reserve_exact(len)
-            .map_err(|_| SequenceError::OutOfMemory {
-                bytes: (len as u64).saturating_mul(4),
-            })?;
+        let mut values = room_for(len)?;
         split::values(len, |amount| self.digit(amount), &mut values);
         Ok(ArithmeticSequence {
             values,
             period: None,
         })
     }
+}
+
+/// An empty list with room for `len` values, or the error that says how much they need.
+fn room_for(len: usize) -> Result<Vec<u32>, SequenceError> {
+    let mut values: Vec<u32> = Vec::new();
+    values
+        .try_reserve_exact(len)
+        .map_err(|_| SequenceError::OutOfMemory {
+            bytes: (len as u64).saturating_mul(4),
+        })?;
+    Ok(values)
 }
 
 /// The first prefix [`RepeatingCode::values_up_to`] tries to prove a period on (or eight
