@@ -581,7 +581,9 @@ mod tests {
             let block = at / BLOCK;
             let named = format!("heaps {} to {}", block * BLOCK, (block + 1) * BLOCK - 1);
             assert!(message.contains(&named), "{message}");
-            // And the check before the report finds it too.
+            // And the check before the report finds it too (the file taken again once the
+            // run before has let go of its lock).
+            drop(file);
             let mut file =
                 ValuesFile::resume(&path, heaps, 1, &checksums, Counts::default()).unwrap();
             assert!(file.check_all().is_err(), "{at}");
