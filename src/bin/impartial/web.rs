@@ -30,7 +30,7 @@ use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::server::graceful::GracefulShutdown;
 use hyper_util::service::TowerToHyperService;
 
-use request::ApiError;
+use request::{ApiError, TIME_LIMIT};
 
 use crate::args::ServeArguments;
 use crate::failure::Failure;
@@ -39,9 +39,6 @@ use crate::interrupt;
 /// The largest request body, in bytes: a position of the largest size any game accepts
 /// fits many times over.
 pub const MAX_BODY: usize = 16 * 1024;
-
-/// How long one request may take, reading its body included, before it is answered 503.
-pub const TIME_LIMIT: Duration = Duration::from_secs(10);
 
 /// The most time a connection may take to send a request's headers.
 pub const HEADER_TIME_LIMIT: Duration = Duration::from_secs(10);

@@ -2,7 +2,7 @@
 //! the field at fault, computing off the server's threads.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
@@ -11,7 +11,9 @@ use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
-use super::TIME_LIMIT;
+/// How long one request may take, reading its body included, before it is answered 503 —
+/// and a computation before it stops.
+pub const TIME_LIMIT: Duration = Duration::from_secs(10);
 
 /// A refused request: its status, what was wrong, and the field of the request at fault.
 #[derive(Debug, Serialize)]
