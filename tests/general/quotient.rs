@@ -209,27 +209,8 @@ fn winning_moves_leave_p_positions() {
             let found = quotient.winning_move(&position).unwrap();
             let expected = solver.misere_winning_move(Heaps::from(position.clone()));
             assert_eq!(found.is_some(), expected.is_some(), "{code} {position:?}");
-            let Some(found) = found else { continue };
-            let options: Vec<Heaps> = game.moves(&Heaps::from([position[found.index]])).collect();
-            let leaves: Vec<u64> = found.leaves.iter().copied().collect();
-            assert!(
-                options.iter().any(|option| {
-                    let mut option: Vec<u64> = option.iter().copied().filter(|&h| h > 0).collect();
-                    let mut leaves = leaves.clone();
-                    option.sort_unstable();
-                    leaves.sort_unstable();
-                    option == leaves
-                }),
-                "{code} {position:?}: {found:?}"
-            );
-            let mut after = position.clone();
-            after.remove(found.index);
-            after.extend(leaves);
-            assert_eq!(
-                solver.misere_outcome(Heaps::from(after.clone())),
-                Outcome::P,
-                "{code} {position:?} → {after:?}"
-            );
+            // The move one of the game's, leaving P by the quotient and by the search.
+            check_winning_move(code, &game, &quotient, &position, Some(&mut solver));
         }
         if !quotient.is_complete() {
             let past = quotient.heaps() + 1;
