@@ -16,7 +16,7 @@ use std::process::ExitCode;
 use impartial::take_away::{TakeAway, TakeAwayState};
 
 /// Counts as the `impartial` command line reads them: `1000000`, `1_000_000`, `1e6`, `2^20`.
-#[path = "../src/bin/impartial/count.rs"]
+#[path = "../cli/src/count.rs"]
 mod count;
 
 const HELP: &str = "\

@@ -13,7 +13,7 @@ use impartial::Outcome;
 use impartial::nim::{self, NimMove, misere};
 
 /// Counts as the `impartial` command line reads them: `1000000`, `1_000_000`, `1e6`, `2^20`.
-#[path = "../src/bin/impartial/count.rs"]
+#[path = "../cli/src/count.rs"]
 mod count;
 
 const HELP: &str = "\

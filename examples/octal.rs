@@ -14,7 +14,7 @@ use impartial::octal::{GrundysGame, HexadecimalGame, OctalGame};
 use impartial::sequence::{GrundySequence, Method, SequenceError, SequenceOptions};
 
 /// Counts as the `impartial` command line reads them: `1000000`, `1_000_000`, `1e6`, `2^20`.
-#[path = "../src/bin/impartial/count.rs"]
+#[path = "../cli/src/count.rs"]
 mod count;
 
 const HELP: &str = "\

@@ -10,8 +10,6 @@ mod common;
 mod reference;
 
 mod architecture;
-#[cfg(feature = "cli")]
-mod cli;
 mod compound;
 mod frontier;
 mod genus;

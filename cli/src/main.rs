@@ -42,7 +42,7 @@ mod outputs;
 mod progress;
 mod report;
 mod values_file;
-#[cfg(feature = "web")]
+#[cfg(feature = "serve")]
 mod web;
 
 use std::process::ExitCode;
@@ -64,7 +64,7 @@ fn main() -> ExitCode {
         GameArgument::AllBut { set, run } => return finish(climbing::execute(set.code(), run)),
         _ => {}
     }
-    #[cfg(feature = "web")]
+    #[cfg(feature = "serve")]
     if let GameArgument::Serve(arguments) = &cli.game {
         return finish(web::execute(arguments));
     }

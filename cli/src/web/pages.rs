@@ -65,7 +65,7 @@ pub async fn pictures() -> Response {
 pub async fn api() -> Response {
     (
         [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
-        include_str!("../../../../docs/API.md"),
+        include_str!("../../API.md"),
     )
         .into_response()
 }

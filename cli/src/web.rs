@@ -1,7 +1,7 @@
 //! `impartial serve`: the play-and-learn site, on loopback unless told otherwise.
 //!
 //! The pages are plain HTML, CSS and a little JavaScript, compiled into the binary; every
-//! answer of game theory comes from the library through the JSON API (`docs/API.md`), so
+//! answer of game theory comes from the library through the JSON API (`cli/API.md`), so
 //! the browser only draws. Every request has a body limit ([`MAX_BODY`]) and a time limit
 //! ([`TIME_LIMIT`]); every input has a size limit of its own, named in its 400 answer.
 //!

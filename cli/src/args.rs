@@ -98,7 +98,7 @@ pub enum GameArgument {
     /// The play-and-learn site: Nim, Fibonacci Nim and any heap game in a browser against the
     /// computer, with the winning rule explained move by move, the theory, and pictures. Serves
     /// on 127.0.0.1 (a free port unless --port) and prints its address; Ctrl-C stops it.
-    #[cfg(feature = "web")]
+    #[cfg(feature = "serve")]
     Serve(ServeArguments),
 }
 
@@ -132,7 +132,7 @@ fn parse_all_but(text: &str) -> Result<AllButSubtraction, String> {
 }
 
 /// Where `serve` listens.
-#[cfg(feature = "web")]
+#[cfg(feature = "serve")]
 #[derive(Debug, Args)]
 pub struct ServeArguments {
     /// The port; 0 (the default) takes a free one.

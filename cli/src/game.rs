@@ -34,7 +34,7 @@ impl Game {
             GameArgument::Repeating { .. } | GameArgument::AllBut { .. } => {
                 unreachable!("main runs climbing games before a sequence")
             }
-            #[cfg(feature = "web")]
+            #[cfg(feature = "serve")]
             GameArgument::Serve(_) => unreachable!("main runs `serve` before a sequence"),
         }
     }
