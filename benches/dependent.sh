@@ -3,8 +3,8 @@
 # default release profile, runs benches/dependent/NAME.rs as its main and reports peak memory
 # by /usr/bin/time.
 #
-#   bash benches/dependent.sh quotient   # misère quotients (README, Misère quotients)
-#   bash benches/dependent.sh climbing   # repeating codes and 4!.0 (README, Any take-and-break code)
+#   bash benches/dependent.sh quotient   # misère quotients (BENCHMARKS.md, Misère quotients)
+#   bash benches/dependent.sh climbing   # repeating codes and 4!.0 (BENCHMARKS.md, Any take-and-break code)
 #
 # The scratch crate is in SCRATCH (default target/dependent-bench/NAME).
 set -euo pipefail

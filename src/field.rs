@@ -37,7 +37,7 @@
 //! first 384 KiB — about 640 KiB a product's lookups range over, so its speed depends on how
 //! much of that the core's L2 cache holds. Constants are folded into the logarithms: a
 //! 64-bit product is 28 table lookups, no branches. Squares and square roots are additive maps, read from tables a
-//! byte at a time. Measured in `cargo bench --bench nimbers` (see README).
+//! byte at a time. Measured in `cargo bench --bench nimbers` (see BENCHMARKS.md).
 //!
 //! [`Nimber`]: crate::Nimber
 

@@ -270,20 +270,12 @@
 //!   [`sequence::GrundySequence`] (checked in full on reading — G(0), the period against the
 //!   values, the rare heaps against the mask — so a forged or damaged file is refused rather
 //!   than answering wrongly), [`sequence::Period`], [`loopy::LoopyValue`].
-//! - `cli` (off by default): the `impartial` command line, for heap games at research scale —
-//!   `cargo install --path . --features cli` in a clone, then for instance
-//!   `impartial octal 0.167 --n 2^33 --prefix 2^20 --checkpoint runs/0.167`. It prints the
-//!   proven period or "none up to n", the rare heaps and the frequency of every value, writes
-//!   the values as binary or CSV, keeps every value in memory up to 2³² − 1 heaps or, with
-//!   `--prefix`, a bounded window up to 2⁴⁸ − 1 ([`HeapGame::values_streamed_into`]), and
-//!   saves checksummed checkpoints that a killed run resumes from. `impartial --help` says
-//!   the rest.
-//! - `plot` (off by default; on with `cli`): the `plot` module, pictures of sequences and P-position
-//!   maps as SVG.
-//! - `web` (off by default; turns on `cli` and `serde`): `impartial serve`, a local site to
-//!   play Nim, Fibonacci Nim and any heap game against the computer, with each of its moves
-//!   explained, the theory and the pictures — for a learner or a teacher who would rather
-//!   click than read (`cargo run --release --features web -- serve`).
+//! - `plot` (off by default): the `plot` module, pictures of sequences and P-position maps
+//!   as SVG.
+//!
+//! The `impartial` command line — heap games at research scale with checksummed checkpoints,
+//! misère quotients, and `impartial serve`, a local site to play and learn — is the crate
+//! `impartial-cli` beside this one: [`guide::command_line`].
 //!
 //! Without features the crate depends only on `num-traits`, `thiserror`, `smallvec`,
 //! `stacker` (the decomposing search's stack grows on the heap) and `crc32fast` (the
@@ -293,6 +285,12 @@
 //!
 //! The minimum supported Rust version is 1.89 (edition 2024, `let` chains; the command line
 //! locks its files with `File::try_lock`).
+//!
+//! # The guide
+//!
+//! The rest of the story is in [`guide`]: a [tour](guide::tour) of every kind of game, the
+//! [theory](guide::theory) with its proofs, [misère play](guide::misere), the
+//! [command line](guide::command_line) and [how the crate is tested](guide::reliability).
 #![doc(test(attr(deny(warnings))))]
 
 // The layers, each importing only from those before it (ARCHITECTURE.md; held by
@@ -303,6 +301,7 @@ mod error;
 pub mod field;
 mod game;
 mod games;
+pub mod guide;
 mod heap;
 #[cfg(feature = "plot")]
 pub mod plot;

@@ -100,6 +100,15 @@ pub enum GameArgument {
     /// on 127.0.0.1 (a free port unless --port) and prints its address; Ctrl-C stops it.
     #[cfg(feature = "serve")]
     Serve(ServeArguments),
+    /// The site, left out of this build (built with `--no-default-features`): `main` says so
+    /// and how to get it, rather than clap's "unrecognized subcommand".
+    #[cfg(not(feature = "serve"))]
+    #[command(hide = true)]
+    Serve {
+        /// Whatever followed `serve`.
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
+        rest: Vec<String>,
+    },
 }
 
 /// The options of a climbing game's run.

@@ -36,6 +36,8 @@ impl Game {
             }
             #[cfg(feature = "serve")]
             GameArgument::Serve(_) => unreachable!("main runs `serve` before a sequence"),
+            #[cfg(not(feature = "serve"))]
+            GameArgument::Serve { .. } => unreachable!("main answers `serve` before a sequence"),
         }
     }
 

@@ -1,6 +1,6 @@
 //! `impartial`: the nim-values of heap games at research scale, from the command line.
 //!
-//! `cargo install --path . --features cli` in a clone of the repository, then for instance
+//! `cargo install --locked --path cli` in a clone of the repository, then for instance
 //!
 //! ```text
 //! impartial octal 0.6 --n 1e9 --checkpoint runs/0.6
@@ -10,7 +10,7 @@
 //! impartial misere octal 0.77
 //! impartial repeating '0.30300[3]' --n 1e8
 //! impartial all-but 2,4,5
-//! impartial serve --port 8080            # feature `web`
+//! impartial serve --port 8080            # feature `serve`, on by default
 //! ```
 //!
 //! Prints the proven period (or "none up to n"), the rare heaps of the sparse space and the
@@ -23,7 +23,7 @@
 //! The modules, each importing only those above it: `count`, `args`, `failure`, `counts`,
 //! `format`, `lock`, `interrupt`, `game`, `progress`, `report`, `values_file`, `checkpoint`,
 //! `outputs`, then the two kinds of run, `full` and `bounded`, `misere`, the misère
-//! quotient of a game, `climbing`, the games whose values climb, and `web`, the site `impartial serve` runs (feature `web`).
+//! quotient of a game, `climbing`, the games whose values climb, and `web`, the site `impartial serve` runs (feature `serve`).
 
 mod args;
 mod bounded;
@@ -67,6 +67,14 @@ fn main() -> ExitCode {
     #[cfg(feature = "serve")]
     if let GameArgument::Serve(arguments) = &cli.game {
         return finish(web::execute(arguments));
+    }
+    #[cfg(not(feature = "serve"))]
+    if let GameArgument::Serve { .. } = &cli.game {
+        eprintln!(
+            "impartial: this build leaves the site out (it was built with --no-default-features); \
+             the feature `serve`, on by default, builds it in: cargo install --locked --path cli"
+        );
+        return ExitCode::from(2);
     }
     let (game, run) = Game::from_argument(cli.game);
     let size = match run.size() {

@@ -1,4 +1,4 @@
-//! The `impartial` binary (feature `cli`): its numbers against the library's, frequencies
+//! The `impartial` binary: its numbers against the library's, frequencies
 //! from a proven period against every value counted, a run killed mid-way and resumed from
 //! its checkpoint against a run never stopped, and clear errors for damaged checkpoints,
 //! another game's checkpoint and bad arguments.
@@ -1800,4 +1800,15 @@ fn a_checkpoint_that_cannot_be_saved_costs_no_results() {
         .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
         .collect();
     assert_eq!(names, ["lock"]);
+}
+
+/// The command-line chapter of the guide runs as written: every `console` block's commands,
+/// their output against the text (`[..]` and `...` stand for what varies: timings).
+#[test]
+fn the_guide_chapter_runs_as_written() {
+    let chapter = Path::new(env!("CARGO_MANIFEST_DIR")).join("../src/guide/command_line.md");
+    assert!(chapter.is_file(), "{} is missing", chapter.display());
+    trycmd::TestCases::new()
+        .register_bin("impartial", Path::new(env!("CARGO_BIN_EXE_impartial")))
+        .case(chapter);
 }

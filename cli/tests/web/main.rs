@@ -477,6 +477,23 @@ fn pages_assets_and_pictures() {
                 .unwrap();
             assert_eq!(response.status().as_u16(), 200, "{name} of /{page}");
         }
+        // Every link stays on the site and opens: the crate is not published, so a link to
+        // its page on a documentation host would lead nowhere (the pages once had eight).
+        for link in html.split("href=\"").skip(1) {
+            let target = &link[..link.find('"').unwrap()];
+            assert!(
+                target.starts_with('/') || target.starts_with('#'),
+                "/{page} links off the site, to {target}"
+            );
+            if let Some(path) = target.strip_prefix('/') {
+                let path = path.split('#').next().unwrap_or_default();
+                let response = agent()
+                    .get(&format!("{}{path}", server.url))
+                    .call()
+                    .unwrap();
+                assert_eq!(response.status().as_u16(), 200, "{target} of /{page}");
+            }
+        }
     }
     let mut api = agent().get(&format!("{}api", server.url)).call().unwrap();
     assert!(
