@@ -17,7 +17,7 @@ use impartial::{Solver, fibonacci};
 
 const BATCH: usize = 1024;
 
-mod common;
+use impartial_benches as common;
 
 fn closed_form(c: &mut Criterion) {
     let words = common::random_words(2 * BATCH, 0x2545_F491_4F6C_DD1D);

@@ -12,7 +12,7 @@ use std::hint::black_box;
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use impartial::nim;
 
-mod common;
+use impartial_benches as common;
 
 /// Deterministic pseudo-random heaps.
 fn random_heaps(count: usize) -> Vec<u64> {

@@ -10,7 +10,7 @@ use impartial::octal::OctalGame;
 use impartial::quotient::MisereQuotient;
 use impartial::{Heaps, Solver};
 
-mod common;
+use impartial_benches as common;
 
 fn compute(c: &mut Criterion) {
     let mut group = c.benchmark_group("quotient");

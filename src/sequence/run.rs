@@ -487,7 +487,7 @@ mod tests {
     /// one thread does.
     #[test]
     fn two_threads_give_the_definitions_values() {
-        let n = if cfg!(debug_assertions) { 1_500 } else { 6_000 };
+        let n = if cfg!(debug_assertions) { 900 } else { 6_000 };
         let mut larger_than_255 = 0;
         for game in games() {
             let rules = game.rules();
@@ -577,7 +577,7 @@ mod tests {
     #[test]
     fn values_past_each_width_widen_the_table_on_every_path() {
         let keep_going = &mut |_: &Progress| ControlFlow::Continue(());
-        let n = if cfg!(debug_assertions) { 1_000 } else { 6_000 };
+        let n = if cfg!(debug_assertions) { 600 } else { 6_000 };
         let mut four_bytes = 0;
         for game in games() {
             let rules = game.rules();
