@@ -2,6 +2,7 @@
 
 /// `count` deterministic pseudo-random words: a 64-bit linear congruential generator from
 /// `seed`, its high bits folded into the low ones.
+#[must_use]
 pub fn random_words(count: usize, seed: u64) -> Vec<u64> {
     let mut state = seed;
     (0..count)
