@@ -1802,13 +1802,21 @@ fn a_checkpoint_that_cannot_be_saved_costs_no_results() {
     assert_eq!(names, ["lock"]);
 }
 
-/// The command-line chapter of the guide runs as written: every `console` block's commands,
-/// their output against the text (`[..]` and `...` stand for what varies: timings).
+/// The command-line chapter of the guide and README run as written: every `console` block's
+/// commands, their output against the text (`[..]` and `...` stand for what varies: timings).
 #[test]
-fn the_guide_chapter_runs_as_written() {
-    let chapter = Path::new(env!("CARGO_MANIFEST_DIR")).join("../src/guide/command_line.md");
-    assert!(chapter.is_file(), "{} is missing", chapter.display());
-    trycmd::TestCases::new()
-        .register_bin("impartial", Path::new(env!("CARGO_BIN_EXE_impartial")))
-        .case(chapter);
+fn the_guide_and_readme_run_as_written() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let documents = [
+        root.join("src/guide/command_line.md"),
+        root.join("README.md"),
+    ];
+    for document in &documents {
+        assert!(document.is_file(), "{} is missing", document.display());
+    }
+    let cases = trycmd::TestCases::new();
+    cases.register_bin("impartial", Path::new(env!("CARGO_BIN_EXE_impartial")));
+    for document in documents {
+        cases.case(document);
+    }
 }
