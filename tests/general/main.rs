@@ -1,8 +1,9 @@
-//! The integration tests of the general method (the frontier games' decomposing search
-//! among them), the sequence engine, the value types and the command line: one binary, each file a module. With `tests/games` (the rulesets),
-//! two binaries that build side by side on two cores — eighteen took half of a fresh
-//! `cargo test`'s build, one took as long alone. The differential and published-table tests
-//! stay binaries of their own, which CI also runs in release.
+//! The integration tests of the general method, the sequence engine and the value types:
+//! one binary, each file a module. With `tests/games` (the rulesets) and `tests/frontier.rs`
+//! (the decomposing search), three binaries of similar weight that build side by side on two
+//! cores — eighteen took half of a fresh `cargo test`'s build, one took as long alone, two
+//! left one core idle for the last 15 s. The differential and published-table tests stay
+//! binaries of their own, which CI also runs in release.
 
 #[path = "../common/mod.rs"]
 mod common;
@@ -11,7 +12,6 @@ mod reference;
 
 mod architecture;
 mod compound;
-mod frontier;
 mod genus;
 mod limits;
 mod loopy;
