@@ -183,6 +183,25 @@ pub enum GameError {
         /// The vertices of the graph.
         vertices: usize,
     },
+    /// An edge names a vertex the graph does not have.
+    #[error(
+        "edge {edge} names vertex {vertex}, not one of the graph's vertices 0 to {vertices} − 1"
+    )]
+    VertexOutOfRange {
+        /// The edge's place in the list given.
+        edge: usize,
+        /// The vertex it names.
+        vertex: usize,
+        /// The vertices of the graph.
+        vertices: usize,
+    },
+    /// A relation that is not a partial order: an element below itself, directly or
+    /// through a cycle.
+    #[error("not a partial order: element {element} is below itself")]
+    NotAnOrder {
+        /// An element on the cycle.
+        element: usize,
+    },
     /// A permutation given as a symmetry of a graph is not one: not a permutation of its
     /// vertices, or it does not map edges onto edges.
     #[error("symmetry {index} is not an automorphism of the graph: {reason}")]

@@ -64,7 +64,10 @@
 //! | Nim, misère Nim | [`nim`], [`nim::misere`] |
 //! | Fibonacci Nim, take-away with multiplier `k` | [`fibonacci`], [`take_away`] |
 //! | Kayles, Dawson's chess, any octal or hexadecimal game, Grundy's game | [`octal`], values and periods in [`sequence`] |
-//! | Wythoff's game | [`wythoff`] |
+//! | Wythoff's game, Fraenkel's a-Wythoff, Euclid's game | [`wythoff`], [`wythoff::AWythoff`], [`euclid`] |
+//! | Moore's Nim<sub>k</sub>, Staircase Nim, Welter's game, Lasker's Nim | [`moore`], [`staircase`], [`welter`], [`lasker`] |
+//! | Green Hackenbush on any graph | [`hackenbush`] |
+//! | a poset game (the divisor game, Chomp as a poset) | [`poset`] |
 //! | coin-turning games: Mock Turtles, Ruler, Turning Corners, products on a grid | [`coins`] |
 //! | nim-multiplication, division, square roots of nimbers | [`field`], or the operators on [`Nimber`] |
 //! | several games played side by side | [`Sum`] (and [`Union`] to mix rulesets) |
@@ -310,8 +313,9 @@ pub mod sequence;
 mod solver;
 
 pub use games::{
-    all_but, chomp, coins, cram, fibonacci, nim, node_kayles, octal, quotient, repeating,
-    subtraction, take_and_break, take_away, wythoff,
+    all_but, chomp, coins, cram, euclid, fibonacci, hackenbush, lasker, moore, nim, node_kayles,
+    octal, poset, quotient, repeating, staircase, subtraction, take_and_break, take_away, welter,
+    wythoff,
 };
 pub use solver::{compound, loopy};
 

@@ -6,20 +6,27 @@ use std::cmp::Ordering;
 /// `⌊(φ − 1) · 2¹²⁸⌋`, the fixed-point estimate of `1/φ`.
 const INVERSE_PHI: u128 = 0x9e37_79b9_7f4a_7c15_f39c_c060_5ced_c834;
 
-/// A number of up to 320 bits, little-endian limbs: enough for `5·m²` with `m < 2¹²⁹`.
-type Wide = [u64; 5];
+/// The limbs of a [`Wide`] number.
+const LIMBS: usize = 6;
 
-fn wide(value: u128) -> Wide {
-    [value as u64, (value >> 64) as u64, 0, 0, 0]
+/// A number of up to 384 bits, little-endian limbs: enough for `5·m²` with `m < 2¹²⁹`, and
+/// for the squares of a-Wythoff's bounds (`n²(a² + 4)` with `n < 2¹²⁸`, `a < 2³²`).
+pub(crate) type Wide = [u64; LIMBS];
+
+pub(crate) fn wide(value: u128) -> Wide {
+    let mut limbs = [0; LIMBS];
+    limbs[0] = value as u64;
+    limbs[1] = (value >> 64) as u64;
+    limbs
 }
 
-/// `a · b` for `a, b < 2¹⁶⁰`.
-fn multiply(a: &Wide, b: &Wide) -> Wide {
-    let mut product = [0u64; 5];
+/// `a · b`, for a product below 2³⁸⁴.
+pub(crate) fn multiply(a: &Wide, b: &Wide) -> Wide {
+    let mut product = [0u64; LIMBS];
     for (i, &x) in a.iter().enumerate() {
         let mut carry = 0u128;
         for (j, &y) in b.iter().enumerate() {
-            if i + j >= 5 {
+            if i + j >= LIMBS {
                 break;
             }
             let sum = u128::from(x) * u128::from(y) + u128::from(product[i + j]) + carry;
@@ -30,7 +37,7 @@ fn multiply(a: &Wide, b: &Wide) -> Wide {
     product
 }
 
-fn compare(a: &Wide, b: &Wide) -> Ordering {
+pub(crate) fn compare(a: &Wide, b: &Wide) -> Ordering {
     a.iter().rev().cmp(b.iter().rev())
 }
 
@@ -56,23 +63,48 @@ pub(crate) fn high_half_product(a: u128, b: u128) -> u128 {
 /// Whether `m ≤ k/φ`, that is `m·φ ≤ k`, `m·√5 ≤ 2k − m`, `5m² ≤ (2k − m)²`.
 fn at_most_k_over_phi(m: u128, k: u128) -> bool {
     // 2k − m as a 129-bit number.
-    let twice_k = [(k << 1) as u64, (k >> 63) as u64, (k >> 127) as u64, 0, 0];
+    let mut twice_k = [0; LIMBS];
+    twice_k[..3].copy_from_slice(&[(k << 1) as u64, (k >> 63) as u64, (k >> 127) as u64]);
     let Some(difference) = subtract(&twice_k, &wide(m)) else {
         return false;
     };
     let m_wide = wide(m);
-    let five_m_squared = multiply(&multiply(&m_wide, &m_wide), &[5, 0, 0, 0, 0]);
+    let five_m_squared = multiply(&multiply(&m_wide, &m_wide), &wide(5));
     compare(&five_m_squared, &multiply(&difference, &difference)) != Ordering::Greater
 }
 
-fn subtract(a: &Wide, b: &Wide) -> Option<Wide> {
-    let mut result = [0u64; 5];
+pub(crate) fn subtract(a: &Wide, b: &Wide) -> Option<Wide> {
+    let mut result = [0u64; LIMBS];
     let mut borrow = false;
-    for i in 0..5 {
+    for i in 0..LIMBS {
         let (partial, first) = a[i].overflowing_sub(b[i]);
         let (digit, second) = partial.overflowing_sub(u64::from(borrow));
         result[i] = digit;
         borrow = first || second;
     }
     (!borrow).then_some(result)
+}
+
+/// `a + b`, for a sum below 2³⁸⁴.
+pub(crate) fn add(a: &Wide, b: &Wide) -> Wide {
+    let mut sum = [0u64; LIMBS];
+    let mut carry = false;
+    for i in 0..LIMBS {
+        let (partial, first) = a[i].overflowing_add(b[i]);
+        let (digit, second) = partial.overflowing_add(u64::from(carry));
+        sum[i] = digit;
+        carry = first || second;
+    }
+    sum
+}
+
+/// Whether `a < φ·b`, that is `2a − b < √5·b`: `2a ≤ b`, or `(2a − b)² < 5b²`.
+pub(crate) fn below_phi_times(a: u128, b: u128) -> bool {
+    let twice_a = add(&wide(a), &wide(a));
+    let Some(difference) = subtract(&twice_a, &wide(b)) else {
+        return true;
+    };
+    let b_wide = wide(b);
+    let five_b_squared = multiply(&multiply(&b_wide, &b_wide), &wide(5));
+    compare(&multiply(&difference, &difference), &five_b_squared) == Ordering::Less
 }

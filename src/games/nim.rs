@@ -78,7 +78,7 @@ impl<T: HeapSize> fmt::Display for NimMove<T> {
 }
 
 impl<T: HeapSize> NimMove<T> {
-    fn reduce(heap: usize, from: T, to: T) -> Self {
+    pub(crate) fn reduce(heap: usize, from: T, to: T) -> Self {
         NimMove {
             heap,
             from,

@@ -1,0 +1,145 @@
+//! The classics' closed forms beside the general method on the same positions, and at sizes
+//! the search could never reach.
+//!
+//! - Moore's `Nim_k` (k = 3): outcome and winning move of 10⁶ random `u64` heaps (8 MB, past
+//!   the caches), beside Nim's one-pass `nim_sum` on the same heaps.
+//! - Welter's game: the value and every winning move of 5 coins on 14 squares, beside the
+//!   solver without closed forms; the value and winning moves of 200 coins.
+//! - Green Hackenbush: the value of a random 12-edge graph, beside the solver without
+//!   closed forms; the value of a 10⁵-edge graph (a random tree with cycles).
+//! - Euclid's game and a-Wythoff (a = 3) on `u128` pairs; Lasker's Nim on 10⁶ heaps.
+//! - Poset games: the 6 × 6 Chomp bar's value through the general poset ruleset.
+//!
+//! `cargo bench --bench classics`
+
+use std::hint::black_box;
+
+use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
+use impartial::hackenbush::GreenHackenbush;
+use impartial::moore::MooreNim;
+use impartial::poset::PosetGame;
+use impartial::welter::{self, Welter};
+use impartial::wythoff::AWythoff;
+use impartial::{Solver, euclid, lasker, nim};
+
+use impartial_benches as common;
+
+fn moore(c: &mut Criterion) {
+    let mut group = c.benchmark_group("moore_1e6_heaps");
+    group.sample_size(20);
+    let heaps = common::random_words(1_000_000, 0x9E37_79B9_7F4A_7C15);
+    let game = MooreNim::new(3).expect("k = 3");
+    group.bench_function("nim_sum (Nim, the baseline)", |b| {
+        b.iter(|| nim::nim_sum(black_box(heaps.as_slice())));
+    });
+    group.bench_function("outcome", |b| b.iter(|| game.outcome(black_box(&heaps))));
+    group.bench_function("winning_move", |b| {
+        b.iter(|| game.winning_move(black_box(&heaps)));
+    });
+    group.bench_function("lasker_winning_move", |b| {
+        b.iter(|| lasker::winning_move(black_box(&heaps)));
+    });
+    group.finish();
+}
+
+fn random_graph(vertices: usize, edges: usize, seed: u64) -> Vec<(usize, usize)> {
+    common::random_words(2 * edges, seed)
+        .chunks(2)
+        .enumerate()
+        .map(|(index, pair)| {
+            // Mostly a tree grown from the ground; one edge in eight anywhere.
+            let grown = (index % vertices.saturating_sub(1)) + 1;
+            if pair[1] % 8 == 0 {
+                (pair[0] as usize % vertices, grown)
+            } else {
+                (pair[0] as usize % grown, grown)
+            }
+        })
+        .collect()
+}
+
+fn welter_and_hackenbush(c: &mut Criterion) {
+    let mut group = c.benchmark_group("closed_form_vs_search");
+    let coins = vec![1u64, 4, 6, 9, 13];
+    group.bench_function("welter_5_coins/closed_form", |b| {
+        b.iter(|| {
+            (
+                welter::value(black_box(&coins)),
+                welter::winning_moves(&coins),
+            )
+        });
+    });
+    group.bench_function("welter_5_coins/search", |b| {
+        b.iter_batched(
+            || Solver::new(Welter).without_closed_form(),
+            |mut solver| (solver.grundy(&coins), solver.winning_moves(&coins)),
+            BatchSize::LargeInput,
+        );
+    });
+    let game = GreenHackenbush::new(8, &random_graph(8, 12, 7)).expect("a graph");
+    let start = game.start();
+    group.bench_function("hackenbush_12_edges/closed_form", |b| {
+        b.iter(|| game.value(black_box(&start)));
+    });
+    group.bench_function("hackenbush_12_edges/search", |b| {
+        b.iter_batched(
+            || Solver::new(game.clone()).without_closed_form(),
+            |mut solver| solver.grundy(&start),
+            BatchSize::LargeInput,
+        );
+    });
+    let chomp = PosetGame::chomp(6, 6).expect("35 squares");
+    group.bench_function("chomp_6x6_as_a_poset/search", |b| {
+        b.iter_batched(
+            || Solver::new(chomp.clone()),
+            |mut solver| solver.grundy(chomp.start()),
+            BatchSize::LargeInput,
+        );
+    });
+    group.finish();
+
+    let mut large = c.benchmark_group("closed_form_large");
+    large.sample_size(20);
+    let many: Vec<u64> = common::random_words(200, 3);
+    large.bench_function("welter_200_coins/value", |b| {
+        b.iter(|| welter::value(black_box(&many)));
+    });
+    large.bench_function("welter_200_coins/winning_moves", |b| {
+        b.iter(|| welter::winning_moves(black_box(&many)));
+    });
+    let big = GreenHackenbush::new(50_000, &random_graph(50_000, 100_000, 11)).expect("a graph");
+    let big_start = big.start();
+    large.bench_function("hackenbush_1e5_edges/value", |b| {
+        b.iter(|| big.value(black_box(&big_start)));
+    });
+    let pairs: Vec<(u128, u128)> = common::random_words(2_000, 5)
+        .chunks(2)
+        .map(|pair| {
+            (
+                u128::from(pair[0]) << 64 | u128::from(pair[1]),
+                u128::from(pair[1]) << 60,
+            )
+        })
+        .collect();
+    large.bench_function("euclid_1000_u128_pairs/winning_move", |b| {
+        b.iter(|| {
+            pairs
+                .iter()
+                .filter_map(|&(x, y)| euclid::winning_move(x, y))
+                .count()
+        });
+    });
+    let a_wythoff = AWythoff::new(3).expect("a = 3");
+    large.bench_function("a_wythoff_1000_u128_pairs/winning_move", |b| {
+        b.iter(|| {
+            pairs
+                .iter()
+                .filter_map(|&(x, y)| a_wythoff.winning_move(x, y))
+                .count()
+        });
+    });
+    large.finish();
+}
+
+criterion_group!(benches, moore, welter_and_hackenbush);
+criterion_main!(benches);

@@ -1,0 +1,451 @@
+//! Green Hackenbush: a graph drawn on the ground; a move cuts one edge, and every edge no
+//! longer connected to the ground falls away. Whoever cuts the last edge wins. Any graph is
+//! allowed: parallel edges, loops, cycles, several pieces on the ground.
+//!
+//! Its values come from two principles (Berlekamp, Conway and Guy, *Winning Ways*, ch. 7
+//! "Hackenbush Hotchpotch"; Conway, *On Numbers and Games*, ch. 7):
+//!
+//! - **The colon principle** — a tree's branches can be replaced by their values: a stalk
+//!   of `n` edges is worth `n`, a branch is worth one more than what hangs from it, and the
+//!   branches at a vertex add by nim-sum. So a tree is worth the XOR over the root's edges
+//!   of `1 + ` the value above each edge.
+//! - **The fusion principle** — the vertices of any cycle can be fused into one without
+//!   changing the value, each edge of the cycle becoming a loop, and a loop is worth 1
+//!   (a stalk of one edge).
+//!
+//! Fusing every cycle fuses each *2-edge-connected component* (what is left joined when the
+//! bridges are removed) into one vertex, with a loop for each of its edges, and the bridges
+//! form a tree rooted at the ground's component. So [`GreenHackenbush::value`] finds the
+//! bridges (Tarjan's lowest-link numbering, without recursion) and adds up the tree: a
+//! component is worth the parity of its own edges XOR, over the bridges above it,
+//! `1 + ` the component above — `O(V + E)` for `V` vertices and `E` edges.
+//!
+//! A winning move is an edge whose cut leaves value 0; [`winning_moves`](GreenHackenbush::winning_moves)
+//! tries every edge, `O(E · (V + E))`.
+//!
+//! Vertex 0 is the ground; tie every point that stands on the ground to it.
+//!
+//! ```
+//! use impartial::hackenbush::GreenHackenbush;
+//! use impartial::Nimber;
+//!
+//! // A stalk of two edges and a triangle standing on the ground.
+//! let game = GreenHackenbush::new(5, &[(0, 1), (1, 2), (0, 3), (3, 4), (4, 0)])?;
+//! let start = game.start();
+//! // The stalk is worth 2; the triangle fuses into three loops on the ground, worth 1.
+//! assert_eq!(game.value(&start), Nimber(2 ^ 1));
+//! let cut = game.winning_move(&start).expect("an N-position");
+//! assert_eq!(game.value(&game.cut(&start, cut)?), Nimber(0));
+//! # Ok::<(), impartial::GameError>(())
+//! ```
+
+use crate::error::GameError;
+use crate::game::{ImpartialGame, Nimber};
+
+/// The most vertices a graph may have (its positions number the vertices in `u32`).
+pub const MAX_VERTICES: usize = u32::MAX as usize;
+
+/// A graph of Green Hackenbush: vertex 0 is the ground.
+///
+/// # Examples
+///
+/// ```
+/// use impartial::hackenbush::GreenHackenbush;
+/// use impartial::{Nimber, Solver};
+///
+/// // Two parallel edges from the ground to vertex 1 and a loop there.
+/// let game = GreenHackenbush::new(2, &[(0, 1), (0, 1), (1, 1)])?;
+/// let mut solver = Solver::new(game.clone()).without_closed_form();
+/// assert_eq!(solver.grundy(game.start()), game.value(&game.start()));
+/// assert_eq!(game.value(&game.start()), Nimber(1)); // three loops after fusion
+/// # Ok::<(), impartial::GameError>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct GreenHackenbush {
+    vertices: usize,
+    edges: Vec<(u32, u32)>,
+}
+
+/// A position: which edges of the graph remain, one bit an edge, in the order given.
+///
+/// # Examples
+///
+/// ```
+/// use impartial::hackenbush::GreenHackenbush;
+///
+/// // Edge 1 stands on vertex 2, which the ground never reaches: it is not in play.
+/// let game = GreenHackenbush::new(3, &[(0, 1), (2, 2)])?;
+/// let start = game.start();
+/// assert_eq!(start.iter().collect::<Vec<_>>(), [0]);
+/// assert_eq!(start.len(), 1);
+/// assert!(start.contains(0) && !start.contains(1));
+/// # Ok::<(), impartial::GameError>(())
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Edges(Vec<u64>);
+
+impl Edges {
+    /// Whether edge `edge` remains.
+    #[must_use]
+    pub fn contains(&self, edge: usize) -> bool {
+        self.0
+            .get(edge / 64)
+            .is_some_and(|word| word >> (edge % 64) & 1 == 1)
+    }
+
+    /// The remaining edges, ascending.
+    pub fn iter(&self) -> impl Iterator<Item = usize> + '_ {
+        self.0.iter().enumerate().flat_map(|(index, &word)| {
+            let mut rest = word;
+            std::iter::from_fn(move || {
+                if rest == 0 {
+                    return None;
+                }
+                let bit = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                Some(index * 64 + bit)
+            })
+        })
+    }
+
+    /// How many edges remain.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.0.iter().map(|word| word.count_ones() as usize).sum()
+    }
+
+    /// Whether no edge remains: the game is over.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.0.iter().all(|&word| word == 0)
+    }
+
+    fn remove(&mut self, edge: usize) {
+        if let Some(word) = self.0.get_mut(edge / 64) {
+            *word &= !(1 << (edge % 64));
+        }
+    }
+}
+
+impl GreenHackenbush {
+    /// The graph on vertices `0..vertices` (0 the ground) with `edges`, each a pair of
+    /// vertices; a pair `(v, v)` is a loop, a pair given twice two parallel edges. Edges
+    /// the ground does not reach are allowed and take no part.
+    ///
+    /// # Errors
+    ///
+    /// [`GameError::GraphTooLarge`] past [`MAX_VERTICES`] vertices,
+    /// [`GameError::InvalidPosition`] for no vertex at all (there is always the ground),
+    /// [`GameError::VertexOutOfRange`] for an edge naming a vertex outside `0..vertices`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::hackenbush::GreenHackenbush;
+    /// use impartial::GameError;
+    ///
+    /// assert!(GreenHackenbush::new(1, &[(0, 0)]).is_ok());
+    /// assert_eq!(
+    ///     GreenHackenbush::new(2, &[(0, 1), (1, 2)]),
+    ///     Err(GameError::VertexOutOfRange { edge: 1, vertex: 2, vertices: 2 })
+    /// );
+    /// ```
+    pub fn new(vertices: usize, edges: &[(usize, usize)]) -> Result<Self, GameError> {
+        if vertices == 0 {
+            return Err(GameError::InvalidPosition(
+                "a graph needs its ground, vertex 0",
+            ));
+        }
+        if vertices > MAX_VERTICES {
+            return Err(GameError::GraphTooLarge {
+                vertices,
+                most: MAX_VERTICES,
+            });
+        }
+        let edges = edges
+            .iter()
+            .enumerate()
+            .map(|(edge, &(a, b))| {
+                let vertex = if a >= vertices { a } else { b };
+                if vertex >= vertices {
+                    return Err(GameError::VertexOutOfRange {
+                        edge,
+                        vertex,
+                        vertices,
+                    });
+                }
+                // Both below MAX_VERTICES = u32::MAX.
+                Ok((a as u32, b as u32))
+            })
+            .collect::<Result<_, _>>()?;
+        Ok(GreenHackenbush { vertices, edges })
+    }
+
+    /// The edges, as given.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::hackenbush::GreenHackenbush;
+    ///
+    /// let game = GreenHackenbush::new(2, &[(0, 1)])?;
+    /// assert_eq!(game.edges().collect::<Vec<_>>(), [(0, 1)]);
+    /// # Ok::<(), impartial::GameError>(())
+    /// ```
+    #[must_use]
+    pub fn edges(&self) -> impl ExactSizeIterator<Item = (usize, usize)> + '_ {
+        self.edges.iter().map(|&(a, b)| (a as usize, b as usize))
+    }
+
+    /// The whole graph as a position: every edge the ground reaches.
+    #[must_use]
+    pub fn start(&self) -> Edges {
+        let words = self.edges.len().div_ceil(64);
+        let mut all = Edges(vec![u64::MAX; words]);
+        if !self.edges.len().is_multiple_of(64) {
+            all.0[words - 1] = (1 << (self.edges.len() % 64)) - 1;
+        }
+        self.grounded(&all)
+    }
+
+    /// The position after cutting `edge`, with every edge that falls removed.
+    ///
+    /// # Errors
+    ///
+    /// [`GameError::InvalidPosition`] if `edge` is not in the position.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::hackenbush::GreenHackenbush;
+    ///
+    /// let stalk = GreenHackenbush::new(3, &[(0, 1), (1, 2)])?;
+    /// let after = stalk.cut(&stalk.start(), 0)?;
+    /// assert!(after.is_empty()); // the edge above falls too
+    /// assert!(stalk.cut(&after, 1).is_err());
+    /// # Ok::<(), impartial::GameError>(())
+    /// ```
+    pub fn cut(&self, position: &Edges, edge: usize) -> Result<Edges, GameError> {
+        if !position.contains(edge) {
+            return Err(GameError::InvalidPosition(
+                "the edge cut is not in the position",
+            ));
+        }
+        let mut next = position.clone();
+        next.remove(edge);
+        Ok(self.grounded(&next))
+    }
+
+    /// The edges of `position` the ground still reaches.
+    fn grounded(&self, position: &Edges) -> Edges {
+        let adjacency = self.adjacency(position);
+        let mut reached = vec![false; self.vertices];
+        let mut kept = Edges(vec![0; position.0.len()]);
+        let mut stack = vec![0usize];
+        reached[0] = true;
+        while let Some(vertex) = stack.pop() {
+            for &(next, edge) in &adjacency[vertex] {
+                kept.0[edge / 64] |= 1 << (edge % 64);
+                if !reached[next] {
+                    reached[next] = true;
+                    stack.push(next);
+                }
+            }
+        }
+        kept
+    }
+
+    /// For each vertex, its (neighbour, edge) pairs over the edges of `position`; a loop
+    /// is listed once.
+    fn adjacency(&self, position: &Edges) -> Vec<Vec<(usize, usize)>> {
+        let mut adjacency = vec![Vec::new(); self.vertices];
+        // A position of another graph may hold edges this one does not have.
+        for edge in position.iter().take_while(|&edge| edge < self.edges.len()) {
+            let (a, b) = self.edges[edge];
+            let (a, b) = (a as usize, b as usize);
+            adjacency[a].push((b, edge));
+            if a != b {
+                adjacency[b].push((a, edge));
+            }
+        }
+        adjacency
+    }
+
+    /// The value of `position`, by fusion and the colon principle, in `O(V + E)`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::hackenbush::GreenHackenbush;
+    /// use impartial::Nimber;
+    ///
+    /// // A tree: a stalk of 1 with two branches of 1 and 2 above it: 1 + (1 ⊕ 2) = 4.
+    /// let tree = GreenHackenbush::new(5, &[(0, 1), (1, 2), (1, 3), (3, 4)])?;
+    /// assert_eq!(tree.value(&tree.start()), Nimber(4));
+    /// # Ok::<(), impartial::GameError>(())
+    /// ```
+    #[must_use]
+    pub fn value(&self, position: &Edges) -> Nimber {
+        Nimber(u128::from(self.fused_value(position)))
+    }
+
+    fn fused_value(&self, position: &Edges) -> u64 {
+        let adjacency = self.adjacency(position);
+        let bridges = bridges(&adjacency, self.edges.len());
+        // 2-edge-connected components: what the ground reaches without crossing a bridge.
+        let mut component = vec![usize::MAX; self.vertices];
+        let mut parity: Vec<u64> = Vec::new();
+        // (component, parent component) in the order found: parents before children.
+        let mut order: Vec<(usize, usize)> = Vec::new();
+        let mut frontier = vec![(0usize, usize::MAX)];
+        while let Some((root, parent)) = frontier.pop() {
+            if component[root] != usize::MAX {
+                continue;
+            }
+            let id = parity.len();
+            parity.push(0);
+            order.push((id, parent));
+            component[root] = id;
+            let mut stack = vec![root];
+            while let Some(vertex) = stack.pop() {
+                for &(next, edge) in &adjacency[vertex] {
+                    if bridges[edge] {
+                        if component[next] == usize::MAX {
+                            frontier.push((next, id));
+                        }
+                        continue;
+                    }
+                    if component[next] == usize::MAX {
+                        component[next] = id;
+                        stack.push(next);
+                    }
+                }
+            }
+        }
+        // Each non-bridge edge is a loop of its component once fused, worth 1.
+        for edge in position.iter().take_while(|&edge| edge < self.edges.len()) {
+            if !bridges[edge] {
+                let (a, _) = self.edges[edge];
+                if component[a as usize] != usize::MAX {
+                    parity[component[a as usize]] ^= 1;
+                }
+            }
+        }
+        // The colon principle up the bridge tree: children come after their parents.
+        let mut value = parity;
+        for &(id, parent) in order.iter().rev() {
+            if parent != usize::MAX {
+                value[parent] ^= value[id] + 1;
+            }
+        }
+        value.first().copied().unwrap_or(0)
+    }
+
+    /// Every edge whose cut wins from `position` (leaves value 0), ascending.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::hackenbush::GreenHackenbush;
+    ///
+    /// // Stalks of 1 and 3: cut the second edge of the tall one.
+    /// let game = GreenHackenbush::new(5, &[(0, 1), (0, 2), (2, 3), (3, 4)])?;
+    /// assert_eq!(game.winning_moves(&game.start()), [2]);
+    /// # Ok::<(), impartial::GameError>(())
+    /// ```
+    #[must_use]
+    pub fn winning_moves(&self, position: &Edges) -> Vec<usize> {
+        if self.fused_value(position) == 0 {
+            return Vec::new();
+        }
+        position
+            .iter()
+            .filter(|&edge| {
+                let mut next = position.clone();
+                next.remove(edge);
+                self.fused_value(&self.grounded(&next)) == 0
+            })
+            .collect()
+    }
+
+    /// The first of [`winning_moves`](Self::winning_moves), or `None` from a P-position.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::hackenbush::GreenHackenbush;
+    ///
+    /// let two = GreenHackenbush::new(3, &[(0, 1), (0, 2)])?;
+    /// assert_eq!(two.winning_move(&two.start()), None); // 1 ⊕ 1 = 0
+    /// # Ok::<(), impartial::GameError>(())
+    /// ```
+    #[must_use]
+    pub fn winning_move(&self, position: &Edges) -> Option<usize> {
+        self.winning_moves(position).into_iter().next()
+    }
+}
+
+/// Which edges are bridges of the graph `adjacency` (edges numbered below `edges`), by
+/// Tarjan's lowest-link numbering on an explicit stack: a deep graph cannot overflow it.
+fn bridges(adjacency: &[Vec<(usize, usize)>], edges: usize) -> Vec<bool> {
+    let mut is_bridge = vec![false; edges];
+    let mut order = vec![usize::MAX; adjacency.len()];
+    let mut low = vec![usize::MAX; adjacency.len()];
+    let mut counter = 0;
+    for start in 0..adjacency.len() {
+        if order[start] != usize::MAX {
+            continue;
+        }
+        order[start] = counter;
+        low[start] = counter;
+        counter += 1;
+        // (vertex, the edge it was entered by, next neighbour to look at)
+        let mut stack = vec![(start, usize::MAX, 0usize)];
+        while let Some(top) = stack.last_mut() {
+            let (vertex, entered_by, next) = *top;
+            if let Some(&(neighbour, edge)) = adjacency[vertex].get(next) {
+                top.2 += 1;
+                if edge == entered_by || neighbour == vertex {
+                    continue;
+                }
+                if order[neighbour] == usize::MAX {
+                    order[neighbour] = counter;
+                    low[neighbour] = counter;
+                    counter += 1;
+                    stack.push((neighbour, edge, 0));
+                } else {
+                    low[vertex] = low[vertex].min(order[neighbour]);
+                }
+            } else {
+                stack.pop();
+                if let Some(&(parent, _, _)) = stack.last() {
+                    low[parent] = low[parent].min(low[vertex]);
+                    if low[vertex] > order[parent] {
+                        is_bridge[entered_by] = true;
+                    }
+                }
+            }
+        }
+    }
+    is_bridge
+}
+
+impl ImpartialGame for GreenHackenbush {
+    type Position = Edges;
+
+    fn moves(&self, position: &Edges) -> impl Iterator<Item = Edges> {
+        position.iter().map(move |edge| {
+            let mut next = position.clone();
+            next.remove(edge);
+            self.grounded(&next)
+        })
+    }
+
+    fn known_grundy(&self, position: &Edges) -> Option<Nimber> {
+        Some(self.value(position))
+    }
+
+    fn allocated_bytes(&self, position: &Edges) -> usize {
+        position.0.capacity() * size_of::<u64>()
+    }
+}

@@ -1,0 +1,255 @@
+//! Lasker's Nim: a move takes any positive number of counters from one heap, or splits a
+//! heap into two non-empty heaps without taking any. Whoever moves last wins.
+//!
+//! In the take-and-break code language it is `4.333…`: the digit before the point, 4, lets
+//! a move take nothing and leave two heaps; each digit 3 lets it take that many counters,
+//! leaving nothing or one heap. Its values have a closed form (Lasker 1931; *Winning Ways*,
+//! ch. 4 "Lasker's Nim"): `G(0) = 0` and, for `k ≥ 0`,
+//!
+//! ```text
+//! G(4k + 1) = 4k + 1,   G(4k + 2) = 4k + 2,   G(4k + 3) = 4k + 4,   G(4k + 4) = 4k + 3.
+//! ```
+//!
+//! [`code`] gives the octal code for heaps up to a bound, so the sequence engine checks the
+//! form (the tests do, to heap 256, the longest code), and [`Lasker`] is the ruleset for
+//! the solver.
+//!
+//! The winning move is Nim's on the values, with one twist: where the heap to change has
+//! `4k + 3` counters and must fall to value `4k + 3`, no smaller heap has that value
+//! (`G(4k + 4) = 4k + 3` is larger), so it splits into `1` and `4k + 2`, worth
+//! `1 ⊕ (4k + 2) = 4k + 3`. Every other target is a heap within one of the value.
+//!
+//! ```
+//! use impartial::lasker::{self, LaskerMove};
+//! use impartial::{Nimber, Outcome};
+//!
+//! assert_eq!(lasker::value(3), Nimber(4));
+//! assert_eq!(lasker::outcome(&[3, 4]), Outcome::N);
+//! // Heaps 3 and 7 are worth 4 and 8: the 7 must become worth 4, which is a heap of 3.
+//! assert_eq!(lasker::winning_move(&[3, 7]), Some(LaskerMove::Take { heap: 1, from: 7, to: 3 }));
+//! // Worth 4, 8 and 3: the 7 must become worth 7, and no smaller heap is; 1 and 6 are.
+//! assert_eq!(
+//!     lasker::winning_move(&[3, 7, 4]),
+//!     Some(LaskerMove::Split { heap: 1, from: 7, into: (1, 6) })
+//! );
+//! ```
+
+use std::fmt;
+
+use crate::game::{ImpartialGame, Nimber, Outcome};
+use crate::games::octal::{CodeError, OctalGame};
+use crate::heap::Heaps;
+
+/// `G(heap)`, the value of one heap.
+///
+/// # Examples
+///
+/// ```
+/// use impartial::{lasker, Nimber};
+///
+/// let first: Vec<u128> = (0..9).map(|heap| lasker::value(heap).0).collect();
+/// assert_eq!(first, [0, 1, 2, 4, 3, 5, 6, 8, 7]);
+/// assert_eq!(lasker::value(u64::MAX), Nimber(u128::from(u64::MAX) + 1));
+/// ```
+#[must_use]
+pub fn value(heap: u64) -> Nimber {
+    let heap = u128::from(heap);
+    Nimber(match heap % 4 {
+        3 => heap + 1,
+        0 if heap > 0 => heap - 1,
+        _ => heap,
+    })
+}
+
+/// The heap whose value is `target` (the inverse of [`value`]).
+fn heap_of_value(target: u128) -> u128 {
+    match target % 4 {
+        3 => target + 1,
+        0 if target > 0 => target - 1,
+        _ => target,
+    }
+}
+
+/// The XOR of the heaps' values: the position's value.
+///
+/// # Examples
+///
+/// ```
+/// use impartial::{lasker, Nimber};
+///
+/// assert_eq!(lasker::nim_sum(&[3, 4]), Nimber(4 ^ 3));
+/// assert_eq!(lasker::nim_sum(&[]), Nimber(0));
+/// ```
+#[must_use]
+pub fn nim_sum(heaps: &[u64]) -> Nimber {
+    heaps
+        .iter()
+        .fold(Nimber(0), |sum, &heap| Nimber(sum.0 ^ value(heap).0))
+}
+
+/// Who wins from `heaps`.
+///
+/// # Examples
+///
+/// ```
+/// use impartial::{lasker, Outcome};
+///
+/// assert_eq!(lasker::outcome(&[3, 4]), Outcome::N);
+/// assert_eq!(lasker::outcome(&[1, 2, 4]), Outcome::P); // 1 ⊕ 2 ⊕ 3 = 0
+/// ```
+#[must_use]
+pub fn outcome(heaps: &[u64]) -> Outcome {
+    if nim_sum(heaps).0 == 0 {
+        Outcome::P
+    } else {
+        Outcome::N
+    }
+}
+
+/// A move of Lasker's Nim.
+///
+/// # Examples
+///
+/// ```
+/// use impartial::lasker::{self, LaskerMove};
+///
+/// let split = LaskerMove::Split { heap: 1, from: 7, into: (1, 6) };
+/// assert_eq!(split.to_string(), "split heap 1 (7) into 1 and 6");
+/// assert_eq!(lasker::winning_move(&[3, 7, 4]), Some(split));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum LaskerMove {
+    /// Take counters from heap number `heap`, leaving `to` of its `from`.
+    Take {
+        /// The heap's place in the list.
+        heap: usize,
+        /// Its size before.
+        from: u64,
+        /// Its size after, below `from`.
+        to: u64,
+    },
+    /// Split heap number `heap` of `from` counters into two non-empty heaps.
+    Split {
+        /// The heap's place in the list.
+        heap: usize,
+        /// Its size, the sum of the two parts.
+        from: u64,
+        /// The two heaps it becomes, smaller first.
+        into: (u64, u64),
+    },
+}
+
+impl fmt::Display for LaskerMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            LaskerMove::Take { heap, from, to } => {
+                write!(f, "take {} from heap {heap} ({from} → {to})", from - to)
+            }
+            LaskerMove::Split { heap, from, into } => {
+                write!(
+                    f,
+                    "split heap {heap} ({from}) into {} and {}",
+                    into.0, into.1
+                )
+            }
+        }
+    }
+}
+
+/// A winning move — on the first heap whose value has the nim-sum's highest bit — or `None`
+/// from a P-position. One pass over the heaps.
+///
+/// # Examples
+///
+/// ```
+/// use impartial::lasker;
+///
+/// let heaps = [2, 5, 12];
+/// let best = lasker::winning_move(&heaps).expect("N");
+/// println!("{best}");
+/// assert_eq!(lasker::winning_move(&[1, 2, 4]), None); // 1 ⊕ 2 ⊕ 3 = 0
+/// ```
+#[must_use]
+pub fn winning_move(heaps: &[u64]) -> Option<LaskerMove> {
+    let sum = nim_sum(heaps).0;
+    if sum == 0 {
+        return None;
+    }
+    let top = 1u128 << sum.ilog2();
+    let (heap, &from) = heaps
+        .iter()
+        .enumerate()
+        .find(|&(_, &from)| value(from).0 & top != 0)?;
+    let target = value(from).0 ^ sum;
+    let to = heap_of_value(target);
+    if to < u128::from(from) {
+        // Below `from`, so it fits in u64.
+        return Some(LaskerMove::Take {
+            heap,
+            from,
+            to: to as u64,
+        });
+    }
+    // Only a heap of 4k + 3 falling to value 4k + 3 gets here (module docs).
+    Some(LaskerMove::Split {
+        heap,
+        from,
+        into: (1, from - 1),
+    })
+}
+
+/// The code of Lasker's Nim on heaps up to `max_heap`: `4.` followed by `max_heap` threes.
+///
+/// # Errors
+///
+/// [`CodeError::TooLong`] past [`MAX_DIGITS`](crate::octal::MAX_DIGITS) digits.
+///
+/// # Examples
+///
+/// ```
+/// use impartial::lasker;
+///
+/// let game = lasker::code(6)?;
+/// assert_eq!(game.to_string(), "4.333333");
+/// let values = game.values_up_to(6)?;
+/// assert_eq!(values.computed_values(), [0, 1, 2, 4, 3, 5, 6]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn code(max_heap: usize) -> Result<OctalGame, CodeError> {
+    format!("4.{}", "3".repeat(max_heap)).parse()
+}
+
+/// Lasker's Nim as a ruleset on [`Heaps`]; its closed-form hook returns [`nim_sum`].
+///
+/// # Examples
+///
+/// ```
+/// use impartial::lasker::Lasker;
+/// use impartial::{Nimber, Solver};
+///
+/// let mut solver = Solver::new(Lasker).without_closed_form();
+/// assert_eq!(solver.grundy([7]), Nimber(8));
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Lasker;
+
+impl ImpartialGame for Lasker {
+    type Position = Heaps;
+
+    fn moves(&self, heaps: &Heaps) -> impl Iterator<Item = Heaps> {
+        heaps.iter().enumerate().flat_map(move |(index, &heap)| {
+            let takes = (0..heap).map(move |to| heaps.replace(index, &[to]));
+            let splits = (1..=heap / 2).map(move |part| heaps.replace(index, &[part, heap - part]));
+            takes.chain(splits)
+        })
+    }
+
+    fn known_grundy(&self, heaps: &Heaps) -> Option<Nimber> {
+        Some(nim_sum(heaps))
+    }
+
+    fn allocated_bytes(&self, heaps: &Heaps) -> usize {
+        heaps.allocated_bytes()
+    }
+}

@@ -1,0 +1,174 @@
+//! Staircase Nim: coins stand on the steps of a staircase; a move takes any positive number
+//! of coins from one step down to the step below. Step 0 is the ground, where coins stay.
+//! Whoever makes the last move wins.
+//!
+//! The coins on the **odd** steps are a game of Nim, and the position is worth their nim-sum
+//! (Sprague 1937; Berlekamp, Conway and Guy, *Winning Ways*, ch. 14 "Staircase Nim"): a move
+//! from an odd step is a Nim move; a move from an even step to the odd step below adds coins
+//! to a Nim heap, and the player who has the balance takes them straight down to the next
+//! even step, so those moves are reversible and change no value.
+//!
+//! ```
+//! use impartial::staircase;
+//! use impartial::Outcome;
+//!
+//! // Ground, then steps 1, 2, 3: the odd steps hold 3 and 1 coins.
+//! let steps = [0u32, 3, 5, 1];
+//! assert_eq!(staircase::nim_sum(&steps), 2);
+//! let best = staircase::winning_move(&steps).expect("an N-position");
+//! // Two coins from step 1 to the ground leave odd steps 1 and 1.
+//! assert_eq!((best.step, best.coins), (1, 2));
+//! assert_eq!(staircase::outcome(&[0u32, 1, 7, 1]), Outcome::P);
+//! ```
+
+use std::fmt;
+
+use crate::game::{HeapSize, ImpartialGame, Nimber, Outcome, to_u128};
+
+/// The XOR of the coins on the odd steps (`steps[0]` is the ground): the position's
+/// Sprague–Grundy value.
+///
+/// # Examples
+///
+/// ```
+/// use impartial::staircase;
+///
+/// assert_eq!(staircase::nim_sum(&[9u8, 1, 100, 2]), 3);
+/// assert_eq!(staircase::nim_sum::<u8>(&[]), 0);
+/// ```
+#[must_use]
+pub fn nim_sum<T: HeapSize>(steps: &[T]) -> T {
+    steps
+        .iter()
+        .skip(1)
+        .step_by(2)
+        .fold(T::zero(), |sum, &coins| sum ^ coins)
+}
+
+/// Who wins from `steps` (coins per step, the ground first).
+///
+/// # Examples
+///
+/// ```
+/// use impartial::{staircase, Outcome};
+///
+/// assert_eq!(staircase::outcome(&[0u64, 5]), Outcome::N);
+/// // Coins on the ground and on even steps are no matter: only step 1 counts here.
+/// assert_eq!(staircase::outcome(&[5u64, 0, 5]), Outcome::P);
+/// ```
+#[must_use]
+pub fn outcome<T: HeapSize>(steps: &[T]) -> Outcome {
+    if nim_sum(steps).is_zero() {
+        Outcome::P
+    } else {
+        Outcome::N
+    }
+}
+
+/// A move of Staircase Nim: `coins` coins from step `step` down to `step − 1`.
+///
+/// # Examples
+///
+/// ```
+/// use impartial::staircase::{self, StairMove};
+///
+/// let best = staircase::winning_move(&[0u8, 0, 0, 4]).expect("N");
+/// assert_eq!(best, StairMove { step: 3, coins: 4 });
+/// assert_eq!(best.to_string(), "move 4 coins from step 3 to step 2");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct StairMove<T> {
+    /// The step the coins leave, at least 1.
+    pub step: usize,
+    /// How many coins move down, at least 1.
+    pub coins: T,
+}
+
+impl<T: HeapSize> fmt::Display for StairMove<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "move {} coins from step {} to step {}",
+            self.coins,
+            self.step,
+            self.step - 1
+        )
+    }
+}
+
+/// The winning move Nim's rule gives on the odd steps — the first odd step with the nim-sum's
+/// highest bit, down to `coins ^ s` — or `None` from a P-position.
+///
+/// # Examples
+///
+/// ```
+/// use impartial::staircase;
+///
+/// let mut steps = [0u32, 6, 2, 3, 0, 4];
+/// let best = staircase::winning_move(&steps).expect("6 ^ 3 ^ 4 = 1");
+/// steps[best.step] -= best.coins;
+/// steps[best.step - 1] += best.coins;
+/// assert_eq!(staircase::nim_sum(&steps), 0);
+/// assert_eq!(staircase::winning_move(&steps), None);
+/// ```
+#[must_use]
+pub fn winning_move<T: HeapSize>(steps: &[T]) -> Option<StairMove<T>> {
+    let sum = nim_sum(steps);
+    if sum.is_zero() {
+        return None;
+    }
+    steps
+        .iter()
+        .enumerate()
+        .skip(1)
+        .step_by(2)
+        .find(|&(_, &coins)| coins ^ sum < coins)
+        .map(|(step, &coins)| StairMove {
+            step,
+            coins: coins - (coins ^ sum),
+        })
+}
+
+/// Staircase Nim as a ruleset: a position is the coins on each step, the ground first. The
+/// coins on the ground take no part, so the moves leave the ground empty (the game is the
+/// same, with fewer positions).
+///
+/// Its closed-form hook returns [`nim_sum`]; use
+/// [`Solver::without_closed_form`](crate::Solver::without_closed_form) to check the theory.
+///
+/// # Examples
+///
+/// ```
+/// use impartial::staircase::Staircase;
+/// use impartial::{Nimber, Solver};
+///
+/// let mut solver = Solver::new(Staircase).without_closed_form();
+/// assert_eq!(solver.grundy(&vec![0, 3, 5, 1]), Nimber(2));
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Staircase;
+
+impl ImpartialGame for Staircase {
+    type Position = Vec<u64>;
+
+    fn moves(&self, steps: &Vec<u64>) -> impl Iterator<Item = Vec<u64>> {
+        (1..steps.len()).flat_map(move |step| {
+            (1..=steps[step]).map(move |coins| {
+                let mut next = steps.clone();
+                next[step] -= coins;
+                next[step - 1] += coins;
+                next[0] = 0;
+                next
+            })
+        })
+    }
+
+    fn known_grundy(&self, steps: &Vec<u64>) -> Option<Nimber> {
+        Some(Nimber(to_u128(nim_sum(steps))))
+    }
+
+    fn allocated_bytes(&self, steps: &Vec<u64>) -> usize {
+        steps.capacity() * size_of::<u64>()
+    }
+}

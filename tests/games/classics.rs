@@ -1,0 +1,699 @@
+//! The classics in closed form — Moore's `Nim_k`, Staircase Nim, Welter's game, Green
+//! Hackenbush — each against the plain search (the solver with closed forms off) on every
+//! small position, and on random larger ones where the closed form alone can be checked.
+
+use std::collections::BTreeSet;
+
+use impartial::hackenbush::{Edges, GreenHackenbush};
+use impartial::moore::MooreNim;
+use impartial::staircase::{self, Staircase};
+use impartial::welter::{self, Welter};
+use impartial::{Heaps, ImpartialGame, Nimber, Outcome, Solver};
+use proptest::prelude::*;
+
+/// Every multiset of `count` heaps below `bound`, ascending.
+fn heap_multisets(count: usize, bound: u64) -> Vec<Vec<u64>> {
+    let mut all = vec![Vec::new()];
+    for _ in 0..count {
+        all = all
+            .into_iter()
+            .flat_map(|heaps: Vec<u64>| {
+                let from = heaps.last().copied().unwrap_or(0);
+                (from..bound).map(move |next| {
+                    let mut more = heaps.clone();
+                    more.push(next);
+                    more
+                })
+            })
+            .collect();
+    }
+    all
+}
+
+/// Applies a Moore move and checks it is one: 1 to k heaps, each made smaller.
+fn after_moore_move(k: usize, heaps: &[u64], step: &[impartial::nim::NimMove<u64>]) -> Vec<u64> {
+    assert!((1..=k).contains(&step.len()), "{heaps:?}: {step:?}");
+    let mut after = heaps.to_vec();
+    let touched: BTreeSet<usize> = step.iter().map(|part| part.heap).collect();
+    assert_eq!(touched.len(), step.len(), "a heap touched twice: {step:?}");
+    for part in step {
+        assert_eq!(part.from, heaps[part.heap]);
+        assert!(part.to < part.from);
+        assert_eq!(part.take, part.from - part.to);
+        after[part.heap] = part.to;
+    }
+    after
+}
+
+#[test]
+fn moore_outcomes_and_moves_equal_the_search_on_every_small_position() {
+    for k in 1..=3 {
+        let game = MooreNim::new(k).unwrap();
+        let mut solver = Solver::new(game);
+        for count in 0..=4 {
+            let bound = if count <= 3 { 8 } else { 5 };
+            for heaps in heap_multisets(count, bound) {
+                let searched = solver.outcome(Heaps::from(&heaps));
+                assert_eq!(game.outcome(&heaps), searched, "k = {k}, {heaps:?}");
+                match game.winning_move(&heaps) {
+                    None => assert_eq!(searched, Outcome::P),
+                    Some(step) => {
+                        let after = after_moore_move(k, &heaps, &step);
+                        assert_eq!(solver.outcome(Heaps::from(&after)), Outcome::P, "{heaps:?}");
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn moore_with_one_heap_a_move_is_nim() {
+    let game = MooreNim::new(1).unwrap();
+    for heaps in heap_multisets(3, 16) {
+        assert_eq!(game.outcome(&heaps), impartial::nim::outcome(&heaps));
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    /// Wide heaps (past 255 and 65 535, up to u128::MAX) and many of them, k up to past the
+    /// count: the move found is legal and balances every column.
+    #[test]
+    fn moore_moves_balance_wide_heaps(
+        k in 1usize..6,
+        heaps in prop::collection::vec(any::<u128>(), 0..40),
+        narrow in prop::collection::vec(0u16..=u16::MAX, 0..40),
+    ) {
+        let game = MooreNim::new(k).unwrap();
+        if let Some(step) = game.winning_move(&heaps) {
+            prop_assert!(step.len() <= k);
+            let mut after = heaps.clone();
+            for part in &step {
+                prop_assert!(part.to < part.from);
+                after[part.heap] = part.to;
+            }
+            prop_assert!(game.is_p_position(&after));
+        } else {
+            prop_assert!(game.is_p_position(&heaps));
+        }
+        let step = game.winning_move(&narrow);
+        prop_assert_eq!(step.is_none(), game.is_p_position(&narrow));
+        // From a P-position every single move loses the balance (here: lower heap 0).
+        if game.is_p_position(&narrow) && narrow.first().is_some_and(|&h| h > 0) {
+            let mut after = narrow.clone();
+            after[0] -= 1;
+            prop_assert!(!game.is_p_position(&after));
+        }
+    }
+}
+
+#[test]
+fn moore_takes_a_million_heaps_in_one_pass() {
+    let game = MooreNim::new(4).unwrap();
+    let heaps: Vec<u64> = (0..1_000_000u64)
+        .map(|i| i.wrapping_mul(0x9E37_79B9_7F4A_7C15))
+        .collect();
+    let step = game.winning_move(&heaps).expect("random heaps are N");
+    let mut after = heaps.clone();
+    for part in &step {
+        after[part.heap] = part.to;
+    }
+    assert!(game.is_p_position(&after));
+}
+
+#[test]
+fn staircase_values_equal_the_search_on_every_small_position() {
+    let mut solver = Solver::new(Staircase).without_closed_form();
+    // Up to four steps above the ground, up to 3 coins a step (4⁴ positions).
+    for code in 0..4u64.pow(4) {
+        let steps: Vec<u64> = std::iter::once(0)
+            .chain((0..4).map(|step| code / 4u64.pow(step) % 4))
+            .collect();
+        let value = solver.grundy(&steps);
+        assert_eq!(
+            Nimber(u128::from(staircase::nim_sum(&steps))),
+            value,
+            "{steps:?}"
+        );
+        assert_eq!(staircase::outcome(&steps), Outcome::from(value));
+        match staircase::winning_move(&steps) {
+            None => assert_eq!(value, Nimber(0)),
+            Some(step) => {
+                let mut after = steps.clone();
+                after[step.step] -= step.coins;
+                after[step.step - 1] += step.coins;
+                after[0] = 0;
+                assert!(step.coins >= 1 && step.step >= 1);
+                assert_eq!(solver.grundy(&after), Nimber(0), "{steps:?} {step:?}");
+            }
+        }
+    }
+}
+
+/// Every set of `count` distinct squares below `squares`.
+fn coin_sets(count: usize, squares: u64) -> Vec<Vec<u64>> {
+    let mut all = vec![Vec::new()];
+    for _ in 0..count {
+        all = all
+            .into_iter()
+            .flat_map(|coins: Vec<u64>| {
+                let from = coins.last().map_or(0, |&last| last + 1);
+                (from..squares).map(move |next| {
+                    let mut more = coins.clone();
+                    more.push(next);
+                    more
+                })
+            })
+            .collect();
+    }
+    all
+}
+
+#[test]
+fn welter_values_and_moves_equal_the_search_on_every_position_of_five_coins_on_fourteen_squares() {
+    let mut solver = Solver::new(Welter).without_closed_form();
+    let mut positions = 0;
+    for count in 0..=5 {
+        for coins in coin_sets(count, 14) {
+            positions += 1;
+            let value = solver.grundy(&coins);
+            assert_eq!(welter::value(&coins).unwrap(), value, "{coins:?}");
+            let expected: BTreeSet<Vec<u64>> = solver.winning_moves(&coins).into_iter().collect();
+            let found: BTreeSet<Vec<u64>> = welter::winning_moves(&coins)
+                .unwrap()
+                .into_iter()
+                .map(|step| {
+                    assert_eq!(coins[step.coin], step.from);
+                    let mut after = coins.clone();
+                    after[step.coin] = step.to;
+                    after.sort_unstable();
+                    after
+                })
+                .collect();
+            assert_eq!(found, expected, "{coins:?}");
+        }
+    }
+    // C(14, 0) + … + C(14, 5).
+    assert_eq!(positions, 1 + 14 + 91 + 364 + 1001 + 2002);
+}
+
+/// Welter's value from the definition of mating: repeatedly mate the pair agreeing in the
+/// most final binary digits (ties any way), each pair adding 2^(t+1) − 1.
+fn welter_by_mating(coins: &[u64]) -> u64 {
+    let mut rest = coins.to_vec();
+    let mut value = coins.iter().fold(0, |sum, &c| sum ^ c);
+    while rest.len() >= 2 {
+        let (i, j, t) = (0..rest.len())
+            .flat_map(|i| (i + 1..rest.len()).map(move |j| (i, j)))
+            .map(|(i, j)| (i, j, (rest[i] ^ rest[j]).trailing_zeros()))
+            .max_by_key(|&(_, _, agree)| agree)
+            .unwrap();
+        value ^= if t >= 63 {
+            u64::MAX
+        } else {
+            (1 << (t + 1)) - 1
+        };
+        rest.remove(j);
+        rest.remove(i);
+    }
+    value
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    /// Wide squares, up to 30 coins: the value equals pairwise mating, every winning move
+    /// balances, and no coin has a balancing square below it unless it is listed.
+    #[test]
+    fn welter_wide_squares_agree_with_pairwise_mating(
+        coins in prop::collection::btree_set(any::<u64>(), 0..30),
+        low in prop::collection::btree_set(0u64..300, 0..12),
+    ) {
+        for coins in [coins.into_iter().collect::<Vec<u64>>(), low.into_iter().collect()] {
+            let value = welter::value(&coins).unwrap();
+            prop_assert_eq!(value, Nimber(u128::from(welter_by_mating(&coins))));
+            let moves = welter::winning_moves(&coins).unwrap();
+            prop_assert_eq!(moves.is_empty(), value == Nimber(0));
+            for step in moves {
+                let mut after = coins.clone();
+                after[step.coin] = step.to;
+                prop_assert!(step.to < step.from && !coins.contains(&step.to));
+                prop_assert_eq!(welter::value(&after).unwrap(), Nimber(0));
+            }
+        }
+    }
+}
+
+#[test]
+fn welter_refuses_two_coins_on_a_square() {
+    assert!(welter::value(&[3, 1, 3]).is_err());
+    assert!(welter::winning_moves(&[0, 0]).is_err());
+    assert_eq!(
+        welter::value(&[u64::MAX, 0]).unwrap(),
+        Nimber(u128::from(u64::MAX - 1))
+    );
+}
+
+/// Every multigraph of `edges` edges on `vertices` vertices (loops included), edges as
+/// unordered pairs, each graph once up to the order of its edges.
+fn multigraphs(vertices: usize, edges: usize) -> Vec<Vec<(usize, usize)>> {
+    let pairs: Vec<(usize, usize)> = (0..vertices)
+        .flat_map(|a| (a..vertices).map(move |b| (a, b)))
+        .collect();
+    let mut all: Vec<Vec<usize>> = vec![Vec::new()];
+    for _ in 0..edges {
+        all = all
+            .into_iter()
+            .flat_map(|chosen: Vec<usize>| {
+                let from = chosen.last().copied().unwrap_or(0);
+                (from..pairs.len()).map(move |next| {
+                    let mut more = chosen.clone();
+                    more.push(next);
+                    more
+                })
+            })
+            .collect();
+    }
+    all.into_iter()
+        .map(|chosen| chosen.into_iter().map(|index| pairs[index]).collect())
+        .collect()
+}
+
+/// The value by the definition: mex over every cut, edges falling as they lose the ground.
+fn hackenbush_by_definition(game: &GreenHackenbush, position: &Edges) -> u64 {
+    let options: BTreeSet<u64> = game
+        .moves(position)
+        .map(|next| hackenbush_by_definition(game, &next))
+        .collect();
+    (0..=options.len() as u64)
+        .find(|value| !options.contains(value))
+        .unwrap()
+}
+
+#[test]
+fn hackenbush_values_and_moves_equal_the_search_on_every_small_multigraph() {
+    let mut graphs = 0;
+    // Up to 8 edges on 2 and 3 vertices and up to 5 on 4, loops and parallel edges
+    // included; more vertices in the next test.
+    for (vertices, most) in [(2, 8), (3, 8), (4, 5)] {
+        for edges in 0..=most {
+            for list in multigraphs(vertices, edges) {
+                graphs += 1;
+                let game = GreenHackenbush::new(vertices, &list).unwrap();
+                let start = game.start();
+                let mut solver = Solver::new(game.clone()).without_closed_form();
+                let value = solver.grundy(&start);
+                assert_eq!(game.value(&start), value, "{list:?}");
+                let expected: BTreeSet<Edges> = solver.winning_moves(&start).into_iter().collect();
+                let found: BTreeSet<Edges> = game
+                    .winning_moves(&start)
+                    .into_iter()
+                    .map(|edge| game.cut(&start, edge).unwrap())
+                    .collect();
+                assert_eq!(found, expected, "{list:?}");
+            }
+        }
+    }
+    assert_eq!(graphs, 165 + 3003 + 3003);
+}
+
+#[test]
+fn hackenbush_trees_and_cycles_by_the_definition_on_eight_edges() {
+    // Random graphs of 8 edges on 9 vertices — trees, forests off the ground, cycles — by
+    // the plain recursion (no solver).
+    let mut state = 0x2545_F491_4F6C_DD1Du64;
+    let mut next = |bound: usize| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state % bound as u64) as usize
+    };
+    for _ in 0..300 {
+        // Mostly a tree grown from the ground (edge k joins a vertex already drawn to
+        // vertex k + 1), with a random edge now and then making cycles, loops and strays.
+        let list: Vec<(usize, usize)> = (0..8)
+            .map(|k| {
+                if next(3) == 0 {
+                    (next(9), next(9))
+                } else {
+                    (next(k + 1), k + 1)
+                }
+            })
+            .collect();
+        let game = GreenHackenbush::new(9, &list).unwrap();
+        let start = game.start();
+        assert_eq!(
+            game.value(&start),
+            Nimber(u128::from(hackenbush_by_definition(&game, &start))),
+            "{list:?}"
+        );
+    }
+}
+
+#[test]
+fn hackenbush_deep_graphs_do_not_overflow_the_stack() {
+    // A stalk of a million edges with a cycle at the top: worth the stalk (the cycle of 3
+    // fuses into three loops, 1; a stalk of n below a 1 is worth n + 1).
+    let n = 1_000_000;
+    let mut list: Vec<(usize, usize)> = (0..n).map(|v| (v, v + 1)).collect();
+    list.extend([(n, n + 1), (n + 1, n + 2), (n + 2, n)]);
+    let game = GreenHackenbush::new(n + 3, &list).unwrap();
+    assert_eq!(game.value(&game.start()), Nimber(n as u128 + 1));
+}
+
+#[test]
+fn hackenbush_refuses_what_is_not_a_graph() {
+    assert!(GreenHackenbush::new(0, &[]).is_err());
+    assert!(GreenHackenbush::new(3, &[(0, 3)]).is_err());
+    assert!(GreenHackenbush::new(3, &[(7, 0)]).is_err());
+    let game = GreenHackenbush::new(2, &[(0, 1)]).unwrap();
+    let other = GreenHackenbush::new(2, &[(0, 1), (0, 1), (0, 1)]).unwrap();
+    // A position of another graph is answered on the edges this one has, never a panic.
+    let foreign = other.start();
+    let _ = game.value(&foreign);
+    let _ = game.winning_moves(&foreign);
+    assert!(game.cut(&game.start(), 5).is_err());
+}
+
+#[test]
+fn euclid_outcomes_and_moves_equal_the_search_on_the_grid() {
+    use impartial::euclid::{self, Euclid};
+    let mut solver = Solver::new(Euclid);
+    for x in 0..=120u64 {
+        for y in 0..=120u64 {
+            let searched = solver.outcome((x, y));
+            let (wx, wy) = (u128::from(x), u128::from(y));
+            assert_eq!(euclid::outcome(wx, wy), searched, "({x}, {y})");
+            match euclid::winning_move(wx, wy) {
+                None => assert_eq!(searched, Outcome::P),
+                Some((a, b)) => {
+                    let target = (a as u64, b as u64);
+                    assert!(
+                        Euclid.moves(&(x, y)).any(|option| option == target),
+                        "({x}, {y}) → {target:?}"
+                    );
+                    assert_eq!(
+                        solver.outcome(target),
+                        Outcome::P,
+                        "({x}, {y}) → {target:?}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn euclid_consecutive_fibonacci_numbers_alternate_around_phi_up_to_u128_max() {
+    use impartial::euclid;
+    // F(n + 1)/F(n) is below φ for odd n and above for even n (F(1) = F(2) = 1), ever
+    // closer: the hardest pairs for an inexact ratio, up to the largest pair in u128.
+    let (mut smaller, mut larger, mut n) = (1u128, 2u128, 2u32);
+    let mut pairs = 0;
+    while let Some(next) = smaller.checked_add(larger) {
+        (smaller, larger, n) = (larger, next, n + 1);
+        assert_eq!(
+            euclid::is_p_position(larger, smaller),
+            n % 2 == 1,
+            "F({}) / F({n})",
+            n + 1
+        );
+        let step = euclid::winning_move(larger, smaller);
+        assert_eq!(step.is_none(), n % 2 == 1);
+        if let Some((x, y)) = step {
+            assert!(euclid::is_p_position(x, y));
+        }
+        pairs += 1;
+    }
+    assert!(pairs > 180, "{pairs}");
+    assert!(!euclid::is_p_position(u128::MAX, u128::MAX));
+    assert_eq!(euclid::winning_move(u128::MAX, 1), Some((0, 1)));
+}
+
+#[test]
+fn a_wythoff_outcomes_and_moves_equal_the_search_on_the_grid() {
+    use impartial::wythoff::AWythoff;
+    for a in 1..=4 {
+        let game = AWythoff::new(a).unwrap();
+        let mut solver = Solver::new(game);
+        for x in 0..=40u64 {
+            for y in 0..=40u64 {
+                let searched = solver.outcome((x, y));
+                let (wx, wy) = (u128::from(x), u128::from(y));
+                assert_eq!(
+                    game.is_p_position(wx, wy),
+                    searched == Outcome::P,
+                    "a = {a}: ({x}, {y})"
+                );
+                let expected: BTreeSet<(u128, u128)> = solver
+                    .winning_moves((x, y))
+                    .into_iter()
+                    .map(|(p, q)| (u128::from(p), u128::from(q)))
+                    .collect();
+                let found: BTreeSet<(u128, u128)> =
+                    game.winning_moves(wx, wy).into_iter().collect();
+                assert_eq!(found, expected, "a = {a}: ({x}, {y})");
+            }
+        }
+    }
+}
+
+#[test]
+fn a_wythoff_p_positions_are_the_mex_construction() {
+    use impartial::wythoff::AWythoff;
+    for a in [1u32, 2, 3, 7, 1000, u32::MAX] {
+        let game = AWythoff::new(a).unwrap();
+        let mut used = BTreeSet::new();
+        let mut lower = 0u128;
+        for n in 0..3_000u128 {
+            while used.contains(&lower) {
+                lower += 1;
+            }
+            let upper = lower + u128::from(a) * n;
+            assert_eq!(game.p_position(n), Some((lower, upper)), "a = {a}, n = {n}");
+            used.insert(lower);
+            used.insert(upper);
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    /// Heaps up to u128::MAX: every winning move found lands on a P-position, it is a legal
+    /// move, and a = 1 agrees with Wythoff's own module.
+    #[test]
+    fn a_wythoff_wide_heaps(a in prop_oneof![1u32..5, any::<u32>().prop_map(|a| a.max(1))], x in any::<u128>(), y in any::<u128>(), n in any::<u128>()) {
+        use impartial::wythoff::{self, AWythoff};
+        let game = AWythoff::new(a).unwrap();
+        for (x, y) in [(x, y), (x >> 64, y >> 64), (x >> 100, y)] {
+            let moves = game.winning_moves(x, y);
+            prop_assert_eq!(moves.is_empty(), game.is_p_position(x, y));
+            for (p, q) in moves {
+                prop_assert!(game.is_p_position(p, q));
+                let (k, l) = (x - p, y - q);
+                prop_assert!(k > 0 || l > 0);
+                prop_assert!(k == 0 || l == 0 || k.abs_diff(l) < u128::from(a), "({x}, {y}) → ({p}, {q})");
+            }
+            if a == 1 {
+                prop_assert_eq!(game.is_p_position(x, y), wythoff::is_p_position(x, y));
+            }
+        }
+        if let Some((lower, upper)) = game.p_position(n) {
+            prop_assert!(game.is_p_position(lower, upper) && game.is_p_position(upper, lower));
+            prop_assert_eq!(upper - lower, n * u128::from(a));
+        }
+    }
+}
+
+#[test]
+fn lasker_values_equal_the_search_and_the_octal_engine() {
+    use impartial::lasker::{self, Lasker, LaskerMove};
+    // The longest code, 256 digits: the engine by the definition on every heap up to 256.
+    let values = lasker::code(impartial::octal::MAX_DIGITS)
+        .unwrap()
+        .values_up_to(256)
+        .unwrap();
+    for heap in 0..=256u64 {
+        assert_eq!(values.get(heap), Some(lasker::value(heap)), "heap {heap}");
+    }
+    let mut solver = Solver::new(Lasker).without_closed_form();
+    for heaps in (0..=3).flat_map(|count| heap_multisets(count, 12)) {
+        let value = solver.grundy(Heaps::from(&heaps));
+        assert_eq!(lasker::nim_sum(&heaps), value, "{heaps:?}");
+        match lasker::winning_move(&heaps) {
+            None => assert_eq!(value, Nimber(0)),
+            Some(step) => {
+                let mut after = heaps.clone();
+                match step {
+                    LaskerMove::Take { heap, from, to } => {
+                        assert!(to < from && heaps[heap] == from);
+                        after[heap] = to;
+                    }
+                    LaskerMove::Split { heap, from, into } => {
+                        assert!(
+                            into.0 >= 1
+                                && into.1 >= 1
+                                && into.0 + into.1 == from
+                                && heaps[heap] == from
+                        );
+                        after[heap] = into.0;
+                        after.push(into.1);
+                    }
+                }
+                assert_eq!(
+                    solver.grundy(Heaps::from(&after)),
+                    Nimber(0),
+                    "{heaps:?}: {step}"
+                );
+            }
+        }
+    }
+    // The widest heap, worth 2⁶⁴: taken whole, or split where the value needs it.
+    assert_eq!(
+        lasker::winning_move(&[u64::MAX]),
+        Some(LaskerMove::Take {
+            heap: 0,
+            from: u64::MAX,
+            to: 0
+        })
+    );
+    let widest = [u64::MAX, 1, u64::MAX - 1];
+    assert_eq!(
+        lasker::winning_move(&widest),
+        Some(LaskerMove::Split {
+            heap: 0,
+            from: u64::MAX,
+            into: (1, u64::MAX - 1)
+        })
+    );
+    assert_eq!(
+        lasker::nim_sum(&[1, u64::MAX - 1, 1, u64::MAX - 1]),
+        Nimber(0)
+    );
+}
+
+/// A poset's value by the definition, from its up-sets: mex over taking each element left.
+fn poset_by_definition(up: &[u128], position: u128) -> u64 {
+    let options: BTreeSet<u64> = (0..up.len())
+        .filter(|&element| position >> element & 1 == 1)
+        .map(|element| poset_by_definition(up, position & !up[element]))
+        .collect();
+    (0..=options.len() as u64)
+        .find(|value| !options.contains(value))
+        .unwrap()
+}
+
+#[test]
+fn posets_of_five_elements_every_one_against_the_definition() {
+    use impartial::poset::PosetGame;
+    // Every relation on 5 elements drawn from the pairs i < j (so no cycles): 2¹⁰ of them,
+    // each with its transitive closure, played in full.
+    let pairs: Vec<(usize, usize)> = (0..5)
+        .flat_map(|i| (i + 1..5).map(move |j| (i, j)))
+        .collect();
+    for mask in 0..1u32 << pairs.len() {
+        let relation: Vec<(usize, usize)> = pairs
+            .iter()
+            .enumerate()
+            .filter(|&(bit, _)| mask >> bit & 1 == 1)
+            .map(|(_, &pair)| pair)
+            .collect();
+        let game = PosetGame::new(5, &relation).unwrap();
+        // Up-sets by the plain closure: j is above i when a chain of pairs leads there.
+        let mut up: Vec<u128> = (0..5).map(|i| 1u128 << i).collect();
+        for _ in 0..5 {
+            for &(a, b) in &relation {
+                up[a] |= up[b];
+            }
+        }
+        let mut solver = Solver::new(game.clone());
+        for position in 0..32u128 {
+            let value = poset_by_definition(&up, position);
+            assert_eq!(
+                solver.grundy(position),
+                Nimber(u128::from(value)),
+                "{relation:?} at {position:#b}"
+            );
+            let outcome = game.outcome(&mut Solver::new(game.clone()), position);
+            assert_eq!(outcome, Outcome::from(Nimber(u128::from(value))));
+            // Strategy stealing: a greatest element means N.
+            if game.greatest(position).is_some() {
+                assert_ne!(value, 0, "{relation:?} at {position:#b}");
+            }
+        }
+    }
+}
+
+#[test]
+fn chomp_and_the_divisor_game_are_posets() {
+    use impartial::chomp::Chomp;
+    use impartial::poset::PosetGame;
+    for (rows, columns) in [(1, 1), (1, 5), (2, 2), (3, 4), (4, 4), (3, 6)] {
+        let poset = PosetGame::chomp(rows, columns).unwrap();
+        let chomp = Chomp::new(rows, columns).unwrap();
+        let mut poset_solver = Solver::new(poset.clone());
+        assert_eq!(
+            poset_solver.grundy(poset.start()),
+            Solver::new(chomp.clone()).grundy(chomp.bar()),
+            "{rows} × {columns}"
+        );
+        let expected = if rows * columns == 1 {
+            Outcome::P
+        } else {
+            Outcome::N
+        };
+        assert_eq!(poset.outcome(&mut poset_solver, poset.start()), expected);
+    }
+    // The divisor game of n: the divisors but 1; by strategy stealing (n is greatest) N
+    // for every n > 1, and the solver agrees.
+    for n in 1..=60u64 {
+        let game = PosetGame::divisors(n).unwrap();
+        assert_eq!(game.elements(), (1..=n).filter(|d| n % d == 0).count() - 1);
+        let searched = Solver::new(game.clone()).outcome(game.start());
+        assert_eq!(
+            searched,
+            if n == 1 { Outcome::P } else { Outcome::N },
+            "n = {n}"
+        );
+    }
+    // Two chains side by side are a sum: Nim heaps of 2 and 3.
+    let two_chains = PosetGame::new(5, &[(0, 1), (2, 3), (3, 4)]).unwrap();
+    let parts: Vec<u128> = two_chains
+        .components(&two_chains.start())
+        .unwrap()
+        .collect();
+    assert_eq!(parts, [0b00011, 0b11100]);
+    assert_eq!(
+        Solver::new(two_chains.clone()).grundy(two_chains.start()),
+        Nimber(2 ^ 3)
+    );
+}
+
+#[test]
+fn posets_refuse_what_is_not_an_order() {
+    use impartial::GameError;
+    use impartial::poset::PosetGame;
+    assert_eq!(
+        PosetGame::new(2, &[(1, 1)]),
+        Err(GameError::NotAnOrder { element: 1 })
+    );
+    assert!(matches!(
+        PosetGame::new(4, &[(0, 1), (1, 2), (2, 3), (3, 1)]),
+        Err(GameError::NotAnOrder { .. })
+    ));
+    assert!(PosetGame::new(129, &[]).is_err());
+    assert!(PosetGame::new(128, &[(0, 127)]).is_ok());
+    assert!(PosetGame::new(3, &[(0, 5)]).is_err());
+    assert!(PosetGame::divisors(0).is_err());
+    assert!(PosetGame::divisors(u64::MAX).is_err());
+    // 2⁴⁰ has 40 divisors besides 1; the largest highly composite below 2⁴⁰ has more than 128.
+    assert_eq!(PosetGame::divisors(1 << 40).unwrap().elements(), 40);
+    assert!(PosetGame::divisors(963_761_198_400).is_err());
+    assert!(PosetGame::chomp(0, 5).is_err());
+    assert!(PosetGame::chomp(10, 13).is_err());
+    let game = PosetGame::chomp(2, 3).unwrap();
+    assert!(game.take(game.start(), 9).is_err());
+}
