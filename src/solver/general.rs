@@ -1165,8 +1165,13 @@ where
         if let Err(error) = self.split.set_threads(threads) {
             panic!("the table of the budget set could not be made again: {error}");
         }
-        self.on_threads = (self.split.threads() > 1)
-            .then_some(SplitSearch::answer_on_threads::<G> as OnThreads<G>);
+        // Only a ruleset that decomposes searches on threads; for the others the threaded
+        // search is then never built.
+        self.on_threads = if G::DECOMPOSES && self.split.threads() > 1 {
+            Some(SplitSearch::answer_on_threads::<G> as OnThreads<G>)
+        } else {
+            None
+        };
         self
     }
 }
@@ -1284,14 +1289,15 @@ impl<'s, G: ImpartialGame> Engines<'s, G> {
         position: &G::Position,
         play: Play,
     ) -> Result<Outcome, SolveError<G::Position>> {
-        if play == Play::Normal && self.decomposing {
-            match self.split_answer(game, position, Question::Outcome)? {
+        // `G::DECOMPOSES` alone first: for a ruleset that never decomposes, the compiler
+        // then leaves the decomposing search out of its build altogether.
+        if G::DECOMPOSES && play == Play::Normal && self.decomposing {
+            return match self.split_answer(game, position, Question::Outcome)? {
                 Answer::Outcome(outcome) => Ok(outcome),
                 Answer::Grundy(value) => Ok(Outcome::from(value)),
-            }
-        } else {
-            self.search.outcome(game, position, play)
+            };
         }
+        self.search.outcome(game, position, play)
     }
 
     fn grundy(
@@ -1299,13 +1305,12 @@ impl<'s, G: ImpartialGame> Engines<'s, G> {
         game: &G,
         position: &G::Position,
     ) -> Result<Nimber, SolveError<G::Position>> {
-        if self.decomposing {
-            match self.split_answer(game, position, Question::Grundy)? {
+        if G::DECOMPOSES && self.decomposing {
+            return match self.split_answer(game, position, Question::Grundy)? {
                 Answer::Grundy(value) => Ok(value),
                 Answer::Outcome(_) => unreachable!("a value asked, a value answered"),
-            }
-        } else {
-            self.search.grundy(game, position)
+            };
         }
+        self.search.grundy(game, position)
     }
 }

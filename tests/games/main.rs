@@ -6,7 +6,6 @@ mod reference;
 
 mod all_but;
 mod canonical;
-mod classics;
 mod codes;
 mod coins;
 mod field;
