@@ -82,9 +82,21 @@ fn heap_of_value(target: u128) -> u128 {
 /// ```
 #[must_use]
 pub fn nim_sum(heaps: &[u64]) -> Nimber {
-    heaps
-        .iter()
-        .fold(Nimber(0), |sum, &heap| Nimber(sum.0 ^ value(heap).0))
+    // In 64 bits, with the one value past them — G(2⁶⁴ − 1) = 2⁶⁴ — as a parity of its own.
+    let mut low = 0u64;
+    let mut top = false;
+    for &heap in heaps {
+        match heap % 4 {
+            3 => {
+                let (next, past) = heap.overflowing_add(1);
+                low ^= next;
+                top ^= past;
+            }
+            0 => low ^= heap.saturating_sub(1),
+            _ => low ^= heap,
+        }
+    }
+    Nimber(u128::from(low) | u128::from(top) << 64)
 }
 
 /// Who wins from `heaps`.
@@ -251,5 +263,32 @@ impl ImpartialGame for Lasker {
 
     fn allocated_bytes(&self, heaps: &Heaps) -> usize {
         heaps.allocated_bytes()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_64_bit_nim_sum_equals_the_sum_of_the_values() {
+        let mut state = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        for count in [0usize, 1, 2, 5, 100, 4096] {
+            for shift in [0, 48, 56, 62] {
+                let mut heaps: Vec<u64> = (0..count).map(|_| next() >> shift).collect();
+                // The widest heap, worth 2⁶⁴, once or twice.
+                for _ in 0..(count % 3) {
+                    heaps.push(u64::MAX);
+                }
+                let plain = heaps.iter().fold(0u128, |sum, &heap| sum ^ value(heap).0);
+                assert_eq!(nim_sum(&heaps), Nimber(plain), "{count} heaps >> {shift}");
+            }
+        }
     }
 }

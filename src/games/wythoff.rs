@@ -288,6 +288,10 @@ pub struct AWythoff {
     a: u32,
     /// `⌊β'·2¹²⁸⌋`, within one of `β'·2¹²⁸`.
     beta_fixed: u128,
+    /// About `2¹²⁸/(1 + β')`: `n` from `Aₙ ≈ n(1 + β')`.
+    lower_slope: u128,
+    /// About `2¹²⁸/(1 + a + β')`: `n` from `Bₙ ≈ n(1 + a + β')`.
+    upper_slope: u128,
 }
 
 impl AWythoff {
@@ -325,7 +329,25 @@ impl AWythoff {
                 beta_fixed = candidate;
             }
         }
-        Ok(AWythoff { a, beta_fixed })
+        // The largest Y with Y·(m·2¹²⁸ + X) ≤ 2²⁵⁶, for m = 1 and m = 1 + a.
+        let slope = |whole: u128| {
+            let divisor = add(&shift_limbs(&wide(whole), 2), &wide(beta_fixed));
+            let limit = shift_limbs(&wide(1), 4);
+            let mut y = 0u128;
+            for bit in (0..128).rev() {
+                let candidate = y | 1 << bit;
+                if compare(&multiply(&wide(candidate), &divisor), &limit) != Ordering::Greater {
+                    y = candidate;
+                }
+            }
+            y
+        };
+        Ok(AWythoff {
+            a,
+            beta_fixed,
+            lower_slope: slope(1),
+            upper_slope: slope(1 + u128::from(a)),
+        })
     }
 
     /// The parameter `a`: a diagonal move takes amounts that differ by less than `a`.
@@ -405,30 +427,14 @@ impl AWythoff {
 
     /// The `n` with `Aₙ = x`, if `x` is a lower heap of a P-position.
     fn lower_index(&self, x: u128) -> Option<u128> {
-        // Aₙ ≥ n and increases with n: bisect on [0, x].
-        let (mut low, mut high) = (0u128, x);
-        while low < high {
-            let middle = low + (high - low) / 2;
-            match self.lower(middle) {
-                Some(value) if value < x => low = middle + 1,
-                _ => high = middle,
-            }
-        }
-        (self.lower(low) == Some(x)).then_some(low)
+        index_of(x, high_half_product(x, self.lower_slope), |n| self.lower(n))
     }
 
     /// The `n` with `Bₙ = x`, if `x` is an upper heap of a P-position.
     fn upper_index(&self, x: u128) -> Option<u128> {
-        let upper = |n: u128| self.p_position(n).map(|(_, upper)| upper);
-        let (mut low, mut high) = (0u128, x);
-        while low < high {
-            let middle = low + (high - low) / 2;
-            match upper(middle) {
-                Some(value) if value < x => low = middle + 1,
-                _ => high = middle,
-            }
-        }
-        (upper(low) == Some(x)).then_some(low)
+        index_of(x, high_half_product(x, self.upper_slope), |n| {
+            self.p_position(n).map(|(_, upper)| upper)
+        })
     }
 
     /// The heap that makes a P-position with `x`: every number is the lower heap of one
@@ -512,6 +518,32 @@ impl AWythoff {
     }
 }
 
+/// The `n` with `sequence(n) = x`, for a sequence that increases (by at least one a step)
+/// and is `None` past some `n`: from `estimate` (off by a few), step to it; if the estimate
+/// were far off, bisect on `[0, x]` instead, so the answer never depends on its accuracy.
+fn index_of(x: u128, estimate: u128, sequence: impl Fn(u128) -> Option<u128>) -> Option<u128> {
+    let below_or_at = |n: u128| sequence(n).is_some_and(|value| value <= x);
+    let mut n = estimate.min(x);
+    for _ in 0..8 {
+        if n > 0 && !below_or_at(n) {
+            n -= 1;
+        } else if n < x && below_or_at(n + 1) {
+            n += 1;
+        } else {
+            return (sequence(n) == Some(x)).then_some(n);
+        }
+    }
+    let (mut low, mut high) = (0u128, x);
+    while low < high {
+        let middle = low + (high - low) / 2;
+        match sequence(middle) {
+            Some(value) if value < x => low = middle + 1,
+            _ => high = middle,
+        }
+    }
+    (sequence(low) == Some(x)).then_some(low)
+}
+
 /// `value · 2⁶⁴ˢʰⁱᶠᵗ`.
 fn shift_limbs(value: &Wide, shift: usize) -> Wide {
     let mut shifted = Wide::default();
@@ -533,5 +565,55 @@ impl ImpartialGame for AWythoff {
             (least..=most).map(move |l| (x - k, y - l))
         });
         from_x.chain(from_y).chain(both)
+    }
+}
+
+#[cfg(test)]
+mod a_wythoff_tests {
+    use super::*;
+
+    /// The plain inverse: bisection on the increasing sequence, no estimate.
+    fn bisected(x: u128, sequence: impl Fn(u128) -> Option<u128>) -> Option<u128> {
+        let (mut low, mut high) = (0u128, x);
+        while low < high {
+            let middle = low + (high - low) / 2;
+            match sequence(middle) {
+                Some(value) if value < x => low = middle + 1,
+                _ => high = middle,
+            }
+        }
+        (sequence(low) == Some(x)).then_some(low)
+    }
+
+    #[test]
+    fn the_estimated_inverses_equal_bisection_across_the_range() {
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        for a in [1u32, 2, 3, 5, 1000, u32::MAX] {
+            let game = AWythoff::new(a).unwrap();
+            for shift in [0u32, 40, 64, 100, 120] {
+                for _ in 0..40 {
+                    let n = (u128::from(next()) << 64 | u128::from(next())) >> shift;
+                    for x in [n, n.saturating_add(1), game.lower(n).unwrap_or(n)] {
+                        let upper = |m: u128| game.p_position(m).map(|(_, upper)| upper);
+                        assert_eq!(
+                            game.lower_index(x),
+                            bisected(x, |m| game.lower(m)),
+                            "a = {a}, x = {x}"
+                        );
+                        assert_eq!(game.upper_index(x), bisected(x, upper), "a = {a}, x = {x}");
+                    }
+                    if let Some((lower, upper)) = game.p_position(n) {
+                        assert_eq!(game.lower_index(lower), Some(n));
+                        assert_eq!(game.upper_index(upper), Some(n));
+                    }
+                }
+            }
+        }
     }
 }
