@@ -6,7 +6,8 @@
 //! - Welter's game: the value and every winning move of 5 coins on 14 squares, beside the
 //!   solver without closed forms; the value and winning moves of 200 coins.
 //! - Green Hackenbush: the value of a random 12-edge graph, beside the solver without
-//!   closed forms; the value of a 10⁵-edge graph (a random tree with cycles).
+//!   closed forms; the value of a 10⁵-edge graph (a random tree with cycles); every winning
+//!   cut of a random 10⁵-edge tree.
 //! - Euclid's game and a-Wythoff (a = 3) on `u128` pairs; Lasker's Nim on 10⁶ heaps.
 //! - Poset games: the 6 × 6 Chomp bar's value through the general poset ruleset.
 //!
@@ -97,7 +98,9 @@ fn welter_and_hackenbush(c: &mut Criterion) {
         );
     });
     group.finish();
+}
 
+fn large_inputs(c: &mut Criterion) {
     let mut large = c.benchmark_group("closed_form_large");
     large.sample_size(20);
     let many: Vec<u64> = common::random_words(200, 3);
@@ -111,6 +114,18 @@ fn welter_and_hackenbush(c: &mut Criterion) {
     let big_start = big.start();
     large.bench_function("hackenbush_1e5_edges/value", |b| {
         b.iter(|| big.value(black_box(&big_start)));
+    });
+    // A random tree of 10⁵ edges: every edge a bridge, each valued in O(1) by the bridge
+    // tree (trying every cut would cost 10⁵ valuations).
+    let tree: Vec<(usize, usize)> = common::random_words(100_000, 13)
+        .into_iter()
+        .enumerate()
+        .map(|(index, word)| (word as usize % (index + 1), index + 1))
+        .collect();
+    let tree = GreenHackenbush::new(100_001, &tree).expect("a tree");
+    let tree_start = tree.start();
+    large.bench_function("hackenbush_1e5_edge_tree/winning_moves", |b| {
+        b.iter(|| tree.winning_moves(black_box(&tree_start)));
     });
     let pairs: Vec<(u128, u128)> = common::random_words(2_000, 5)
         .chunks(2)
@@ -141,5 +156,5 @@ fn welter_and_hackenbush(c: &mut Criterion) {
     large.finish();
 }
 
-criterion_group!(benches, moore, welter_and_hackenbush);
+criterion_group!(benches, moore, welter_and_hackenbush, large_inputs);
 criterion_main!(benches);

@@ -697,3 +697,45 @@ fn posets_refuse_what_is_not_an_order() {
     let game = PosetGame::chomp(2, 3).unwrap();
     assert!(game.take(game.start(), 9).is_err());
 }
+
+#[test]
+fn hackenbush_winning_cuts_equal_trying_every_edge_on_larger_graphs() {
+    // The bridge tree's shortcut (bridges in O(1), components with no need skipped) against
+    // the plain way: cut each edge, value what is left.
+    let mut state = 0x9E37_79B9_7F4A_7C15u64;
+    let mut next = |bound: usize| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state % bound as u64) as usize
+    };
+    let mut winning = 0;
+    for round in 0..400 {
+        let vertices = 2 + round % 30;
+        let edges = 1 + next(3 * vertices);
+        let list: Vec<(usize, usize)> = (0..edges)
+            .map(|k| {
+                let grown = 1 + k % (vertices - 1);
+                if next(4) == 0 {
+                    (next(vertices), next(vertices))
+                } else {
+                    (next(grown), grown)
+                }
+            })
+            .collect();
+        let game = GreenHackenbush::new(vertices, &list).unwrap();
+        let start = game.start();
+        let plain: Vec<usize> = if game.value(&start) == Nimber(0) {
+            Vec::new()
+        } else {
+            start
+                .iter()
+                .filter(|&edge| game.value(&game.cut(&start, edge).unwrap()) == Nimber(0))
+                .collect()
+        };
+        assert_eq!(game.winning_moves(&start), plain, "{list:?}");
+        assert_eq!(game.winning_move(&start), plain.first().copied());
+        winning += plain.len();
+    }
+    assert!(winning > 100, "{winning} winning cuts in all");
+}

@@ -20,8 +20,12 @@
 //! component is worth the parity of its own edges XOR, over the bridges above it,
 //! `1 + ` the component above — `O(V + E)` for `V` vertices and `E` edges.
 //!
-//! A winning move is an edge whose cut leaves value 0; [`winning_moves`](GreenHackenbush::winning_moves)
-//! tries every edge, `O(E · (V + E))`.
+//! A winning move is an edge whose cut leaves value 0. [`winning_moves`](GreenHackenbush::winning_moves)
+//! finds them through the bridge tree: each component gets the value it would need for the
+//! whole to be worth 0, so a bridge is decided in `O(1)` and every cut of a tree in
+//! `O(V + E)`; an edge inside a cycle's component is decided by valuing the graph without
+//! it, and only in components that have such a need — `O(E · (V + E))` at worst, when most
+//! edges lie on cycles.
 //!
 //! Vertex 0 is the ground; tie every point that stands on the ground to it.
 //!
@@ -290,28 +294,39 @@ impl GreenHackenbush {
     }
 
     fn fused_value(&self, position: &Edges) -> u64 {
+        self.fused(position).value[0]
+    }
+
+    /// The bridge tree of `position`: its 2-edge-connected components fused, each with its
+    /// value by the colon principle.
+    fn fused(&self, position: &Edges) -> Fused {
         let adjacency = self.adjacency(position);
-        let bridges = bridges(&adjacency, self.edges.len());
+        let is_bridge = bridges(&adjacency, self.edges.len());
         // 2-edge-connected components: what the ground reaches without crossing a bridge.
         let mut component = vec![usize::MAX; self.vertices];
         let mut parity: Vec<u64> = Vec::new();
-        // (component, parent component) in the order found: parents before children.
-        let mut order: Vec<(usize, usize)> = Vec::new();
-        let mut frontier = vec![(0usize, usize::MAX)];
-        while let Some((root, parent)) = frontier.pop() {
+        let mut tree: Vec<Branch> = Vec::new();
+        let mut frontier = vec![(0usize, Branch::GROUND)];
+        while let Some((root, branch)) = frontier.pop() {
             if component[root] != usize::MAX {
                 continue;
             }
             let id = parity.len();
             parity.push(0);
-            order.push((id, parent));
+            tree.push(branch);
             component[root] = id;
             let mut stack = vec![root];
             while let Some(vertex) = stack.pop() {
                 for &(next, edge) in &adjacency[vertex] {
-                    if bridges[edge] {
+                    if is_bridge[edge] {
                         if component[next] == usize::MAX {
-                            frontier.push((next, id));
+                            frontier.push((
+                                next,
+                                Branch {
+                                    parent: id,
+                                    bridge: edge,
+                                },
+                            ));
                         }
                         continue;
                     }
@@ -324,7 +339,7 @@ impl GreenHackenbush {
         }
         // Each non-bridge edge is a loop of its component once fused, worth 1.
         for edge in position.iter().take_while(|&edge| edge < self.edges.len()) {
-            if !bridges[edge] {
+            if !is_bridge[edge] {
                 let (a, _) = self.edges[edge];
                 if component[a as usize] != usize::MAX {
                     parity[component[a as usize]] ^= 1;
@@ -333,12 +348,17 @@ impl GreenHackenbush {
         }
         // The colon principle up the bridge tree: children come after their parents.
         let mut value = parity;
-        for &(id, parent) in order.iter().rev() {
-            if parent != usize::MAX {
-                value[parent] ^= value[id] + 1;
+        for (id, branch) in tree.iter().enumerate().rev() {
+            if branch.parent != usize::MAX {
+                value[branch.parent] ^= value[id] + 1;
             }
         }
-        value.first().copied().unwrap_or(0)
+        Fused {
+            component,
+            tree,
+            value,
+            is_bridge,
+        }
     }
 
     /// Every edge whose cut wins from `position` (leaves value 0), ascending.
@@ -355,20 +375,57 @@ impl GreenHackenbush {
     /// ```
     #[must_use]
     pub fn winning_moves(&self, position: &Edges) -> Vec<usize> {
-        if self.fused_value(position) == 0 {
-            return Vec::new();
+        self.winning_cuts(position).collect()
+    }
+
+    /// The edges whose cut leaves value 0, ascending, lazily.
+    ///
+    /// Top-down through the bridge tree, each component gets the value it would need for
+    /// the whole to be worth 0 (the ground: 0; a child `D` of `P`: the `x` with
+    /// `value(P) ⊕ (value(D) + 1) ⊕ (x + 1) = need(P)`, none if that asks `x + 1 = 0`). A
+    /// bridge above `D` wins when `P` without `D`'s branch is worth `need(P)`: `O(1)` each.
+    /// An edge inside a component wins only if that component has a need; then the position
+    /// without it is valued whole.
+    fn winning_cuts<'a>(&'a self, position: &'a Edges) -> impl Iterator<Item = usize> + 'a {
+        let fused = self.fused(position);
+        let balanced = fused.value[0] == 0;
+        let mut need: Vec<Option<u64>> = vec![None; fused.tree.len()];
+        if !balanced {
+            need[0] = Some(0);
+        }
+        for id in 1..fused.tree.len() {
+            let Branch { parent, .. } = fused.tree[id];
+            need[id] = need[parent].and_then(|wanted| {
+                (wanted ^ fused.value[parent] ^ (fused.value[id] + 1)).checked_sub(1)
+            });
+        }
+        // The child component below each bridge.
+        let mut below = vec![usize::MAX; self.edges.len()];
+        for (id, branch) in fused.tree.iter().enumerate().skip(1) {
+            below[branch.bridge] = id;
         }
         position
             .iter()
-            .filter(|&edge| {
+            .take_while(move |_| !balanced)
+            .take_while(|&edge| edge < self.edges.len())
+            .filter(move |&edge| {
+                if fused.is_bridge[edge] {
+                    let child = below[edge];
+                    let parent = fused.tree[child].parent;
+                    return need[parent] == Some(fused.value[parent] ^ (fused.value[child] + 1));
+                }
+                let (a, _) = self.edges[edge];
+                if need[fused.component[a as usize]].is_none() {
+                    return false;
+                }
                 let mut next = position.clone();
                 next.remove(edge);
                 self.fused_value(&self.grounded(&next)) == 0
             })
-            .collect()
     }
 
-    /// The first of [`winning_moves`](Self::winning_moves), or `None` from a P-position.
+    /// The first of [`winning_moves`](Self::winning_moves), or `None` from a P-position:
+    /// it stops at the first edge whose cut wins.
     ///
     /// # Examples
     ///
@@ -381,8 +438,34 @@ impl GreenHackenbush {
     /// ```
     #[must_use]
     pub fn winning_move(&self, position: &Edges) -> Option<usize> {
-        self.winning_moves(position).into_iter().next()
+        self.winning_cuts(position).next()
     }
+}
+
+/// A component of the bridge tree: its parent and the bridge that joins them.
+#[derive(Clone, Copy, Debug)]
+struct Branch {
+    /// The parent component, `usize::MAX` for the ground's.
+    parent: usize,
+    /// The bridge to the parent, `usize::MAX` for the ground's component.
+    bridge: usize,
+}
+
+impl Branch {
+    const GROUND: Branch = Branch {
+        parent: usize::MAX,
+        bridge: usize::MAX,
+    };
+}
+
+/// A position's bridge tree: components in the order found (parents first, the ground's
+/// first), with their values.
+struct Fused {
+    /// Each vertex's component, `usize::MAX` where the ground does not reach.
+    component: Vec<usize>,
+    tree: Vec<Branch>,
+    value: Vec<u64>,
+    is_bridge: Vec<bool>,
 }
 
 /// Which edges are bridges of the graph `adjacency` (edges numbered below `edges`), by

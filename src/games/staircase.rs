@@ -152,14 +152,19 @@ pub struct Staircase;
 impl ImpartialGame for Staircase {
     type Position = Vec<u64>;
 
+    /// Every move, step by step from the top down, fewest coins first. A step holds at most
+    /// `u64::MAX` coins: a move that would pile more on the step below is left out (a
+    /// position that large is out of the search's reach anyway).
     fn moves(&self, steps: &Vec<u64>) -> impl Iterator<Item = Vec<u64>> {
-        (1..steps.len()).flat_map(move |step| {
-            (1..=steps[step]).map(move |coins| {
+        (1..steps.len()).rev().flat_map(move |step| {
+            (1..=steps[step]).filter_map(move |coins| {
                 let mut next = steps.clone();
                 next[step] -= coins;
-                next[step - 1] += coins;
+                if step > 1 {
+                    next[step - 1] = next[step - 1].checked_add(coins)?;
+                }
                 next[0] = 0;
-                next
+                Some(next)
             })
         })
     }
@@ -170,5 +175,21 @@ impl ImpartialGame for Staircase {
 
     fn allocated_bytes(&self, steps: &Vec<u64>) -> usize {
         steps.capacity() * size_of::<u64>()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_move_that_would_overflow_a_step_is_left_out() {
+        // Step 2's two coins cannot go down onto u64::MAX: the first option is step 1's.
+        let steps = vec![0, u64::MAX, 2];
+        let first = Staircase.moves(&steps).next().expect("step 1 can move");
+        assert_eq!(first, [0, u64::MAX - 1, 2]);
+        let small = vec![7, 1, 2];
+        let all: Vec<Vec<u64>> = Staircase.moves(&small).collect();
+        assert_eq!(all, [vec![0, 2, 1], vec![0, 3, 0], vec![0, 0, 2]]);
     }
 }
