@@ -130,7 +130,7 @@ mod sparse;
 mod stream;
 mod stretch;
 #[cfg(test)]
-mod testing;
+pub(crate) mod testing;
 mod values;
 
 pub(crate) use arithmetic::apparent as apparent_arithmetic;

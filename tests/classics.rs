@@ -11,16 +11,19 @@ use impartial::welter::{self, Welter};
 use impartial::{Heaps, ImpartialGame, Nimber, Outcome, Solver};
 use proptest::prelude::*;
 
-/// Every multiset of `count` heaps below `bound`, ascending.
-fn heap_multisets(count: usize, bound: u64) -> Vec<Vec<u64>> {
+#[path = "reference/mod.rs"]
+mod reference;
+
+/// Every ascending list of `count` numbers below `bound` — strictly ascending if `distinct`.
+fn ascending(count: usize, bound: u64, distinct: bool) -> Vec<Vec<u64>> {
     let mut all = vec![Vec::new()];
     for _ in 0..count {
         all = all
             .into_iter()
-            .flat_map(|heaps: Vec<u64>| {
-                let from = heaps.last().copied().unwrap_or(0);
+            .flat_map(|list: Vec<u64>| {
+                let from = list.last().map_or(0, |&last| last + u64::from(distinct));
                 (from..bound).map(move |next| {
-                    let mut more = heaps.clone();
+                    let mut more = list.clone();
                     more.push(next);
                     more
                 })
@@ -28,6 +31,22 @@ fn heap_multisets(count: usize, bound: u64) -> Vec<Vec<u64>> {
             .collect();
     }
     all
+}
+
+/// Every multiset of `count` heaps below `bound`, ascending.
+fn heap_multisets(count: usize, bound: u64) -> Vec<Vec<u64>> {
+    ascending(count, bound, false)
+}
+
+/// A deterministic stream of numbers below the bound asked (xorshift).
+fn below(seed: u64) -> impl FnMut(usize) -> usize {
+    let mut state = seed;
+    move |bound| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state % bound as u64) as usize
+    }
 }
 
 /// Applies a Moore move and checks it is one: 1 to k heaps, each made smaller.
@@ -154,21 +173,7 @@ fn staircase_values_equal_the_search_on_every_small_position() {
 
 /// Every set of `count` distinct squares below `squares`.
 fn coin_sets(count: usize, squares: u64) -> Vec<Vec<u64>> {
-    let mut all = vec![Vec::new()];
-    for _ in 0..count {
-        all = all
-            .into_iter()
-            .flat_map(|coins: Vec<u64>| {
-                let from = coins.last().map_or(0, |&last| last + 1);
-                (from..squares).map(move |next| {
-                    let mut more = coins.clone();
-                    more.push(next);
-                    more
-                })
-            })
-            .collect();
-    }
-    all
+    ascending(count, squares, true)
 }
 
 #[test]
@@ -262,34 +267,23 @@ fn multigraphs(vertices: usize, edges: usize) -> Vec<Vec<(usize, usize)>> {
     let pairs: Vec<(usize, usize)> = (0..vertices)
         .flat_map(|a| (a..vertices).map(move |b| (a, b)))
         .collect();
-    let mut all: Vec<Vec<usize>> = vec![Vec::new()];
-    for _ in 0..edges {
-        all = all
-            .into_iter()
-            .flat_map(|chosen: Vec<usize>| {
-                let from = chosen.last().copied().unwrap_or(0);
-                (from..pairs.len()).map(move |next| {
-                    let mut more = chosen.clone();
-                    more.push(next);
-                    more
-                })
-            })
-            .collect();
-    }
-    all.into_iter()
-        .map(|chosen| chosen.into_iter().map(|index| pairs[index]).collect())
+    ascending(edges, pairs.len() as u64, false)
+        .into_iter()
+        .map(|chosen| {
+            chosen
+                .into_iter()
+                .map(|index| pairs[index as usize])
+                .collect()
+        })
         .collect()
 }
 
 /// The value by the definition: mex over every cut, edges falling as they lose the ground.
-fn hackenbush_by_definition(game: &GreenHackenbush, position: &Edges) -> u64 {
-    let options: BTreeSet<u64> = game
-        .moves(position)
-        .map(|next| hackenbush_by_definition(game, &next))
-        .collect();
-    (0..=options.len() as u64)
-        .find(|value| !options.contains(value))
-        .unwrap()
+fn hackenbush_by_definition(game: &GreenHackenbush, position: &Edges) -> u32 {
+    reference::mex(
+        game.moves(position)
+            .map(|next| hackenbush_by_definition(game, &next)),
+    )
 }
 
 #[test]
@@ -323,13 +317,7 @@ fn hackenbush_values_and_moves_equal_the_search_on_every_small_multigraph() {
 fn hackenbush_trees_and_cycles_by_the_definition_on_eight_edges() {
     // Random graphs of 8 edges on 9 vertices — trees, forests off the ground, cycles — by
     // the plain recursion (no solver).
-    let mut state = 0x2545_F491_4F6C_DD1Du64;
-    let mut next = |bound: usize| {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        (state % bound as u64) as usize
-    };
+    let mut next = below(0x2545_F491_4F6C_DD1D);
     for _ in 0..300 {
         // Mostly a tree grown from the ground (edge k joins a vertex already drawn to
         // vertex k + 1), with a random edge now and then making cycles, loops and strays.
@@ -576,14 +564,12 @@ fn lasker_values_equal_the_search_and_the_octal_engine() {
 }
 
 /// A poset's value by the definition, from its up-sets: mex over taking each element left.
-fn poset_by_definition(up: &[u128], position: u128) -> u64 {
-    let options: BTreeSet<u64> = (0..up.len())
-        .filter(|&element| position >> element & 1 == 1)
-        .map(|element| poset_by_definition(up, position & !up[element]))
-        .collect();
-    (0..=options.len() as u64)
-        .find(|value| !options.contains(value))
-        .unwrap()
+fn poset_by_definition(up: &[u128], position: u128) -> u32 {
+    reference::mex(
+        (0..up.len())
+            .filter(|&element| position >> element & 1 == 1)
+            .map(|element| poset_by_definition(up, position & !up[element])),
+    )
 }
 
 #[test]
@@ -702,13 +688,7 @@ fn posets_refuse_what_is_not_an_order() {
 fn hackenbush_winning_cuts_equal_trying_every_edge_on_larger_graphs() {
     // The bridge tree's shortcut (bridges in O(1), components with no need skipped) against
     // the plain way: cut each edge, value what is left.
-    let mut state = 0x9E37_79B9_7F4A_7C15u64;
-    let mut next = |bound: usize| {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        (state % bound as u64) as usize
-    };
+    let mut next = below(0x9E37_79B9_7F4A_7C15);
     let mut winning = 0;
     for round in 0..400 {
         let vertices = 2 + round % 30;

@@ -111,11 +111,7 @@ pub fn nim_sum(heaps: &[u64]) -> Nimber {
 /// ```
 #[must_use]
 pub fn outcome(heaps: &[u64]) -> Outcome {
-    if nim_sum(heaps).0 == 0 {
-        Outcome::P
-    } else {
-        Outcome::N
-    }
+    Outcome::from(nim_sum(heaps))
 }
 
 /// A move of Lasker's Nim.
@@ -272,13 +268,7 @@ mod tests {
 
     #[test]
     fn the_64_bit_nim_sum_equals_the_sum_of_the_values() {
-        let mut state = 0x2545_F491_4F6C_DD1Du64;
-        let mut next = || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut next = crate::sequence::testing::random_words(0x2545_F491_4F6C_DD1D);
         for count in [0usize, 1, 2, 5, 100, 4096] {
             for shift in [0, 48, 56, 62] {
                 let mut heaps: Vec<u64> = (0..count).map(|_| next() >> shift).collect();

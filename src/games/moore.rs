@@ -341,13 +341,7 @@ mod tests {
 
     #[test]
     fn bit_sliced_counts_equal_the_plain_count() {
-        let mut state = 0x853C_49E6_748F_EA9Bu64;
-        let mut next = || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut next = crate::sequence::testing::random_words(0x853C_49E6_748F_EA9B);
         for count in [0usize, 1, 2, 3, 7, 255, 256, 1000, 70_000] {
             let wide: Vec<u128> = (0..count)
                 .map(|_| u128::from(next()) << 64 | u128::from(next()))

@@ -58,11 +58,7 @@ pub fn nim_sum<T: HeapSize>(steps: &[T]) -> T {
 /// ```
 #[must_use]
 pub fn outcome<T: HeapSize>(steps: &[T]) -> Outcome {
-    if nim_sum(steps).is_zero() {
-        Outcome::P
-    } else {
-        Outcome::N
-    }
+    Outcome::from(Nimber(to_u128(nim_sum(steps))))
 }
 
 /// A move of Staircase Nim: `coins` coins from step `step` down to `step − 1`.

@@ -533,6 +533,12 @@ fn index_of(x: u128, estimate: u128, sequence: impl Fn(u128) -> Option<u128>) ->
             return (sequence(n) == Some(x)).then_some(n);
         }
     }
+    bisect(x, sequence)
+}
+
+/// The `n` with `sequence(n) = x` by bisection on `[0, x]`: the plain way, `O(log x)`
+/// evaluations, and [`index_of`]'s twin in the tests.
+fn bisect(x: u128, sequence: impl Fn(u128) -> Option<u128>) -> Option<u128> {
     let (mut low, mut high) = (0u128, x);
     while low < high {
         let middle = low + (high - low) / 2;
@@ -572,28 +578,9 @@ impl ImpartialGame for AWythoff {
 mod a_wythoff_tests {
     use super::*;
 
-    /// The plain inverse: bisection on the increasing sequence, no estimate.
-    fn bisected(x: u128, sequence: impl Fn(u128) -> Option<u128>) -> Option<u128> {
-        let (mut low, mut high) = (0u128, x);
-        while low < high {
-            let middle = low + (high - low) / 2;
-            match sequence(middle) {
-                Some(value) if value < x => low = middle + 1,
-                _ => high = middle,
-            }
-        }
-        (sequence(low) == Some(x)).then_some(low)
-    }
-
     #[test]
     fn the_estimated_inverses_equal_bisection_across_the_range() {
-        let mut state = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut next = crate::sequence::testing::random_words(0x9E37_79B9_7F4A_7C15);
         for a in [1u32, 2, 3, 5, 1000, u32::MAX] {
             let game = AWythoff::new(a).unwrap();
             for shift in [0u32, 40, 64, 100, 120] {
@@ -603,10 +590,10 @@ mod a_wythoff_tests {
                         let upper = |m: u128| game.p_position(m).map(|(_, upper)| upper);
                         assert_eq!(
                             game.lower_index(x),
-                            bisected(x, |m| game.lower(m)),
+                            bisect(x, |m| game.lower(m)),
                             "a = {a}, x = {x}"
                         );
-                        assert_eq!(game.upper_index(x), bisected(x, upper), "a = {a}, x = {x}");
+                        assert_eq!(game.upper_index(x), bisect(x, upper), "a = {a}, x = {x}");
                     }
                     if let Some((lower, upper)) = game.p_position(n) {
                         assert_eq!(game.lower_index(lower), Some(n));

@@ -39,8 +39,9 @@ pub(super) fn splitting_games() -> Vec<HeapRules> {
     ]
 }
 
-/// A deterministic stream of pseudo-random words (splitmix64).
-pub(super) fn random_words(seed: u64) -> impl FnMut() -> u64 {
+/// A deterministic stream of pseudo-random words (splitmix64), for every unit test of the
+/// crate.
+pub(crate) fn random_words(seed: u64) -> impl FnMut() -> u64 {
     let mut state = seed;
     move || {
         state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
