@@ -719,3 +719,20 @@ fn hackenbush_winning_cuts_equal_trying_every_edge_on_larger_graphs() {
     }
     assert!(winning > 100, "{winning} winning cuts in all");
 }
+
+#[test]
+fn hackenbush_tables_follow_the_edges_not_the_vertex_count_given() {
+    // Four billion vertices named, three edges drawn: nothing is sized by the count.
+    let far = impartial::hackenbush::MAX_VERTICES - 1;
+    let game = GreenHackenbush::new(far + 1, &[(0, far), (far, 7), (7, 0)]).unwrap();
+    let start = game.start();
+    assert_eq!(game.value(&start), Nimber(1)); // a triangle on the ground: three loops
+    assert_eq!(
+        game.edges().collect::<Vec<_>>(),
+        [(0, far), (far, 7), (7, 0)]
+    );
+    let mut solver = Solver::new(game.clone()).without_closed_form();
+    assert_eq!(solver.grundy(&start), Nimber(1));
+    // Cutting the edge away from the ground leaves two stalks of one: 1 ⊕ 1 = 0.
+    assert_eq!(game.winning_moves(&start), [1]);
+}

@@ -43,10 +43,13 @@
 //! # Ok::<(), impartial::GameError>(())
 //! ```
 
+use std::collections::HashMap;
+
 use crate::error::GameError;
 use crate::game::{ImpartialGame, Nimber};
 
-/// The most vertices a graph may have (its positions number the vertices in `u32`).
+/// The most vertices a graph may have (vertices are numbered in `u32`). Memory follows the
+/// vertices the edges touch, not this count.
 pub const MAX_VERTICES: usize = u32::MAX as usize;
 
 /// A graph of Green Hackenbush: vertex 0 is the ground.
@@ -66,8 +69,13 @@ pub const MAX_VERTICES: usize = u32::MAX as usize;
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct GreenHackenbush {
+    /// The vertices some edge touches, and the ground: the searches' tables are sized by
+    /// them, never by the vertex count given.
     vertices: usize,
+    /// The edges on those vertices renumbered densely, the ground still 0.
     edges: Vec<(u32, u32)>,
+    /// The edges as given.
+    given: Vec<(u32, u32)>,
 }
 
 /// A position: which edges of the graph remain, one bit an edge, in the order given.
@@ -166,7 +174,7 @@ impl GreenHackenbush {
                 most: MAX_VERTICES,
             });
         }
-        let edges = edges
+        let given: Vec<(u32, u32)> = edges
             .iter()
             .enumerate()
             .map(|(edge, &(a, b))| {
@@ -182,7 +190,18 @@ impl GreenHackenbush {
                 Ok((a as u32, b as u32))
             })
             .collect::<Result<_, _>>()?;
-        Ok(GreenHackenbush { vertices, edges })
+        // Dense numbers for the vertices in use, in order of appearance after the ground.
+        let mut dense: HashMap<u32, u32> = HashMap::from([(0, 0)]);
+        let mut number = |vertex: u32| {
+            let next = dense.len() as u32;
+            *dense.entry(vertex).or_insert(next)
+        };
+        let edges = given.iter().map(|&(a, b)| (number(a), number(b))).collect();
+        Ok(GreenHackenbush {
+            vertices: dense.len(),
+            edges,
+            given,
+        })
     }
 
     /// The edges, as given.
@@ -198,7 +217,7 @@ impl GreenHackenbush {
     /// ```
     #[must_use]
     pub fn edges(&self) -> impl ExactSizeIterator<Item = (usize, usize)> + '_ {
-        self.edges.iter().map(|&(a, b)| (a as usize, b as usize))
+        self.given.iter().map(|&(a, b)| (a as usize, b as usize))
     }
 
     /// The whole graph as a position: every edge the ground reaches.
