@@ -98,6 +98,15 @@ pub struct Edges(Vec<u64>);
 
 impl Edges {
     /// Whether edge `edge` remains.
+    ///
+    /// ```
+    /// use impartial::hackenbush::GreenHackenbush;
+    ///
+    /// let game = GreenHackenbush::new(2, &[(0, 1), (0, 1)])?;
+    /// let after = game.cut(&game.start(), 0)?;
+    /// assert!(!after.contains(0) && after.contains(1) && !after.contains(99));
+    /// # Ok::<(), impartial::GameError>(())
+    /// ```
     #[must_use]
     pub fn contains(&self, edge: usize) -> bool {
         self.0
@@ -106,6 +115,14 @@ impl Edges {
     }
 
     /// The remaining edges, ascending.
+    ///
+    /// ```
+    /// use impartial::hackenbush::GreenHackenbush;
+    ///
+    /// let game = GreenHackenbush::new(3, &[(0, 1), (1, 2), (0, 2)])?;
+    /// assert_eq!(game.start().iter().collect::<Vec<_>>(), [0, 1, 2]);
+    /// # Ok::<(), impartial::GameError>(())
+    /// ```
     pub fn iter(&self) -> impl Iterator<Item = usize> + '_ {
         self.0.iter().enumerate().flat_map(|(index, &word)| {
             let mut rest = word;
@@ -121,12 +138,29 @@ impl Edges {
     }
 
     /// How many edges remain.
+    ///
+    /// ```
+    /// use impartial::hackenbush::GreenHackenbush;
+    ///
+    /// let game = GreenHackenbush::new(2, &[(0, 1), (1, 1)])?;
+    /// assert_eq!(game.start().len(), 2);
+    /// # Ok::<(), impartial::GameError>(())
+    /// ```
     #[must_use]
     pub fn len(&self) -> usize {
         self.0.iter().map(|word| word.count_ones() as usize).sum()
     }
 
     /// Whether no edge remains: the game is over.
+    ///
+    /// ```
+    /// use impartial::hackenbush::GreenHackenbush;
+    ///
+    /// let game = GreenHackenbush::new(2, &[(0, 1)])?;
+    /// assert!(!game.start().is_empty());
+    /// assert!(game.cut(&game.start(), 0)?.is_empty());
+    /// # Ok::<(), impartial::GameError>(())
+    /// ```
     #[must_use]
     pub fn is_empty(&self) -> bool {
         self.0.iter().all(|&word| word == 0)
@@ -221,6 +255,15 @@ impl GreenHackenbush {
     }
 
     /// The whole graph as a position: every edge the ground reaches.
+    ///
+    /// ```
+    /// use impartial::hackenbush::GreenHackenbush;
+    ///
+    /// // Edge 1 hangs in the air: it is not in play.
+    /// let game = GreenHackenbush::new(4, &[(0, 1), (2, 3)])?;
+    /// assert_eq!(game.start().iter().collect::<Vec<_>>(), [0]);
+    /// # Ok::<(), impartial::GameError>(())
+    /// ```
     #[must_use]
     pub fn start(&self) -> Edges {
         let words = self.edges.len().div_ceil(64);

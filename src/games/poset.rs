@@ -266,12 +266,27 @@ impl PosetGame {
     }
 
     /// How many elements the poset has.
+    ///
+    /// ```
+    /// use impartial::poset::PosetGame;
+    ///
+    /// assert_eq!(PosetGame::chomp(3, 4)?.elements(), 11); // the poison left out
+    /// # Ok::<(), impartial::GameError>(())
+    /// ```
     #[must_use]
     pub fn elements(&self) -> usize {
         self.up.len()
     }
 
     /// Every element: the starting position.
+    ///
+    /// ```
+    /// use impartial::poset::PosetGame;
+    ///
+    /// assert_eq!(PosetGame::new(3, &[])?.start(), 0b111);
+    /// assert_eq!(PosetGame::new(128, &[])?.start(), u128::MAX);
+    /// # Ok::<(), impartial::GameError>(())
+    /// ```
     #[must_use]
     pub fn start(&self) -> u128 {
         if self.up.len() == MAX_ELEMENTS {

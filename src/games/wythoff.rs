@@ -351,6 +351,13 @@ impl AWythoff {
     }
 
     /// The parameter `a`: a diagonal move takes amounts that differ by less than `a`.
+    ///
+    /// ```
+    /// use impartial::wythoff::AWythoff;
+    ///
+    /// assert_eq!(AWythoff::new(2)?.a(), 2);
+    /// # Ok::<(), impartial::GameError>(())
+    /// ```
     #[must_use]
     pub fn a(&self) -> u32 {
         self.a
