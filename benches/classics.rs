@@ -10,6 +10,8 @@
 //!   cut of a random 10⁵-edge tree.
 //! - Euclid's game and a-Wythoff (a = 3) on `u128` pairs; Lasker's Nim on 10⁶ heaps.
 //! - Poset games: the 6 × 6 Chomp bar's value through the general poset ruleset.
+//! - Sprouts: the 5-spot start's outcome, a fresh solver each time: the decomposing search
+//!   (lands as a sum, canonical lands) beside the plain search of whole positions.
 //!
 //! `cargo bench --bench classics`
 
@@ -19,6 +21,7 @@ use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 use impartial::hackenbush::GreenHackenbush;
 use impartial::moore::MooreNim;
 use impartial::poset::PosetGame;
+use impartial::sprouts::{Sprouts, SproutsPosition};
 use impartial::welter::{self, Welter};
 use impartial::wythoff::AWythoff;
 use impartial::{Solver, euclid, lasker, nim};
@@ -100,6 +103,27 @@ fn welter_and_hackenbush(c: &mut Criterion) {
     group.finish();
 }
 
+fn sprouts(c: &mut Criterion) {
+    let mut group = c.benchmark_group("classics");
+    group.sample_size(10);
+    let five = SproutsPosition::start(5).expect("5 spots");
+    group.bench_function("sprouts_5_spots/decomposing_search", |b| {
+        b.iter_batched(
+            || Solver::new(Sprouts),
+            |mut solver| solver.outcome(&five),
+            BatchSize::LargeInput,
+        );
+    });
+    group.bench_function("sprouts_5_spots/plain_search", |b| {
+        b.iter_batched(
+            || Solver::new(Sprouts).with_plain_search(),
+            |mut solver| solver.outcome(&five),
+            BatchSize::LargeInput,
+        );
+    });
+    group.finish();
+}
+
 fn large_inputs(c: &mut Criterion) {
     let mut large = c.benchmark_group("closed_form_large");
     large.sample_size(20);
@@ -156,5 +180,5 @@ fn large_inputs(c: &mut Criterion) {
     large.finish();
 }
 
-criterion_group!(benches, moore, welter_and_hackenbush, large_inputs);
+criterion_group!(benches, moore, welter_and_hackenbush, sprouts, large_inputs);
 criterion_main!(benches);

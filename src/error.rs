@@ -202,6 +202,15 @@ pub enum GameError {
         /// An element on the cycle.
         element: usize,
     },
+    /// A string that is not a Sprouts position in the notation of
+    /// [`sprouts`](crate::sprouts).
+    #[error("not a Sprouts position: {reason} (byte {at})")]
+    NotASproutsPosition {
+        /// The byte of the string where it goes wrong.
+        at: usize,
+        /// What is wrong there.
+        reason: &'static str,
+    },
     /// A permutation given as a symmetry of a graph is not one: not a permutation of its
     /// vertices, or it does not map edges onto edges.
     #[error("symmetry {index} is not an automorphism of the graph: {reason}")]

@@ -21,6 +21,7 @@ pub mod octal;
 pub mod poset;
 pub mod quotient;
 pub mod repeating;
+pub mod sprouts;
 pub mod staircase;
 pub mod subtraction;
 pub mod take_and_break;

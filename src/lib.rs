@@ -68,6 +68,7 @@
 //! | Moore's Nim<sub>k</sub>, Staircase Nim, Welter's game, Lasker's Nim | [`moore`], [`staircase`], [`welter`], [`lasker`] |
 //! | Green Hackenbush on any graph | [`hackenbush`] |
 //! | a poset game (the divisor game, Chomp as a poset) | [`poset`] |
+//! | Sprouts, from `n` spots or a position in Glop's notation | [`sprouts`] |
 //! | coin-turning games: Mock Turtles, Ruler, Turning Corners, products on a grid | [`coins`] |
 //! | nim-multiplication, division, square roots of nimbers | [`field`], or the operators on [`Nimber`] |
 //! | several games played side by side | [`Sum`] (and [`Union`] to mix rulesets) |
@@ -314,8 +315,8 @@ mod solver;
 
 pub use games::{
     all_but, chomp, coins, cram, euclid, fibonacci, hackenbush, lasker, moore, nim, node_kayles,
-    octal, poset, quotient, repeating, staircase, subtraction, take_and_break, take_away, welter,
-    wythoff,
+    octal, poset, quotient, repeating, sprouts, staircase, subtraction, take_and_break, take_away,
+    welter, wythoff,
 };
 pub use solver::{compound, loopy};
 
