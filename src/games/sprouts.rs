@@ -1088,7 +1088,7 @@ impl Writer {
 /// direction whose key is least, boundaries by shape, each at a least rotation. Shapes know
 /// no letter names, so every drawing of the land has the same writings; within
 /// [`MOST_STEPS`] the least of them is found, past it the first found is kept.
-fn canonical_land(land: &Land) -> Vec<u8> {
+fn greedy_writing(land: &Land) -> Vec<u8> {
     let mut regions: Vec<Prepared> = land
         .iter()
         .map(|region| {
@@ -1131,6 +1131,25 @@ fn canonical_land(land: &Land) -> Vec<u8> {
     };
     writer.extend(&mut Vec::new(), &names, &left, None);
     writer.best.unwrap_or_else(|| vec![LAND_END])
+}
+
+/// The canonical code of a tidy land: the greedy writing, written again until it repeats,
+/// and the least code of that cycle — so that the canonical code of a canonical code is
+/// itself, whichever order of its regions the greedy writing met first.
+fn canonical_land(land: &Land) -> Vec<u8> {
+    let mut codes: Vec<Vec<u8>> = vec![greedy_writing(land)];
+    loop {
+        let last = codes.last().expect("one code at least");
+        let next = greedy_writing(&decode(last).swap_remove(0));
+        if let Some(start) = codes.iter().position(|code| *code == next) {
+            return codes.swap_remove(
+                (start..codes.len())
+                    .min_by(|&a, &b| codes[a].cmp(&codes[b]))
+                    .unwrap_or(start),
+            );
+        }
+        codes.push(next);
+    }
 }
 
 impl ImpartialGame for Sprouts {
