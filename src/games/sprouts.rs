@@ -617,7 +617,7 @@ fn after_one_end(symbol: u8, new_letter: u8) -> Option<u8> {
 }
 
 /// `boundary` turned to start at `start`.
-fn rotated(boundary: &[u8], start: usize) -> Vec<u8> {
+fn rotated<T: Copy>(boundary: &[T], start: usize) -> Vec<T> {
     let mut turned = Vec::with_capacity(boundary.len());
     turned.extend_from_slice(&boundary[start..]);
     turned.extend_from_slice(&boundary[..start]);
@@ -911,7 +911,7 @@ impl Read {
         if reversed {
             symbols.reverse();
         }
-        let shape = rotated_u16(shape, least);
+        let shape = rotated(shape, least);
         Read {
             shape,
             symbols,
@@ -922,13 +922,6 @@ impl Read {
     fn has_letters(&self) -> bool {
         self.symbols.iter().any(|&symbol| is_letter(symbol))
     }
-}
-
-fn rotated_u16(shape: &[u16], start: usize) -> Vec<u16> {
-    let mut turned = Vec::with_capacity(shape.len());
-    turned.extend_from_slice(&shape[start..]);
-    turned.extend_from_slice(&shape[..start]);
-    turned
 }
 
 /// A region's shape key in one direction: its boundaries' shapes, sorted.
