@@ -1,0 +1,297 @@
+//! The canonical form of a land: regions mirrored, boundaries turned and sorted, letters
+//! renamed, so that most drawings of one land are searched once.
+
+use super::notation::{
+    BOUNDARY_END, LAND_END, Land, REGION_END, Region, SPOT, decode, is_letter, letter, rotated,
+};
+
+/// The symbols of a boundary read for sorting, with no letter's name in it: a letter by
+/// where its other corner is — further along this boundary (how far), on another boundary
+/// of the region, or in another region.
+pub(super) fn shape(boundary: &[u8], region: &Region, reversed: bool) -> Vec<u16> {
+    let len = boundary.len();
+    let read = |index: usize| {
+        if reversed {
+            boundary[len - 1 - index]
+        } else {
+            boundary[index]
+        }
+    };
+    (0..len)
+        .map(|index| {
+            let symbol = read(index);
+            if !is_letter(symbol) {
+                return u16::from(symbol - SPOT);
+            }
+            if let Some(step) = (1..len).find(|&step| read((index + step) % len) == symbol) {
+                return 16 + u16::try_from(step).unwrap_or(u16::MAX - 16);
+            }
+            let elsewhere_in_region =
+                region.iter().flatten().filter(|&&s| s == symbol).count() == 2;
+            if elsewhere_in_region { 8 } else { 9 }
+        })
+        .collect()
+}
+
+/// The most steps [`canonical_land`] takes among writings that tie. Past it, the least
+/// writing found so far is kept: still the same position, though a drawing of it may then be
+/// stored apart from another.
+const MOST_STEPS: usize = 64;
+
+/// A boundary read in one direction: its shape, its symbols, and the starts of its least
+/// rotations (more than one when the shape repeats).
+pub(super) struct Read {
+    shape: Vec<u16>,
+    symbols: Vec<u8>,
+    starts: Vec<usize>,
+}
+
+impl Read {
+    fn new(boundary: &[u8], region: &Region, reversed: bool) -> Read {
+        let shape = shape(boundary, region, reversed);
+        let len = shape.len();
+        let shape = &shape;
+        let rotation = move |start: usize| (0..len).map(move |i| shape[(start + i) % len]);
+        let least = (0..len)
+            .min_by(|&a, &b| rotation(a).cmp(rotation(b)))
+            .unwrap_or(0);
+        let starts: Vec<usize> = (0..len)
+            .filter(|&start| rotation(start).eq(rotation(least)))
+            .collect();
+        let mut symbols = boundary.to_vec();
+        if reversed {
+            symbols.reverse();
+        }
+        let shape = rotated(shape, least);
+        Read {
+            shape,
+            symbols,
+            starts,
+        }
+    }
+
+    fn has_letters(&self) -> bool {
+        self.symbols.iter().any(|&symbol| is_letter(symbol))
+    }
+}
+
+/// A region's shape key in one direction: its boundaries' shapes, sorted.
+pub(super) fn region_key(reads: &[Read]) -> Vec<u16> {
+    let mut shapes: Vec<&Vec<u16>> = reads.iter().map(|read| &read.shape).collect();
+    shapes.sort();
+    let mut key = Vec::new();
+    for shape in shapes {
+        key.extend_from_slice(shape);
+        key.push(u16::MAX);
+    }
+    key
+}
+
+/// A region ready to be written: its key, and its boundaries read in each direction whose
+/// key is that least one, sorted by shape.
+pub(super) struct Prepared {
+    key: Vec<u16>,
+    directions: Vec<Vec<Read>>,
+}
+
+/// The search for the least writing of a land: letters are named in order of first
+/// appearance, so a writing is found boundary by boundary, trying only the candidates whose
+/// written boundary is least, and cutting a line of writing as soon as it passes the best.
+pub(super) struct Writer {
+    regions: Vec<Prepared>,
+    best: Option<Vec<u8>>,
+    steps: usize,
+}
+
+/// Letter names given so far: by label, and the next free index.
+#[derive(Clone)]
+pub(super) struct Names {
+    of: [u8; 256],
+    next: usize,
+}
+
+impl Names {
+    fn write(&mut self, symbols: &[u8], start: usize, code: &mut Vec<u8>) {
+        let len = symbols.len();
+        for step in 0..len {
+            let symbol = symbols[(start + step) % len];
+            if is_letter(symbol) {
+                let name = &mut self.of[usize::from(symbol)];
+                if *name == 0 {
+                    *name = letter(self.next);
+                    self.next += 1;
+                }
+                code.push(*name);
+            } else {
+                code.push(symbol);
+            }
+        }
+        code.push(BOUNDARY_END);
+    }
+}
+
+impl Writer {
+    /// Whether `code` is already past the best writing's start: no completion can win.
+    fn beaten(&self, code: &[u8]) -> bool {
+        self.best
+            .as_ref()
+            .is_some_and(|best| code > &best[..code.len().min(best.len())])
+    }
+
+    /// Continues a writing: `left` the regions not written yet, `current` the region being
+    /// written (its index, direction, and boundaries not written yet).
+    fn extend(
+        &mut self,
+        code: &mut Vec<u8>,
+        names: &Names,
+        left: &[usize],
+        current: Option<(usize, usize, Vec<usize>)>,
+    ) {
+        self.steps += 1;
+        if self.steps > MOST_STEPS && self.best.is_some() {
+            return;
+        }
+        match current {
+            Some((region, direction, boundaries)) if !boundaries.is_empty() => {
+                let reads = &self.regions[region].directions[direction];
+                let least = &reads[boundaries[0]].shape;
+                // Each candidate boundary at each least rotation, written with the names so far.
+                let mut candidates: Vec<(Vec<u8>, Names, usize)> = Vec::new();
+                for (place, &boundary) in boundaries.iter().enumerate() {
+                    let read = &reads[boundary];
+                    if read.shape != *least {
+                        break;
+                    }
+                    for &start in &read.starts {
+                        let mut chunk = Vec::with_capacity(read.symbols.len() + 1);
+                        let mut after = names.clone();
+                        after.write(&read.symbols, start, &mut chunk);
+                        candidates.push((chunk, after, place));
+                    }
+                    // Plain boundaries of one shape are written alike: one stands for all.
+                    if !read.has_letters() {
+                        break;
+                    }
+                }
+                let Some(first) = candidates.iter().map(|(chunk, _, _)| chunk).min().cloned()
+                else {
+                    return;
+                };
+                for (chunk, after, place) in candidates {
+                    if chunk != first {
+                        continue;
+                    }
+                    let mark = code.len();
+                    code.extend_from_slice(&chunk);
+                    if !self.beaten(code) {
+                        let mut rest = boundaries.clone();
+                        rest.remove(place);
+                        self.extend(code, &after, left, Some((region, direction, rest)));
+                    }
+                    code.truncate(mark);
+                }
+            }
+            Some(_) => {
+                let mark = code.len();
+                code.push(REGION_END);
+                if !self.beaten(code) {
+                    self.extend(code, names, left, None);
+                }
+                code.truncate(mark);
+            }
+            None if left.is_empty() => {
+                code.push(LAND_END);
+                if self.best.as_ref().is_none_or(|best| *code < *best) {
+                    self.best = Some(code.clone());
+                }
+                code.pop();
+            }
+            None => {
+                let least = &self.regions[left[0]].key;
+                let group = left
+                    .iter()
+                    .take_while(|&&region| self.regions[region].key == *least)
+                    .count();
+                for place in 0..group {
+                    let region = left[place];
+                    let mut rest = left.to_vec();
+                    rest.remove(place);
+                    for direction in 0..self.regions[region].directions.len() {
+                        let boundaries =
+                            (0..self.regions[region].directions[direction].len()).collect();
+                        self.extend(code, names, &rest, Some((region, direction, boundaries)));
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The canonical code of a tidy land: the least code, letters named in order of first
+/// appearance, among the writings that sort by shape — regions by their key, each in a
+/// direction whose key is least, boundaries by shape, each at a least rotation. Shapes know
+/// no letter names, so every drawing of the land has the same writings; within
+/// [`MOST_STEPS`] the least of them is found, past it the first found is kept.
+pub(super) fn greedy_writing(land: &Land) -> Vec<u8> {
+    let mut regions: Vec<Prepared> = land
+        .iter()
+        .map(|region| {
+            let read = |reversed| {
+                let mut reads: Vec<Read> = region
+                    .iter()
+                    .map(|b| Read::new(b, region, reversed))
+                    .collect();
+                reads.sort_by(|a, b| a.shape.cmp(&b.shape));
+                reads
+            };
+            let (forward, backward) = (read(false), read(true));
+            let (forward_key, backward_key) = (region_key(&forward), region_key(&backward));
+            match forward_key.cmp(&backward_key) {
+                std::cmp::Ordering::Less => Prepared {
+                    key: forward_key,
+                    directions: vec![forward],
+                },
+                std::cmp::Ordering::Greater => Prepared {
+                    key: backward_key,
+                    directions: vec![backward],
+                },
+                std::cmp::Ordering::Equal => Prepared {
+                    key: forward_key,
+                    directions: vec![forward, backward],
+                },
+            }
+        })
+        .collect();
+    regions.sort_by(|a, b| a.key.cmp(&b.key));
+    let left: Vec<usize> = (0..regions.len()).collect();
+    let mut writer = Writer {
+        regions,
+        best: None,
+        steps: 0,
+    };
+    let names = Names {
+        of: [0; 256],
+        next: 0,
+    };
+    writer.extend(&mut Vec::new(), &names, &left, None);
+    writer.best.unwrap_or_else(|| vec![LAND_END])
+}
+
+/// The canonical code of a tidy land: the greedy writing, written again until it repeats,
+/// and the least code of that cycle — so that the canonical code of a canonical code is
+/// itself, whichever order of its regions the greedy writing met first.
+pub(super) fn canonical_land(land: &Land) -> Vec<u8> {
+    let mut codes: Vec<Vec<u8>> = vec![greedy_writing(land)];
+    loop {
+        let last = codes.last().expect("one code at least");
+        let next = greedy_writing(&decode(last).swap_remove(0));
+        if let Some(start) = codes.iter().position(|code| *code == next) {
+            return codes.swap_remove(
+                (start..codes.len())
+                    .min_by(|&a, &b| codes[a].cmp(&codes[b]))
+                    .unwrap_or(start),
+            );
+        }
+        codes.push(next);
+    }
+}

@@ -1,0 +1,365 @@
+//! The lines a move can draw, and the tidying that follows: dead regions dropped, letters
+//! with one corner left made `2`, lands split apart.
+
+use std::collections::HashSet;
+
+use super::canonical::canonical_land;
+use super::notation::{
+    Boundary, END, Land, PIER, Region, SPOT, decode, is_letter, letter, rotated, symbol_lives,
+    write_land,
+};
+
+/// Labels of the letters a move makes, past the alphabet until the land is relabelled.
+const NEW_LINE_SPOT: u8 = 200;
+const FIRST_END: u8 = 201;
+const SECOND_END: u8 = 202;
+
+/// The lives a region offers a move: each spot counted once.
+pub(super) fn region_lives(region: &Region) -> usize {
+    let mut letters: Vec<u8> = Vec::new();
+    let mut lives = 0;
+    for &symbol in region.iter().flatten() {
+        if is_letter(symbol) {
+            if letters.contains(&symbol) {
+                continue;
+            }
+            letters.push(symbol);
+        }
+        lives += symbol_lives(symbol);
+    }
+    lives
+}
+
+/// Tidies a land after a move: regions where no move is possible (fewer than two lives)
+/// dropped — a letter with one corner left becomes a `2` — then the land split into the
+/// lands that share no spot, each with its letters renamed in order of first appearance.
+pub(super) fn tidy_land(mut land: Land, out: &mut Vec<Land>) {
+    // A letter whose two corners are next to each other on a boundary is one corner: no line
+    // can end between them, and a line ending at either kills the spot, so it plays as a `2`.
+    for boundary in land.iter_mut().flatten() {
+        let len = boundary.len();
+        if len < 2 {
+            continue;
+        }
+        let mut index = 0;
+        while index < boundary.len() {
+            let next = (index + 1) % boundary.len();
+            let symbol = boundary[index];
+            if next != index && is_letter(symbol) && boundary[next] == symbol {
+                boundary[index] = PIER;
+                boundary.remove(next);
+            } else {
+                index += 1;
+            }
+        }
+    }
+    land.retain(|region| region_lives(region) >= 2);
+    let mut count = [0u8; 256];
+    for &symbol in land.iter().flatten().flatten() {
+        count[usize::from(symbol)] += 1;
+    }
+    for symbol in land.iter_mut().flatten().flatten() {
+        if is_letter(*symbol) && count[usize::from(*symbol)] == 1 {
+            *symbol = PIER;
+        }
+    }
+    // Regions joined through a shared letter, by union–find.
+    let mut parent: Vec<usize> = (0..land.len()).collect();
+    let mut first_region = [usize::MAX; 256];
+    for (index, region) in land.iter().enumerate() {
+        for &symbol in region.iter().flatten() {
+            if is_letter(symbol) {
+                let slot = &mut first_region[usize::from(symbol)];
+                if *slot == usize::MAX {
+                    *slot = index;
+                } else {
+                    let (a, b) = (root(&mut parent, *slot), root(&mut parent, index));
+                    parent[a] = b;
+                }
+            }
+        }
+    }
+    let mut roots: Vec<usize> = Vec::new();
+    let mut parts: Vec<Land> = Vec::new();
+    for (index, region) in land.into_iter().enumerate() {
+        let top = root(&mut parent, index);
+        match roots.iter().position(|&other| other == top) {
+            Some(part) => parts[part].push(region),
+            None => {
+                roots.push(top);
+                parts.push(vec![region]);
+            }
+        }
+    }
+    for mut part in parts {
+        rename_letters(&mut part);
+        out.push(part);
+    }
+}
+
+/// The representative of `region`'s set in a union–find forest.
+pub(super) fn root(parent: &mut [usize], mut region: usize) -> usize {
+    while parent[region] != region {
+        parent[region] = parent[parent[region]];
+        region = parent[region];
+    }
+    region
+}
+
+/// Renames a land's letters `A`, `B`, … in order of first appearance.
+pub(super) fn rename_letters(land: &mut Land) {
+    let mut names = [0u8; 256];
+    let mut next = 0;
+    for symbol in land.iter_mut().flatten().flatten() {
+        if is_letter(*symbol) {
+            let name = &mut names[usize::from(*symbol)];
+            if *name == 0 {
+                *name = letter(next);
+                next += 1;
+            }
+            *symbol = *name;
+        }
+    }
+}
+
+/// What a corner becomes when a line ends at it, once: `None` when its spot dies.
+pub(super) fn after_one_end(symbol: u8, new_letter: u8) -> Option<u8> {
+    match symbol {
+        SPOT => Some(END),
+        END => Some(new_letter),
+        _ => None,
+    }
+}
+
+/// Every way to share `others` between two new regions: the boundaries that are the same
+/// (no letter, same symbols) counted, not placed one by one.
+pub(super) fn shares(others: &[Boundary]) -> Vec<(Vec<Boundary>, Vec<Boundary>)> {
+    let mut kinds: Vec<(&Boundary, usize)> = Vec::new();
+    for boundary in others {
+        let plain = !boundary.iter().any(|&symbol| is_letter(symbol));
+        match kinds
+            .iter_mut()
+            .find(|(kind, _)| plain && *kind == boundary)
+        {
+            Some((_, count)) => *count += 1,
+            None => kinds.push((boundary, 1)),
+        }
+    }
+    let mut ways = vec![(Vec::new(), Vec::new())];
+    for (kind, count) in kinds {
+        let mut next = Vec::with_capacity(ways.len() * (count + 1));
+        for (first, second) in &ways {
+            for inside in 0..=count {
+                let mut first: Vec<Boundary> = first.clone();
+                let mut second: Vec<Boundary> = second.clone();
+                first.extend(std::iter::repeat_n(kind.clone(), inside));
+                second.extend(std::iter::repeat_n(kind.clone(), count - inside));
+                next.push((first, second));
+            }
+        }
+        ways = next;
+    }
+    ways
+}
+
+/// Whether boundary `index` of `region` is the first of the boundaries equal to it with no
+/// letter (the others give the same moves), leaving out boundary `except`.
+pub(super) fn first_of_kind(region: &Region, index: usize, except: usize) -> bool {
+    let boundary = &region[index];
+    if boundary.iter().any(|&symbol| is_letter(symbol)) {
+        return true;
+    }
+    !region[..index]
+        .iter()
+        .enumerate()
+        .any(|(other, earlier)| other != except && earlier == boundary)
+}
+
+/// The moves inside region `at` of `land`, each the land it leaves (untidied), with the
+/// letters whose spot the move killed.
+pub(super) fn region_moves(land: &Land, at: usize, emit: &mut impl FnMut(Land, &[u8])) {
+    splitting_moves(land, at, emit);
+    joining_moves(land, at, emit);
+}
+
+/// `land` with region `at` replaced by `new_regions`.
+pub(super) fn replaced(land: &Land, at: usize, new_regions: Vec<Region>) -> Land {
+    let mut next: Land = Vec::with_capacity(land.len() + 1);
+    next.extend(land[..at].iter().cloned());
+    next.extend(new_regions);
+    next.extend(land[at + 1..].iter().cloned());
+    next
+}
+
+/// The lines from a corner to a corner of the same boundary of region `at`: each splits the
+/// region in two, the other boundaries shared every way between the sides.
+pub(super) fn splitting_moves(land: &Land, at: usize, emit: &mut impl FnMut(Land, &[u8])) {
+    let region = &land[at];
+    let with_regions = |new_regions: Vec<Region>| replaced(land, at, new_regions);
+    for (index, boundary) in region.iter().enumerate() {
+        if !first_of_kind(region, index, usize::MAX) {
+            continue;
+        }
+        let others: Vec<Boundary> = region
+            .iter()
+            .enumerate()
+            .filter(|&(other, _)| other != index)
+            .map(|(_, boundary)| boundary.clone())
+            .collect();
+        let len = boundary.len();
+        for from in 0..len {
+            let first = boundary[from];
+            // A loop from a corner back to itself: the spot takes both ends.
+            let loops = match first {
+                SPOT => Some((
+                    vec![FIRST_END, NEW_LINE_SPOT],
+                    vec![FIRST_END, NEW_LINE_SPOT],
+                )),
+                END => {
+                    let mut outside = vec![NEW_LINE_SPOT];
+                    outside.extend_from_slice(&rotated(boundary, from)[1..]);
+                    Some((vec![NEW_LINE_SPOT], outside))
+                }
+                _ => None,
+            };
+            if let Some((inside, outside)) = loops {
+                for (with_inside, with_outside) in shares(&others) {
+                    let mut one = vec![inside.clone()];
+                    one.extend(with_inside);
+                    let mut two = vec![outside.clone()];
+                    two.extend(with_outside);
+                    emit(with_regions(vec![one, two]), &[]);
+                }
+            }
+            for to in from + 1..len {
+                let second = boundary[to];
+                if is_letter(first) && first == second {
+                    continue; // one spot with one life
+                }
+                let turned = rotated(boundary, from);
+                let middle = to - from;
+                let (first_after, second_after) = (
+                    after_one_end(first, FIRST_END),
+                    after_one_end(second, SECOND_END),
+                );
+                let mut one: Boundary = Vec::with_capacity(middle + 2);
+                one.extend(first_after);
+                one.extend_from_slice(&turned[1..middle]);
+                one.extend(second_after);
+                one.push(NEW_LINE_SPOT);
+                let mut two: Boundary = Vec::with_capacity(len - middle + 2);
+                two.extend(second_after);
+                two.extend_from_slice(&turned[middle + 1..]);
+                two.extend(first_after);
+                two.push(NEW_LINE_SPOT);
+                let dead: Vec<u8> = [first, second]
+                    .into_iter()
+                    .filter(|&s| is_letter(s))
+                    .collect();
+                for (with_one, with_two) in shares(&others) {
+                    let mut first_region = vec![one.clone()];
+                    first_region.extend(with_one);
+                    let mut second_region = vec![two.clone()];
+                    second_region.extend(with_two);
+                    emit(with_regions(vec![first_region, second_region]), &dead);
+                }
+            }
+        }
+    }
+}
+
+/// The lines between corners of two boundaries of region `at`: each joins them into one.
+pub(super) fn joining_moves(land: &Land, at: usize, emit: &mut impl FnMut(Land, &[u8])) {
+    let region = &land[at];
+    for one in 0..region.len() {
+        if !first_of_kind(region, one, usize::MAX) {
+            continue;
+        }
+        for two in one + 1..region.len() {
+            if !first_of_kind(region, two, one) {
+                continue;
+            }
+            for (from, &first) in region[one].iter().enumerate() {
+                for (to, &second) in region[two].iter().enumerate() {
+                    if is_letter(first) && first == second {
+                        continue;
+                    }
+                    let mut joined: Boundary = Vec::new();
+                    for (boundary, corner, symbol, new_letter) in [
+                        (&region[one], from, first, FIRST_END),
+                        (&region[two], to, second, SECOND_END),
+                    ] {
+                        if symbol == SPOT {
+                            joined.push(END);
+                        } else {
+                            let after = after_one_end(symbol, new_letter);
+                            joined.extend(after);
+                            joined.extend_from_slice(&rotated(boundary, corner)[1..]);
+                            joined.extend(after);
+                        }
+                        joined.push(NEW_LINE_SPOT);
+                    }
+                    let mut rest: Region = vec![joined];
+                    rest.extend(
+                        region
+                            .iter()
+                            .enumerate()
+                            .filter(|&(index, _)| index != one && index != two)
+                            .map(|(_, boundary)| boundary.clone()),
+                    );
+                    let dead: Vec<u8> = [first, second]
+                        .into_iter()
+                        .filter(|&s| is_letter(s))
+                        .collect();
+                    emit(replaced(land, at, vec![rest]), &dead);
+                }
+            }
+        }
+    }
+}
+
+/// The options of the position stored as `code`, each with its lands tidied, in canonical
+/// form and in order. The lands a move leaves alone are copied as they are when
+/// `lands_canonical` says they already are in that form, and put in it otherwise.
+pub(super) fn options(code: &[u8], lands_canonical: bool) -> Vec<Box<[u8]>> {
+    let lands = decode(code);
+    let mut seen: HashSet<Box<[u8]>> = HashSet::new();
+    let mut options = Vec::new();
+    for (index, land) in lands.iter().enumerate() {
+        for at in 0..land.len() {
+            region_moves(land, at, &mut |mut after: Land, dead: &[u8]| {
+                if !dead.is_empty() {
+                    for boundary in after.iter_mut().flatten() {
+                        boundary.retain(|symbol| !dead.contains(symbol));
+                    }
+                    for region in &mut after {
+                        region.retain(|boundary| !boundary.is_empty());
+                    }
+                }
+                let mut parts: Vec<Vec<u8>> = lands
+                    .iter()
+                    .enumerate()
+                    .filter(|&(other, _)| other != index)
+                    .map(|(_, land)| {
+                        if lands_canonical {
+                            let mut code = Vec::new();
+                            write_land(land, &mut code);
+                            code
+                        } else {
+                            canonical_land(land)
+                        }
+                    })
+                    .collect();
+                let mut tidy = Vec::new();
+                tidy_land(after, &mut tidy);
+                parts.extend(tidy.iter().map(canonical_land));
+                parts.sort_unstable();
+                let code: Box<[u8]> = parts.concat().into();
+                if seen.insert(code.clone()) {
+                    options.push(code);
+                }
+            });
+        }
+    }
+    options
+}

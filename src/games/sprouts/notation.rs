@@ -1,0 +1,221 @@
+//! Glop's notation: reading it, checked, into lands of regions of boundaries, and writing
+//! lands back.
+
+use crate::error::GameError;
+
+/// The most lives a position may hold: every spot with one life seen from two corners needs
+/// a letter, and there are 52 (`A`–`Z`, `a`–`z`). A move spends one life, so no position
+/// reached from one within the limit leaves it.
+pub const MAX_LIVES: usize = 52;
+
+/// The most spots of a [start](SproutsPosition::start): three lives each, within
+/// [`MAX_LIVES`].
+pub const MAX_SPOTS: usize = MAX_LIVES / 3;
+
+/// A spot with no line: three lives, alone on its boundary.
+pub(super) const SPOT: u8 = b'0';
+/// A spot with one line: two lives, one corner.
+pub(super) const END: u8 = b'1';
+/// A spot with one life and one corner in play (the other is in a dead region).
+pub(super) const PIER: u8 = b'2';
+pub(super) const BOUNDARY_END: u8 = b'.';
+pub(super) const REGION_END: u8 = b'}';
+pub(super) const LAND_END: u8 = b']';
+pub(super) const POSITION_END: u8 = b'!';
+
+pub(super) type Boundary = Vec<u8>;
+pub(super) type Region = Vec<Boundary>;
+pub(super) type Land = Vec<Region>;
+
+/// The lives of a symbol.
+pub(super) fn symbol_lives(symbol: u8) -> usize {
+    match symbol {
+        SPOT => 3,
+        END => 2,
+        _ => 1,
+    }
+}
+
+pub(super) fn is_letter(symbol: u8) -> bool {
+    !matches!(symbol, SPOT | END | PIER)
+}
+
+/// The lives in a stored code: a letter's one life is seen at its two corners.
+pub(super) fn lives_of(code: &[u8]) -> usize {
+    let doubled: usize = code
+        .iter()
+        .map(|&byte| match byte {
+            BOUNDARY_END | REGION_END | LAND_END => 0,
+            SPOT => 6,
+            END => 4,
+            PIER => 2,
+            _ => 1,
+        })
+        .sum();
+    doubled / 2
+}
+
+/// The letter of the `index`th spot seen from two corners.
+pub(super) fn letter(index: usize) -> u8 {
+    match u8::try_from(index) {
+        Ok(small @ 0..26) => b'A' + small,
+        Ok(small @ 26..52) => b'a' + (small - 26),
+        _ => unreachable!("at most {MAX_LIVES} letters, as a land holds at most that many lives"),
+    }
+}
+
+pub(super) fn error(at: usize, reason: &'static str) -> GameError {
+    GameError::NotASproutsPosition { at, reason }
+}
+
+/// The notation being read: what is complete so far, and what is open.
+#[derive(Default)]
+pub(super) struct Reader {
+    lands: Vec<Land>,
+    land: Land,
+    region: Region,
+    boundary: Boundary,
+    lives: usize,
+    /// The letters of the open land, each with where it was seen.
+    seen: Vec<(u8, usize)>,
+}
+
+impl Reader {
+    fn symbol(&mut self, at: usize, byte: u8) -> Result<(), GameError> {
+        if self.boundary.first() == Some(&SPOT) || (byte == SPOT && !self.boundary.is_empty()) {
+            return Err(error(
+                at,
+                "a `0` (a spot with no line) is alone on its boundary",
+            ));
+        }
+        if is_letter(byte) {
+            match self
+                .seen
+                .iter()
+                .filter(|(symbol, _)| *symbol == byte)
+                .count()
+            {
+                0 => self.lives += 1,
+                1 => {}
+                _ => return Err(error(at, "a letter seen three times in its land")),
+            }
+            self.seen.push((byte, at));
+        } else {
+            self.lives += symbol_lives(byte);
+        }
+        if self.lives > MAX_LIVES {
+            return Err(error(at, "more than 52 lives (sprouts::MAX_LIVES)"));
+        }
+        self.boundary.push(byte);
+        Ok(())
+    }
+
+    fn end_boundary(&mut self, at: usize, written: bool) -> Result<(), GameError> {
+        if !self.boundary.is_empty() {
+            self.region.push(std::mem::take(&mut self.boundary));
+        } else if written {
+            return Err(error(at, "an empty boundary"));
+        }
+        Ok(())
+    }
+
+    fn end_region(&mut self, at: usize, written: bool) -> Result<(), GameError> {
+        self.end_boundary(at, false)?;
+        if !self.region.is_empty() {
+            self.land.push(std::mem::take(&mut self.region));
+        } else if written {
+            return Err(error(at, "an empty region"));
+        }
+        Ok(())
+    }
+
+    fn end_land(&mut self, at: usize, written: bool) -> Result<(), GameError> {
+        self.end_region(at, false)?;
+        if self.land.is_empty() {
+            return if written {
+                Err(error(at, "an empty land"))
+            } else {
+                Ok(())
+            };
+        }
+        for &(symbol, first) in &self.seen {
+            if self
+                .seen
+                .iter()
+                .filter(|(other, _)| *other == symbol)
+                .count()
+                == 1
+            {
+                return Err(error(
+                    first,
+                    "a letter seen once in its land: a letter is a spot seen from two corners",
+                ));
+            }
+        }
+        self.seen.clear();
+        self.lands.push(std::mem::take(&mut self.land));
+        Ok(())
+    }
+}
+
+/// Reads and checks the notation.
+pub(super) fn parse(text: &[u8]) -> Result<Vec<Land>, GameError> {
+    let body = match text.iter().position(|&byte| byte == POSITION_END) {
+        Some(end) if end + 1 == text.len() => &text[..end],
+        Some(end) => return Err(error(end + 1, "text after the final `!`")),
+        None => text,
+    };
+    let mut reader = Reader::default();
+    for (at, &byte) in body.iter().enumerate() {
+        match byte {
+            SPOT | END | PIER | b'A'..=b'Z' | b'a'..=b'z' => reader.symbol(at, byte)?,
+            BOUNDARY_END => reader.end_boundary(at, true)?,
+            REGION_END => reader.end_region(at, true)?,
+            LAND_END => reader.end_land(at, true)?,
+            _ => {
+                return Err(error(
+                    at,
+                    "not a symbol of the notation: `0`, `1`, `2`, a letter, `.`, `}`, `]` or `!`",
+                ));
+            }
+        }
+    }
+    reader.end_land(body.len(), false)?;
+    Ok(reader.lands)
+}
+
+/// The lands of a stored code.
+pub(super) fn decode(code: &[u8]) -> Vec<Land> {
+    let mut lands = Vec::new();
+    let mut land = Vec::new();
+    let mut region = Vec::new();
+    let mut boundary = Vec::new();
+    for &byte in code {
+        match byte {
+            BOUNDARY_END => region.push(std::mem::take(&mut boundary)),
+            REGION_END => land.push(std::mem::take(&mut region)),
+            LAND_END => lands.push(std::mem::take(&mut land)),
+            symbol => boundary.push(symbol),
+        }
+    }
+    lands
+}
+
+pub(super) fn write_land(land: &Land, code: &mut Vec<u8>) {
+    for region in land {
+        for boundary in region {
+            code.extend_from_slice(boundary);
+            code.push(BOUNDARY_END);
+        }
+        code.push(REGION_END);
+    }
+    code.push(LAND_END);
+}
+
+/// `boundary` turned to start at `start`.
+pub(super) fn rotated<T: Copy>(boundary: &[T], start: usize) -> Vec<T> {
+    let mut turned = Vec::with_capacity(boundary.len());
+    turned.extend_from_slice(&boundary[start..]);
+    turned.extend_from_slice(&boundary[..start]);
+    turned
+}
