@@ -8,7 +8,7 @@ use crate::error::GameError;
 /// reached from one within the limit leaves it.
 pub const MAX_LIVES: usize = 52;
 
-/// The most spots of a [start](SproutsPosition::start): three lives each, within
+/// The most spots of a [start](super::SproutsPosition::start): three lives each, within
 /// [`MAX_LIVES`].
 pub const MAX_SPOTS: usize = MAX_LIVES / 3;
 
