@@ -95,6 +95,16 @@ pub enum GameArgument {
         #[command(flatten)]
         run: ClimbingArguments,
     },
+    /// Surveys: one run per game of a family — every code a digit pattern matches, every
+    /// subtraction set of a size — each result (period, preperiod, saltus, largest value,
+    /// rare heaps, time) a record file in a results directory; `survey merge` gathers them
+    /// into one table. `--shard K/N` takes a share, so that N jobs of a cluster's scheduler
+    /// (a Slurm job array, GNU parallel) cover the family exactly once; a job skips the games
+    /// already recorded, so a killed one is simply run again.
+    Survey {
+        #[command(subcommand)]
+        command: SurveyCommand,
+    },
     /// The play-and-learn site: Nim, Fibonacci Nim and any heap game in a browser against the
     /// computer, with the winning rule explained move by move, the theory, and pictures. Serves
     /// on 127.0.0.1 (a free port unless --port) and prints its address; Ctrl-C stops it.
@@ -109,6 +119,121 @@ pub enum GameArgument {
         #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
         rest: Vec<String>,
     },
+}
+
+/// What `survey` surveys, or `survey merge`.
+#[derive(Debug, Subcommand)]
+pub enum SurveyCommand {
+    /// Every octal code a pattern matches, a `?` for each digit that varies (0 to 7): `0.???`
+    /// is the 512 codes of three digits, `4.?7` eight.
+    Octal {
+        /// The pattern, e.g. `0.???`.
+        pattern: String,
+        #[command(flatten)]
+        run: SurveyArguments,
+    },
+    /// Every hexadecimal code a pattern matches (`?`: 0 to F).
+    Hexadecimal {
+        /// The pattern, e.g. `0.??`.
+        pattern: String,
+        #[command(flatten)]
+        run: SurveyArguments,
+    },
+    /// Every take-and-break code a pattern matches (`?`: 0 to F; `!` and the other
+    /// modifiers as written): `4!.??`.
+    Code {
+        /// The pattern, e.g. `0.?!?`.
+        pattern: String,
+        #[command(flatten)]
+        run: SurveyArguments,
+    },
+    /// Every subtraction set of AMOUNTS amounts from 1 to MAX.
+    Subtraction {
+        /// How many amounts in each set.
+        #[arg(long)]
+        amounts: u32,
+        /// The largest amount a set may hold.
+        #[arg(long)]
+        max: u32,
+        #[command(flatten)]
+        run: SurveyArguments,
+    },
+    /// Gathers the records of a results directory into one table on standard output, in
+    /// family order. Refuses, naming them, if any record is damaged (cut, changed, or named
+    /// for another game): run its shard again to replace it.
+    Merge {
+        /// The results directory.
+        directory: PathBuf,
+        /// `csv`, or `markdown` (a table in the manner of Flammenkamp's).
+        #[arg(long, value_enum, default_value_t = TableFormat::Csv)]
+        format: TableFormat,
+    },
+}
+
+/// The options of a survey job.
+#[derive(Debug, Args)]
+pub struct SurveyArguments {
+    /// The largest heap of each game's run: G(0) to G(n), or as far as the period is proved.
+    #[arg(long, default_value = "2^20", value_parser = parse_survey_bound)]
+    pub n: u64,
+    /// The results directory, created if missing: one `KIND GAME.record` file per game.
+    #[arg(long, value_name = "DIR")]
+    pub results: PathBuf,
+    /// This job's share of the family, K of N (1 ≤ K ≤ N): the games whose place in the
+    /// family's order is K − 1 modulo N.
+    #[arg(long, default_value = "1/1", value_parser = parse_shard)]
+    pub shard: Shard,
+    /// Stop each game's run after SECONDS (looked at every 4 096 values): its record then
+    /// says how far it got. Without it, a game whose values keep growing (0.04, 0.06) runs
+    /// to n however long that takes.
+    #[arg(long, value_name = "SECONDS")]
+    pub seconds: Option<u64>,
+    /// No line per game on standard error.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+/// A survey's heap bound: 1 to the sequence engine's `MAX_HEAP`.
+fn parse_survey_bound(text: &str) -> Result<u64, String> {
+    match u64::try_from(parse_count(text)?) {
+        Ok(bound) if (1..=MAX_HEAP).contains(&bound) => Ok(bound),
+        _ => Err(format!(
+            "{text}: a survey runs each game to a heap from 1 to {MAX_HEAP}"
+        )),
+    }
+}
+
+/// The formats of `survey merge`.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum TableFormat {
+    Csv,
+    Markdown,
+}
+
+/// Which share of a family a job takes: the members whose index is `part − 1` modulo
+/// `parts`. The shares of `1/N` … `N/N` cover the family exactly once.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    pub part: u64,
+    pub parts: u64,
+}
+
+impl Shard {
+    pub fn takes(self, index: u64) -> bool {
+        index % self.parts == self.part - 1
+    }
+}
+
+/// Reads `K/N`, with 1 ≤ K ≤ N.
+pub fn parse_shard(text: &str) -> Result<Shard, String> {
+    let refuse = || format!("{text}: a shard is K/N with 1 ≤ K ≤ N, e.g. 3/8");
+    let (part, parts) = text.split_once('/').ok_or_else(refuse)?;
+    let part: u64 = part.trim().parse().map_err(|_| refuse())?;
+    let parts: u64 = parts.trim().parse().map_err(|_| refuse())?;
+    if part == 0 || part > parts {
+        return Err(refuse());
+    }
+    Ok(Shard { part, parts })
 }
 
 /// The options of a climbing game's run.

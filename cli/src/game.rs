@@ -31,6 +31,7 @@ impl Game {
             GameArgument::Grundy { run } => (Game::Grundy, run),
             GameArgument::Code { code, run } => (Game::Code(code), run),
             GameArgument::Misere { .. } => unreachable!("main runs `misere` before a sequence"),
+            GameArgument::Survey { .. } => unreachable!("main runs `survey` before a sequence"),
             GameArgument::Repeating { .. } | GameArgument::AllBut { .. } => {
                 unreachable!("main runs climbing games before a sequence")
             }

@@ -10,6 +10,8 @@
 //! impartial misere octal 0.77
 //! impartial repeating '0.30300[3]' --n 1e8
 //! impartial all-but 2,4,5
+//! impartial survey octal '0.???' --n 2^20 --results runs/octal3 --shard 1/4
+//! impartial survey merge runs/octal3 --format markdown
 //! impartial serve --port 8080            # feature `serve`, on by default
 //! ```
 //!
@@ -23,7 +25,8 @@
 //! The modules, each importing only those above it: `count`, `args`, `failure`, `counts`,
 //! `format`, `lock`, `interrupt`, `game`, `progress`, `report`, `values_file`, `checkpoint`,
 //! `outputs`, then the two kinds of run, `full` and `bounded`, `misere`, the misère
-//! quotient of a game, `climbing`, the games whose values climb, and `web`, the site `impartial serve` runs (feature `serve`).
+//! quotient of a game, `climbing`, the games whose values climb, `survey`, a family of games run shard by shard
+//! into records, and `web`, the site `impartial serve` runs (feature `serve`).
 
 mod args;
 mod bounded;
@@ -41,6 +44,7 @@ mod misere;
 mod outputs;
 mod progress;
 mod report;
+mod survey;
 mod values_file;
 #[cfg(feature = "serve")]
 mod web;
@@ -60,6 +64,7 @@ fn main() -> ExitCode {
         return finish(misere::execute(game));
     }
     match &cli.game {
+        GameArgument::Survey { command } => return finish(survey::execute(command)),
         GameArgument::Repeating { code, run } => return finish(climbing::execute(code, run)),
         GameArgument::AllBut { set, run } => return finish(climbing::execute(set.code(), run)),
         _ => {}

@@ -1,0 +1,267 @@
+//! `impartial survey`: one run per game of a family — every code a digit pattern matches,
+//! every subtraction set of a size — each result a record file in a results directory, and
+//! `survey merge` to gather the records into one table.
+//!
+//! There is no scheduler here: a cluster's own (a Slurm job array, GNU parallel) runs the
+//! shards `--shard 1/N` … `N/N`, which cover the family exactly once. A job skips the games
+//! whose record is already there, so a killed job is simply run again; a record is written
+//! whole or not at all, and checked by its checksum when read.
+
+mod family;
+mod record;
+
+use std::fmt::Write as _;
+use std::fs;
+use std::ops::ControlFlow;
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use impartial::sequence::{Progress, SequenceOptions, Values};
+
+use crate::args::{SurveyArguments, SurveyCommand, TableFormat};
+use crate::failure::Failure;
+use family::{Family, Kind};
+use record::Record;
+
+/// Runs a survey command.
+pub fn execute(command: &SurveyCommand) -> Result<(), Failure> {
+    let (family, arguments) = match command {
+        SurveyCommand::Octal { pattern, run } => (Family::pattern(Kind::Octal, pattern), run),
+        SurveyCommand::Hexadecimal { pattern, run } => {
+            (Family::pattern(Kind::Hexadecimal, pattern), run)
+        }
+        SurveyCommand::Code { pattern, run } => (Family::pattern(Kind::Code, pattern), run),
+        SurveyCommand::Subtraction { amounts, max, run } => {
+            (Family::subtraction(*amounts, *max), run)
+        }
+        SurveyCommand::Merge { directory, format } => return merge(directory, *format),
+    };
+    let family = family.map_err(|message| Failure { message, code: 2 })?;
+    run(&family, arguments)
+}
+
+/// Runs the games of `family` in this job's shard that have no record yet.
+fn run(family: &Family, arguments: &SurveyArguments) -> Result<(), Failure> {
+    let directory = &arguments.results;
+    fs::create_dir_all(directory).map_err(|error| format!("{}: {error}", directory.display()))?;
+    let kind = family.kind_name();
+    let time_limit = arguments.seconds.map(Duration::from_secs);
+    // With a time limit, the run looks at the clock every few thousand values.
+    let options = match time_limit {
+        Some(_) => SequenceOptions::default().with_progress_every(4_096),
+        None => SequenceOptions::default(),
+    };
+    let (mut ran, mut kept, mut failed) = (0_u64, 0_u64, 0_u64);
+    let mut not_games = Vec::new();
+    for index in (0..family.len()).filter(|&index| arguments.shard.takes(index)) {
+        let member = family.member(index);
+        let game = match member.game {
+            Ok(game) => game,
+            Err(reason) => {
+                not_games.push(format!("{} ({reason})", member.name));
+                continue;
+            }
+        };
+        let path = Record::path(directory, kind, &member.name);
+        match Record::load(&path) {
+            Ok(record)
+                if record.game == member.name
+                    && record.n == arguments.n
+                    && record.time_limit == arguments.seconds =>
+            {
+                kept += 1;
+                continue;
+            }
+            Err(reason) if path.exists() => {
+                eprintln!("{}: {reason}; run again", path.display());
+            }
+            // Another n or time limit, or no record yet: run.
+            Ok(_) | Err(_) => {}
+        }
+        let start = Instant::now();
+        let within_time = |_: &Progress| match time_limit {
+            Some(limit) if start.elapsed() >= limit => ControlFlow::Break(()),
+            _ => ControlFlow::Continue(()),
+        };
+        let sequence = match game.continued(Values::new(), arguments.n, &options, within_time) {
+            Ok(sequence) => sequence,
+            Err(error) => {
+                eprintln!("{kind} {}: {error}", member.name);
+                failed += 1;
+                continue;
+            }
+        };
+        let record = Record::of(
+            kind,
+            &member.name,
+            index,
+            arguments.n,
+            &sequence,
+            start.elapsed().as_secs_f64(),
+            arguments.seconds,
+        );
+        record.save(directory)?;
+        ran += 1;
+        if !arguments.quiet {
+            eprintln!("{}", summary(&record));
+        }
+    }
+    println!(
+        "# survey of {family}, shard {}/{}: {ran} run, {kept} kept from an earlier run, {} not games{}, {failed} failed",
+        arguments.shard.part,
+        arguments.shard.parts,
+        not_games.len(),
+        if not_games.is_empty() {
+            String::new()
+        } else {
+            format!(": {}", not_games.join(", "))
+        }
+    );
+    if failed > 0 {
+        return Err(format!("{failed} games failed; their messages are above").into());
+    }
+    Ok(())
+}
+
+/// One line on a game's result.
+fn summary(record: &Record) -> String {
+    let period = match record.period {
+        Some((preperiod, period, 0)) => format!("period {period}, preperiod {preperiod}"),
+        Some((preperiod, period, saltus)) => {
+            format!("arithmetic period {period}, saltus {saltus}, preperiod {preperiod}")
+        }
+        None if record.stopped => format!(
+            "no period to {} (stopped there by the time limit)",
+            record.computed.saturating_sub(1)
+        ),
+        None => format!("no period to {}", record.n),
+    };
+    format!(
+        "{} {}: {period}, largest value {} ({:.3} s)",
+        record.kind, record.game, record.largest, record.seconds
+    )
+}
+
+/// Prints the records of `directory` as one table, in family order; refuses if any record
+/// is damaged or named for another game, naming each.
+fn merge(directory: &Path, format: TableFormat) -> Result<(), Failure> {
+    let entries =
+        fs::read_dir(directory).map_err(|error| format!("{}: {error}", directory.display()))?;
+    let mut records = Vec::new();
+    let mut damaged = Vec::new();
+    for entry in entries {
+        let path = entry
+            .map_err(|error| format!("{}: {error}", directory.display()))?
+            .path();
+        let is_record = path
+            .extension()
+            .is_some_and(|extension| extension == record::EXTENSION);
+        let hidden = path
+            .file_name()
+            .is_some_and(|name| name.to_string_lossy().starts_with('.'));
+        if !is_record || hidden {
+            continue;
+        }
+        match Record::load(&path) {
+            Ok(record) if Record::path(directory, &record.kind, &record.game) == path => {
+                records.push(record);
+            }
+            Ok(record) => damaged.push(format!(
+                "{}: the record of {} {}, under another name",
+                path.display(),
+                record.kind,
+                record.game
+            )),
+            Err(reason) => damaged.push(format!("{}: {reason}", path.display())),
+        }
+    }
+    if !damaged.is_empty() {
+        damaged.sort();
+        return Err(format!(
+            "{} damaged records (run their shard again to replace them):\n{}",
+            damaged.len(),
+            damaged.join("\n")
+        )
+        .into());
+    }
+    records.sort_by(|a, b| (&a.kind, a.index, &a.game).cmp(&(&b.kind, b.index, &b.game)));
+    print!("{}", table(&records, format));
+    eprintln!("{} records", records.len());
+    Ok(())
+}
+
+/// The records as CSV, or as a Markdown table in the manner of Flammenkamp's tables of
+/// octal games.
+fn table(records: &[Record], format: TableFormat) -> String {
+    let mut text = String::new();
+    match format {
+        TableFormat::Csv => {
+            text.push_str(
+                "kind,game,n,computed,preperiod,period,saltus,largest,rare_heaps,method,stopped,seconds\n",
+            );
+            for record in records {
+                let (preperiod, period, saltus) = match record.period {
+                    Some((preperiod, period, saltus)) => (
+                        preperiod.to_string(),
+                        period.to_string(),
+                        saltus.to_string(),
+                    ),
+                    None => (String::new(), String::new(), String::new()),
+                };
+                let _ = writeln!(
+                    text,
+                    "{},{},{},{},{preperiod},{period},{saltus},{},{},{},{},{:.6}",
+                    record.kind,
+                    csv_field(&record.game),
+                    record.n,
+                    record.computed,
+                    record.largest,
+                    record
+                        .rare_heaps
+                        .map_or(String::new(), |count| count.to_string()),
+                    record.method,
+                    record.stopped,
+                    record.seconds
+                );
+            }
+        }
+        TableFormat::Markdown => {
+            text.push_str("| game | period | preperiod | saltus | largest value | rare heaps |\n");
+            text.push_str("|---|---:|---:|---:|---:|---:|\n");
+            for record in records {
+                let (period, preperiod, saltus) = match record.period {
+                    Some((preperiod, period, saltus)) => (
+                        period.to_string(),
+                        preperiod.to_string(),
+                        saltus.to_string(),
+                    ),
+                    None => (
+                        format!("none to {}", record.computed.saturating_sub(1)),
+                        "–".into(),
+                        "–".into(),
+                    ),
+                };
+                let _ = writeln!(
+                    text,
+                    "| {} {} | {period} | {preperiod} | {saltus} | {} | {} |",
+                    record.kind,
+                    record.game,
+                    record.largest,
+                    record
+                        .rare_heaps
+                        .map_or("–".to_string(), |count| count.to_string())
+                );
+            }
+        }
+    }
+    text
+}
+
+/// A set `1,3,4` quoted, as its commas would split it.
+fn csv_field(text: &str) -> String {
+    if text.contains([',', '"']) {
+        format!("\"{}\"", text.replace('"', "\"\""))
+    } else {
+        text.to_string()
+    }
+}
