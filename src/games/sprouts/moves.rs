@@ -323,6 +323,19 @@ pub(super) fn joining_moves(land: &Land, at: usize, emit: &mut impl FnMut(Land, 
 /// `lands_canonical` says they already are in that form, and put in it otherwise.
 pub(super) fn options(code: &[u8], lands_canonical: bool) -> Vec<Box<[u8]>> {
     let lands = decode(code);
+    // The codes of the lands as a move leaves them alone, worked out once for every move.
+    let untouched: Vec<Vec<u8>> = lands
+        .iter()
+        .map(|land| {
+            if lands_canonical {
+                let mut code = Vec::new();
+                write_land(land, &mut code);
+                code
+            } else {
+                canonical_land(land)
+            }
+        })
+        .collect();
     let mut seen: HashSet<Box<[u8]>> = HashSet::new();
     let mut options = Vec::new();
     for (index, land) in lands.iter().enumerate() {
@@ -336,23 +349,16 @@ pub(super) fn options(code: &[u8], lands_canonical: bool) -> Vec<Box<[u8]>> {
                         region.retain(|boundary| !boundary.is_empty());
                     }
                 }
-                let mut parts: Vec<Vec<u8>> = lands
+                let mut tidy = Vec::new();
+                tidy_land(after, &mut tidy);
+                let mut parts: Vec<&[u8]> = untouched
                     .iter()
                     .enumerate()
                     .filter(|&(other, _)| other != index)
-                    .map(|(_, land)| {
-                        if lands_canonical {
-                            let mut code = Vec::new();
-                            write_land(land, &mut code);
-                            code
-                        } else {
-                            canonical_land(land)
-                        }
-                    })
+                    .map(|(_, code)| code.as_slice())
                     .collect();
-                let mut tidy = Vec::new();
-                tidy_land(after, &mut tidy);
-                parts.extend(tidy.iter().map(canonical_land));
+                let moved: Vec<Vec<u8>> = tidy.iter().map(canonical_land).collect();
+                parts.extend(moved.iter().map(Vec::as_slice));
                 parts.sort_unstable();
                 let code: Box<[u8]> = parts.concat().into();
                 if seen.insert(code.clone()) {
