@@ -23,6 +23,9 @@ use crate::failure::Failure;
 use family::{Family, Kind};
 use record::Record;
 
+/// How many of the codes a pattern matches that are no game the summary names.
+const NOT_GAMES_NAMED: usize = 10;
+
 /// Runs a survey command.
 pub fn execute(command: &SurveyCommand) -> Result<(), Failure> {
     let (family, arguments) = match command {
@@ -52,13 +55,17 @@ fn run(family: &Family, arguments: &SurveyArguments) -> Result<(), Failure> {
         None => SequenceOptions::default(),
     };
     let (mut ran, mut kept, mut failed) = (0_u64, 0_u64, 0_u64);
-    let mut not_games = Vec::new();
+    // The first few codes that are no game, named; the rest only counted.
+    let (mut not_games, mut not_game_count) = (Vec::new(), 0_u64);
     for index in (0..family.len()).filter(|&index| arguments.shard.takes(index)) {
         let member = family.member(index);
         let game = match member.game {
             Ok(game) => game,
             Err(reason) => {
-                not_games.push(format!("{} ({reason})", member.name));
+                not_game_count += 1;
+                if not_games.len() < NOT_GAMES_NAMED {
+                    not_games.push(format!("{} ({reason})", member.name));
+                }
                 continue;
             }
         };
@@ -66,6 +73,7 @@ fn run(family: &Family, arguments: &SurveyArguments) -> Result<(), Failure> {
         match Record::load(&path) {
             Ok(record)
                 if record.game == member.name
+                    && record.index == index
                     && record.n == arguments.n
                     && record.time_limit == arguments.seconds =>
             {
@@ -110,9 +118,15 @@ fn run(family: &Family, arguments: &SurveyArguments) -> Result<(), Failure> {
         "# survey of {family}, shard {}/{}: {ran} run, {kept} kept from an earlier run, {} not games{}, {failed} failed",
         arguments.shard.part,
         arguments.shard.parts,
-        not_games.len(),
+        not_game_count,
         if not_games.is_empty() {
             String::new()
+        } else if not_game_count > not_games.len() as u64 {
+            format!(
+                ": {}, and {} more",
+                not_games.join(", "),
+                not_game_count - not_games.len() as u64
+            )
         } else {
             format!(": {}", not_games.join(", "))
         }

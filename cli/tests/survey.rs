@@ -328,3 +328,26 @@ fn subtraction_families_are_every_set() {
         assert!(!row[5].is_empty(), "{key}");
     }
 }
+
+#[test]
+fn codes_that_are_no_game_are_counted_and_the_first_ten_named() {
+    let results = tempfile::tempdir().unwrap();
+    let summary = succeeded(&run(&[
+        "survey",
+        "code",
+        "?!.?",
+        "--n",
+        "100",
+        "--results",
+        results.path().to_str().unwrap(),
+        "--quiet",
+    ]));
+    // 256 codes, most of them refused by the parser, each with its reason.
+    assert!(summary.contains("48 run"), "{summary}");
+    assert!(
+        summary.contains("208 not games: 0!.0 (every digit is 0"),
+        "{summary}"
+    );
+    assert!(summary.contains(", and 198 more, 0 failed"), "{summary}");
+    assert_eq!(summary.matches("(the modifier").count(), 9, "{summary}");
+}
