@@ -12,6 +12,9 @@
 //! takes the end whose number minus the score of the row it leaves is largest. End the game
 //! early with end of input (Ctrl-D).
 
+#[path = "common/arguments.rs"]
+mod arguments;
+
 use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
 
@@ -154,16 +157,9 @@ fn human_move(
 }
 
 fn main() -> ExitCode {
-    let options = match parse_options() {
-        Ok(Some(options)) => options,
-        Ok(None) => {
-            println!("{HELP}");
-            return ExitCode::SUCCESS;
-        }
-        Err(error) => {
-            eprintln!("error: {error}\n\n{HELP}");
-            return ExitCode::from(2);
-        }
+    let options = match arguments::or_exit(parse_options(), HELP) {
+        Ok(options) => options,
+        Err(code) => return code,
     };
     let numbers = options.numbers;
     let row = NumberRow::new(numbers.clone());

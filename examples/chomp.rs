@@ -5,6 +5,9 @@
 //! bar. `--plain` answers with the plain search (every diagram of the bar in an array,
 //! ranked), the reference the other is tested against.
 
+#[path = "common/arguments.rs"]
+mod arguments;
+
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -83,16 +86,9 @@ fn parse() -> Result<Option<Arguments>, lexopt::Error> {
 }
 
 fn main() -> ExitCode {
-    let arguments = match parse() {
-        Ok(Some(arguments)) => arguments,
-        Ok(None) => {
-            println!("{HELP}");
-            return ExitCode::SUCCESS;
-        }
-        Err(error) => {
-            eprintln!("error: {error}\n\n{HELP}");
-            return ExitCode::from(2);
-        }
+    let arguments = match arguments::or_exit(parse(), HELP) {
+        Ok(arguments) => arguments,
+        Err(code) => return code,
     };
     let game = match Chomp::new(arguments.rows, arguments.columns) {
         Ok(game) => game,

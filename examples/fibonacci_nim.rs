@@ -10,6 +10,9 @@
 //! most k times (2 times in Fibonacci Nim) what the other just took. Whoever takes the last
 //! counter wins. End the game early with end of input (Ctrl-D).
 
+#[path = "common/arguments.rs"]
+mod arguments;
+
 use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
 
@@ -180,16 +183,9 @@ fn announce(game: &TakeAway<u64>, options: &Options) {
 }
 
 fn main() -> ExitCode {
-    let options = match parse_options() {
-        Ok(Some(options)) => options,
-        Ok(None) => {
-            println!("{HELP}");
-            return ExitCode::SUCCESS;
-        }
-        Err(error) => {
-            eprintln!("error: {error}\n\n{HELP}");
-            return ExitCode::from(2);
-        }
+    let options = match arguments::or_exit(parse_options(), HELP) {
+        Ok(options) => options,
+        Err(code) => return code,
     };
     let game = match TakeAway::<u64>::new(options.k) {
         Ok(game) => game,

@@ -7,6 +7,9 @@
 //!
 //! Heap sizes are whole numbers from 0 to 2¹²⁸ − 1.
 
+#[path = "common/arguments.rs"]
+mod arguments;
+
 use std::process::ExitCode;
 
 use impartial::Outcome;
@@ -198,16 +201,9 @@ fn report(heaps: &[u128], made: &NimMove<u128>) {
 }
 
 fn main() -> ExitCode {
-    let options = match parse_options() {
-        Ok(Some(options)) => options,
-        Ok(None) => {
-            println!("{HELP}");
-            return ExitCode::SUCCESS;
-        }
-        Err(error) => {
-            eprintln!("error: {error}\n\n{HELP}");
-            return ExitCode::from(2);
-        }
+    let options = match arguments::or_exit(parse_options(), HELP) {
+        Ok(options) => options,
+        Err(code) => return code,
     };
     let heaps = options.heaps;
     let shown: Vec<String> = heaps.iter().map(ToString::to_string).collect();

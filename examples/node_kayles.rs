@@ -5,6 +5,9 @@
 //! the reference the decomposing one is tested against; `--budget BYTES` keeps the table
 //! within that many bytes.
 
+#[path = "common/arguments.rs"]
+mod arguments;
+
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -82,16 +85,9 @@ fn parse() -> Result<Option<Arguments>, lexopt::Error> {
 }
 
 fn main() -> ExitCode {
-    let arguments = match parse() {
-        Ok(Some(arguments)) => arguments,
-        Ok(None) => {
-            println!("{HELP}");
-            return ExitCode::SUCCESS;
-        }
-        Err(error) => {
-            eprintln!("error: {error}\n\n{HELP}");
-            return ExitCode::from(2);
-        }
+    let arguments = match arguments::or_exit(parse(), HELP) {
+        Ok(arguments) => arguments,
+        Err(code) => return code,
     };
     let built = match (arguments.shape.as_str(), &arguments.sizes[..]) {
         ("grid", &[columns, rows]) => NodeKayles::grid(columns, rows),

@@ -6,6 +6,9 @@
 //! leave three heaps) or `grundy`; `--n N` (default 10 000), the largest heap;
 //! `--method auto|direct|sparse`. Progress goes to standard error once a second.
 
+#[path = "common/arguments.rs"]
+mod arguments;
+
 use std::ops::ControlFlow;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -126,16 +129,9 @@ fn compute(arguments: &Arguments) -> Result<GrundySequence, SequenceError> {
 }
 
 fn main() -> ExitCode {
-    let arguments = match parse() {
-        Ok(Some(arguments)) => arguments,
-        Ok(None) => {
-            println!("{HELP}");
-            return ExitCode::SUCCESS;
-        }
-        Err(error) => {
-            eprintln!("error: {error}\n\n{HELP}");
-            return ExitCode::from(2);
-        }
+    let arguments = match arguments::or_exit(parse(), HELP) {
+        Ok(arguments) => arguments,
+        Err(code) => return code,
     };
     let name = match &arguments.game {
         Game::Octal(game) => game.to_string(),

@@ -5,6 +5,9 @@
 //! "0.0.AB.}AB.}]!"` starts from a position instead; `--misere` asks who wins when the last
 //! player to move loses (the plain search: sums do not add up in misère play).
 
+#[path = "common/arguments.rs"]
+mod arguments;
+
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -63,16 +66,9 @@ fn parse() -> Result<Option<Arguments>, lexopt::Error> {
 }
 
 fn main() -> ExitCode {
-    let arguments = match parse() {
-        Ok(Some(arguments)) => arguments,
-        Ok(None) => {
-            println!("{HELP}");
-            return ExitCode::SUCCESS;
-        }
-        Err(error) => {
-            eprintln!("error: {error}\n\n{HELP}");
-            return ExitCode::from(2);
-        }
+    let arguments = match arguments::or_exit(parse(), HELP) {
+        Ok(arguments) => arguments,
+        Err(code) => return code,
     };
     let start = &arguments.start;
     let began = Instant::now();

@@ -119,22 +119,22 @@ fn run(family: &Family, arguments: &SurveyArguments) -> Result<(), Failure> {
         arguments.shard.part,
         arguments.shard.parts,
         not_game_count,
-        if not_games.is_empty() {
-            String::new()
-        } else if not_game_count > not_games.len() as u64 {
-            format!(
-                ": {}, and {} more",
-                not_games.join(", "),
-                not_game_count - not_games.len() as u64
-            )
-        } else {
-            format!(": {}", not_games.join(", "))
-        }
+        named(&not_games, not_game_count)
     );
     if failed > 0 {
         return Err(format!("{failed} games failed; their messages are above").into());
     }
     Ok(())
+}
+
+/// `: a, b, c` for the first `names` of `count`, `, and N more` for the rest.
+fn named(names: &[String], count: u64) -> String {
+    let unnamed = count.saturating_sub(names.len() as u64);
+    match (names.is_empty(), unnamed) {
+        (true, _) => String::new(),
+        (false, 0) => format!(": {}", names.join(", ")),
+        (false, more) => format!(": {}, and {more} more", names.join(", ")),
+    }
 }
 
 /// One line on a game's result.

@@ -5,47 +5,18 @@
 use std::collections::BTreeMap;
 use std::fs;
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use impartial::octal::OctalGame;
 
-fn binary() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_impartial"))
-}
-
-/// Runs the binary to the end; the test fails if that takes over two minutes.
-fn run(arguments: &[&str]) -> Output {
-    let mut child = binary()
-        .args(arguments)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    let started = Instant::now();
-    while child.try_wait().unwrap().is_none() {
-        if started.elapsed() > Duration::from_secs(120) {
-            let _ = child.kill();
-            panic!("the binary did not end within two minutes");
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    }
-    child.wait_with_output().unwrap()
-}
-
-fn succeeded(output: &Output) -> String {
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    String::from_utf8(output.stdout.clone()).expect("UTF-8")
-}
+mod common;
+use common::{binary, run, stdout};
 
 /// The merged CSV of `directory`, each row keyed by its game, without the time column
 /// (the one column two runs of the same game may differ in).
 fn merged(directory: &Path) -> BTreeMap<String, Vec<String>> {
-    let text = succeeded(&run(&["survey", "merge", directory.to_str().unwrap()]));
+    let text = stdout(&run(&["survey", "merge", directory.to_str().unwrap()]));
     let mut lines = text.lines();
     assert_eq!(
         lines.next(),
@@ -96,7 +67,7 @@ fn records_in(directory: &Path) -> usize {
 fn records_equal_the_library_and_the_known_periods() {
     let results = tempfile::tempdir().unwrap();
     let directory = results.path().to_str().unwrap();
-    let summary = succeeded(&run(&[
+    let summary = stdout(&run(&[
         "survey",
         "octal",
         "0.?7",
@@ -133,7 +104,7 @@ fn records_equal_the_library_and_the_known_periods() {
     assert_eq!(rows["octal 0.07"][4..7], ["53", "34", "0"]);
     assert_eq!(rows["octal 0.77"][4..7], ["71", "12", "0"]);
     // Run again: every game is kept, none run.
-    let again = succeeded(&run(&[
+    let again = stdout(&run(&[
         "survey",
         "octal",
         "0.?7",
@@ -157,7 +128,7 @@ fn shards_run_by_gnu_parallel_merge_equal_one_run_of_the_family() {
         return;
     }
     let whole = tempfile::tempdir().unwrap();
-    succeeded(&run(&[
+    stdout(&run(&[
         "survey",
         "octal",
         "0.??",
@@ -191,7 +162,7 @@ fn shards_run_by_gnu_parallel_merge_equal_one_run_of_the_family() {
         ])
         .output()
         .unwrap();
-    let summaries = succeeded(&output);
+    let summaries = stdout(&output);
     assert_eq!(
         summaries.matches("# survey of octal 0.??, shard").count(),
         3
@@ -240,12 +211,12 @@ fn a_killed_job_run_again_records_every_game_once() {
     assert_eq!(refused.status.code(), Some(1));
     let message = String::from_utf8_lossy(&refused.stderr);
     assert!(message.contains("octal 0.01.record"), "{message}");
-    let summary = succeeded(&run(&with(results.path())
+    let summary = stdout(&run(&with(results.path())
         .iter()
         .map(String::as_str)
         .collect::<Vec<_>>()));
     assert!(summary.contains(&format!("{} kept", left - 1)), "{summary}");
-    succeeded(&run(&with(whole.path())
+    stdout(&run(&with(whole.path())
         .iter()
         .map(String::as_str)
         .collect::<Vec<_>>()));
@@ -305,7 +276,7 @@ fn bad_families_and_shards_are_refused() {
 #[test]
 fn subtraction_families_are_every_set() {
     let results = tempfile::tempdir().unwrap();
-    let summary = succeeded(&run(&[
+    let summary = stdout(&run(&[
         "survey",
         "subtraction",
         "--amounts",
@@ -332,7 +303,7 @@ fn subtraction_families_are_every_set() {
 #[test]
 fn codes_that_are_no_game_are_counted_and_the_first_ten_named() {
     let results = tempfile::tempdir().unwrap();
-    let summary = succeeded(&run(&[
+    let summary = stdout(&run(&[
         "survey",
         "code",
         "?!.?",
