@@ -139,6 +139,7 @@ fn router() -> Router {
         .route("/pictures", get(pages::pictures))
         .route("/assets/{file}", get(pages::asset))
         .route("/api", get(pages::api))
+        .route("/api.md", get(pages::api_markdown))
         .route("/api/nim/position", post(nim::position))
         .route("/api/nim/move", post(nim::play))
         .route("/api/take-away/position", post(take_away::position))

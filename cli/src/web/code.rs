@@ -459,6 +459,20 @@ fn explain(values: &[u64], nim_sum: u64, best: &ComputerMove, sequence: &[u64]) 
         ),
     };
     let value = value_of(sequence, &best.leaves);
+    if let [only] = values {
+        // One heap: no XOR to speak of, only whether its value is 0.
+        return if best.winning {
+            format!(
+                "The heap's nim-value is {only}, not 0: the computer {becomes} (value {value}), \
+                 a position lost for the player to move."
+            )
+        } else {
+            format!(
+                "The heap's nim-value is 0, so every move leaves a position its opponent wins. \
+                 The computer {becomes}, and waits for a mistake."
+            )
+        };
+    }
     if best.winning {
         format!(
             "The heaps' nim-values are {list}; their XOR is {nim_sum}. Heap {} ({}, value {}) \
@@ -557,6 +571,33 @@ mod tests {
         let mut after = position.heaps.clone();
         after.splice(computer.heap..=computer.heap, computer.leaves.clone());
         assert!(analyse(Kind::Octal, "0.77", &after).safe);
+    }
+
+    #[test]
+    fn one_heap_is_explained_without_a_xor() {
+        // Kayles: G(5) = 4, G(4) = 1 (OEIS A002186): 5 wins, and so does 4.
+        for (heap, value) in [(5, 4), (4, 1)] {
+            let computer = analyse(Kind::Octal, "0.77", &[heap]).computer.unwrap();
+            assert!(computer.winning);
+            assert!(
+                computer.explanation.starts_with(&format!(
+                    "The heap's nim-value is {value}, not 0: the computer"
+                )),
+                "{}",
+                computer.explanation
+            );
+            assert!(!computer.explanation.contains("XOR"));
+        }
+        // Dawson's Kayles 0.07: G(5) = 0 (OEIS A002187), and moves are left.
+        let computer = analyse(Kind::Octal, "0.07", &[5]).computer.unwrap();
+        assert!(!computer.winning);
+        assert!(
+            computer
+                .explanation
+                .starts_with("The heap's nim-value is 0"),
+            "{}",
+            computer.explanation
+        );
     }
 
     #[test]

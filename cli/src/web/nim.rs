@@ -199,6 +199,19 @@ fn computer_move(heaps: &[u64], misere: bool, nim_sum: u64) -> Option<ComputerMo
 /// The seed's rule in words: the first odd column, the first heap with a one there, its bits
 /// flipped in every odd column.
 fn by_columns(heaps: &[u64], best: &NimMove<u64>, nim_sum: u64, misere: bool) -> String {
+    let others_empty = heaps
+        .iter()
+        .enumerate()
+        .all(|(index, &heap)| index == best.heap || heap == 0);
+    if others_empty && !misere {
+        // The rule still holds (every column of one heap is odd where it has a one), but
+        // with one heap left there is nothing to compare.
+        return format!(
+            "Only heap {} has counters left: the computer takes all {}, the last.",
+            best.heap + 1,
+            best.from
+        );
+    }
     let largest = heaps.iter().copied().max().unwrap_or(1);
     let width = (u64::BITS - largest.leading_zeros()).max(1) as usize;
     let odd: Vec<String> = (0..width)
@@ -298,6 +311,23 @@ mod tests {
         assert!(over.over && over.safe && over.computer.is_none());
         assert!(analyse(Vec::new(), true).over);
         assert!(!analyse(Vec::new(), true).safe, "misère: no move left wins");
+    }
+
+    #[test]
+    fn one_heap_is_taken_whole_and_said_so() {
+        for heaps in [vec![5], vec![0, 7, 0]] {
+            let computer = analyse(heaps.clone(), false).computer.unwrap();
+            assert_eq!(computer.to, 0, "{heaps:?}");
+            assert!(
+                computer.explanation.starts_with(&format!(
+                    "Only heap {} has counters left: the computer takes all {}",
+                    computer.heap + 1,
+                    computer.from
+                )),
+                "{heaps:?}: {}",
+                computer.explanation
+            );
+        }
     }
 
     #[test]

@@ -2,6 +2,8 @@
 //! page's `<main>`), one style sheet and a script per page, which only draw what the API
 //! answers.
 
+use std::sync::LazyLock;
+
 use axum::extract::Path;
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
@@ -61,11 +63,43 @@ pub async fn pictures() -> Response {
     page!("Pictures — impartial", "pictures.html")
 }
 
-/// The API's documentation, as the repository has it.
+/// The API's documentation as the repository has it (`cli/API.md`).
+const API_MARKDOWN: &str = include_str!("../../API.md");
+
+/// The API's documentation as a page of the site, rendered once.
 pub async fn api() -> Response {
+    static PAGE: LazyLock<String> = LazyLock::new(|| {
+        let mut body = String::new();
+        let options = pulldown_cmark::Options::ENABLE_TABLES;
+        pulldown_cmark::html::push_html(
+            &mut body,
+            pulldown_cmark::Parser::new_ext(API_MARKDOWN, options),
+        );
+        // Wide tables and code scroll inside the page, not the page itself, on a phone.
+        let body = body
+            .replace(
+                "<table>",
+                "<div class=\"scroll\"><table class=\"reference\">",
+            )
+            .replace("</table>", "</table></div>")
+            // A block that scrolls must take the keyboard's focus to be scrolled by it.
+            .replace("<pre>", "<pre tabindex=\"0\">");
+        format!(
+            "{}<title>The JSON API — impartial</title>\n{}<main class=\"document\">\n{body}\
+             <p><a href=\"/api.md\">The same as Markdown</a></p>\n</main>\n{}",
+            include_str!("assets/head.html"),
+            include_str!("assets/nav.html"),
+            include_str!("assets/foot.html"),
+        )
+    });
+    page(&PAGE)
+}
+
+/// The API's documentation as plain Markdown, for programs and for reading as text.
+pub async fn api_markdown() -> Response {
     (
-        [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
-        include_str!("../../API.md"),
+        [(header::CONTENT_TYPE, "text/markdown; charset=utf-8")],
+        API_MARKDOWN,
     )
         .into_response()
 }

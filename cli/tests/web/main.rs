@@ -98,11 +98,18 @@ fn nim_answers_are_the_librarys_on_every_small_position() {
                         assert_eq!(computer["heap"], best.heap);
                         assert_eq!(computer["to"], best.to);
                     }
-                    if !misere && best.is_some() {
+                    if let (false, Some(best)) = (misere, best) {
                         let column = 1u64 << nim::nim_sum(&heaps).ilog2();
                         assert_eq!(computer["column"], column);
-                        let named = format!("The first odd column is the {column}s column");
-                        assert!(computer["explanation"].as_str().unwrap().contains(&named));
+                        let explanation = computer["explanation"].as_str().unwrap();
+                        let nonempty = heaps.iter().filter(|&&heap| heap > 0).count();
+                        let named = if nonempty == 1 {
+                            // One heap left: taken whole, nothing to compare it with.
+                            format!("Only heap {} has counters left", best.heap + 1)
+                        } else {
+                            format!("The first odd column is the {column}s column")
+                        };
+                        assert!(explanation.contains(&named), "{body}: {explanation}");
                     }
                     let body = json!({"heaps": heaps, "misere": misere,
                         "heap": computer["heap"], "to": computer["to"]});
@@ -458,7 +465,7 @@ fn concurrent_games_do_not_mix() {
 #[test]
 fn pages_assets_and_pictures() {
     let server = Server::start(&[]);
-    for page in ["", "nim", "fibonacci", "code", "learn", "pictures"] {
+    for page in ["", "nim", "fibonacci", "code", "learn", "pictures", "api"] {
         let mut response = agent()
             .get(&format!("{}{page}", server.url))
             .call()
@@ -495,13 +502,36 @@ fn pages_assets_and_pictures() {
             }
         }
     }
+    api_documentation(&server);
+    pictures(&server);
+}
+
+/// The API's documentation: a page of the site, its tables HTML, and the Markdown beside it.
+fn api_documentation(server: &Server) {
     let mut api = agent().get(&format!("{}api", server.url)).call().unwrap();
+    assert_eq!(
+        api.headers().get("content-type").unwrap(),
+        "text/html; charset=utf-8"
+    );
+    let html = api.body_mut().read_to_string().unwrap();
+    assert!(html.contains("<nav aria-label=\"site\">"));
+    assert!(html.contains("<code>POST /api/nim/position</code>"));
+    assert!(html.contains("<table class=\"reference\">") && !html.contains("|---|"));
+    let mut markdown = agent()
+        .get(&format!("{}api.md", server.url))
+        .call()
+        .unwrap();
     assert!(
-        api.body_mut()
+        markdown
+            .body_mut()
             .read_to_string()
             .unwrap()
-            .contains("POST /api/nim/position")
+            .starts_with("# The site's JSON API")
     );
+}
+
+/// The pictures: the library's, unchanged, and well-formed.
+fn pictures(server: &Server) {
     let mut response = agent()
         .get(&format!(
             "{}api/plot/sequence?kind=octal&code=0.77&n=100",

@@ -3,25 +3,53 @@
 // is safe, and the computer's move with the reason (the library's nim::winning_move).
 
 const COUNTERS_SHOWN = 40;
-let game = null; // { heaps, misere, turn: "you" | "computer" }
+let game = null; // { start, heaps, misere, turn, heap (the heap last played on), focus }
+Object.assign(FIELD_WORDS, { heaps: "Heaps", heap: "From heap", to: "Leave" });
 
-function drawBoard(position) {
+// While the pointer or the focus is on a counter, the counters a click on it takes (it and
+// every one to its right) are drawn hollow, and the row says how many.
+function preview(row, leave) {
+  const size = Number(row.dataset.size);
+  for (const counter of row.querySelectorAll(".counter")) {
+    counter.classList.toggle("taking", leave !== null && Number(counter.dataset.leave) >= leave);
+  }
+  row.querySelector(".preview").textContent =
+    leave === null ? "" : `take ${size - leave}, leave ${leave}`;
+}
+
+function counter(row, index, size, leave) {
+  const button = element("button", {
+    type: "button",
+    class: "counter",
+    "data-leave": leave,
+    "aria-label": `heap ${index + 1}: take ${size - leave}, leave ${leave}`,
+    onclick: () => yourMove(index, leave),
+  });
+  button.addEventListener("mouseenter", () => preview(row, leave));
+  button.addEventListener("focus", () => preview(row, leave));
+  button.addEventListener("mouseleave", () => preview(row, null));
+  button.addEventListener("blur", () => preview(row, null));
+  return button;
+}
+
+// `marks.heap`: the heap the computer's move changed, marked with what it took.
+function drawBoard(position, marks) {
   const board = document.getElementById("board");
   board.replaceChildren();
   position.heaps.forEach((size, index) => {
-    const row = element("div", { class: "heap", "data-heap": index, "data-size": size },
+    const changed = marks && marks.heap === index;
+    const row = element("div", { class: changed ? "heap changed" : "heap", "data-heap": index, "data-size": size },
       element("span", { class: "label" }, `Heap ${index + 1}: ${size}`));
+    const counters = element("span", { class: "counters" });
     if (size <= COUNTERS_SHOWN) {
-      for (let leave = 0; leave < size; leave++) {
-        row.append(element("button", {
-          type: "button",
-          class: "counter",
-          "data-leave": leave,
-          "aria-label": `heap ${index + 1}: take ${size - leave}, leave ${leave}`,
-          title: `take ${size - leave}`,
-          onclick: () => yourMove(index, leave),
-        }));
-      }
+      for (let leave = 0; leave < size; leave++) counters.append(counter(row, index, size, leave));
+    } else {
+      counters.append(element("span", { class: "note" },
+        `${size} counters are too many to draw: use “From heap … leave …” below.`));
+    }
+    row.append(counters, element("span", { class: "preview", "aria-hidden": "true" }));
+    if (changed) {
+      row.append(element("span", { class: "change" }, `the computer took ${marks.take} (${marks.from} → ${size})`));
     }
     board.append(row);
   });
@@ -32,17 +60,24 @@ function drawBoard(position) {
   }
 }
 
-function drawColumns(position) {
-  const table = document.getElementById("columns");
-  const odd = (column) => (position.parity[column] ? "odd" : "");
+// The binary table into `id`; `marks.column` (a place value) and `marks.heap` are outlined,
+// `marks.changed` is the heap the last move changed.
+function drawColumns(id, position, marks = {}) {
+  const table = document.getElementById(id);
+  const classes = (column) => [position.parity[column] ? "odd" : "",
+    position.columns[column] === marks.column ? "chosen" : ""].join(" ").trim();
   const header = element("tr", {}, element("th", {}, "heap"),
-    ...position.columns.map((value, column) => element("th", { class: odd(column) }, `${value}s`)));
-  const rows = position.binary.map((digits, index) =>
-    element("tr", {}, element("th", {}, `${index + 1}: ${position.heaps[index]}`),
-      ...[...digits].map((digit, column) => element("td", { class: odd(column) }, digit))));
+    ...position.columns.map((value, column) => element("th", { class: classes(column) }, `${value}s`)));
+  const rows = position.binary.map((digits, index) => {
+    const row = element("tr", {}, element("th", {}, `${index + 1}: ${position.heaps[index]}`),
+      ...[...digits].map((digit, column) => element("td", { class: classes(column) }, digit)));
+    if (marks.heap === index) row.classList.add("chosen");
+    if (marks.changed === index) row.classList.add("changed");
+    return row;
+  });
   const parity = element("tr", { class: "parity" }, element("th", {}, "parity"),
     ...position.parity.map((bit, column) =>
-      element("td", { class: odd(column) }, bit ? "odd" : "even")));
+      element("td", { class: classes(column) }, bit ? "odd" : "even")));
   table.replaceChildren(header, ...rows, parity);
 }
 
@@ -52,23 +87,27 @@ function describe(position) {
     const lastMover = game.turn === "you" ? "computer" : "you";
     const winner = position.misere ? game.turn : lastMover;
     document.getElementById("status").dataset.winner = winner;
-    return winner === "you" ? "No counters left: you win!" : "No counters left: the computer wins.";
+    return [winner === "you" ? "No counters left: you win!" : "No counters left: the computer wins.", ""];
   }
-  if (game.turn === "computer") return "The computer is thinking…";
-  return position.safe
-    ? `Your move. Nim-sum ${position.nim_sum}: this position is lost for the player to move against perfect play — you must hope for a mistake.`
-    : `Your move. Nim-sum ${position.nim_sum}: some column is odd, so a move makes every column even again — find it.`;
+  if (game.turn === "computer") return ["The computer is thinking…", ""];
+  return ["Your move.", position.safe
+    ? `Nim-sum ${position.nim_sum}: every column is even, so this position is lost for the player to move against perfect play — you must hope for a mistake.`
+    : `Nim-sum ${position.nim_sum}: some column is odd, so a move makes every column even again — find it.`];
 }
 
-function draw(position) {
+function draw(position, marks) {
   document.getElementById("game").hidden = false;
-  drawBoard(position);
-  drawColumns(position);
+  drawBoard(position, marks);
+  drawColumns("columns", position, { changed: marks ? marks.heap : null });
   const status = document.getElementById("status");
   delete status.dataset.winner;
-  status.textContent = describe(position);
+  const [said, hint] = describe(position);
+  status.replaceChildren(said, hint ? element("span", { class: "hint" }, ` ${hint}`) : "");
   setTurn(position.over ? "over" : game.turn);
-  remember({ heaps: game.heaps.join(","), play: game.misere ? "misere" : "normal", turn: game.turn });
+  remember({
+    heaps: game.heaps.join(","), play: game.misere ? "misere" : "normal", turn: game.turn,
+    start: game.start.join(","), first: game.first,
+  });
 }
 
 async function move(heap, to) {
@@ -91,13 +130,30 @@ const loop = turnLoop({
     return {
       position: after,
       explanation: `The computer took ${choice.take} from heap ${choice.heap + 1} (${choice.from} → ${choice.to}). ${choice.explanation}`,
+      marks: { heap: choice.heap, column: choice.column, take: choice.take, from: choice.from },
     };
   },
+  showBefore(position, marks) {
+    drawColumns("before-columns", position, { heap: marks.heap, column: marks.column });
+  },
+  // The heap last played on, if counters are left there, else the first heap that has some:
+  // its last counter (a click there takes one, the smallest move).
+  focusTarget() {
+    const board = document.getElementById("board");
+    return board.querySelector(`.heap[data-heap='${game.heap}'] .counter:last-child`)
+      || board.querySelector(".counter:last-child");
+  },
+  again: () => begin(game.start, game.misere, game.first),
 });
-const yourMove = loop.yours;
 
-async function begin(heaps, misere, turn) {
-  game = { heaps, misere, turn };
+function yourMove(heap, to) {
+  game.heap = heap;
+  return loop.yours(heap, to);
+}
+
+// `start` and `first`: the game "Play again" starts, when it is not this one (a reload).
+async function begin(heaps, misere, turn, start = heaps, first = turn) {
+  game = { start, first, heaps, misere, turn, heap: 0, focus: null };
   await loop.begin(await api("/api/nim/position", { heaps, misere }));
 }
 
@@ -119,11 +175,26 @@ document.getElementById("random").addEventListener("click", () => {
   document.getElementById("heaps").value = heaps.join(", ");
 });
 
+// A move by numbers, checked in the page's own words (heaps count from 1 here).
 document.getElementById("move").addEventListener("submit", (event) => {
   event.preventDefault();
-  const heap = Number(document.getElementById("move-heap").value) - 1;
-  const to = Number(document.getElementById("move-to").value);
-  yourMove(heap, to);
+  const count = game.heaps.length;
+  const number = wholeNumber("move-heap");
+  if (number === null || number < 1 || number > count) {
+    showError(new Error(count === 1
+      ? "From heap: there is one heap, heap 1"
+      : `From heap: there is no heap ${document.getElementById("move-heap").value.trim()}; the heaps are numbered 1 to ${count}`));
+    return;
+  }
+  const size = game.heaps[number - 1];
+  const leave = wholeNumber("move-to");
+  if (size === 0) {
+    showError(new Error(`From heap: heap ${number} is empty; choose a heap with counters`));
+  } else if (leave === null || leave < 0 || leave >= size) {
+    showError(new Error(`Leave: heap ${number} has ${size} counter${size === 1 ? "" : "s"}, so leave 0 to ${size - 1} (a move takes at least one)`));
+  } else {
+    yourMove(number - 1, leave);
+  }
 });
 
 // A reload resumes the game the address holds.
@@ -132,10 +203,12 @@ document.getElementById("move").addEventListener("submit", (event) => {
   if (!state.has("heaps")) return;
   try {
     const heaps = parseHeaps(state.get("heaps"));
-    document.getElementById("heaps").value = heaps.join(", ");
     document.getElementById("play").value = state.get("play") === "misere" ? "misere" : "normal";
     const turn = state.get("turn") === "computer" ? "computer" : "you";
-    await begin(heaps, state.get("play") === "misere", turn);
+    const start = state.has("start") ? parseHeaps(state.get("start")) : heaps;
+    document.getElementById("heaps").value = start.join(", ");
+    const first = state.has("first") ? (state.get("first") === "computer" ? "computer" : "you") : turn;
+    await begin(heaps, state.get("play") === "misere", turn, start, first);
   } catch (error) {
     showError(error);
   }
