@@ -238,6 +238,22 @@ async fn edge_positions_read_right() {
     );
     assert!(fits_the_width(client).await);
     screenshot(client, "nim-1000-390.png").await;
+    // The largest heap the site takes, 2⁵³ − 1: 53 binary columns scroll inside their box.
+    client
+        .goto(&format!("{url}nim?heaps=9007199254740991,5&turn=you"))
+        .await
+        .unwrap();
+    settled(client).await;
+    let columns = run(
+        client,
+        "return document.querySelectorAll('#columns tr:first-child th').length;",
+    )
+    .await;
+    assert_eq!(columns, Value::from(54), "a heading and 53 columns");
+    assert!(
+        fits_the_width(client).await,
+        "53 columns scroll inside their box"
+    );
     // A heap of 7 on one line at that width, under its label.
     client
         .goto(&format!("{url}nim?heaps=7,1&turn=you"))
