@@ -38,27 +38,33 @@
 //!   rare heaps among them (again as the values grow), and switches when few enough are
 //!   rare; a game with no such mask keeps the direct recurrence.
 //!
-//! # Two threads
+//! # Threads
 //!
-//! [`SequenceOptions::parallel`] puts a second thread to work on games that split heaps, by
-//! default where the machine has two or more cores. The values are the same either way, and
-//! there is one table of them: both threads read it, and each keeps apart only the values
-//! of the stretch of at most 2¹⁶ heaps they are computing together.
+//! [`SequenceOptions::threads`] puts more threads to work on games that split heaps — two by
+//! default where the machine has two or more cores, as many as
+//! [`with_threads`](SequenceOptions::with_threads) says. The values are the same whatever
+//! the number, and there is one table of them: every thread reads it, and each keeps apart
+//! only the values of the stretch of at most 2¹⁶ heaps they are computing together.
 //!
 //! - **In a sparse space**, once new rare heaps have stopped coming for a while, the calling
 //!   thread *computes ahead*: it gives each heap the value it has if it is common — the
 //!   least value of the parity only splits with rare heaps give that none of them reaches,
-//!   which needs no search — and both threads *verify* those values, a batch of heaps at a
+//!   which needs no search — and every thread *verifies* those values, a batch of heaps at a
 //!   time, by the search for the other parity's values below them. The search is most of the
-//!   work, and verifying needs only values already computed, so the two threads share it
-//!   without waiting for each other. A heap found wrong is a new rare heap: its true value
-//!   is kept, the values computed after it are taken back, and the calculation goes on from
-//!   there.
+//!   work, and verifying needs only values already computed, so the threads share it
+//!   without waiting for each other: each takes the next batch from a shared counter. A heap
+//!   found wrong is a new rare heap: its true value is kept, the values computed after it are
+//!   taken back, and the calculation goes on from there. Until the calling thread's own
+//!   share (the candidates, a few per cent of the work) is what is left, `N` threads do the
+//!   work about `N` times as fast; the guide's command-line chapter has the measured scaling
+//!   and a model for many cores.
 //! - **By the direct recurrence**, a heap's options almost all leave heaps at least two
-//!   smaller than it, so the two threads take turns: while one finishes heap `n − 1`, the
+//!   smaller than it, so two threads take turns: while one finishes heap `n − 1`, the
 //!   other works out heap `n` from the options that do not need `G(n − 1)`, and once that
 //!   value arrives checks whether the options leaving heap `n − 1` change the answer
-//!   (rarely: then it computes `G(n)` again).
+//!   (rarely: then it computes `G(n)` again). This path uses at most two threads however
+//!   many are set: a third would wait for both others' values, and dividing one heap's
+//!   options among threads is not built.
 //!
 //! Small sequences stay on one thread: below a few thousand heaps a second one costs more
 //! than it saves.
@@ -139,7 +145,7 @@ pub use error::{MAX_HEAP, MAX_STREAMED_HEAP, SequenceError};
 pub use grundy_sequence::GrundySequence;
 pub(crate) use heap_game::heap_game_methods;
 pub use heap_game::{HeapGame, Tabulated};
-pub use options::{Method, Progress, SequenceOptions};
+pub use options::{MAX_THREADS, Method, Progress, SequenceOptions};
 pub use period::Period;
 pub use stream::{StreamState, Streamed, ValueStore};
 pub use values::{Iter, ValueSlice, Values};

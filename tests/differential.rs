@@ -28,16 +28,17 @@ use proptest::prelude::*;
 /// Larger sizes in an optimised build, where the reference is fast enough.
 const RELEASE: bool = !cfg!(debug_assertions);
 
-/// Every combination of method, threads and period proof.
+/// Every combination of method, threads (one, two, and more than this machine's cores) and
+/// period proof.
 fn every_option_set() -> Vec<SequenceOptions> {
     let mut all = Vec::new();
     for method in [Method::Auto, Method::Direct, Method::SparseSpace] {
-        for parallel in [false, true] {
+        for threads in [1, 2, 5] {
             for prove_period in [false, true] {
                 all.push(
                     SequenceOptions::default()
                         .with_method(method)
-                        .with_parallel(parallel)
+                        .with_threads(threads)
                         .with_prove_period(prove_period),
                 );
             }

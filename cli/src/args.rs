@@ -385,8 +385,10 @@ pub struct RunArguments {
     #[arg(long, value_enum, default_value_t = MethodArgument::Auto)]
     pub method: MethodArgument,
 
-    /// Threads: 2 (the default on two or more cores) or 1.
-    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=2))]
+    /// Threads, 1 to 64, or 0 for one per core (default: 2 on two or more cores). In a sparse
+    /// space all of them verify the values computed ahead; the direct recurrence uses at
+    /// most 2. The values are the same whatever the number.
+    #[arg(long, value_parser = clap::value_parser!(u8).range(0..=64))]
     pub threads: Option<u8>,
 
     /// Compute every value up to n even once a period or an arithmetic period is proven.
@@ -493,7 +495,7 @@ impl RunArguments {
             .with_prove_period(!self.every_value)
             .with_progress_every(self.report_every);
         if let Some(threads) = self.threads {
-            options = options.with_parallel(threads == 2);
+            options = options.with_threads(usize::from(threads));
         }
         options
     }

@@ -280,7 +280,7 @@ fn bad_arguments_are_usage_errors() {
         &["octal", "0.6"],
         &["subtraction", "1,0", "--n", "10"],
         &["grundy", "--n", "1e30"],
-        &["grundy", "--n", "10", "--threads", "3"],
+        &["grundy", "--n", "10", "--threads", "65"],
         &["chess", "--n", "10"],
         &["misere", "octal", "0.75", "--n", "0"],
         &["misere", "octal", "0.75", "--n", "4097"],

@@ -1,5 +1,5 @@
-//! Two threads in a sparse space: one computes each value ahead as a common heap's, and both
-//! verify those values behind it.
+//! Threads in a sparse space: one computes each value ahead as a common heap's, and all of
+//! them verify those values behind it.
 
 use std::ops::Range;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -8,10 +8,10 @@ use std::sync::{Mutex, PoisonError};
 use super::direct::Joined;
 use super::error::SequenceError;
 use super::sparse::Candidate;
-use super::stretch::{Ended, Stretch, Worker, pause, prepare_two};
+use super::stretch::{Ended, Stretch, Worker, pause, prepare};
 use super::values::Value;
 
-/// Heaps verified at a time, by either thread: small, so that neither waits long for the
+/// Heaps verified at a time, by any thread: small, so that none waits long for the
 /// other at the start and end of a stretch.
 const VERIFY_BATCH: usize = 64;
 
@@ -19,30 +19,30 @@ const VERIFY_BATCH: usize = 64;
 /// thread verifies some too.
 const LEAD: usize = 16 * VERIFY_BATCH;
 
-/// What two threads computing a stretch ahead share.
+/// What the threads computing a stretch ahead share.
 ///
 /// Past the last rare heap, new rare heaps are rare, so the calling thread computes each
 /// heap's value as a common heap's — the [`Candidate`], from the splits with rare heaps
-/// alone — and the search that confirms it, most of the work, is left for later: either
+/// alone — and the search that confirms it, most of the work, is left for later: every
 /// thread takes a chunk of heaps at a time to verify. A heap found wrong is a new rare heap;
 /// its true value is kept and the values after it are taken back.
 ///
-/// Both read the values before the stretch where they lie; each keeps the stretch's own
-/// values apart, the helper taking them from an outbox.
+/// All read the values before the stretch where they lie; each keeps the stretch's own
+/// values apart, a helper copying them from those published as it needs them.
 struct Ahead<'s, V> {
     stretch: &'s Stretch<'s>,
     /// The values before the stretch.
     base: &'s [V],
-    /// Values computed ahead that the helper has not taken yet.
-    outbox: Mutex<Vec<V>>,
+    /// The values computed ahead so far, for the helpers to copy.
+    published: Mutex<Vec<V>>,
     /// Every heap below this is computed: its value is in the calling thread's sequence
-    /// and in the helper's or the outbox.
+    /// and in `published`.
     computed: AtomicUsize,
     /// No more heaps will be computed.
     done: AtomicBool,
     /// Computing stopped before a heap whose value computed ahead the width does not hold.
     too_wide: AtomicBool,
-    /// How many batches either thread has taken to verify.
+    /// How many batches the threads have taken to verify.
     claimed: AtomicUsize,
     /// The first heap found wrong so far, and its value.
     wrong: Mutex<Option<(usize, u32)>>,
@@ -62,7 +62,7 @@ impl<'s, V: Value> Ahead<'s, V> {
         Ahead {
             stretch,
             base,
-            outbox: Mutex::new(Vec::new()),
+            published: Mutex::new(Vec::new()),
             computed: AtomicUsize::new(base.len()),
             done: AtomicBool::new(false),
             too_wide: AtomicBool::new(false),
@@ -120,9 +120,9 @@ impl<'s, V: Value> Ahead<'s, V> {
         self.first_wrong.fetch_min(heap, Ordering::AcqRel);
     }
 
-    /// Puts `values`, the next heaps computed, where the helper can take them.
+    /// Puts `values`, the next heaps computed, where the helpers can copy them.
     fn publish(&self, values: &[V], computed: usize) {
-        self.outbox
+        self.published
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
             .extend_from_slice(values);
@@ -130,7 +130,7 @@ impl<'s, V: Value> Ahead<'s, V> {
     }
 }
 
-/// Tells the helper no more heaps will be computed, even if the calling thread panics.
+/// Tells the helpers no more heaps will be computed, even if the calling thread panics.
 struct DoneOnDrop<'a, 's, V>(&'a Ahead<'s, V>);
 
 impl<V> Drop for DoneOnDrop<'_, '_, V> {
@@ -142,8 +142,8 @@ impl<V> Drop for DoneOnDrop<'_, '_, V> {
 impl<V: Value> Ahead<'_, V> {
     /// The calling thread's part: computes heaps from the stretch's first towards its end,
     /// into `tail` — stopping after its last value, once a heap is found wrong, or before a
-    /// value the width does not hold — verifying batches too whenever the helper falls
-    /// behind, then verifies what is left with it.
+    /// value the width does not hold — verifying batches too whenever the helpers fall
+    /// behind, then verifies what is left with them.
     fn compute(&self, main: &mut Worker, tail: &mut Vec<V>) {
         let rules = self.stretch.rules;
         let done = DoneOnDrop(self);
@@ -198,19 +198,22 @@ impl<V: Value> Ahead<'_, V> {
         }
     }
 
-    /// The helper's part: verifies batches of heaps until none is left, taking the values
-    /// computed from the outbox into `tail`.
+    /// A helper's part: verifies batches of heaps until none is left, copying the values
+    /// computed into `tail` as far as a batch needs them.
     fn help(&self, helper: &mut Worker, tail: &mut Vec<V>) {
         let mut spins = 0;
         loop {
             match self.claim() {
                 Claim::Heaps(heaps) => {
                     if self.from() + tail.len() < heaps.end {
-                        let mut outbox = self.outbox.lock().unwrap_or_else(PoisonError::into_inner);
-                        let largest = outbox.iter().map(|&value| value.into()).max().unwrap_or(0);
+                        let published = self
+                            .published
+                            .lock()
+                            .unwrap_or_else(PoisonError::into_inner);
+                        let new = &published[tail.len()..];
+                        let largest = new.iter().map(|&value| value.into()).max().unwrap_or(0);
                         helper.largest = helper.largest.max(largest);
-                        tail.extend_from_slice(&outbox);
-                        outbox.clear();
+                        tail.extend_from_slice(new);
                     }
                     self.verify(helper, tail, heaps);
                     spins = 0;
@@ -254,20 +257,29 @@ impl<V: Value> Ahead<'_, V> {
     }
 }
 
-/// Computes the stretch on two threads, ahead (see [`Ahead`]), stopping early at the first
-/// heap found wrong, whose true value ends the stretch — or, if the width does not hold
-/// it, ends it just before.
+/// Computes the stretch on the calling thread and one more for each of `helpers`, ahead
+/// (see [`Ahead`]), stopping early at the first heap found wrong, whose true value ends the
+/// stretch — or, if the width does not hold it, ends it just before. A helper the system
+/// cannot start leaves its share to the others: the answer is the same.
 pub(super) fn compute_ahead<V: Value>(
     values: &mut Vec<V>,
     main: &mut Worker,
-    helper: &mut Worker,
+    helpers: &mut [Worker],
     stretch: &Stretch,
 ) -> Result<Ended, SequenceError> {
-    let (from, [mut main_tail, mut helper_tail]) = prepare_two(values, main, helper, stretch)?;
+    let (from, mut main_tail, mut helper_tails) = prepare(values, main, helpers, stretch)?;
     let largest_before = main.largest;
     let ahead = Ahead::new(stretch, values.as_slice());
     std::thread::scope(|scope| {
-        scope.spawn(|| ahead.help(helper, &mut helper_tail));
+        for (helper, tail) in helpers.iter_mut().zip(&mut helper_tails) {
+            let ahead = &ahead;
+            let started = std::thread::Builder::new()
+                .name("impartial-verify".into())
+                .spawn_scoped(scope, move || ahead.help(helper, tail));
+            if started.is_err() {
+                break;
+            }
+        }
         ahead.compute(main, &mut main_tail);
     });
     let too_wide = ahead.too_wide.load(Ordering::Acquire);

@@ -53,14 +53,18 @@ pub struct SequenceOptions {
     pub prove_period: bool,
     /// Call the progress callback every this many values (and once at the end).
     pub progress_every: u64,
-    /// Use two threads for games that split heaps: by the direct recurrence they take turns
-    /// at the heaps; in a sparse space, once new rare heaps have become rare, one computes
-    /// each value as a common heap's and both verify those values (see the
-    /// [module docs](crate::sequence#two-threads)). The values are the same either way, and both
-    /// threads read one table of them. On by default where the machine has two or more
-    /// cores.
-    pub parallel: bool,
+    /// How many threads compute games that split heaps (at least 1, at most
+    /// [`MAX_THREADS`]): in a sparse space, once new rare heaps have become rare, one
+    /// computes each value as a common heap's and all of them verify those values; by the
+    /// direct recurrence two take turns at the heaps, and more do not help (see the
+    /// [module docs](crate::sequence#threads)). The values are the same whatever the number,
+    /// and every thread reads one table of them. By default 2 where the machine has two or
+    /// more cores, else 1; [`with_threads`](Self::with_threads) sets it.
+    pub threads: usize,
 }
+
+/// The most threads a sequence is computed on ([`SequenceOptions::with_threads`]).
+pub const MAX_THREADS: usize = 64;
 
 impl SequenceOptions {
     /// These options with `method`.
@@ -114,7 +118,7 @@ impl SequenceOptions {
         self
     }
 
-    /// These options, on two threads or on one.
+    /// These options, on two threads or on one: `with_threads(2)` or `with_threads(1)`.
     ///
     /// # Examples
     ///
@@ -131,8 +135,36 @@ impl SequenceOptions {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
-    pub fn with_parallel(mut self, parallel: bool) -> Self {
-        self.parallel = parallel;
+    pub fn with_parallel(self, parallel: bool) -> Self {
+        self.with_threads(if parallel { 2 } else { 1 })
+    }
+
+    /// These options, on `threads` threads: 0 for as many as the machine has cores, and at
+    /// most [`MAX_THREADS`]. The values are the same whatever the number; see the
+    /// [module docs](crate::sequence#threads) for what more than two do.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::octal::OctalGame;
+    /// use impartial::sequence::{MAX_THREADS, SequenceOptions};
+    ///
+    /// // 0.16's values are mostly common past its rare heaps: threads verify them together.
+    /// let game: OctalGame = "0.16".parse()?;
+    /// let one = game.values_up_to_with(20_000, &SequenceOptions::default().with_threads(1))?;
+    /// let four = game.values_up_to_with(20_000, &SequenceOptions::default().with_threads(4))?;
+    /// assert_eq!(one.computed_values(), four.computed_values());
+    /// assert_eq!(SequenceOptions::default().with_threads(1_000).threads, MAX_THREADS);
+    /// assert!(SequenceOptions::default().with_threads(0).threads >= 1);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn with_threads(mut self, threads: usize) -> Self {
+        let threads = match threads {
+            0 => std::thread::available_parallelism().map_or(1, usize::from),
+            threads => threads,
+        };
+        self.threads = threads.min(MAX_THREADS);
         self
     }
 }
@@ -143,7 +175,7 @@ impl Default for SequenceOptions {
             method: Method::Auto,
             prove_period: true,
             progress_every: 1 << 16,
-            parallel: std::thread::available_parallelism().is_ok_and(|cores| cores.get() >= 2),
+            threads: std::thread::available_parallelism().map_or(1, |cores| cores.get().min(2)),
         }
     }
 }

@@ -58,12 +58,12 @@ impl Tuning {
     }
 }
 
-/// The values, the calling thread's worker and, once two threads have run, the helper's.
+/// The values, the calling thread's worker and, once threads have run, the helpers'.
 #[derive(Debug, Default)]
 pub(super) struct Workers {
     pub(super) values: Values,
     pub(super) main: Worker,
-    helper: Option<Worker>,
+    helpers: Vec<Worker>,
 }
 
 impl Workers {
@@ -82,12 +82,12 @@ impl Workers {
         Ok(Workers {
             values: known,
             main,
-            helper: None,
+            helpers: Vec::new(),
         })
     }
 
-    /// Computes the stretch, or its next heap: on two threads where they help, else on this
-    /// one. A heap whose value does not fit the values' width widens them.
+    /// Computes the stretch, or its next heap: on the threads set where they help, else on
+    /// this one. A heap whose value does not fit the values' width widens them.
     fn extend(
         &mut self,
         stretch: &Stretch,
@@ -97,29 +97,30 @@ impl Workers {
         let Workers {
             values,
             main,
-            helper,
+            helpers,
         } = self;
         let heap = values.len();
         let stretch = &Stretch {
             held: tuning.largest_in_width(values.width()),
             ..*stretch
         };
-        let two_threads = options.parallel
+        let two_threads = options.threads >= 2
             && stretch.rules.splits()
             && heap >= tuning.parallel_from
             && stretch.end > heap + 1;
         let quiet = |space: &SparseSpace| heap - space.last_rare() >= tuning.ahead_after;
         let two_threads_ended = match &main.space {
             None if two_threads => {
-                let helper = helper.get_or_insert_with(Worker::default);
+                helpers.resize_with(helpers.len().max(1), Worker::default);
+                let helper = &mut helpers[0];
                 Some(
                     typed!(values.store_mut(), values => take_turns(values, main, helper, stretch))?,
                 )
             }
             Some(space) if two_threads && quiet(space) => {
-                let helper = helper.get_or_insert_with(Worker::default);
+                helpers.resize_with(options.threads - 1, Worker::default);
                 Some(
-                    typed!(values.store_mut(), values => compute_ahead(values, main, helper, stretch))?,
+                    typed!(values.store_mut(), values => compute_ahead(values, main, helpers, stretch))?,
                 )
             }
             _ => None,
@@ -495,7 +496,7 @@ mod tests {
             if expected.iter().any(|&value| value > 255) {
                 larger_than_255 += 1;
             }
-            let settings = [(0, 65), (0, 129), (256, 777)];
+            let settings = [(0, 65), (0, 129), (256, 777), (0, 4_096)];
             check_two_threads(&rules, &expected, &format!("{rules:?}"), &settings);
         }
         assert!(
@@ -533,9 +534,52 @@ mod tests {
         }
     }
 
-    /// `rules` on one thread and on two from heap 64 (each `(ahead_after, report every)` of
-    /// `settings`), every method: the values `expected` each time, and on two threads the
-    /// method one thread chooses.
+    /// 0.16, whose values past its last rare heap are computed ahead and verified by every
+    /// thread, gives the definition's values on 1 to 8 threads, in stretches cut short by
+    /// reports and whole.
+    #[test]
+    fn one_to_eight_threads_give_the_same_values() {
+        let keep_going = &mut |_: &Progress| ControlFlow::Continue(());
+        let n = if cfg!(debug_assertions) {
+            3_000
+        } else {
+            30_000
+        };
+        let game = Game::Octal(vec![0, 1, 6]);
+        let (rules, expected) = (game.rules(), game.values(n));
+        for threads in 1..=8 {
+            for every in [100, 1 << 16] {
+                let options = SequenceOptions::default()
+                    .with_prove_period(false)
+                    .with_threads(threads)
+                    .with_progress_every(every);
+                let tuning = Tuning {
+                    parallel_from: 64,
+                    ahead_after: 0,
+                    ..Tuning::default()
+                };
+                let got = compute_tuned(
+                    &rules,
+                    n as u64,
+                    &options,
+                    tuning,
+                    Values::new(),
+                    keep_going,
+                )
+                .unwrap();
+                assert_eq!(got.method, Method::SparseSpace, "{threads} threads");
+                assert_eq!(
+                    got.values, expected,
+                    "{threads} threads, reports every {every}"
+                );
+            }
+        }
+    }
+
+    /// `rules` on one thread and on several from heap 64 (each `(ahead_after, report every)`
+    /// of `settings`, on 2, 3, 5 and 8 threads in turn — more than this machine's cores, so
+    /// that threads are preempted anywhere), every method: the values `expected` each time,
+    /// and on several threads the method one thread chooses.
     fn check_two_threads(
         rules: &HeapRules,
         expected: &[u32],
@@ -551,8 +595,9 @@ mod tests {
                 .with_parallel(false);
             let alone = compute(rules, n as u64, &one, keep_going).unwrap();
             assert_eq!(alone.values, expected, "{what} {method:?}");
-            for &(ahead_after, every) in settings {
-                let two = one.clone().with_parallel(true).with_progress_every(every);
+            for (index, &(ahead_after, every)) in settings.iter().enumerate() {
+                let threads = [2, 3, 5, 8][index % 4];
+                let two = one.clone().with_threads(threads).with_progress_every(every);
                 let tuning = Tuning {
                     parallel_from: 64,
                     ahead_after,
@@ -562,7 +607,7 @@ mod tests {
                     .unwrap();
                 let first_difference =
                     (got.values.iter().zip(expected)).position(|(got, &expected)| got != expected);
-                let what = format!("{what} {method:?} {ahead_after} {every}");
+                let what = format!("{what} {method:?} {ahead_after} {every} {threads} threads");
                 assert_eq!(first_difference, None, "{what}");
                 assert_eq!(got.values.len(), n + 1, "{what}");
                 assert_eq!(got.method, alone.method, "{what}");
@@ -593,11 +638,11 @@ mod tests {
                 };
                 four_bytes += usize::from(width == 4);
                 for method in [Method::Auto, Method::Direct, Method::SparseSpace] {
-                    for (parallel, ahead_after) in [(false, 0), (true, 0), (true, 256)] {
+                    for (threads, ahead_after) in [(1, 0), (2, 0), (8, 0), (3, 256)] {
                         let options = SequenceOptions::default()
                             .with_method(method)
                             .with_prove_period(false)
-                            .with_parallel(parallel)
+                            .with_threads(threads)
                             .with_progress_every(129);
                         let tuning = Tuning {
                             parallel_from: 64,
@@ -614,7 +659,7 @@ mod tests {
                         )
                         .unwrap();
                         let what = format!(
-                            "{rules:?} {method:?} {width_limits:?} parallel {parallel} {ahead_after}"
+                            "{rules:?} {method:?} {width_limits:?} {threads} threads {ahead_after}"
                         );
                         assert_eq!(got.values, expected, "{what}");
                         assert_eq!(got.values.width(), width, "{what}");
@@ -704,7 +749,13 @@ mod tests {
             let mut values = known.clone();
             let stretch = held_to(&rules, n, held);
             let mut helper = Worker::default();
-            let ended = compute_ahead(&mut values, &mut main, &mut helper, &stretch).unwrap();
+            let ended = compute_ahead(
+                &mut values,
+                &mut main,
+                std::slice::from_mut(&mut helper),
+                &stretch,
+            )
+            .unwrap();
             assert_eq!(ended, Ended::TooWide, "heap {first}");
             assert_eq!(numbers(&values), expected[..first], "heap {first}");
             records += 1;

@@ -116,9 +116,28 @@ pub(super) fn prepare_two<V: Value>(
     helper: &mut Worker,
     stretch: &Stretch,
 ) -> Result<(usize, [Vec<V>; 2]), SequenceError> {
+    let (from, main_tail, mut helper_tails) =
+        prepare(values, main, std::slice::from_mut(helper), stretch)?;
+    let helper_tail = helper_tails.pop().expect("one helper, one room");
+    Ok((from, [main_tail, helper_tail]))
+}
+
+/// Where a stretch on several threads starts, and each thread's room for its values.
+pub(super) type Rooms<V> = (usize, Vec<V>, Vec<Vec<V>>);
+
+/// As [`prepare_two`], for the calling thread and every one of `helpers`: the stretch's first
+/// heap, the calling thread's room and each helper's.
+pub(super) fn prepare<V: Value>(
+    values: &mut Vec<V>,
+    main: &Worker,
+    helpers: &mut [Worker],
+    stretch: &Stretch,
+) -> Result<Rooms<V>, SequenceError> {
     reserve_for(values, stretch.end, stretch.len)?;
-    helper.space.clone_from(&main.space);
-    helper.largest = main.largest;
+    for helper in helpers.iter_mut() {
+        helper.space.clone_from(&main.space);
+        helper.largest = main.largest;
+    }
     let from = values.len();
     let len = stretch.end - from;
     let room = || {
@@ -129,7 +148,8 @@ pub(super) fn prepare_two<V: Value>(
             })?;
         Ok(tail)
     };
-    Ok((from, [room()?, room()?]))
+    let helper_tails = helpers.iter().map(|_| room()).collect::<Result<_, _>>()?;
+    Ok((from, room()?, helper_tails))
 }
 
 /// The heaps computed in one go, from the next heap to `end` (not included).
