@@ -86,13 +86,13 @@ proptest! {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]
 
-    /// Two or three threads, with a growing table or budgets down to the least, answer as
-    /// one thread does: values, outcomes, winning moves, and the values of every option
-    /// asked of one solver in turn.
+    /// Two to eight threads (up to four per core of this machine), with a growing table or
+    /// budgets down to the least, answer as one thread does: values, outcomes, winning
+    /// moves, and the values of every option asked of one solver in turn.
     #[test]
     fn cram_threads_agree_with_one_thread(
         (game, free) in cram_position(20),
-        threads in 2usize..=3,
+        threads in 2usize..=8,
         budget in 0usize..4,
     ) {
         let least = Solver::<Cram>::least_table_budget();
