@@ -40,9 +40,9 @@ impartial = { path = "$repo" }
 [workspace]
 TOML
 cat >"$ours/src/main.rs" <<'RUST'
-//! `cram COLUMNS ROWS`, `chomp ROWS COLUMNS` or `node-kayles-grid COLUMNS ROWS`: the nimber
-//! of the start, by `impartial`'s solver with its default settings (on `THREADS` threads if
-//! that is set).
+//! `cram COLUMNS ROWS`, `chomp ROWS COLUMNS`, `chomp-search ROWS COLUMNS` or
+//! `node-kayles-grid COLUMNS ROWS`: the nimber of the start, by `impartial`'s solver with its
+//! default settings (on `THREADS` threads if that is set), or for `chomp` by Chomp's table.
 use impartial::chomp::Chomp;
 use impartial::cram::Cram;
 use impartial::node_kayles::NodeKayles;
@@ -57,7 +57,14 @@ fn main() {
             let game = Cram::new(size(1), size(2)).expect("a board");
             Solver::new(game).with_threads(threads).grundy(game.board())
         }
+        // Chomp's own method: every diagram's value bottom-up (`Chomp::values`), the table
+        // two bytes a diagram; `chomp-search` is the solver's search, for comparison.
         "chomp" => {
+            let game = Chomp::new(size(1), size(2)).expect("a bar");
+            let values = game.values(8 << 30).expect("a table within 8 GiB");
+            values.grundy(game.bar()).expect("the bar is a diagram")
+        }
+        "chomp-search" => {
             let game = Chomp::new(size(1), size(2)).expect("a bar");
             Solver::new(game.clone()).with_threads(threads).grundy(game.bar())
         }

@@ -357,6 +357,84 @@ proptest! {
     }
 }
 
+/// Chomp's table of every diagram against the solver's search, on every diagram of every
+/// box up to 6 × 7 and 1 × 255 (a row of 255 squares, the longest a byte holds), and every
+/// winning move it names against the definition's moves; one row and one column are Nim.
+#[test]
+fn chomp_table_agrees_with_the_search_on_every_diagram() {
+    use impartial::chomp::Chomp;
+    let mut boxes: Vec<(u32, u32)> = (1..=6).flat_map(|r| (1..=7).map(move |c| (r, c))).collect();
+    boxes.extend([(1, 255), (16, 2), (16, 1)]);
+    for (rows, columns) in boxes {
+        let game = Chomp::new(rows, columns).unwrap();
+        let table = game.values(1 << 20).unwrap();
+        let mut solver = Solver::new(game.clone()).with_plain_search();
+        let mut stack = vec![game.bar()];
+        let mut seen = std::collections::HashSet::new();
+        while let Some(position) = stack.pop() {
+            if !seen.insert(position) {
+                continue;
+            }
+            stack.extend(game.moves(&position));
+            let expected = solver.grundy(position);
+            assert_eq!(
+                table.grundy(position),
+                Ok(expected),
+                "{rows}x{columns} {position:#x}"
+            );
+            let mut winning = table.winning_moves(position).unwrap();
+            winning.sort_unstable();
+            let mut by_definition: Vec<u128> = game
+                .moves(&position)
+                .filter(|option| solver.grundy(*option) == Nimber(0))
+                .collect();
+            by_definition.sort_unstable();
+            assert_eq!(winning, by_definition, "{rows}x{columns} {position:#x}");
+        }
+        // Every diagram with the poison, and the empty one.
+        assert_eq!(table.len(), seen.len() + 1, "{rows}x{columns}");
+    }
+    let row = Chomp::new(1, 255).unwrap();
+    let table = row.values(1 << 10).unwrap();
+    assert_eq!(table.grundy(row.bar()), Ok(Nimber(254)));
+}
+
+/// What is not a diagram of the bar is refused, naming why; a table past its budget is
+/// refused before it is allocated, saying what it needs.
+#[test]
+fn chomp_table_refuses_bad_positions_and_budgets() {
+    use impartial::chomp::Chomp;
+    use impartial::{GameError, TableError};
+    let game = Chomp::new(3, 4).unwrap();
+    let table = game.values(70).unwrap();
+    for (position, reason) in [
+        (0x00_00_00u128, "the first row holds the poison"),
+        (0x05, "a row longer than the bar"),
+        (0x01_00_00_04, "more rows than the bar has"),
+        (0x02_01_04, "a row longer than the one above it"),
+    ] {
+        match table.grundy(position) {
+            Err(GameError::InvalidPosition(said)) => {
+                assert!(said.starts_with(reason), "{position:#x}: {said}");
+            }
+            other => panic!("{position:#x}: {other:?}"),
+        }
+    }
+    // C(7, 3) = 35 diagrams, two bytes each.
+    assert_eq!(
+        game.values(69).unwrap_err(),
+        TableError::BudgetTooSmall {
+            bytes: 69,
+            least: 70
+        }
+    );
+    let huge = Chomp::new(16, 255).unwrap().values(usize::MAX).unwrap_err();
+    assert!(
+        matches!(huge, TableError::BudgetTooSmall { .. }),
+        "{huge:?}"
+    );
+}
+
 /// Two-rowed Chomp: rows of `a` and `b` squares are a P-position iff `a = b + 1` (Gale,
 /// *A curious Nim-type game*, Amer. Math. Monthly 81 (1974); Zeilberger, *Three-rowed
 /// Chomp*, Adv. Appl. Math. 26 (2001), §1).

@@ -1,0 +1,266 @@
+//! The value of every diagram of a bar, bottom-up in the order of their ranks: Chomp's own
+//! method, where the solver's search is general.
+
+use super::diagram::{MAX_ROWS, length, rank};
+use crate::error::{GameError, TableError};
+use crate::game::{Nimber, Outcome};
+
+/// The nimber of every position of Chomp on a bar, computed at once
+/// ([`Chomp::values`](super::Chomp::values)): two bytes a diagram, read by a position's rank.
+///
+/// Every move shortens rows, so every option of a diagram comes before it in the
+/// lexicographic order of row lengths — the order of the ranks. The table is filled in that
+/// order, each diagram's value the mex of its options' values, which are already there: no
+/// search, no recursion, no hashing. An option's rank is the diagram's less what the cut
+/// rows lose, so each option costs a subtraction and a read. A value is at most the number
+/// of options, under 16 · 255, so two bytes hold it.
+///
+/// # Examples
+///
+/// ```
+/// use impartial::chomp::Chomp;
+/// use impartial::{Nimber, Outcome, Solver};
+///
+/// let game = Chomp::new(5, 6)?;
+/// let values = game.values(1 << 20)?;
+/// assert_eq!(values.len(), 462); // C(11, 5) diagrams, the empty one among them
+/// let bar = game.bar();
+/// assert_eq!(values.grundy(bar)?, Solver::new(game.clone()).grundy(bar));
+/// assert_eq!(values.outcome(bar)?, Outcome::N);
+/// for winning in values.winning_moves(bar)? {
+///     assert_eq!(values.grundy(winning)?, Nimber(0));
+/// }
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, PartialEq, Eq)]
+pub struct ChompValues {
+    rows: u32,
+    columns: u32,
+    ranks: Box<[[u64; 256]]>,
+    /// By rank; the empty diagram's, 0, is never read.
+    values: Vec<u16>,
+}
+
+impl std::fmt::Debug for ChompValues {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ChompValues")
+            .field("rows", &self.rows)
+            .field("columns", &self.columns)
+            .field("diagrams", &self.values.len())
+            .finish_non_exhaustive()
+    }
+}
+
+/// Fills the table of the box of `rows` × `columns` whose ranks `ranks` gives, if its two
+/// bytes a diagram fit in `budget` bytes.
+pub(super) fn compute(
+    rows: u32,
+    columns: u32,
+    ranks: Box<[[u64; 256]]>,
+    budget: usize,
+) -> Result<ChompValues, TableError> {
+    let bar = (0..rows).fold(0u128, |bar, row| bar | u128::from(columns) << (8 * row));
+    // The bar's rank is the last; a saturated count is more than any budget.
+    let count = rank(&ranks, bar).map_or(u64::MAX, |last| last + 1);
+    let bytes = count.saturating_mul(2);
+    if bytes > budget as u64 || count > u64::from(u32::MAX) {
+        return Err(TableError::BudgetTooSmall {
+            bytes: budget,
+            least: usize::try_from(bytes).unwrap_or(usize::MAX),
+        });
+    }
+    let count = usize::try_from(count).expect("within the budget, a usize");
+    let mut values: Vec<u16> = Vec::new();
+    values
+        .try_reserve_exact(count)
+        .map_err(|_| TableError::OutOfMemory { bytes: 2 * count })?;
+    values.push(0);
+    // The lengths of the current diagram, in lexicographic order from the empty one.
+    let mut lengths = [0u8; MAX_ROWS as usize];
+    let rows = rows as usize;
+    // `seen[v] == stamp`: some option of the current diagram has value `v`.
+    let mut seen = vec![0u32; 16 * 256];
+    for rank in 1..count {
+        // The next diagram: the last row that can grow grows, the rows below it empty.
+        let grows = (0..rows)
+            .rev()
+            .find(|&row| {
+                let bound = if row == 0 {
+                    columns
+                } else {
+                    u32::from(lengths[row - 1])
+                };
+                u32::from(lengths[row]) < bound
+            })
+            .expect("the bar is the last diagram");
+        lengths[grows] += 1;
+        lengths[grows + 1..].fill(0);
+        let stamp = rank as u32;
+        // Eating square (row, column) cuts the rows from `row` to the last one longer than
+        // `column` down to `column` squares: the option's rank is this one's less what
+        // those rows lose, added up from the bottom row up.
+        for column in 0..lengths[0] {
+            let height = lengths[..rows].iter().take_while(|&&l| l > column).count();
+            let first = usize::from(column == 0);
+            let mut lost = 0u64;
+            for row in (first..height).rev() {
+                let table = &ranks[row];
+                lost += table[usize::from(lengths[row])] - table[usize::from(column)];
+                let option = rank - lost as usize;
+                seen[usize::from(values[option])] = stamp;
+            }
+        }
+        let mex = seen
+            .iter()
+            .position(|&at| at != stamp)
+            .unwrap_or(seen.len());
+        values.push(u16::try_from(mex).expect("at most 16 · 255 options"));
+    }
+    Ok(ChompValues {
+        rows: rows as u32,
+        columns,
+        ranks,
+        values,
+    })
+}
+
+impl ChompValues {
+    /// How many diagrams the table holds: C(rows + columns, rows), the empty one among them.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::chomp::Chomp;
+    ///
+    /// assert_eq!(Chomp::new(13, 13)?.values(1 << 20).is_err(), true); // 20.8 MB needed
+    /// assert_eq!(Chomp::new(3, 4)?.values(1 << 20)?.len(), 35);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.values.len()
+    }
+
+    /// Whether the table is empty: never, a bar has at least the poison.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::chomp::Chomp;
+    ///
+    /// assert!(!Chomp::new(1, 1)?.values(1 << 10)?.is_empty());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.values.is_empty()
+    }
+
+    /// The rank of `position`, a diagram of the bar.
+    fn rank_of(&self, position: u128) -> Result<usize, GameError> {
+        let lengths: Vec<u32> = (0..MAX_ROWS).map(|row| length(position, row)).collect();
+        if lengths[0] == 0 {
+            return Err(GameError::InvalidPosition(
+                "the first row holds the poison: it has at least one square",
+            ));
+        }
+        if lengths[self.rows as usize..].iter().any(|&l| l > 0) {
+            return Err(GameError::InvalidPosition("more rows than the bar has"));
+        }
+        if lengths[0] > self.columns {
+            return Err(GameError::InvalidPosition("a row longer than the bar"));
+        }
+        if lengths.windows(2).any(|pair| pair[1] > pair[0]) {
+            return Err(GameError::InvalidPosition(
+                "a row longer than the one above it",
+            ));
+        }
+        let rank = rank(&self.ranks, position).expect("a diagram of a bar the table holds");
+        Ok(usize::try_from(rank).expect("below the table's length"))
+    }
+
+    /// The nimber of `position`.
+    ///
+    /// # Errors
+    ///
+    /// [`GameError::InvalidPosition`] if `position` is not a diagram of the bar: rows that
+    /// grow, no poison, more rows or longer ones than the bar has.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::chomp::Chomp;
+    /// use impartial::Nimber;
+    ///
+    /// let game = Chomp::new(4, 4)?;
+    /// let values = game.values(1 << 16)?;
+    /// // An L of arms 3 and 2 is Nim with heaps 3 and 2.
+    /// assert_eq!(values.grundy(game.diagram(&[4, 1, 1])?)?, Nimber(3 ^ 2));
+    /// assert!(values.grundy(0x05).is_err()); // a row of 5 in a bar of 4 columns
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn grundy(&self, position: u128) -> Result<Nimber, GameError> {
+        Ok(Nimber(u128::from(self.values[self.rank_of(position)?])))
+    }
+
+    /// Whether the player to move at `position` wins (N) or loses (P).
+    ///
+    /// # Errors
+    ///
+    /// As [`grundy`](Self::grundy).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::chomp::Chomp;
+    /// use impartial::Outcome;
+    ///
+    /// let game = Chomp::new(2, 2)?;
+    /// let values = game.values(1 << 10)?;
+    /// assert_eq!(values.outcome(game.diagram(&[2, 1])?)?, Outcome::P);
+    /// assert_eq!(values.outcome(game.bar())?, Outcome::N);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn outcome(&self, position: u128) -> Result<Outcome, GameError> {
+        Ok(Outcome::from(self.grundy(position)?))
+    }
+
+    /// Every move from `position` to a P-position (none if it is one), column by column.
+    ///
+    /// # Errors
+    ///
+    /// As [`grundy`](Self::grundy).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::chomp::Chomp;
+    ///
+    /// let game = Chomp::new(3, 3)?;
+    /// let values = game.values(1 << 10)?;
+    /// // On a square bar, eating (1, 1) leaves an L of equal arms: Nim with equal heaps.
+    /// assert_eq!(values.winning_moves(game.bar())?, [game.diagram(&[3, 1, 1])?]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn winning_moves(&self, position: u128) -> Result<Vec<u128>, GameError> {
+        let rank = self.rank_of(position)?;
+        let mut winning = Vec::new();
+        for column in 0..length(position, 0) {
+            let height = (0..self.rows)
+                .take_while(|&row| length(position, row) > column)
+                .count() as u32;
+            for row in u32::from(column == 0)..height {
+                // Rows `row` to `height − 1` cut to `column` squares.
+                let cut = (row..height).fold(position, |cut, r| {
+                    cut & !(0xFFu128 << (8 * r)) | u128::from(column) << (8 * r)
+                });
+                let option = self.rank_of(cut)?;
+                debug_assert!(option < rank);
+                if self.values[option] == 0 {
+                    winning.push(cut);
+                }
+            }
+        }
+        Ok(winning)
+    }
+}
