@@ -41,6 +41,41 @@ fn operands(seed: u64, narrow: bool) -> (Vec<u128>, Vec<FiniteNimber>) {
     (values, theirs)
 }
 
+/// The 64-bit product's memory reads alone, none of the arithmetic that combines them: the
+/// logarithms of the nine Karatsuba components of each operand (18 reads of a table of
+/// 2¹⁶ `u32`, 256 KiB) and ten powers (a table of 2¹⁹ `u16`, of which sums of logarithms
+/// reach the first 384 KiB) — the floor of the logarithm-table method on this machine.
+fn reads_alone(log: &[u32], exp: &[u16], x: u64, y: u64) -> u64 {
+    let quarters = |v: u64| {
+        [
+            v as u16,
+            (v >> 16) as u16,
+            (v >> 32) as u16,
+            (v >> 48) as u16,
+        ]
+    };
+    let components = |[q0, q1, q2, q3]: [u16; 4]| {
+        [
+            q0,
+            q1,
+            q0 ^ q1,
+            q2,
+            q3,
+            q2 ^ q3,
+            q0 ^ q2,
+            q1 ^ q3,
+            q0 ^ q1 ^ q2 ^ q3,
+        ]
+    };
+    let (xs, ys) = (components(quarters(x)), components(quarters(y)));
+    let mask = exp.len() - 1;
+    let power = |i: usize, constant: usize| {
+        let sum = log[usize::from(xs[i])] as usize + log[usize::from(ys[i])] as usize;
+        u64::from(exp[(sum + constant) & mask])
+    };
+    (0..9).fold(power(5, 7), |sum, i| sum ^ power(i, 0))
+}
+
 fn products(c: &mut Criterion, name: &str, narrow: bool) {
     let (a, their_a) = operands(1, narrow);
     let (b, their_b) = operands(2, narrow);
@@ -59,6 +94,21 @@ fn products(c: &mut Criterion, name: &str, narrow: bool) {
                     .iter()
                     .zip(black_box(&b))
                     .fold(0, |sum, (&x, &y)| sum ^ field::mul(x, y))
+            });
+        });
+        // Tables of the product's sizes, filled with values of its ranges.
+        let log: Vec<u32> = (0..1u32 << 16)
+            .map(|i| i.wrapping_mul(2_654_435_761) % 65_535)
+            .collect();
+        let exp: Vec<u16> = (0..1u32 << 19)
+            .map(|i| (i.wrapping_mul(40_503) >> 3) as u16)
+            .collect();
+        group.bench_function("reads_alone", |bencher| {
+            bencher.iter(|| {
+                black_box(&a)
+                    .iter()
+                    .zip(black_box(&b))
+                    .fold(0, |sum, (&x, &y)| sum ^ reads_alone(&log, &exp, x, y))
             });
         });
     } else {
