@@ -397,6 +397,28 @@ fn chomp_table_agrees_with_the_search_on_every_diagram() {
     let row = Chomp::new(1, 255).unwrap();
     let table = row.values(1 << 10).unwrap();
     assert_eq!(table.grundy(row.bar()), Ok(Nimber(254)));
+    // Two rows of up to 255 squares: values past 255, which a byte would not hold, against
+    // the search on every diagram.
+    let bar = Chomp::new(2, 255).unwrap();
+    let table = bar.values(1 << 20).unwrap();
+    let mut solver = Solver::new(bar.clone()).with_plain_search();
+    let mut past_a_byte = 0;
+    for first in 1..=255 {
+        for second in 0..=first {
+            let position = bar.diagram(&[first, second]).unwrap();
+            let expected = solver.grundy(position);
+            past_a_byte += usize::from(expected.0 > 255);
+            assert_eq!(
+                table.grundy(position),
+                Ok(expected),
+                "rows {first}, {second}"
+            );
+        }
+    }
+    assert!(
+        past_a_byte > 0,
+        "no value past 255: the test reached no edge"
+    );
 }
 
 /// What is not a diagram of the bar is refused, naming why; a table past its budget is

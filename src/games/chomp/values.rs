@@ -158,7 +158,8 @@ impl ChompValues {
 
     /// The rank of `position`, a diagram of the bar.
     fn rank_of(&self, position: u128) -> Result<usize, GameError> {
-        let lengths: Vec<u32> = (0..MAX_ROWS).map(|row| length(position, row)).collect();
+        let lengths: [u32; MAX_ROWS as usize] =
+            std::array::from_fn(|row| length(position, row as u32));
         if lengths[0] == 0 {
             return Err(GameError::InvalidPosition(
                 "the first row holds the poison: it has at least one square",
@@ -175,8 +176,13 @@ impl ChompValues {
                 "a row longer than the one above it",
             ));
         }
+        Ok(self.rank_unchecked(position))
+    }
+
+    /// The rank of `position`, known to be a diagram of the bar.
+    fn rank_unchecked(&self, position: u128) -> usize {
         let rank = rank(&self.ranks, position).expect("a diagram of a bar the table holds");
-        Ok(usize::try_from(rank).expect("below the table's length"))
+        usize::try_from(rank).expect("below the table's length")
     }
 
     /// The nimber of `position`.
@@ -254,7 +260,8 @@ impl ChompValues {
                 let cut = (row..height).fold(position, |cut, r| {
                     cut & !(0xFFu128 << (8 * r)) | u128::from(column) << (8 * r)
                 });
-                let option = self.rank_of(cut)?;
+                // An option of a diagram of the bar is one too: no checks again.
+                let option = self.rank_unchecked(cut);
                 debug_assert!(option < rank);
                 if self.values[option] == 0 {
                     winning.push(cut);
