@@ -534,12 +534,34 @@ mod tests {
         }
     }
 
+    /// Threads from heap 64 (if the options ask for more than one), values computed ahead
+    /// once the last rare heap is `ahead_after` behind.
+    fn tuning_from_64(ahead_after: usize) -> Tuning {
+        Tuning {
+            parallel_from: 64,
+            ahead_after,
+            ..Tuning::default()
+        }
+    }
+
+    /// Every value of `rules` to `n` with `options`, tuned by [`tuning_from_64`], from no
+    /// known values.
+    fn threads_from_64(
+        rules: &HeapRules,
+        n: usize,
+        options: &SequenceOptions,
+        ahead_after: usize,
+    ) -> GrundySequence {
+        let tuning = tuning_from_64(ahead_after);
+        let keep_going = &mut |_: &Progress| ControlFlow::Continue(());
+        compute_tuned(rules, n as u64, options, tuning, Values::new(), keep_going).unwrap()
+    }
+
     /// 0.16, whose values past its last rare heap are computed ahead and verified by every
     /// thread, gives the definition's values on 1 to 8 threads, in stretches cut short by
     /// reports and whole.
     #[test]
     fn one_to_eight_threads_give_the_same_values() {
-        let keep_going = &mut |_: &Progress| ControlFlow::Continue(());
         let n = if cfg!(debug_assertions) {
             3_000
         } else {
@@ -553,20 +575,7 @@ mod tests {
                     .with_prove_period(false)
                     .with_threads(threads)
                     .with_progress_every(every);
-                let tuning = Tuning {
-                    parallel_from: 64,
-                    ahead_after: 0,
-                    ..Tuning::default()
-                };
-                let got = compute_tuned(
-                    &rules,
-                    n as u64,
-                    &options,
-                    tuning,
-                    Values::new(),
-                    keep_going,
-                )
-                .unwrap();
+                let got = threads_from_64(&rules, n, &options, 0);
                 assert_eq!(got.method, Method::SparseSpace, "{threads} threads");
                 assert_eq!(
                     got.values, expected,
@@ -598,13 +607,7 @@ mod tests {
             for (index, &(ahead_after, every)) in settings.iter().enumerate() {
                 let threads = [2, 3, 5, 8][index % 4];
                 let two = one.clone().with_threads(threads).with_progress_every(every);
-                let tuning = Tuning {
-                    parallel_from: 64,
-                    ahead_after,
-                    ..Tuning::default()
-                };
-                let got = compute_tuned(rules, n as u64, &two, tuning, Values::new(), keep_going)
-                    .unwrap();
+                let got = threads_from_64(rules, n, &two, ahead_after);
                 let first_difference =
                     (got.values.iter().zip(expected)).position(|(got, &expected)| got != expected);
                 let what = format!("{what} {method:?} {ahead_after} {every} {threads} threads");
@@ -779,20 +782,8 @@ mod tests {
                 let options = SequenceOptions::default()
                     .with_prove_period(false)
                     .with_parallel(parallel);
-                let tuning = Tuning {
-                    parallel_from: 64,
-                    ahead_after: 0,
-                    ..Tuning::default()
-                };
-                let whole = compute_tuned(
-                    &rules,
-                    n as u64,
-                    &options,
-                    tuning,
-                    Values::new(),
-                    keep_going,
-                )
-                .unwrap();
+                let tuning = tuning_from_64(0);
+                let whole = threads_from_64(&rules, n, &options, 0);
                 let stops = [1, 2, 700, 1_024, 1_025, 1_400, n + 1];
                 for stop_at in stops.into_iter().filter(|&stop_at| stop_at <= n + 1) {
                     let stop_options = options.clone().with_progress_every(stop_at as u64);
