@@ -168,6 +168,22 @@ fn numbers_agree_with_the_library() {
         csv.to_str().unwrap(),
     ]));
     assert_eq!(text_values(&csv), &values[..=500]);
+    // Any number of threads, one per core (0) among them, writes the same values.
+    for threads in ["0", "1", "5"] {
+        let file = directory.join(format!("values-{threads}.bin"));
+        stdout(&run(&[
+            "octal",
+            "0.6",
+            "--n",
+            "20_000",
+            "--threads",
+            threads,
+            "-q",
+            "--values",
+            file.to_str().unwrap(),
+        ]));
+        assert_eq!(read_values(&file, width), values, "--threads {threads}");
+    }
 }
 
 #[test]

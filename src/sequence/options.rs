@@ -64,6 +64,15 @@ pub struct SequenceOptions {
 }
 
 /// The most threads a sequence is computed on ([`SequenceOptions::with_threads`]).
+///
+/// # Examples
+///
+/// ```
+/// use impartial::sequence::{MAX_THREADS, SequenceOptions};
+///
+/// let options = SequenceOptions::default().with_threads(MAX_THREADS + 1);
+/// assert_eq!(options.threads, MAX_THREADS);
+/// ```
 pub const MAX_THREADS: usize = 64;
 
 impl SequenceOptions {
