@@ -356,11 +356,22 @@ impl<P: Clone + Eq + Hash + Debug> SplitSearch<P> {
         part: P,
         split: &mut Split<P>,
     ) -> Result<(), SolveError<P>> {
-        let part = game.canonical(&part).unwrap_or(part);
+        // A part met as it is drawn is valued without its canonical form, if cached.
+        if let Some(value) = self.cache.get(&part) {
+            split.known ^= value;
+            return Ok(());
+        }
+        let (part, drawn) = match game.canonical(&part) {
+            Some(canonical) if canonical != part => (canonical, Some(part)),
+            _ => (part, None),
+        };
         let value = match self.known_value(game, &part) {
             Some(value) => Some(value),
             None => self.closed_form(game, &part)?,
         };
+        if let (Some(value), Some(drawn)) = (value, drawn) {
+            self.cache_value(game, &drawn, value);
+        }
         match value {
             Some(value) => split.known ^= value,
             // A part twice is worth nothing: G + G = 0.
@@ -603,8 +614,16 @@ impl<P: Clone + Eq + Hash + Debug> SplitSearch<P> {
         if !options.complete {
             for option in moves.by_ref() {
                 self.work += 1;
+                if let Some(known) = self.cache.get(&option) {
+                    options.known.push(known);
+                    if known == value {
+                        return Ok(true);
+                    }
+                    continue;
+                }
                 let split = self.split(game, &option)?;
                 if split.unknown.is_empty() {
+                    self.cache_value(game, &option, split.known);
                     options.known.push(split.known);
                     if split.known == value {
                         return Ok(true);

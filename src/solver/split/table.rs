@@ -162,7 +162,9 @@ fn lock<P>(shard: &Mutex<Table<P>>) -> MutexGuard<'_, Table<P>> {
 
 /// A small cache of values in front of the table, one slot a hash: the values asked for most
 /// — those of the small parts every position splits into — stay in the processor's cache
-/// instead of a random read of a large table each.
+/// instead of a random read of a large table each. The search keeps positions here as it
+/// meets them too, not only canonical ones: an option or a part met again as it was drawn
+/// is valued with no split and no canonical form written (10 % of Cram 5 × 8's time).
 #[derive(Clone, Debug)]
 pub(crate) struct ValueCache<P> {
     /// Allocated at the first value put, so that an unused search holds nothing.
@@ -172,7 +174,9 @@ pub(crate) struct ValueCache<P> {
     hasher: MapBuildHasher,
 }
 
-/// Most slots of the value cache: 2¹⁴, some 256 KiB for a `u64` position.
+/// Most slots of the value cache: 2¹⁴, some 256 KiB for a `u64` position. Twice or four
+/// times as many take fewer instructions but more time on Cram 5 × 8: the cache then spills
+/// from a 2 MiB level-2 cache.
 const CACHE_SLOTS: usize = 1 << 14;
 
 impl<P: Clone + Eq + Hash> ValueCache<P> {
