@@ -12,6 +12,7 @@ use impartial::sequence::{MAX_HEAP, MAX_STREAMED_HEAP, Method, SequenceOptions};
 use impartial::take_and_break::TakeAndBreak;
 
 use crate::count::parse_count;
+use crate::survey::BoardArguments;
 
 /// The nim-values G(0), G(1), …, G(n) of a heap game: its proven period, its rare heaps and
 /// the frequency of every value, at any scale the memory allows.
@@ -96,8 +97,9 @@ pub enum GameArgument {
         run: ClimbingArguments,
     },
     /// Surveys: one run per game of a family — every code a digit pattern matches, every
-    /// subtraction set of a size — each result (period, preperiod, saltus, largest value,
-    /// rare heaps, time) a record file in a results directory; `survey merge` gathers them
+    /// subtraction set of a size, every Cram, Chomp or Node Kayles board of a range of sizes
+    /// — each result (period, preperiod, saltus, largest value, rare heaps, time; a board's
+    /// nimber) a record file in a results directory; `survey merge` gathers them
     /// into one table. `--shard K/N` takes a share, so that N jobs of a cluster's scheduler
     /// (a Slurm job array, GNU parallel) cover the family exactly once; a job skips the games
     /// already recorded, so a killed one is simply run again.
@@ -157,6 +159,24 @@ pub enum SurveyCommand {
         max: u32,
         #[command(flatten)]
         run: SurveyArguments,
+    },
+    /// Every Cram board of a range of sizes (`--rows 1-5 --columns 1-9`), each valued from
+    /// the empty board by the solver's decomposing search: one record per board.
+    Cram {
+        #[command(flatten)]
+        boards: BoardArguments,
+    },
+    /// Every Chomp bar of a range of sizes, each valued by Chomp's table (every diagram of
+    /// the bar, bottom-up).
+    Chomp {
+        #[command(flatten)]
+        boards: BoardArguments,
+    },
+    /// Node Kayles on every grid graph of a range of sizes (each vertex joined to those
+    /// beside, above and below it), valued from the whole grid by the solver.
+    NodeKayles {
+        #[command(flatten)]
+        boards: BoardArguments,
     },
     /// Gathers the records of a results directory into one table on standard output, in
     /// family order. Refuses, naming them, if any record is damaged (cut, changed, or named

@@ -1,12 +1,14 @@
 //! `impartial survey`: one run per game of a family — every code a digit pattern matches,
-//! every subtraction set of a size — each result a record file in a results directory, and
-//! `survey merge` to gather the records into one table.
+//! every subtraction set of a size, every board of a range of sizes — each result a record
+//! file in a results directory, and `survey merge` to gather the records into one table.
 //!
 //! There is no scheduler here: a cluster's own (a Slurm job array, GNU parallel) runs the
 //! shards `--shard 1/N` … `N/N`, which cover the family exactly once. A job skips the games
 //! whose record is already there, so a killed job is simply run again; a record is written
 //! whole or not at all, and checked by its checksum when read.
 
+mod board_record;
+mod boards;
 mod family;
 mod record;
 
@@ -20,6 +22,9 @@ use impartial::sequence::{Progress, SequenceOptions, Values};
 
 use crate::args::{SurveyArguments, SurveyCommand, TableFormat};
 use crate::failure::Failure;
+use board_record::{BOARD_HEADER, BoardRecord};
+pub use boards::BoardArguments;
+use boards::{BoardFamily, BoardKind, Unvalued};
 use family::{Family, Kind};
 use record::Record;
 
@@ -38,6 +43,11 @@ pub fn execute(command: &SurveyCommand) -> Result<(), Failure> {
             (Family::subtraction(*amounts, *max), run)
         }
         SurveyCommand::Merge { directory, format } => return merge(directory, *format),
+        SurveyCommand::Cram { boards } => return run_boards(BoardKind::Cram, boards),
+        SurveyCommand::Chomp { boards } => return run_boards(BoardKind::Chomp, boards),
+        SurveyCommand::NodeKayles { boards } => {
+            return run_boards(BoardKind::NodeKayles, boards);
+        }
     };
     let family = family.map_err(|message| Failure { message, code: 2 })?;
     run(&family, arguments)
@@ -127,6 +137,72 @@ fn run(family: &Family, arguments: &SurveyArguments) -> Result<(), Failure> {
     Ok(())
 }
 
+/// Values the boards of `kind` in this job's shard that have no record yet.
+fn run_boards(kind: BoardKind, arguments: &BoardArguments) -> Result<(), Failure> {
+    let family = BoardFamily {
+        kind,
+        rows: arguments.rows.clone(),
+        columns: arguments.columns.clone(),
+    };
+    let directory = &arguments.results;
+    fs::create_dir_all(directory).map_err(|error| format!("{}: {error}", directory.display()))?;
+    let (mut ran, mut kept, mut failed) = (0_u64, 0_u64, 0_u64);
+    let (mut not_boards, mut not_board_count) = (Vec::new(), 0_u64);
+    for index in (0..family.len()).filter(|&index| arguments.shard.takes(index)) {
+        let (rows, columns) = family.member(index);
+        let name = boards::board_name(rows, columns);
+        let path = Record::path(directory, kind.name(), &name);
+        match BoardRecord::load(&path) {
+            Ok(record) if record.index == index && record.state_limit == arguments.states => {
+                kept += 1;
+                continue;
+            }
+            Err(reason) if path.exists() => eprintln!("{}: {reason}; run again", path.display()),
+            // Another state limit or place, or no record yet: run.
+            Ok(_) | Err(_) => {}
+        }
+        let started = Instant::now();
+        let valued = match boards::value_board(kind, rows, columns, arguments) {
+            Ok(valued) => valued,
+            Err(Unvalued::NotABoard(reason)) => {
+                not_board_count += 1;
+                if not_boards.len() < NOT_GAMES_NAMED {
+                    not_boards.push(format!("{name} ({reason})"));
+                }
+                continue;
+            }
+            Err(Unvalued::Failed(reason)) => {
+                eprintln!("{} {name}: {reason}", kind.name());
+                failed += 1;
+                continue;
+            }
+        };
+        let record = boards::record_of(kind, (rows, columns), index, &valued, started, arguments);
+        record.save(directory)?;
+        ran += 1;
+        if !arguments.quiet {
+            let value = record.value.map_or_else(
+                || "stopped by the state limit".to_string(),
+                |value| format!("*{value}"),
+            );
+            eprintln!(
+                "{} {}: {value}, {} states ({:.3} s)",
+                record.kind, record.game, record.states, record.seconds
+            );
+        }
+    }
+    println!(
+        "# survey of {family}, shard {}/{}: {ran} run, {kept} kept from an earlier run, {not_board_count} not boards{}, {failed} failed",
+        arguments.shard.part,
+        arguments.shard.parts,
+        named(&not_boards, not_board_count)
+    );
+    if failed > 0 {
+        return Err(format!("{failed} boards failed; their messages are above").into());
+    }
+    Ok(())
+}
+
 /// `: a, b, c` for the first `names` of `count`, `, and N more` for the rest.
 fn named(names: &[String], count: u64) -> String {
     let unnamed = count.saturating_sub(names.len() as u64);
@@ -157,12 +233,38 @@ fn summary(record: &Record) -> String {
 }
 
 /// Prints the records of `directory` as one table, in family order; refuses if any record
-/// is damaged or named for another game, naming each.
+/// is damaged or named for another game, naming each, or if heap games' records and boards'
+/// share the directory (their tables have different columns).
 fn merge(directory: &Path, format: TableFormat) -> Result<(), Failure> {
+    let (mut records, mut board_records) = read_records(directory)?;
+    if !records.is_empty() && !board_records.is_empty() {
+        return Err(format!(
+            "{}: {} heap games' records and {} boards' records; merge each kind from a directory of its own",
+            directory.display(),
+            records.len(),
+            board_records.len()
+        )
+        .into());
+    }
+    if board_records.is_empty() {
+        records.sort_by(|a, b| (&a.kind, a.index, &a.game).cmp(&(&b.kind, b.index, &b.game)));
+        print!("{}", table(&records, format));
+        eprintln!("{} records", records.len());
+    } else {
+        board_records
+            .sort_by(|a, b| (&a.kind, a.rows, a.columns).cmp(&(&b.kind, b.rows, b.columns)));
+        print!("{}", board_table(&board_records, format));
+        eprintln!("{} records", board_records.len());
+    }
+    Ok(())
+}
+
+/// Every record of `directory`, heap games' and boards', each checked and under its own
+/// name; refused, naming each, if any is not.
+fn read_records(directory: &Path) -> Result<(Vec<Record>, Vec<BoardRecord>), Failure> {
     let entries =
         fs::read_dir(directory).map_err(|error| format!("{}: {error}", directory.display()))?;
-    let mut records = Vec::new();
-    let mut damaged = Vec::new();
+    let (mut records, mut board_records, mut damaged) = (Vec::new(), Vec::new(), Vec::new());
     for entry in entries {
         let path = entry
             .map_err(|error| format!("{}: {error}", directory.display()))?
@@ -176,15 +278,31 @@ fn merge(directory: &Path, format: TableFormat) -> Result<(), Failure> {
         if !is_record || hidden {
             continue;
         }
-        match Record::load(&path) {
-            Ok(record) if Record::path(directory, &record.kind, &record.game) == path => {
-                records.push(record);
+        let text = match fs::read_to_string(&path) {
+            Ok(text) => text,
+            Err(error) => {
+                damaged.push(format!("{}: {error}", path.display()));
+                continue;
             }
-            Ok(record) => damaged.push(format!(
-                "{}: the record of {} {}, under another name",
-                path.display(),
-                record.kind,
-                record.game
+        };
+        let read = if text.lines().next() == Some(BOARD_HEADER) {
+            BoardRecord::from_text(&text).map(|record| {
+                let name = (record.kind.clone(), record.game.clone());
+                board_records.push(record);
+                name
+            })
+        } else {
+            Record::from_text(&text).map(|record| {
+                let name = (record.kind.clone(), record.game.clone());
+                records.push(record);
+                name
+            })
+        };
+        match read {
+            Ok((kind, game)) if Record::path(directory, &kind, &game) == path => {}
+            Ok((kind, game)) => damaged.push(format!(
+                "{}: the record of {kind} {game}, under another name",
+                path.display()
             )),
             Err(reason) => damaged.push(format!("{}: {reason}", path.display())),
         }
@@ -198,10 +316,83 @@ fn merge(directory: &Path, format: TableFormat) -> Result<(), Failure> {
         )
         .into());
     }
-    records.sort_by(|a, b| (&a.kind, a.index, &a.game).cmp(&(&b.kind, b.index, &b.game)));
-    print!("{}", table(&records, format));
-    eprintln!("{} records", records.len());
-    Ok(())
+    Ok((records, board_records))
+}
+
+/// Board records as CSV, or as Markdown grids in the manner of Winning Ways' table of Cram:
+/// for each game, a row of the grid for each count of rows, a column for each of columns.
+fn board_table(records: &[BoardRecord], format: TableFormat) -> String {
+    let mut text = String::new();
+    match format {
+        TableFormat::Csv => {
+            text.push_str("kind,game,rows,columns,value,outcome,states,stopped,seconds\n");
+            for record in records {
+                let (value, outcome) = match record.value {
+                    Some(value) => (value.to_string(), if value == 0 { "P" } else { "N" }),
+                    None => (String::new(), ""),
+                };
+                let _ = writeln!(
+                    text,
+                    "{},{},{},{},{value},{outcome},{},{},{:.6}",
+                    record.kind,
+                    record.game,
+                    record.rows,
+                    record.columns,
+                    record.states,
+                    record.stopped,
+                    record.seconds
+                );
+            }
+        }
+        TableFormat::Markdown => {
+            let mut kinds: Vec<&str> = records.iter().map(|record| record.kind.as_str()).collect();
+            kinds.dedup();
+            for kind in kinds {
+                let of_kind: Vec<&BoardRecord> = records
+                    .iter()
+                    .filter(|record| record.kind == kind)
+                    .collect();
+                board_grid(&mut text, kind, &of_kind);
+            }
+        }
+    }
+    text
+}
+
+/// One game's Markdown grid: `*v` for a value, `?` for a board the state limit stopped,
+/// blank for a board with no record.
+fn board_grid(text: &mut String, kind: &str, records: &[&BoardRecord]) {
+    let mut rows: Vec<u32> = records.iter().map(|record| record.rows).collect();
+    let mut columns: Vec<u32> = records.iter().map(|record| record.columns).collect();
+    rows.sort_unstable();
+    rows.dedup();
+    columns.sort_unstable();
+    columns.dedup();
+    if !text.is_empty() {
+        text.push('\n');
+    }
+    let _ = write!(text, "| {kind}: rows \\ columns |");
+    for column in &columns {
+        let _ = write!(text, " {column} |");
+    }
+    text.push_str("\n|---|");
+    text.push_str(&"---:|".repeat(columns.len()));
+    text.push('\n');
+    for row in rows {
+        let _ = write!(text, "| {row} |");
+        for &column in &columns {
+            let cell = records
+                .iter()
+                .find(|record| record.rows == row && record.columns == column)
+                .map_or(String::new(), |record| {
+                    record
+                        .value
+                        .map_or("?".to_string(), |value| format!("*{value}"))
+                });
+            let _ = write!(text, " {cell} |");
+        }
+        text.push('\n');
+    }
 }
 
 /// The records as CSV, or as a Markdown table in the manner of Flammenkamp's tables of

@@ -208,16 +208,17 @@ impl Record {
     /// renamed over any record there. A job killed before the rename leaves only the
     /// temporary file, which no reader takes for a record.
     pub fn save(&self, directory: &Path) -> Result<(), String> {
-        let path = Record::path(directory, &self.kind, &self.game);
-        let temporary = directory.join(format!(
-            ".{} {}.{}.tmp",
-            self.kind,
-            self.game,
-            std::process::id()
-        ));
+        Record::save_text(directory, &self.kind, &self.game, &self.to_text())
+    }
+
+    /// Writes `text`, the record of `game` (of kind `kind`), into `directory` whole, as
+    /// [`save`](Self::save) says.
+    pub fn save_text(directory: &Path, kind: &str, game: &str, text: &str) -> Result<(), String> {
+        let path = Record::path(directory, kind, game);
+        let temporary = directory.join(format!(".{kind} {game}.{}.tmp", std::process::id()));
         let write = || -> std::io::Result<()> {
             let mut file = fs::File::create(&temporary)?;
-            file.write_all(self.to_text().as_bytes())?;
+            file.write_all(text.as_bytes())?;
             file.sync_all()?;
             fs::rename(&temporary, &path)
         };
@@ -235,7 +236,7 @@ impl Record {
 }
 
 /// `None` for `-`, else the value `read` reads.
-fn unless_dash<T>(
+pub(super) fn unless_dash<T>(
     written: &str,
     read: impl FnOnce(&str) -> Result<T, String>,
 ) -> Result<Option<T>, String> {
@@ -247,7 +248,7 @@ fn unless_dash<T>(
 }
 
 /// The text of a record before its checksum line, if that line is whole and matches.
-fn verified_body(text: &str) -> Result<&str, String> {
+pub(super) fn verified_body(text: &str) -> Result<&str, String> {
     let body_end = text
         .rfind("crc32 ")
         .ok_or("no checksum: not a whole record")?;

@@ -1,0 +1,216 @@
+//! One board's result in a board survey: written and checked as a heap game's
+//! [`Record`](super::record::Record) is (whole or not at all, its CRC-32 last), with the
+//! fields a board has.
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+use super::record::{Record, unless_dash, verified_body};
+
+/// The first line of every board record, with the format's version.
+pub const BOARD_HEADER: &str = "# impartial survey board record 1";
+
+/// What a board survey keeps of one board's search.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BoardRecord {
+    /// `cram`, `chomp` or `node-kayles`.
+    pub kind: String,
+    /// `RxC`: rows, then columns.
+    pub game: String,
+    /// The place of the board in its family's order.
+    pub index: u64,
+    pub rows: u32,
+    pub columns: u32,
+    /// The nimber of the start; `None` if the state limit stopped the search.
+    pub value: Option<u32>,
+    /// Positions the search stored (Chomp: diagrams of its table).
+    pub states: u64,
+    /// Wall time of the board's search.
+    pub seconds: f64,
+    /// The state limit of the run, if it had one.
+    pub state_limit: Option<u64>,
+    /// Whether the state limit stopped the search.
+    pub stopped: bool,
+}
+
+impl BoardRecord {
+    /// The record's text, its checksum last.
+    pub fn to_text(&self) -> String {
+        let optional = |value: Option<String>| value.unwrap_or_else(|| "-".to_string());
+        let mut text = String::new();
+        let _ = writeln!(text, "{BOARD_HEADER}");
+        let _ = writeln!(text, "kind {}", self.kind);
+        let _ = writeln!(text, "game {}", self.game);
+        let _ = writeln!(text, "index {}", self.index);
+        let _ = writeln!(text, "rows {}", self.rows);
+        let _ = writeln!(text, "columns {}", self.columns);
+        let _ = writeln!(
+            text,
+            "value {}",
+            optional(self.value.map(|value| value.to_string()))
+        );
+        let _ = writeln!(text, "states {}", self.states);
+        let _ = writeln!(text, "seconds {:.6}", self.seconds);
+        let _ = writeln!(
+            text,
+            "state_limit {}",
+            optional(self.state_limit.map(|limit| limit.to_string()))
+        );
+        let _ = writeln!(text, "stopped {}", self.stopped);
+        let crc = crc32fast::hash(text.as_bytes());
+        let _ = writeln!(text, "crc32 {crc:08x}");
+        text
+    }
+
+    /// Reads a board record's text, refusing anything that is not one whole, and a record
+    /// whose name, value and stop disagree.
+    pub fn from_text(text: &str) -> Result<BoardRecord, String> {
+        let body = verified_body(text)?;
+        let mut lines = body.lines();
+        if lines.next() != Some(BOARD_HEADER) {
+            return Err(format!(
+                "not a board record of this format (`{BOARD_HEADER}`)"
+            ));
+        }
+        let mut field = |key: &str| -> Result<&str, String> {
+            lines
+                .next()
+                .and_then(|line| line.strip_prefix(key))
+                .and_then(|rest| rest.strip_prefix(' '))
+                .ok_or_else(|| format!("no `{key}` line where it belongs"))
+        };
+        let number = |key: &str, value: &str| -> Result<u64, String> {
+            value
+                .parse()
+                .map_err(|_| format!("`{key} {value}`: not a number"))
+        };
+        let small = |key: &str, value: &str| -> Result<u32, String> {
+            u32::try_from(number(key, value)?).map_err(|_| format!("`{key} {value}`: too large"))
+        };
+        let kind = field("kind")?.to_string();
+        let game = field("game")?.to_string();
+        let index = number("index", field("index")?)?;
+        let rows = small("rows", field("rows")?)?;
+        let columns = small("columns", field("columns")?)?;
+        let value = unless_dash(field("value")?, |written| small("value", written))?;
+        let states = number("states", field("states")?)?;
+        let seconds_text = field("seconds")?;
+        let seconds: f64 = seconds_text
+            .parse()
+            .ok()
+            .filter(|seconds: &f64| seconds.is_finite() && *seconds >= 0.0)
+            .ok_or_else(|| format!("`seconds {seconds_text}`: not a time"))?;
+        let state_limit = unless_dash(field("state_limit")?, |written| {
+            number("state_limit", written)
+        })?;
+        let stopped = match field("stopped")? {
+            "true" => true,
+            "false" => false,
+            written => return Err(format!("`stopped {written}`: not true or false")),
+        };
+        if lines.next().is_some() {
+            return Err("a line past the fields".to_string());
+        }
+        if game != super::boards::board_name(rows, columns) {
+            return Err(format!("`game {game}` is not {rows}x{columns}"));
+        }
+        if stopped != value.is_none() {
+            return Err("a value and a stop, or neither".to_string());
+        }
+        Ok(BoardRecord {
+            kind,
+            game,
+            index,
+            rows,
+            columns,
+            value,
+            states,
+            seconds,
+            state_limit,
+            stopped,
+        })
+    }
+
+    /// The board record at `path`, checked.
+    pub fn load(path: &Path) -> Result<BoardRecord, String> {
+        let text = std::fs::read_to_string(path).map_err(|error| format!("{error}"))?;
+        BoardRecord::from_text(&text)
+    }
+
+    /// Writes the record into `directory` whole, as [`Record::save`] does.
+    pub fn save(&self, directory: &Path) -> Result<(), String> {
+        Record::save_text(directory, &self.kind, &self.game, &self.to_text())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample() -> BoardRecord {
+        BoardRecord {
+            kind: "cram".to_string(),
+            game: "5x8".to_string(),
+            index: 39,
+            rows: 5,
+            columns: 8,
+            value: Some(1),
+            states: 123_456,
+            seconds: 3.5,
+            state_limit: None,
+            stopped: false,
+        }
+    }
+
+    #[test]
+    fn a_board_record_reads_back() {
+        let record = sample();
+        assert_eq!(
+            BoardRecord::from_text(&record.to_text()),
+            Ok(record.clone())
+        );
+        let stopped = BoardRecord {
+            value: None,
+            state_limit: Some(1000),
+            stopped: true,
+            ..record
+        };
+        assert_eq!(BoardRecord::from_text(&stopped.to_text()), Ok(stopped));
+    }
+
+    #[test]
+    fn every_cut_and_every_changed_byte_is_refused() {
+        let text = sample().to_text();
+        for end in 0..text.len() {
+            assert!(
+                BoardRecord::from_text(&text[..end]).is_err(),
+                "cut at {end}"
+            );
+        }
+        let bytes = text.as_bytes();
+        for at in 0..bytes.len() {
+            let mut changed = bytes.to_vec();
+            changed[at] ^= 0x04;
+            if let Ok(changed) = String::from_utf8(changed) {
+                assert!(
+                    BoardRecord::from_text(&changed).is_err(),
+                    "byte {at} changed"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn records_that_disagree_with_themselves_are_refused() {
+        let misnamed = BoardRecord {
+            game: "8x5".to_string(),
+            ..sample()
+        };
+        assert!(BoardRecord::from_text(&misnamed.to_text()).is_err());
+        let stopped_with_a_value = BoardRecord {
+            stopped: true,
+            ..sample()
+        };
+        assert!(BoardRecord::from_text(&stopped_with_a_value.to_text()).is_err());
+    }
+}

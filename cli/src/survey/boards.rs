@@ -1,0 +1,296 @@
+//! Board families: every board of a range of sizes of Cram, Chomp or Node Kayles on a grid,
+//! each valued by the library (the solver's decomposing search, or Chomp's table) and kept
+//! as a [`BoardRecord`].
+
+use std::fmt;
+use std::ops::RangeInclusive;
+use std::path::PathBuf;
+use std::time::Instant;
+
+use clap::Args;
+use impartial::chomp::Chomp;
+use impartial::cram::Cram;
+use impartial::node_kayles::NodeKayles;
+use impartial::{SolveError, Solver, TableError};
+
+use super::board_record::BoardRecord;
+use super::family::MAX_GAMES;
+use crate::args::{Shard, parse_shard};
+use crate::count::parse_count;
+
+/// The options of a board survey job.
+#[derive(Debug, Args)]
+pub struct BoardArguments {
+    /// The rows of the boards: `N`, or `A-B` for every count from A to B.
+    #[arg(long, value_parser = parse_sizes)]
+    pub rows: RangeInclusive<u32>,
+    /// The columns of the boards: `N`, or `A-B`.
+    #[arg(long, value_parser = parse_sizes)]
+    pub columns: RangeInclusive<u32>,
+    /// The results directory, created if missing: one `KIND RxC.record` file per board.
+    #[arg(long, value_name = "DIR")]
+    pub results: PathBuf,
+    /// This job's share of the family, K of N: the boards whose place in the family's order
+    /// (rows, then columns) is K − 1 modulo N.
+    #[arg(long, default_value = "1/1", value_parser = parse_shard)]
+    pub shard: Shard,
+    /// Stop a board's search once it has stored STATES positions (Chomp: refuse a bar of
+    /// more diagrams): its record then says it stopped. The same limit stops the same boards
+    /// on every machine, unlike a time limit.
+    #[arg(long, value_name = "STATES", value_parser = parse_states)]
+    pub states: Option<u64>,
+    /// Threads of each board's search (not Chomp's table): 1 to 64, 0 for one per core.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(0..=64))]
+    pub threads: u32,
+    /// No line per board on standard error.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+/// Sizes of 1 to 255: `N` or `A-B`, A ≤ B.
+fn parse_sizes(text: &str) -> Result<RangeInclusive<u32>, String> {
+    let refuse = || format!("{text}: a size is N or A-B (1 ≤ A ≤ B ≤ 255), e.g. 1-5");
+    let size = |part: &str| {
+        part.trim()
+            .parse::<u32>()
+            .ok()
+            .filter(|size| (1..=255).contains(size))
+            .ok_or_else(refuse)
+    };
+    let (first, last) = match text.split_once('-') {
+        Some((first, last)) => (size(first)?, size(last)?),
+        None => (size(text)?, size(text)?),
+    };
+    if first > last {
+        return Err(refuse());
+    }
+    Ok(first..=last)
+}
+
+/// A state limit of at least 1.
+fn parse_states(text: &str) -> Result<u64, String> {
+    match u64::try_from(parse_count(text)?) {
+        Ok(states) if states >= 1 => Ok(states),
+        _ => Err(format!("{text}: a state limit is a count from 1, e.g. 1e7")),
+    }
+}
+
+/// The games a board family can be of.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BoardKind {
+    Cram,
+    Chomp,
+    NodeKayles,
+}
+
+impl BoardKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            BoardKind::Cram => "cram",
+            BoardKind::Chomp => "chomp",
+            BoardKind::NodeKayles => "node-kayles",
+        }
+    }
+}
+
+/// Every board of `rows` × `columns` of one game, rows varying slowest.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BoardFamily {
+    pub kind: BoardKind,
+    pub rows: RangeInclusive<u32>,
+    pub columns: RangeInclusive<u32>,
+}
+
+impl fmt::Display for BoardFamily {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} boards of {} to {} rows and {} to {} columns",
+            self.kind.name(),
+            self.rows.start(),
+            self.rows.end(),
+            self.columns.start(),
+            self.columns.end()
+        )
+    }
+}
+
+impl BoardFamily {
+    /// How many boards the family lists (at most 255², far below [`MAX_GAMES`]).
+    pub fn len(&self) -> u64 {
+        let count = |sizes: &RangeInclusive<u32>| u64::from(sizes.end() - sizes.start() + 1);
+        let len = count(&self.rows) * count(&self.columns);
+        debug_assert!(len <= MAX_GAMES);
+        len
+    }
+
+    /// The rows and columns of the board at `index` (below [`len`](Self::len)).
+    pub fn member(&self, index: u64) -> (u32, u32) {
+        let width = u64::from(self.columns.end() - self.columns.start() + 1);
+        let offset = |start: u32, step: u64| start + u32::try_from(step).unwrap_or(u32::MAX);
+        (
+            offset(*self.rows.start(), index / width),
+            offset(*self.columns.start(), index % width),
+        )
+    }
+}
+
+/// A board's name in records and tables: `5x8`, rows first.
+pub fn board_name(rows: u32, columns: u32) -> String {
+    format!("{rows}x{columns}")
+}
+
+/// What valuing one board found: its value, or that the state limit stopped it; and the
+/// positions stored (Chomp: the diagrams of its table).
+pub struct Valued {
+    pub value: Option<u32>,
+    pub states: u64,
+}
+
+/// Why a board has no record: not a board of its game (too large), or a failure.
+pub enum Unvalued {
+    NotABoard(String),
+    Failed(String),
+}
+
+/// Values the `rows` × `columns` board of `kind` from its start.
+pub fn value_board(
+    kind: BoardKind,
+    rows: u32,
+    columns: u32,
+    arguments: &BoardArguments,
+) -> Result<Valued, Unvalued> {
+    let not_a_board = |error: impartial::GameError| Unvalued::NotABoard(error.to_string());
+    let limit = arguments
+        .states
+        .map(|states| usize::try_from(states).unwrap_or(usize::MAX));
+    let threads = arguments.threads as usize;
+    let searched = |result: Result<impartial::Nimber, String>, states: usize| {
+        let states = states as u64;
+        match result {
+            Ok(value) => u32::try_from(value.0)
+                .map(|value| Valued {
+                    value: Some(value),
+                    states,
+                })
+                .map_err(|_| Unvalued::Failed(format!("the value {value} is past 2^32 − 1"))),
+            Err(stopped) if stopped.is_empty() => Ok(Valued {
+                value: None,
+                states,
+            }),
+            Err(message) => Err(Unvalued::Failed(message)),
+        }
+    };
+    match kind {
+        BoardKind::Cram => {
+            let game = Cram::new(columns, rows).map_err(not_a_board)?;
+            let mut solver = solver(Solver::new(game), limit, threads);
+            let result = solver.try_grundy(game.board()).map_err(stop_or_message);
+            searched(result, solver.stats().states)
+        }
+        BoardKind::NodeKayles => {
+            let game = NodeKayles::grid(columns as usize, rows as usize).map_err(not_a_board)?;
+            let all = game.all();
+            let mut solver = solver(Solver::new(game), limit, threads);
+            let result = solver.try_grundy(all).map_err(stop_or_message);
+            searched(result, solver.stats().states)
+        }
+        BoardKind::Chomp => {
+            let game = Chomp::new(rows, columns).map_err(not_a_board)?;
+            // Two bytes a diagram: the limit on states is a limit on the table.
+            let budget = limit.map_or(usize::MAX, |states| states.saturating_mul(2));
+            match game.values(budget) {
+                Ok(values) => {
+                    let value = values
+                        .grundy(game.bar())
+                        .map_err(|error| Unvalued::Failed(error.to_string()))?;
+                    searched(Ok(value), values.len())
+                }
+                Err(TableError::BudgetTooSmall { .. }) if limit.is_some() => Ok(Valued {
+                    value: None,
+                    states: 0,
+                }),
+                Err(error) => Err(Unvalued::Failed(error.to_string())),
+            }
+        }
+    }
+}
+
+/// A solver with the job's state limit and threads.
+fn solver<G>(solver: Solver<G>, limit: Option<usize>, threads: usize) -> Solver<G>
+where
+    G: impartial::ImpartialGame + Sync,
+    G::Position: Send + Sync,
+{
+    let solver = solver.with_threads(threads);
+    match limit {
+        Some(limit) => solver.with_state_limit(limit),
+        None => solver,
+    }
+}
+
+/// The empty string for the state limit (the board stopped), else the error's message.
+fn stop_or_message<P: fmt::Debug>(error: SolveError<P>) -> String {
+    match error {
+        SolveError::StateLimit { .. } => String::new(),
+        other => other.to_string(),
+    }
+}
+
+/// The record of a board valued at `index` of its family.
+pub fn record_of(
+    kind: BoardKind,
+    (rows, columns): (u32, u32),
+    index: u64,
+    valued: &Valued,
+    started: Instant,
+    arguments: &BoardArguments,
+) -> BoardRecord {
+    BoardRecord {
+        kind: kind.name().to_string(),
+        game: board_name(rows, columns),
+        index,
+        rows,
+        columns,
+        value: valued.value,
+        states: valued.states,
+        seconds: started.elapsed().as_secs_f64(),
+        state_limit: arguments.states,
+        stopped: valued.value.is_none(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_family_lists_every_board_once_rows_first() {
+        let family = BoardFamily {
+            kind: BoardKind::Cram,
+            rows: 2..=4,
+            columns: 3..=7,
+        };
+        assert_eq!(family.len(), 15);
+        let boards: Vec<(u32, u32)> = (0..15).map(|index| family.member(index)).collect();
+        let mut expected = Vec::new();
+        for rows in 2..=4 {
+            for columns in 3..=7 {
+                expected.push((rows, columns));
+            }
+        }
+        assert_eq!(boards, expected);
+        assert_eq!(board_name(5, 8), "5x8");
+    }
+
+    #[test]
+    fn sizes_read_as_one_or_a_range() {
+        assert_eq!(parse_sizes("5"), Ok(5..=5));
+        assert_eq!(parse_sizes("1-9"), Ok(1..=9));
+        for bad in ["0", "3-2", "1-256", "a", "", "1-", "-4"] {
+            assert!(parse_sizes(bad).is_err(), "{bad}");
+        }
+        assert_eq!(parse_states("1e6"), Ok(1_000_000));
+        assert!(parse_states("0").is_err());
+    }
+}
