@@ -58,13 +58,13 @@
 //!   share (the candidates, a few per cent of the work) is what is left, `N` threads do the
 //!   work about `N` times as fast; the guide's command-line chapter has the measured scaling
 //!   and a model for many cores.
-//! - **By the direct recurrence**, a heap's options almost all leave heaps at least two
-//!   smaller than it, so two threads take turns: while one finishes heap `n − 1`, the
-//!   other works out heap `n` from the options that do not need `G(n − 1)`, and once that
-//!   value arrives checks whether the options leaving heap `n − 1` change the answer
-//!   (rarely: then it computes `G(n)` again). This path uses at most two threads however
-//!   many are set: a third would wait for both others' values, and dividing one heap's
-//!   options among threads is not built.
+//! - **By the direct recurrence**, a heap's options almost all leave heaps far smaller than
+//!   it, so `N` threads take turns at the heaps: thread `i` computes heaps `i`, `i + N`, …
+//!   Each marks the values of the options whose heaps are all computed while the others
+//!   finish the heaps just below its own, then, once those arrive, marks the few options
+//!   that leave one of them (the *late* options) and reads the mex. Values are finished in
+//!   order, and a thread waits only for the `N − 1` heaps below its own. At most one thread
+//!   per core takes turns (a thread that waits for one off its core spins for nothing).
 //!
 //! Small sequences stay on one thread: below a few thousand heaps a second one costs more
 //! than it saves.

@@ -56,7 +56,7 @@ pub struct SequenceOptions {
     /// How many threads compute games that split heaps (at least 1, at most
     /// [`MAX_THREADS`]): in a sparse space, once new rare heaps have become rare, one
     /// computes each value as a common heap's and all of them verify those values; by the
-    /// direct recurrence two take turns at the heaps, and more do not help (see the
+    /// direct recurrence up to one per core take turns at the heaps (see the
     /// [module docs](crate::sequence#threads)). The values are the same whatever the number,
     /// and every thread reads one table of them. By default 2 where the machine has two or
     /// more cores, else 1; [`with_threads`](Self::with_threads) sets it.

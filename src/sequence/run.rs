@@ -30,6 +30,12 @@ pub(crate) struct Tuning {
     /// The largest value kept in one byte and in two: 255 and 65 535, lowered by tests so
     /// that small runs widen their values on every path.
     pub(crate) width_limits: [u32; 2],
+    /// The most threads that take turns at the heaps by the direct recurrence: the machine's
+    /// cores, since a thread there waits for the heaps just below its own, and on more
+    /// threads than cores it waits while the thread it waits for is off its core (0.6 to
+    /// 2 · 10⁵ on 3, 4 and 8 threads on 2 cores: 9.2, 8.7 and 11.1 s, against 5.7–6.8 s on
+    /// 2). Tests lift it, to run many threads on few cores.
+    pub(crate) turn_threads: usize,
 }
 
 impl Default for Tuning {
@@ -38,8 +44,15 @@ impl Default for Tuning {
             parallel_from: 1 << 12,
             ahead_after: 1 << 8,
             width_limits: [u8::MAX.into(), u16::MAX.into()],
+            turn_threads: cores(),
         }
     }
+}
+
+/// The cores this process may run on, asked once.
+fn cores() -> usize {
+    static CORES: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    *CORES.get_or_init(|| std::thread::available_parallelism().map_or(1, usize::from))
 }
 
 impl Tuning {
@@ -104,20 +117,22 @@ impl Workers {
             held: tuning.largest_in_width(values.width()),
             ..*stretch
         };
-        let two_threads = options.threads >= 2
+        let several_threads = options.threads >= 2
             && stretch.rules.splits()
             && heap >= tuning.parallel_from
             && stretch.end > heap + 1;
         let quiet = |space: &SparseSpace| heap - space.last_rare() >= tuning.ahead_after;
-        let two_threads_ended = match &main.space {
-            None if two_threads => {
-                helpers.resize_with(helpers.len().max(1), Worker::default);
-                let helper = &mut helpers[0];
+        let several_threads_ended = match &main.space {
+            None if several_threads && tuning.turn_threads >= 2 => {
+                helpers.resize_with(
+                    options.threads.min(tuning.turn_threads) - 1,
+                    Worker::default,
+                );
                 Some(
-                    typed!(values.store_mut(), values => take_turns(values, main, helper, stretch))?,
+                    typed!(values.store_mut(), values => take_turns(values, main, helpers, stretch))?,
                 )
             }
-            Some(space) if two_threads && quiet(space) => {
+            Some(space) if several_threads && quiet(space) => {
                 helpers.resize_with(options.threads - 1, Worker::default);
                 Some(
                     typed!(values.store_mut(), values => compute_ahead(values, main, helpers, stretch))?,
@@ -127,7 +142,7 @@ impl Workers {
         };
         // One thread was asked for, or two stopped before a heap whose value their width
         // does not hold: one heap on this thread, in whatever width its value needs.
-        if two_threads_ended != Some(Ended::Done) {
+        if several_threads_ended != Some(Ended::Done) {
             let heap = values.len();
             let value =
                 typed!(values.store(), values => main.mex(stretch.rules, values.as_slice(), heap));
@@ -427,6 +442,7 @@ impl Proofs {
 mod tests {
     use super::*;
     use crate::reference;
+    use crate::sequence::MAX_THREADS;
     use crate::sequence::testing::{octal_rules, random_words, rules, shaped_rules};
 
     /// A game for the tests: octal digits, or Grundy's game.
@@ -505,6 +521,50 @@ mod tests {
         );
     }
 
+    /// Many threads taking turns from the first heaps on, where a heap's options may leave
+    /// two heaps that other threads have not finished yet: the definition's values, on 8 and
+    /// 16 threads from heap 2, for every game of the sample and the restricted splits.
+    #[test]
+    fn many_threads_from_the_first_heaps_give_the_definitions_values() {
+        let keep_going = &mut |_: &Progress| ControlFlow::Continue(());
+        let n = if cfg!(debug_assertions) { 300 } else { 2_000 };
+        let restricted = [
+            (vec![4, 4, 6], vec![(0, '='), (1, '!')]),
+            (vec![0, 8, 15], vec![(1, '='), (2, '!')]),
+        ];
+        let mut all: Vec<(HeapRules, Vec<u32>)> = games()
+            .into_iter()
+            .map(|game| (game.rules(), game.values(n)))
+            .collect();
+        for (digits, modifiers) in restricted {
+            let plain = reference::PlainRules {
+                modifiers: modifiers.clone(),
+                ..reference::PlainRules::of_code(&digits)
+            };
+            all.push((
+                shaped_rules(&digits, &modifiers),
+                reference::rules_values(&plain, n),
+            ));
+        }
+        for (rules, expected) in &all {
+            for threads in [8, 16] {
+                let options = SequenceOptions::default()
+                    .with_method(Method::Direct)
+                    .with_prove_period(false)
+                    .with_threads(threads);
+                let tuning = Tuning {
+                    parallel_from: 2,
+                    turn_threads: MAX_THREADS,
+                    ..Tuning::default()
+                };
+                let got =
+                    compute_tuned(rules, n as u64, &options, tuning, Values::new(), keep_going)
+                        .unwrap();
+                assert_eq!(got.values, *expected, "{rules:?} {threads} threads");
+            }
+        }
+    }
+
     /// Splits restricted each its own way (`=`, `!`, `?`, on two-heap and three-heap digits)
     /// on two threads from heap 64, every method, values computed ahead and taken back:
     /// the definition's values, and the method one thread chooses.
@@ -540,6 +600,7 @@ mod tests {
         Tuning {
             parallel_from: 64,
             ahead_after,
+            turn_threads: MAX_THREADS,
             ..Tuning::default()
         }
     }
@@ -651,6 +712,7 @@ mod tests {
                             parallel_from: 64,
                             ahead_after,
                             width_limits,
+                            turn_threads: MAX_THREADS,
                         };
                         let got = compute_tuned(
                             &rules,
@@ -712,7 +774,13 @@ mod tests {
                     main.record(heap, value);
                 }
                 let stretch = held_to(&rules, n, held);
-                let ended = take_turns(&mut values, &mut main, &mut helper, &stretch).unwrap();
+                let ended = take_turns(
+                    &mut values,
+                    &mut main,
+                    std::slice::from_mut(&mut helper),
+                    &stretch,
+                )
+                .unwrap();
                 assert_eq!(ended, Ended::TooWide, "{rules:?} {held}");
                 assert_eq!(numbers(&values), expected[..first], "{rules:?} {held}");
                 stopped += 1;

@@ -1,6 +1,6 @@
 //! What the drivers of the engine share: a thread's worker (its sparse space, scratch space
 //! and largest value), the stretch of heaps computed in one go, and how one ended — below
-//! the two-thread paths (`ahead`, `relay`) and the driver that chooses between them (`run`).
+//! the paths on several threads (`ahead`, `relay`) and the driver that chooses between them (`run`).
 
 use super::direct::{HeapValues, Reached, direct_value};
 use super::error::SequenceError;
@@ -107,26 +107,13 @@ pub(super) fn reserve_for<V: Value>(
     Ok(())
 }
 
-/// Makes room for a stretch on two threads — in the table for all its values, and for
-/// each thread the values it keeps apart while they compute — and brings the helper's
-/// state up to the calling thread's. The stretch's first heap, and the two threads' room.
-pub(super) fn prepare_two<V: Value>(
-    values: &mut Vec<V>,
-    main: &Worker,
-    helper: &mut Worker,
-    stretch: &Stretch,
-) -> Result<(usize, [Vec<V>; 2]), SequenceError> {
-    let (from, main_tail, mut helper_tails) =
-        prepare(values, main, std::slice::from_mut(helper), stretch)?;
-    let helper_tail = helper_tails.pop().expect("one helper, one room");
-    Ok((from, [main_tail, helper_tail]))
-}
-
 /// Where a stretch on several threads starts, and each thread's room for its values.
 pub(super) type Rooms<V> = (usize, Vec<V>, Vec<Vec<V>>);
 
-/// As [`prepare_two`], for the calling thread and every one of `helpers`: the stretch's first
-/// heap, the calling thread's room and each helper's.
+/// Makes room for a stretch on several threads — in the table for all its values, and for
+/// each thread the values it keeps apart while they compute — and brings each of `helpers`'
+/// state up to the calling thread's. The stretch's first heap, the calling thread's room and
+/// each helper's.
 pub(super) fn prepare<V: Value>(
     values: &mut Vec<V>,
     main: &Worker,
