@@ -1,5 +1,6 @@
 //! The command line's arguments: the games, the options of a run, and the numbers they take.
 
+use std::ops::RangeInclusive;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -12,7 +13,6 @@ use impartial::sequence::{MAX_HEAP, MAX_STREAMED_HEAP, Method, SequenceOptions};
 use impartial::take_and_break::TakeAndBreak;
 
 use crate::count::parse_count;
-use crate::survey::BoardArguments;
 
 /// The nim-values G(0), G(1), …, G(n) of a heap game: its proven period, its rare heaps and
 /// the frequency of every value, at any scale the memory allows.
@@ -211,6 +211,63 @@ pub struct SurveyArguments {
     /// No line per game on standard error.
     #[arg(long)]
     pub quiet: bool,
+}
+
+/// The options of a board survey job.
+#[derive(Debug, Args)]
+pub struct BoardArguments {
+    /// The rows of the boards: `N`, or `A-B` for every count from A to B.
+    #[arg(long, value_parser = parse_sizes)]
+    pub rows: RangeInclusive<u32>,
+    /// The columns of the boards: `N`, or `A-B`.
+    #[arg(long, value_parser = parse_sizes)]
+    pub columns: RangeInclusive<u32>,
+    /// The results directory, created if missing: one `KIND RxC.record` file per board.
+    #[arg(long, value_name = "DIR")]
+    pub results: PathBuf,
+    /// This job's share of the family, K of N: the boards whose place in the family's order
+    /// (rows, then columns) is K − 1 modulo N.
+    #[arg(long, default_value = "1/1", value_parser = parse_shard)]
+    pub shard: Shard,
+    /// Stop a board's search once it has stored STATES positions (Chomp: refuse a bar of
+    /// more diagrams): its record then says it stopped. The same limit stops the same boards
+    /// on every machine, unlike a time limit.
+    #[arg(long, value_name = "STATES", value_parser = parse_states)]
+    pub states: Option<u64>,
+    /// Threads of each board's search (not Chomp's table): 1 to 64, 0 for one per core.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(0..=64))]
+    pub threads: u32,
+    /// No line per board on standard error.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+/// Sizes of 1 to 255: `N` or `A-B`, A ≤ B.
+pub fn parse_sizes(text: &str) -> Result<RangeInclusive<u32>, String> {
+    let refuse = || format!("{text}: a size is N or A-B (1 ≤ A ≤ B ≤ 255), e.g. 1-5");
+    let size = |part: &str| {
+        part.trim()
+            .parse::<u32>()
+            .ok()
+            .filter(|size| (1..=255).contains(size))
+            .ok_or_else(refuse)
+    };
+    let (first, last) = match text.split_once('-') {
+        Some((first, last)) => (size(first)?, size(last)?),
+        None => (size(text)?, size(text)?),
+    };
+    if first > last {
+        return Err(refuse());
+    }
+    Ok(first..=last)
+}
+
+/// A state limit of at least 1.
+pub fn parse_states(text: &str) -> Result<u64, String> {
+    match u64::try_from(parse_count(text)?) {
+        Ok(states) if states >= 1 => Ok(states),
+        _ => Err(format!("{text}: a state limit is a count from 1, e.g. 1e7")),
+    }
 }
 
 /// A survey's heap bound: 1 to the sequence engine's `MAX_HEAP`.

@@ -20,10 +20,9 @@ use std::time::{Duration, Instant};
 
 use impartial::sequence::{Progress, SequenceOptions, Values};
 
-use crate::args::{SurveyArguments, SurveyCommand, TableFormat};
+use crate::args::{BoardArguments, SurveyArguments, SurveyCommand, TableFormat};
 use crate::failure::Failure;
 use board_record::{BOARD_HEADER, BoardRecord};
-pub use boards::BoardArguments;
 use boards::{BoardFamily, BoardKind, Unvalued};
 use family::{Family, Kind};
 use record::Record;

@@ -4,10 +4,8 @@
 
 use std::fmt;
 use std::ops::RangeInclusive;
-use std::path::PathBuf;
 use std::time::Instant;
 
-use clap::Args;
 use impartial::chomp::Chomp;
 use impartial::cram::Cram;
 use impartial::node_kayles::NodeKayles;
@@ -15,65 +13,7 @@ use impartial::{SolveError, Solver, TableError};
 
 use super::board_record::BoardRecord;
 use super::family::MAX_GAMES;
-use crate::args::{Shard, parse_shard};
-use crate::count::parse_count;
-
-/// The options of a board survey job.
-#[derive(Debug, Args)]
-pub struct BoardArguments {
-    /// The rows of the boards: `N`, or `A-B` for every count from A to B.
-    #[arg(long, value_parser = parse_sizes)]
-    pub rows: RangeInclusive<u32>,
-    /// The columns of the boards: `N`, or `A-B`.
-    #[arg(long, value_parser = parse_sizes)]
-    pub columns: RangeInclusive<u32>,
-    /// The results directory, created if missing: one `KIND RxC.record` file per board.
-    #[arg(long, value_name = "DIR")]
-    pub results: PathBuf,
-    /// This job's share of the family, K of N: the boards whose place in the family's order
-    /// (rows, then columns) is K − 1 modulo N.
-    #[arg(long, default_value = "1/1", value_parser = parse_shard)]
-    pub shard: Shard,
-    /// Stop a board's search once it has stored STATES positions (Chomp: refuse a bar of
-    /// more diagrams): its record then says it stopped. The same limit stops the same boards
-    /// on every machine, unlike a time limit.
-    #[arg(long, value_name = "STATES", value_parser = parse_states)]
-    pub states: Option<u64>,
-    /// Threads of each board's search (not Chomp's table): 1 to 64, 0 for one per core.
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(0..=64))]
-    pub threads: u32,
-    /// No line per board on standard error.
-    #[arg(long)]
-    pub quiet: bool,
-}
-
-/// Sizes of 1 to 255: `N` or `A-B`, A ≤ B.
-fn parse_sizes(text: &str) -> Result<RangeInclusive<u32>, String> {
-    let refuse = || format!("{text}: a size is N or A-B (1 ≤ A ≤ B ≤ 255), e.g. 1-5");
-    let size = |part: &str| {
-        part.trim()
-            .parse::<u32>()
-            .ok()
-            .filter(|size| (1..=255).contains(size))
-            .ok_or_else(refuse)
-    };
-    let (first, last) = match text.split_once('-') {
-        Some((first, last)) => (size(first)?, size(last)?),
-        None => (size(text)?, size(text)?),
-    };
-    if first > last {
-        return Err(refuse());
-    }
-    Ok(first..=last)
-}
-
-/// A state limit of at least 1.
-fn parse_states(text: &str) -> Result<u64, String> {
-    match u64::try_from(parse_count(text)?) {
-        Ok(states) if states >= 1 => Ok(states),
-        _ => Err(format!("{text}: a state limit is a count from 1, e.g. 1e7")),
-    }
-}
+use crate::args::BoardArguments;
 
 /// The games a board family can be of.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -285,6 +225,7 @@ mod tests {
 
     #[test]
     fn sizes_read_as_one_or_a_range() {
+        use crate::args::{parse_sizes, parse_states};
         assert_eq!(parse_sizes("5"), Ok(5..=5));
         assert_eq!(parse_sizes("1-9"), Ok(1..=9));
         for bad in ["0", "3-2", "1-256", "a", "", "1-", "-4"] {
