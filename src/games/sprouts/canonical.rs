@@ -1,8 +1,12 @@
 //! The canonical form of a land: regions mirrored, boundaries turned and sorted, letters
 //! renamed, so that most drawings of one land are searched once.
 
+use std::cell::RefCell;
+use std::collections::HashMap;
+
 use super::notation::{
     BOUNDARY_END, LAND_END, Land, REGION_END, Region, SPOT, decode, is_letter, letter, rotated,
+    write_land,
 };
 
 /// The symbols of a boundary read for sorting, with no letter's name in it: a letter by
@@ -103,6 +107,12 @@ pub(super) struct Writer {
     steps: usize,
 }
 
+/// Places of regions or boundaries not written yet: a few, kept inline.
+type Indices = smallvec::SmallVec<[usize; 8]>;
+
+/// One boundary as written: short, kept inline.
+type Chunk = smallvec::SmallVec<[u8; 32]>;
+
 /// Letter names given so far: by label, and the next free index.
 #[derive(Clone)]
 pub(super) struct Names {
@@ -111,6 +121,34 @@ pub(super) struct Names {
 }
 
 impl Names {
+    /// What [`write`](Self::write) would write, without naming anything: letters not named
+    /// yet take the next names in order of first appearance.
+    fn peek(&self, symbols: &[u8], start: usize, code: &mut Chunk) {
+        let len = symbols.len();
+        let mut fresh: smallvec::SmallVec<[u8; 16]> = smallvec::SmallVec::new();
+        for step in 0..len {
+            let symbol = symbols[(start + step) % len];
+            if !is_letter(symbol) {
+                code.push(symbol);
+                continue;
+            }
+            match self.of[usize::from(symbol)] {
+                0 => {
+                    let place = fresh
+                        .iter()
+                        .position(|&seen| seen == symbol)
+                        .unwrap_or_else(|| {
+                            fresh.push(symbol);
+                            fresh.len() - 1
+                        });
+                    code.push(letter(self.next + place));
+                }
+                name => code.push(name),
+            }
+        }
+        code.push(BOUNDARY_END);
+    }
+
     fn write(&mut self, symbols: &[u8], start: usize, code: &mut Vec<u8>) {
         let len = symbols.len();
         for step in 0..len {
@@ -145,7 +183,7 @@ impl Writer {
         code: &mut Vec<u8>,
         names: &Names,
         left: &[usize],
-        current: Option<(usize, usize, Vec<usize>)>,
+        current: Option<(usize, usize, Indices)>,
     ) {
         self.steps += 1;
         if self.steps > MOST_STEPS && self.best.is_some() {
@@ -155,34 +193,38 @@ impl Writer {
             Some((region, direction, boundaries)) if !boundaries.is_empty() => {
                 let reads = &self.regions[region].directions[direction];
                 let least = &reads[boundaries[0]].shape;
-                // Each candidate boundary at each least rotation, written with the names so far.
-                let mut candidates: Vec<(Vec<u8>, Names, usize)> = Vec::new();
+                // Each candidate boundary at each least rotation, written with the names so
+                // far: those whose writing is least are tried, each in turn.
+                let (mut least_chunk, mut chunk) = (Chunk::new(), Chunk::new());
+                let mut ties: smallvec::SmallVec<[(usize, usize); 8]> = smallvec::SmallVec::new();
                 for (place, &boundary) in boundaries.iter().enumerate() {
                     let read = &reads[boundary];
                     if read.shape != *least {
                         break;
                     }
                     for &start in &read.starts {
-                        let mut chunk = Vec::with_capacity(read.symbols.len() + 1);
-                        let mut after = names.clone();
-                        after.write(&read.symbols, start, &mut chunk);
-                        candidates.push((chunk, after, place));
+                        chunk.clear();
+                        names.peek(&read.symbols, start, &mut chunk);
+                        match (ties.is_empty(), chunk.cmp(&least_chunk)) {
+                            (true, _) | (false, std::cmp::Ordering::Less) => {
+                                std::mem::swap(&mut least_chunk, &mut chunk);
+                                ties.clear();
+                                ties.push((place, start));
+                            }
+                            (false, std::cmp::Ordering::Equal) => ties.push((place, start)),
+                            (false, std::cmp::Ordering::Greater) => {}
+                        }
                     }
                     // Plain boundaries of one shape are written alike: one stands for all.
                     if !read.has_letters() {
                         break;
                     }
                 }
-                let Some(first) = candidates.iter().map(|(chunk, _, _)| chunk).min().cloned()
-                else {
-                    return;
-                };
-                for (chunk, after, place) in candidates {
-                    if chunk != first {
-                        continue;
-                    }
+                for (place, start) in ties {
                     let mark = code.len();
-                    code.extend_from_slice(&chunk);
+                    let mut after = names.clone();
+                    let read = &self.regions[region].directions[direction][boundaries[place]];
+                    after.write(&read.symbols, start, code);
                     if !self.beaten(code) {
                         let mut rest = boundaries.clone();
                         rest.remove(place);
@@ -214,7 +256,7 @@ impl Writer {
                     .count();
                 for place in 0..group {
                     let region = left[place];
-                    let mut rest = left.to_vec();
+                    let mut rest: Indices = left.iter().copied().collect();
                     rest.remove(place);
                     for direction in 0..self.regions[region].directions.len() {
                         let boundaries =
@@ -277,10 +319,40 @@ pub(super) fn greedy_writing(land: &Land) -> Vec<u8> {
     writer.best.unwrap_or_else(|| vec![LAND_END])
 }
 
+/// Most lands whose canonical codes a thread remembers; past it, it forgets them all and
+/// starts again (a few megabytes at most).
+const MOST_REMEMBERED: usize = 1 << 15;
+
+thread_local! {
+    /// Canonical codes of the lands met lately, by the land's own writing: the same land
+    /// comes back in the options of many positions, and writing it canonically is most of
+    /// the cost of listing options (Sprouts 5 spots: 93 % of the instructions, 25 600 lands
+    /// written).
+    static REMEMBERED: RefCell<HashMap<Vec<u8>, Box<[u8]>>> = RefCell::new(HashMap::new());
+}
+
 /// The canonical code of a tidy land: the greedy writing, written again until it repeats,
 /// and the least code of that cycle — so that the canonical code of a canonical code is
-/// itself, whichever order of its regions the greedy writing met first.
+/// itself, whichever order of its regions the greedy writing met first. Remembered for the
+/// lands met lately, by the land as written (the same writing is the same land).
 pub(super) fn canonical_land(land: &Land) -> Vec<u8> {
+    let mut written = Vec::new();
+    write_land(land, &mut written);
+    if let Some(code) = REMEMBERED.with_borrow(|remembered| remembered.get(&written).cloned()) {
+        return code.into_vec();
+    }
+    let code = least_of_cycle(land);
+    REMEMBERED.with_borrow_mut(|remembered| {
+        if remembered.len() >= MOST_REMEMBERED {
+            remembered.clear();
+        }
+        remembered.insert(written, code.clone().into_boxed_slice());
+    });
+    code
+}
+
+/// [`canonical_land`], worked out.
+fn least_of_cycle(land: &Land) -> Vec<u8> {
     let mut codes: Vec<Vec<u8>> = vec![greedy_writing(land)];
     loop {
         let last = codes.last().expect("one code at least");
@@ -293,5 +365,69 @@ pub(super) fn canonical_land(land: &Land) -> Vec<u8> {
             );
         }
         codes.push(next);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ImpartialGame;
+    use crate::sprouts::{Sprouts, SproutsPosition};
+
+    /// Every land of every position reachable from `spots` spots.
+    fn reachable_lands(spots: usize) -> Vec<Land> {
+        let mut seen = std::collections::HashSet::new();
+        let mut stack = vec![SproutsPosition::start(spots).unwrap()];
+        let mut lands = Vec::new();
+        while let Some(position) = stack.pop() {
+            if !seen.insert(position.clone()) {
+                continue;
+            }
+            lands.extend(decode(&position.code));
+            stack.extend(Sprouts.moves(&position));
+        }
+        lands
+    }
+
+    /// The remembered codes are the codes worked out: each land's code, asked twice (the
+    /// second time remembered), is its code worked out afresh, and a cleared memory changes
+    /// nothing.
+    #[test]
+    fn remembered_codes_are_the_codes_worked_out() {
+        let lands = reachable_lands(4);
+        assert!(lands.len() > 500, "{}", lands.len());
+        for land in &lands {
+            let fresh = least_of_cycle(land);
+            assert_eq!(canonical_land(land), fresh);
+            assert_eq!(canonical_land(land), fresh);
+            REMEMBERED.with_borrow_mut(HashMap::clear);
+            assert_eq!(canonical_land(land), fresh);
+        }
+    }
+
+    /// A boundary peeked at is written as it would be: for every boundary of those lands,
+    /// every start and names given by the boundaries before it.
+    #[test]
+    fn a_peek_is_the_writing() {
+        for land in reachable_lands(4) {
+            let mut names = Names {
+                of: [0; 256],
+                next: 0,
+            };
+            for boundary in land.iter().flatten() {
+                for start in 0..boundary.len() {
+                    let mut peeked = Chunk::new();
+                    names.peek(boundary, start, &mut peeked);
+                    let mut written = Vec::new();
+                    names.clone().write(boundary, start, &mut written);
+                    assert_eq!(
+                        peeked.as_slice(),
+                        written.as_slice(),
+                        "{boundary:?} {start}"
+                    );
+                }
+                names.write(boundary, 0, &mut Vec::new());
+            }
+        }
     }
 }
