@@ -341,28 +341,31 @@ pub(super) fn canonical_land(land: &Land) -> Vec<u8> {
     if let Some(code) = REMEMBERED.with_borrow(|remembered| remembered.get(&written).cloned()) {
         return code.into_vec();
     }
-    let code = least_of_cycle(land);
+    let (code, chain) = least_of_cycle(land);
     REMEMBERED.with_borrow_mut(|remembered| {
-        if remembered.len() >= MOST_REMEMBERED {
+        if remembered.len() + chain.len() >= MOST_REMEMBERED {
             remembered.clear();
+        }
+        // Each code met on the way is the writing of a land whose cycle is this one.
+        for met in chain {
+            remembered.insert(met, code.clone().into_boxed_slice());
         }
         remembered.insert(written, code.clone().into_boxed_slice());
     });
     code
 }
 
-/// [`canonical_land`], worked out.
-fn least_of_cycle(land: &Land) -> Vec<u8> {
+/// [`canonical_land`], worked out; and the codes written on the way.
+fn least_of_cycle(land: &Land) -> (Vec<u8>, Vec<Vec<u8>>) {
     let mut codes: Vec<Vec<u8>> = vec![greedy_writing(land)];
     loop {
         let last = codes.last().expect("one code at least");
         let next = greedy_writing(&decode(last).swap_remove(0));
         if let Some(start) = codes.iter().position(|code| *code == next) {
-            return codes.swap_remove(
-                (start..codes.len())
-                    .min_by(|&a, &b| codes[a].cmp(&codes[b]))
-                    .unwrap_or(start),
-            );
+            let smallest = (start..codes.len())
+                .min_by(|&a, &b| codes[a].cmp(&codes[b]))
+                .unwrap_or(start);
+            return (codes[smallest].clone(), codes);
         }
         codes.push(next);
     }
@@ -397,9 +400,14 @@ mod tests {
         let lands = reachable_lands(4);
         assert!(lands.len() > 500, "{}", lands.len());
         for land in &lands {
-            let fresh = least_of_cycle(land);
+            let (fresh, chain) = least_of_cycle(land);
             assert_eq!(canonical_land(land), fresh);
             assert_eq!(canonical_land(land), fresh);
+            // The codes met on the way, remembered too, are those of lands of this cycle.
+            for met in &chain {
+                REMEMBERED.with_borrow_mut(HashMap::clear);
+                assert_eq!(canonical_land(&decode(met).swap_remove(0)), fresh);
+            }
             REMEMBERED.with_borrow_mut(HashMap::clear);
             assert_eq!(canonical_land(land), fresh);
         }
