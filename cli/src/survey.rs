@@ -152,7 +152,12 @@ fn run_boards(kind: BoardKind, arguments: &BoardArguments) -> Result<(), Failure
         let name = boards::board_name(rows, columns);
         let path = Record::path(directory, kind.name(), &name);
         match BoardRecord::load(&path) {
-            Ok(record) if record.index == index && record.state_limit == arguments.states => {
+            Ok(record)
+                if record.kind == kind.name()
+                    && record.game == name
+                    && record.index == index
+                    && record.state_limit == arguments.states =>
+            {
                 kept += 1;
                 continue;
             }

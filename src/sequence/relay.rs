@@ -103,6 +103,8 @@ impl<V: Value> Turns<'_, V> {
     fn run(&self, worker: &mut Worker, tail: &mut Vec<V>, first: usize) {
         // If this thread panics, the others must not wait for it.
         let _stop_on_panic = StopOnPanic(&self.relay);
+        // The marks read below are the direct recurrence's: no sparse space here.
+        debug_assert!(worker.space.is_none());
         let rules = self.stretch.rules;
         let from = self.base.len();
         let mut heap = first;
