@@ -5,14 +5,13 @@ use std::cell::RefCell;
 use std::collections::HashMap;
 
 use super::notation::{
-    BOUNDARY_END, LAND_END, Land, REGION_END, Region, SPOT, decode, is_letter, letter, rotated,
-    write_land,
+    BOUNDARY_END, LAND_END, Land, REGION_END, Region, SPOT, decode, is_letter, letter, write_land,
 };
 
 /// The symbols of a boundary read for sorting, with no letter's name in it: a letter by
 /// where its other corner is — further along this boundary (how far), on another boundary
 /// of the region, or in another region.
-pub(super) fn shape(boundary: &[u8], region: &Region, reversed: bool) -> Vec<u16> {
+pub(super) fn shape(boundary: &[u8], region: &Region, reversed: bool) -> Shape {
     let len = boundary.len();
     let read = |index: usize| {
         if reversed {
@@ -37,6 +36,9 @@ pub(super) fn shape(boundary: &[u8], region: &Region, reversed: bool) -> Vec<u16
         .collect()
 }
 
+/// A boundary's shape: short, kept inline.
+pub(super) type Shape = smallvec::SmallVec<[u16; 16]>;
+
 /// The most steps [`canonical_land`] takes among writings that tie. Past it, the least
 /// writing found so far is kept: still the same position, though a drawing of it may then be
 /// stored apart from another.
@@ -45,9 +47,9 @@ const MOST_STEPS: usize = 64;
 /// A boundary read in one direction: its shape, its symbols, and the starts of its least
 /// rotations (more than one when the shape repeats).
 pub(super) struct Read {
-    shape: Vec<u16>,
-    symbols: Vec<u8>,
-    starts: Vec<usize>,
+    shape: Shape,
+    symbols: smallvec::SmallVec<[u8; 16]>,
+    starts: smallvec::SmallVec<[usize; 4]>,
 }
 
 impl Read {
@@ -59,14 +61,14 @@ impl Read {
         let least = (0..len)
             .min_by(|&a, &b| rotation(a).cmp(rotation(b)))
             .unwrap_or(0);
-        let starts: Vec<usize> = (0..len)
+        let starts = (0..len)
             .filter(|&start| rotation(start).eq(rotation(least)))
             .collect();
-        let mut symbols = boundary.to_vec();
+        let mut symbols: smallvec::SmallVec<[u8; 16]> = boundary.iter().copied().collect();
         if reversed {
             symbols.reverse();
         }
-        let shape = rotated(shape, least);
+        let shape = rotation(least).collect();
         Read {
             shape,
             symbols,
@@ -81,7 +83,7 @@ impl Read {
 
 /// A region's shape key in one direction: its boundaries' shapes, sorted.
 pub(super) fn region_key(reads: &[Read]) -> Vec<u16> {
-    let mut shapes: Vec<&Vec<u16>> = reads.iter().map(|read| &read.shape).collect();
+    let mut shapes: Vec<&Shape> = reads.iter().map(|read| &read.shape).collect();
     shapes.sort();
     let mut key = Vec::new();
     for shape in shapes {
