@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 use impartial::octal::OctalGame;
 
 mod common;
-use common::{binary, run, stdout};
+use common::{binary, has_gnu_parallel, run, stdout};
 
 /// The merged CSV of `directory`, each row keyed by its game, without the time column
 /// (the one column two runs of the same game may differ in).
@@ -118,13 +118,7 @@ fn records_equal_the_library_and_the_known_periods() {
 
 #[test]
 fn shards_run_by_gnu_parallel_merge_equal_one_run_of_the_family() {
-    if Command::new("parallel").arg("--version").output().is_err() {
-        // CI installs it (.ci/run); elsewhere the test says what it could not do.
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "GNU parallel is missing where CI should have installed it"
-        );
-        eprintln!("skipped: GNU parallel is not installed");
+    if !has_gnu_parallel() {
         return;
     }
     let whole = tempfile::tempdir().unwrap();

@@ -15,7 +15,7 @@ use impartial::octal::OctalGame;
 use impartial::{Nimber, Solver};
 
 mod common;
-use common::{run, stdout};
+use common::{has_gnu_parallel, run, stdout};
 
 /// The CSV header of merged board records.
 const HEADER: &str = "kind,game,rows,columns,value,outcome,states,stopped,seconds";
@@ -138,12 +138,7 @@ fn chomp_and_node_kayles_records_equal_the_solver() {
 
 #[test]
 fn board_shards_run_by_gnu_parallel_merge_equal_one_run() {
-    if Command::new("parallel").arg("--version").output().is_err() {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "GNU parallel is missing where CI should have installed it"
-        );
-        eprintln!("skipped: GNU parallel is not installed");
+    if !has_gnu_parallel() {
         return;
     }
     let whole = tempfile::tempdir().unwrap();

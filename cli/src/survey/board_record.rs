@@ -2,10 +2,9 @@
 //! [`Record`](super::record::Record) is (whole or not at all, its CRC-32 last), with the
 //! fields a board has.
 
-use std::fmt::Write as _;
 use std::path::Path;
 
-use super::record::{Record, unless_dash, verified_body};
+use super::record::{Fields, Record, or_dash, read_number, sealed};
 
 /// The first line of every board record, with the format's version.
 pub const BOARD_HEADER: &str = "# impartial survey board record 1";
@@ -36,81 +35,42 @@ pub struct BoardRecord {
 impl BoardRecord {
     /// The record's text, its checksum last.
     pub fn to_text(&self) -> String {
-        let optional = |value: Option<String>| value.unwrap_or_else(|| "-".to_string());
-        let mut text = String::new();
-        let _ = writeln!(text, "{BOARD_HEADER}");
-        let _ = writeln!(text, "kind {}", self.kind);
-        let _ = writeln!(text, "game {}", self.game);
-        let _ = writeln!(text, "index {}", self.index);
-        let _ = writeln!(text, "rows {}", self.rows);
-        let _ = writeln!(text, "columns {}", self.columns);
-        let _ = writeln!(
-            text,
-            "value {}",
-            optional(self.value.map(|value| value.to_string()))
-        );
-        let _ = writeln!(text, "states {}", self.states);
-        let _ = writeln!(text, "seconds {:.6}", self.seconds);
-        let _ = writeln!(
-            text,
-            "state_limit {}",
-            optional(self.state_limit.map(|limit| limit.to_string()))
-        );
-        let _ = writeln!(text, "stopped {}", self.stopped);
-        let crc = crc32fast::hash(text.as_bytes());
-        let _ = writeln!(text, "crc32 {crc:08x}");
-        text
+        sealed(
+            BOARD_HEADER,
+            &[
+                ("kind", self.kind.clone()),
+                ("game", self.game.clone()),
+                ("index", self.index.to_string()),
+                ("rows", self.rows.to_string()),
+                ("columns", self.columns.to_string()),
+                ("value", or_dash(self.value)),
+                ("states", self.states.to_string()),
+                ("seconds", format!("{:.6}", self.seconds)),
+                ("state_limit", or_dash(self.state_limit)),
+                ("stopped", self.stopped.to_string()),
+            ],
+        )
     }
 
     /// Reads a board record's text, refusing anything that is not one whole, and a record
     /// whose name, value and stop disagree.
     pub fn from_text(text: &str) -> Result<BoardRecord, String> {
-        let body = verified_body(text)?;
-        let mut lines = body.lines();
-        if lines.next() != Some(BOARD_HEADER) {
-            return Err(format!(
-                "not a board record of this format (`{BOARD_HEADER}`)"
-            ));
-        }
-        let mut field = |key: &str| -> Result<&str, String> {
-            lines
-                .next()
-                .and_then(|line| line.strip_prefix(key))
-                .and_then(|rest| rest.strip_prefix(' '))
-                .ok_or_else(|| format!("no `{key}` line where it belongs"))
-        };
-        let number = |key: &str, value: &str| -> Result<u64, String> {
-            value
-                .parse()
-                .map_err(|_| format!("`{key} {value}`: not a number"))
-        };
-        let small = |key: &str, value: &str| -> Result<u32, String> {
-            u32::try_from(number(key, value)?).map_err(|_| format!("`{key} {value}`: too large"))
-        };
-        let kind = field("kind")?.to_string();
-        let game = field("game")?.to_string();
-        let index = number("index", field("index")?)?;
-        let rows = small("rows", field("rows")?)?;
-        let columns = small("columns", field("columns")?)?;
-        let value = unless_dash(field("value")?, |written| small("value", written))?;
-        let states = number("states", field("states")?)?;
-        let seconds_text = field("seconds")?;
-        let seconds: f64 = seconds_text
-            .parse()
-            .ok()
-            .filter(|seconds: &f64| seconds.is_finite() && *seconds >= 0.0)
-            .ok_or_else(|| format!("`seconds {seconds_text}`: not a time"))?;
-        let state_limit = unless_dash(field("state_limit")?, |written| {
-            number("state_limit", written)
+        let mut fields = Fields::open(text, BOARD_HEADER)?;
+        let kind = fields.text("kind")?.to_string();
+        let game = fields.text("game")?.to_string();
+        let index = fields.number("index")?;
+        let rows = fields.small("rows")?;
+        let columns = fields.small("columns")?;
+        let value = fields.optional("value", |written| {
+            u32::try_from(read_number("value", written)?)
+                .map_err(|_| format!("`value {written}`: past 2^32 − 1"))
         })?;
-        let stopped = match field("stopped")? {
-            "true" => true,
-            "false" => false,
-            written => return Err(format!("`stopped {written}`: not true or false")),
-        };
-        if lines.next().is_some() {
-            return Err("a line past the fields".to_string());
-        }
+        let states = fields.number("states")?;
+        let seconds = fields.seconds()?;
+        let state_limit =
+            fields.optional("state_limit", |written| read_number("state_limit", written))?;
+        let stopped = fields.flag("stopped")?;
+        fields.end()?;
         if game != super::boards::board_name(rows, columns) {
             return Err(format!("`game {game}` is not {rows}x{columns}"));
         }

@@ -81,105 +81,60 @@ impl Record {
 
     /// The record's text, its checksum last.
     pub fn to_text(&self) -> String {
-        let optional = |value: Option<String>| value.unwrap_or_else(|| "-".to_string());
-        let mut text = String::new();
-        let _ = writeln!(text, "{HEADER}");
-        let _ = writeln!(text, "kind {}", self.kind);
-        let _ = writeln!(text, "game {}", self.game);
-        let _ = writeln!(text, "index {}", self.index);
-        let _ = writeln!(text, "n {}", self.n);
-        let _ = writeln!(text, "computed {}", self.computed);
-        let _ = writeln!(
-            text,
-            "period {}",
-            optional(
-                self.period
-                    .map(|(preperiod, period, saltus)| format!("{preperiod} {period} {saltus}"))
-            )
-        );
-        let _ = writeln!(text, "largest {}", self.largest);
-        let _ = writeln!(
-            text,
-            "rare_heaps {}",
-            optional(self.rare_heaps.map(|count| count.to_string()))
-        );
-        let _ = writeln!(text, "method {}", self.method);
-        let _ = writeln!(text, "seconds {:.6}", self.seconds);
-        let _ = writeln!(
-            text,
-            "time_limit {}",
-            optional(self.time_limit.map(|limit| limit.to_string()))
-        );
-        let _ = writeln!(text, "stopped {}", self.stopped);
-        let crc = crc32fast::hash(text.as_bytes());
-        let _ = writeln!(text, "crc32 {crc:08x}");
-        text
+        let period = self
+            .period
+            .map(|(preperiod, period, saltus)| format!("{preperiod} {period} {saltus}"));
+        sealed(
+            HEADER,
+            &[
+                ("kind", self.kind.clone()),
+                ("game", self.game.clone()),
+                ("index", self.index.to_string()),
+                ("n", self.n.to_string()),
+                ("computed", self.computed.to_string()),
+                ("period", or_dash(period)),
+                ("largest", self.largest.to_string()),
+                ("rare_heaps", or_dash(self.rare_heaps)),
+                ("method", self.method.clone()),
+                ("seconds", format!("{:.6}", self.seconds)),
+                ("time_limit", or_dash(self.time_limit)),
+                ("stopped", self.stopped.to_string()),
+            ],
+        )
     }
 
     /// Reads a record's text, refusing anything that is not one whole: a wrong header or
     /// checksum, a field missing, out of order or unreadable, anything after the checksum.
     pub fn from_text(text: &str) -> Result<Record, String> {
-        let body = verified_body(text)?;
-        let mut lines = body.lines();
-        if lines.next() != Some(HEADER) {
-            return Err(format!("not a record of this format (`{HEADER}`)"));
-        }
-        let mut field = |key: &str| -> Result<&str, String> {
-            lines
-                .next()
-                .and_then(|line| line.strip_prefix(key))
-                .and_then(|rest| rest.strip_prefix(' '))
-                .ok_or_else(|| format!("no `{key}` line where it belongs"))
-        };
-        let number = |key: &str, value: &str| -> Result<u64, String> {
-            value
-                .parse()
-                .map_err(|_| format!("`{key} {value}`: not a number"))
-        };
-        let kind = field("kind")?.to_string();
-        let game = field("game")?.to_string();
-        let index = number("index", field("index")?)?;
-        let n = number("n", field("n")?)?;
-        let computed = number("computed", field("computed")?)?;
-        let period = match field("period")? {
-            "-" => None,
-            written => {
-                let parts: Vec<&str> = written.split(' ').collect();
-                let [preperiod, period, saltus] = parts[..] else {
-                    return Err(format!("`period {written}`: not `preperiod period saltus`"));
-                };
-                Some((
-                    number("period", preperiod)?,
-                    number("period", period)?,
-                    u32::try_from(number("period", saltus)?)
-                        .map_err(|_| format!("`period {written}`: the saltus is too large"))?,
-                ))
-            }
-        };
-        let largest = u32::try_from(number("largest", field("largest")?)?)
-            .map_err(|_| "`largest`: past 2^32 − 1".to_string())?;
-        let rare_heaps = unless_dash(field("rare_heaps")?, |written| {
-            usize::try_from(number("rare_heaps", written)?)
+        let mut fields = Fields::open(text, HEADER)?;
+        let kind = fields.text("kind")?.to_string();
+        let game = fields.text("game")?.to_string();
+        let index = fields.number("index")?;
+        let n = fields.number("n")?;
+        let computed = fields.number("computed")?;
+        let period = fields.optional("period", |written| {
+            let parts: Vec<&str> = written.split(' ').collect();
+            let [preperiod, period, saltus] = parts[..] else {
+                return Err(format!("`period {written}`: not `preperiod period saltus`"));
+            };
+            Ok((
+                read_number("period", preperiod)?,
+                read_number("period", period)?,
+                u32::try_from(read_number("period", saltus)?)
+                    .map_err(|_| format!("`period {written}`: the saltus is too large"))?,
+            ))
+        })?;
+        let largest = fields.small("largest")?;
+        let rare_heaps = fields.optional("rare_heaps", |written| {
+            usize::try_from(read_number("rare_heaps", written)?)
                 .map_err(|_| "`rare_heaps`: too large".to_string())
         })?;
-        let method = field("method")?.to_string();
-        let seconds_text = field("seconds")?;
-        let seconds: f64 = seconds_text
-            .parse()
-            .ok()
-            .filter(|seconds: &f64| seconds.is_finite() && *seconds >= 0.0)
-            .ok_or_else(|| format!("`seconds {seconds_text}`: not a time"))?;
-        let time_limit = unless_dash(field("time_limit")?, |written| {
-            number("time_limit", written)
-        })?;
-        let stopped = match field("stopped")? {
-            "true" => true,
-            "false" => false,
-            written => return Err(format!("`stopped {written}`: not true or false")),
-        };
-        if lines.next().is_some() {
-            return Err("a line past the fields".to_string());
-        }
+        let method = fields.text("method")?.to_string();
+        let seconds = fields.seconds()?;
+        let time_limit =
+            fields.optional("time_limit", |written| read_number("time_limit", written))?;
+        let stopped = fields.flag("stopped")?;
+        fields.end()?;
         if computed > n.saturating_add(1) {
             return Err(format!("computed {computed} values of heaps 0 to {n}"));
         }
@@ -235,20 +190,108 @@ impl Record {
     }
 }
 
-/// `None` for `-`, else the value `read` reads.
-pub(super) fn unless_dash<T>(
-    written: &str,
-    read: impl FnOnce(&str) -> Result<T, String>,
-) -> Result<Option<T>, String> {
-    if written == "-" {
-        Ok(None)
-    } else {
-        read(written).map(Some)
+/// `text`: `header`, then a `key value` line for each field, then the CRC-32 of all that.
+pub(super) fn sealed(header: &str, fields: &[(&str, String)]) -> String {
+    let mut text = String::new();
+    let _ = writeln!(text, "{header}");
+    for (key, value) in fields {
+        let _ = writeln!(text, "{key} {value}");
+    }
+    let crc = crc32fast::hash(text.as_bytes());
+    let _ = writeln!(text, "crc32 {crc:08x}");
+    text
+}
+
+/// A field that may be absent, written `-` when it is.
+pub(super) fn or_dash(value: Option<impl ToString>) -> String {
+    value.map_or_else(|| "-".to_string(), |value| value.to_string())
+}
+
+/// `value`, the field `key`, as a number.
+pub(super) fn read_number(key: &str, value: &str) -> Result<u64, String> {
+    value
+        .parse()
+        .map_err(|_| format!("`{key} {value}`: not a number"))
+}
+
+/// The fields of a record's body, read in their order: each must be where it belongs, and
+/// nothing may follow the last.
+pub(super) struct Fields<'t> {
+    lines: std::str::Lines<'t>,
+}
+
+impl<'t> Fields<'t> {
+    /// The fields of `text`, once its checksum and its `header` are checked.
+    pub(super) fn open(text: &'t str, header: &str) -> Result<Self, String> {
+        let mut lines = verified_body(text)?.lines();
+        if lines.next() != Some(header) {
+            return Err(format!("not a record of this format (`{header}`)"));
+        }
+        Ok(Fields { lines })
+    }
+
+    /// The next field's value, which must be `key`'s.
+    pub(super) fn text(&mut self, key: &str) -> Result<&'t str, String> {
+        self.lines
+            .next()
+            .and_then(|line| line.strip_prefix(key))
+            .and_then(|rest| rest.strip_prefix(' '))
+            .ok_or_else(|| format!("no `{key}` line where it belongs"))
+    }
+
+    pub(super) fn number(&mut self, key: &str) -> Result<u64, String> {
+        read_number(key, self.text(key)?)
+    }
+
+    /// A number that fits 32 bits.
+    pub(super) fn small(&mut self, key: &str) -> Result<u32, String> {
+        let written = self.text(key)?;
+        u32::try_from(read_number(key, written)?)
+            .map_err(|_| format!("`{key} {written}`: past 2^32 − 1"))
+    }
+
+    /// `None` for `-`, else the value `read` reads.
+    pub(super) fn optional<T>(
+        &mut self,
+        key: &str,
+        read: impl FnOnce(&str) -> Result<T, String>,
+    ) -> Result<Option<T>, String> {
+        match self.text(key)? {
+            "-" => Ok(None),
+            written => read(written).map(Some),
+        }
+    }
+
+    /// The `seconds` field: a time, finite and not negative.
+    pub(super) fn seconds(&mut self) -> Result<f64, String> {
+        let written = self.text("seconds")?;
+        written
+            .parse()
+            .ok()
+            .filter(|seconds: &f64| seconds.is_finite() && *seconds >= 0.0)
+            .ok_or_else(|| format!("`seconds {written}`: not a time"))
+    }
+
+    /// `true` or `false`.
+    pub(super) fn flag(&mut self, key: &str) -> Result<bool, String> {
+        match self.text(key)? {
+            "true" => Ok(true),
+            "false" => Ok(false),
+            written => Err(format!("`{key} {written}`: not true or false")),
+        }
+    }
+
+    /// Nothing past the last field.
+    pub(super) fn end(mut self) -> Result<(), String> {
+        match self.lines.next() {
+            Some(_) => Err("a line past the fields".to_string()),
+            None => Ok(()),
+        }
     }
 }
 
 /// The text of a record before its checksum line, if that line is whole and matches.
-pub(super) fn verified_body(text: &str) -> Result<&str, String> {
+fn verified_body(text: &str) -> Result<&str, String> {
     let body_end = text
         .rfind("crc32 ")
         .ok_or("no checksum: not a whole record")?;

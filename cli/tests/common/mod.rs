@@ -48,3 +48,17 @@ pub fn stdout(output: &Output) -> String {
     );
     String::from_utf8(output.stdout.clone()).expect("UTF-8")
 }
+
+/// Whether GNU parallel is installed, as the survey recipes' tests need; where it is not,
+/// the test says so and is skipped, except in CI, which installs it (`.ci/run`).
+pub fn has_gnu_parallel() -> bool {
+    if Command::new("parallel").arg("--version").output().is_ok() {
+        return true;
+    }
+    assert!(
+        std::env::var_os("CI").is_none(),
+        "GNU parallel is missing where CI should have installed it"
+    );
+    eprintln!("skipped: GNU parallel is not installed");
+    false
+}
