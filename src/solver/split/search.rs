@@ -357,7 +357,7 @@ impl<P: Clone + Eq + Hash + Debug> SplitSearch<P> {
         split: &mut Split<P>,
     ) -> Result<(), SolveError<P>> {
         // A part met as it is drawn is valued without its canonical form, if cached.
-        if let Some(value) = self.cache.get(&part) {
+        if let Some(value) = self.cached(game, &part) {
             split.known ^= value;
             return Ok(());
         }
@@ -509,6 +509,17 @@ impl<P: Clone + Eq + Hash + Debug> SplitSearch<P> {
         facts
     }
 
+    /// `position`'s value if the cache has it, as drawn or canonical. A position that owns
+    /// memory is never cached (see [`cache_value`](Self::cache_value)), so it is not hashed
+    /// to look.
+    fn cached<G: ImpartialGame<Position = P>>(&self, game: &G, position: &P) -> Option<u32> {
+        if game.allocated_bytes(position) == 0 {
+            self.cache.get(position)
+        } else {
+            None
+        }
+    }
+
     /// Keeps `part`'s value in the cache, unless `part` owns memory that no budget counts.
     fn cache_value<G: ImpartialGame<Position = P>>(&mut self, game: &G, part: &P, value: u32) {
         if game.allocated_bytes(part) == 0 {
@@ -614,7 +625,7 @@ impl<P: Clone + Eq + Hash + Debug> SplitSearch<P> {
         if !options.complete {
             for option in moves.by_ref() {
                 self.work += 1;
-                if let Some(known) = self.cache.get(&option) {
+                if let Some(known) = self.cached(game, &option) {
                     options.known.push(known);
                     if known == value {
                         return Ok(true);
