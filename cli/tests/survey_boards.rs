@@ -275,3 +275,30 @@ fn bad_board_families_are_refused() {
         assert!(!Path::new("unused").exists());
     }
 }
+
+#[test]
+fn a_board_that_cannot_be_valued_fails_with_its_reason_and_writes_no_record() {
+    // Sixteen rows of 255: more diagrams than Chomp's table can count, so no table, and the
+    // survey says so instead of trying.
+    let results = tempfile::tempdir().unwrap();
+    let directory = results.path().to_str().unwrap();
+    let output = run(&[
+        "survey",
+        "chomp",
+        "--rows",
+        "16",
+        "--columns",
+        "255",
+        "--results",
+        directory,
+    ]);
+    assert_eq!(output.status.code(), Some(1));
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        stdout.contains("0 run, 0 kept from an earlier run, 0 not boards, 1 failed"),
+        "{stdout}"
+    );
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("chomp 16x255: a table budget"), "{stderr}");
+    assert_eq!(fs::read_dir(results.path()).unwrap().count(), 0);
+}

@@ -9,7 +9,7 @@ use std::time::Instant;
 use impartial::chomp::Chomp;
 use impartial::cram::Cram;
 use impartial::node_kayles::NodeKayles;
-use impartial::{SolveError, Solver, TableError};
+use impartial::{ImpartialGame, Nimber, SolveError, Solver, TableError};
 
 use super::board_record::BoardRecord;
 use super::family::MAX_GAMES;
@@ -105,35 +105,15 @@ pub fn value_board(
         .states
         .map(|states| usize::try_from(states).unwrap_or(usize::MAX));
     let threads = arguments.threads as usize;
-    let searched = |result: Result<impartial::Nimber, String>, states: usize| {
-        let states = states as u64;
-        match result {
-            Ok(value) => u32::try_from(value.0)
-                .map(|value| Valued {
-                    value: Some(value),
-                    states,
-                })
-                .map_err(|_| Unvalued::Failed(format!("the value {value} is past 2^32 − 1"))),
-            Err(stopped) if stopped.is_empty() => Ok(Valued {
-                value: None,
-                states,
-            }),
-            Err(message) => Err(Unvalued::Failed(message)),
-        }
-    };
     match kind {
         BoardKind::Cram => {
             let game = Cram::new(columns, rows).map_err(not_a_board)?;
-            let mut solver = solver(Solver::new(game), limit, threads);
-            let result = solver.try_grundy(game.board()).map_err(stop_or_message);
-            searched(result, solver.stats().states)
+            search(game, game.board(), limit, threads)
         }
         BoardKind::NodeKayles => {
             let game = NodeKayles::grid(columns as usize, rows as usize).map_err(not_a_board)?;
             let all = game.all();
-            let mut solver = solver(Solver::new(game), limit, threads);
-            let result = solver.try_grundy(all).map_err(stop_or_message);
-            searched(result, solver.stats().states)
+            search(game, all, limit, threads)
         }
         BoardKind::Chomp => {
             let game = Chomp::new(rows, columns).map_err(not_a_board)?;
@@ -144,7 +124,7 @@ pub fn value_board(
                     let value = values
                         .grundy(game.bar())
                         .map_err(|error| Unvalued::Failed(error.to_string()))?;
-                    searched(Ok(value), values.len())
+                    valued(value, values.len())
                 }
                 Err(TableError::BudgetTooSmall { .. }) if limit.is_some() => Ok(Valued {
                     value: None,
@@ -156,25 +136,42 @@ pub fn value_board(
     }
 }
 
-/// A solver with the job's state limit and threads.
-fn solver<G>(solver: Solver<G>, limit: Option<usize>, threads: usize) -> Solver<G>
+/// `start` valued by the solver's search with the job's state limit and threads: stopped
+/// if the limit is reached.
+fn search<G>(
+    game: G,
+    start: G::Position,
+    limit: Option<usize>,
+    threads: usize,
+) -> Result<Valued, Unvalued>
 where
-    G: impartial::ImpartialGame + Sync,
+    G: ImpartialGame + Sync,
     G::Position: Send + Sync,
 {
-    let solver = solver.with_threads(threads);
-    match limit {
-        Some(limit) => solver.with_state_limit(limit),
-        None => solver,
+    let mut solver = Solver::new(game).with_threads(threads);
+    if let Some(limit) = limit {
+        solver = solver.with_state_limit(limit);
+    }
+    let result = solver.try_grundy(start);
+    let states = solver.stats().states;
+    match result {
+        Ok(value) => valued(value, states),
+        Err(SolveError::StateLimit { .. }) => Ok(Valued {
+            value: None,
+            states: states as u64,
+        }),
+        Err(error) => Err(Unvalued::Failed(error.to_string())),
     }
 }
 
-/// The empty string for the state limit (the board stopped), else the error's message.
-fn stop_or_message<P: fmt::Debug>(error: SolveError<P>) -> String {
-    match error {
-        SolveError::StateLimit { .. } => String::new(),
-        other => other.to_string(),
-    }
+/// A board's value, found with `states` positions stored.
+fn valued(value: Nimber, states: usize) -> Result<Valued, Unvalued> {
+    let value = u32::try_from(value.0)
+        .map_err(|_| Unvalued::Failed(format!("the value {value} is past 2^32 − 1")))?;
+    Ok(Valued {
+        value: Some(value),
+        states: states as u64,
+    })
 }
 
 /// The record of a board valued at `index` of its family.
