@@ -5,13 +5,13 @@
 use std::collections::BTreeMap;
 use std::fs;
 use std::path::Path;
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 use std::time::{Duration, Instant};
 
 use impartial::octal::OctalGame;
 
 mod common;
-use common::{binary, has_gnu_parallel, run, stdout};
+use common::{binary, has_gnu_parallel, run, shards_by_gnu_parallel, stdout};
 
 /// The merged CSV of `directory`, each row keyed by its game, without the time column
 /// (the one column two runs of the same game may differ in).
@@ -133,12 +133,8 @@ fn shards_run_by_gnu_parallel_merge_equal_one_run_of_the_family() {
         "--quiet",
     ]));
     let sharded = tempfile::tempdir().unwrap();
-    let output = Command::new("parallel")
-        .args([
-            "--will-cite",
-            "--halt",
-            "now,fail=1",
-            env!("CARGO_BIN_EXE_impartial"),
+    let summaries = shards_by_gnu_parallel(
+        &[
             "survey",
             "octal",
             "0.??",
@@ -147,16 +143,9 @@ fn shards_run_by_gnu_parallel_merge_equal_one_run_of_the_family() {
             "--results",
             sharded.path().to_str().unwrap(),
             "--quiet",
-            "--shard",
-            "{}/3",
-            ":::",
-            "1",
-            "2",
-            "3",
-        ])
-        .output()
-        .unwrap();
-    let summaries = stdout(&output);
+        ],
+        3,
+    );
     assert_eq!(
         summaries.matches("# survey of octal 0.??, shard").count(),
         3

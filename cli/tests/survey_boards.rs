@@ -6,7 +6,6 @@
 use std::collections::BTreeMap;
 use std::fs;
 use std::path::Path;
-use std::process::Command;
 
 use impartial::chomp::Chomp;
 use impartial::cram::Cram;
@@ -15,7 +14,7 @@ use impartial::octal::OctalGame;
 use impartial::{Nimber, Solver};
 
 mod common;
-use common::{has_gnu_parallel, run, stdout};
+use common::{has_gnu_parallel, run, shards_by_gnu_parallel, stdout};
 
 /// The CSV header of merged board records.
 const HEADER: &str = "kind,game,rows,columns,value,outcome,states,stopped,seconds";
@@ -144,12 +143,8 @@ fn board_shards_run_by_gnu_parallel_merge_equal_one_run() {
     let whole = tempfile::tempdir().unwrap();
     survey("cram", "1-5", "1-6", whole.path(), &[]);
     let sharded = tempfile::tempdir().unwrap();
-    let output = Command::new("parallel")
-        .args([
-            "--will-cite",
-            "--halt",
-            "now,fail=1",
-            env!("CARGO_BIN_EXE_impartial"),
+    let summaries = shards_by_gnu_parallel(
+        &[
             "survey",
             "cram",
             "--rows",
@@ -159,17 +154,9 @@ fn board_shards_run_by_gnu_parallel_merge_equal_one_run() {
             "--results",
             sharded.path().to_str().unwrap(),
             "--quiet",
-            "--shard",
-            "{}/4",
-            ":::",
-            "1",
-            "2",
-            "3",
-            "4",
-        ])
-        .output()
-        .unwrap();
-    let summaries = stdout(&output);
+        ],
+        4,
+    );
     assert_eq!(summaries.matches("# survey of cram boards").count(), 4);
     // 30 boards in four shards: 8, 8, 7 and 7.
     assert_eq!(summaries.matches("8 run").count(), 2, "{summaries}");

@@ -62,3 +62,22 @@ pub fn has_gnu_parallel() -> bool {
     eprintln!("skipped: GNU parallel is not installed");
     false
 }
+
+/// Runs `impartial ARGUMENTS --shard K/SHARDS` for every K by GNU parallel, as the guide's
+/// recipe does (stopping all at the first failure), within two minutes; their summaries.
+pub fn shards_by_gnu_parallel(arguments: &[&str], shards: u64) -> String {
+    let shard = format!("{{}}/{shards}");
+    let parts: Vec<String> = (1..=shards).map(|part| part.to_string()).collect();
+    let mut command = Command::new("parallel");
+    command
+        .args([
+            "--will-cite",
+            "--halt",
+            "now,fail=1",
+            env!("CARGO_BIN_EXE_impartial"),
+        ])
+        .args(arguments)
+        .args(["--shard", &shard, ":::"])
+        .args(&parts);
+    stdout(&finish(&mut command))
+}
