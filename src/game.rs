@@ -24,7 +24,8 @@ use num_traits::{PrimInt, Unsigned};
 /// - `outcome(p) == P` ⇔ `grundy(p) == *0`;
 /// - the value of a disjunctive sum is the nim-sum (XOR) of its parts' values;
 /// - if [`known_grundy`](Self::known_grundy) returns `Some(g)` then `g` is the true value of
-///   `p`: the solver trusts it without checking.
+///   `p`: the solver trusts it without checking;
+/// - if [`grundy_bound`](Self::grundy_bound) returns `Some(b)` then `grundy(p) ≤ b`.
 ///
 /// The graph of positions reachable from a start must be finite and acyclic for
 /// [`Solver`](crate::Solver); a position that repeats along a line of play is reported as
@@ -156,6 +157,32 @@ pub trait ImpartialGame {
     /// assert_eq!(Nim.known_grundy(&[3, 5].into()), Some(Nimber(6)));
     /// ```
     fn known_grundy(&self, position: &Self::Position) -> Option<Nimber> {
+        let _ = position;
+        None
+    }
+
+    /// A number the Grundy value of `position` is at most, if the ruleset knows one cheaply.
+    ///
+    /// The default knows none. The length of the longest play from `position` is one (a
+    /// value is at most one more than its options' largest, and a position with no option
+    /// is worth 0): in Cram, the dominoes that fit on the free cells, at most the free cells
+    /// of either colour of a chessboard. The decomposing search stops ruling out values at
+    /// the bound — all below it ruled out, the value is the bound — and answers "is the
+    /// value `k`?" with no for every `k` above it, without a search. The bound must hold
+    /// (see the laws above): a bound below the value gives wrong answers.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::cram::Cram;
+    /// use impartial::ImpartialGame;
+    ///
+    /// let game = Cram::new(3, 1)?;
+    /// // Two white cells and one black one: one domino at most, and the value is 1.
+    /// assert_eq!(game.grundy_bound(&game.board()), Some(1));
+    /// # Ok::<(), impartial::GameError>(())
+    /// ```
+    fn grundy_bound(&self, position: &Self::Position) -> Option<u128> {
         let _ = position;
         None
     }

@@ -1,6 +1,8 @@
 //! The decomposing search, and the hooks it reads, against the plain search: random boards
 //! and positions, the closed forms on and off, fixed tables down to the least budget.
 
+use std::collections::HashMap;
+
 use impartial::cram::Cram;
 use impartial::{ImpartialGame, Nimber, Outcome, Solver};
 use proptest::prelude::*;
@@ -24,6 +26,24 @@ fn plain_grundy(game: Cram, free: u64) -> Nimber {
         .with_plain_search()
         .without_closed_form()
         .grundy(free)
+}
+
+/// The most dominoes a play from `free` places, by trying every line of play (each board
+/// once).
+fn longest_play(game: Cram, free: u64) -> u128 {
+    fn longest(game: Cram, free: u64, known: &mut HashMap<u64, u128>) -> u128 {
+        if let Some(&length) = known.get(&free) {
+            return length;
+        }
+        let length = game
+            .moves(&free)
+            .map(|option| 1 + longest(game, option, known))
+            .max()
+            .unwrap_or(0);
+        known.insert(free, length);
+        length
+    }
+    longest(game, free, &mut HashMap::new())
 }
 
 proptest! {
@@ -58,6 +78,10 @@ proptest! {
         if let Some(known) = game.known_grundy(&free) {
             prop_assert_eq!(known, expected);
         }
+        // The bound holds, and is no more than the longest play: never less than the value.
+        let bound = game.grundy_bound(&free).expect("Cram knows a bound");
+        prop_assert!(expected.0 <= bound, "{} > bound {}", expected.0, bound);
+        prop_assert!(longest_play(game, free) <= bound);
     }
 
     #[test]
@@ -1060,4 +1084,31 @@ fn a_saved_table_touches_no_other_file() -> Result<(), Box<dyn std::error::Error
     );
     assert_eq!(std::fs::read_dir(&inside)?.count(), 0);
     Ok(())
+}
+
+#[test]
+fn cram_boards_a_half_turn_keeps_are_known_lost() {
+    // Odd by odd with the centre cell covered: an even count of cells, in pairs.
+    for side in [3u32, 5, 7] {
+        let game = Cram::new(side, side).unwrap();
+        let centre = game.cell(side / 2, side / 2).unwrap();
+        let ring = game.board() & !centre;
+        assert_eq!(
+            game.known_grundy(&ring),
+            Some(Nimber::ZERO),
+            "{side}x{side}"
+        );
+        if side <= 5 {
+            assert_eq!(plain_grundy(game, ring), Nimber::ZERO);
+        }
+    }
+    // Even by odd, the centre domino covered; and even by even, whole.
+    let game = Cram::new(4, 3).unwrap();
+    let centre = game.cell(1, 1).unwrap() | game.cell(1, 2).unwrap();
+    assert_eq!(
+        game.known_grundy(&(game.board() & !centre)),
+        Some(Nimber::ZERO)
+    );
+    let game = Cram::new(4, 4).unwrap();
+    assert_eq!(game.known_grundy(&game.board()), Some(Nimber::ZERO));
 }

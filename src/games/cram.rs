@@ -67,6 +67,8 @@ pub struct Cram {
     has_right: u64,
     /// The cells with a neighbour below (not in the last row).
     has_below: u64,
+    /// The cells of a chessboard's one colour: a domino covers one of them and one other.
+    dark: u64,
     /// The cells of the first column, and of the first row.
     first_column: u64,
     first_row: u64,
@@ -122,6 +124,10 @@ impl Cram {
             all,
             has_right: all & !last_column,
             has_below: all & !last_row,
+            dark: (0..cells).fold(0u64, |dark, bit| {
+                let (row, column) = (bit / u64::from(width), bit % u64::from(width));
+                dark | u64::from((row + column) % 2 == 0) << bit
+            }),
             first_column: last_column >> (width - 1),
             first_row: all >> (width * (height - 1)),
             // At most 64 cells, so at most 64 rows: each fits a byte.
@@ -374,9 +380,14 @@ impl Cram {
         let (cornered, bounds) = self.cornered(cells);
         let fits_turned = bounds.height <= self.width && bounds.width <= self.height;
         if bounds.width <= 8 && bounds.height <= 8 {
-            let matrix = (0..bounds.height).fold(0u64, |matrix, row| {
-                matrix | self.row(cornered, row) << (8 * row)
-            });
+            // Rows eight cells apart: on a board eight cells wide, the region as it is.
+            let matrix = if self.width == 8 {
+                cornered
+            } else {
+                (0..bounds.height).fold(0u64, |matrix, row| {
+                    matrix | self.row(cornered, row) << (8 * row)
+                })
+            };
             let mut least = least_flip(matrix, bounds);
             if fits_turned {
                 let turned = Bounds {
@@ -386,6 +397,9 @@ impl Cram {
                 least = least.min(least_flip(transpose8(matrix), turned));
             }
             let (matrix, height) = least;
+            if self.width == 8 {
+                return matrix;
+            }
             return (0..height).fold(0u64, |image, row| {
                 image | ((matrix >> (8 * row)) & 0xFF) << (row * self.width)
             });
@@ -411,6 +425,11 @@ impl Cram {
     /// no domino of it on the centre: then the second player wins by answering every move
     /// with its mirror image.
     fn mirror_wins(&self, cells: u64) -> bool {
+        // The half turn pairs the cells, but for the centre cell of an odd-by-odd box, which
+        // must be covered: an odd count is never a mirror image of itself.
+        if cells.count_ones() % 2 == 1 {
+            return false;
+        }
         let (cornered, bounds) = self.cornered(cells);
         if self.half_turn(cornered, bounds) != cornered {
             return false;
@@ -544,6 +563,15 @@ impl ImpartialGame for Cram {
         // The mirror strategy needs no single region: any board a half turn maps onto
         // itself, with no domino on its centre, is lost for the player to move.
         self.mirror_wins(reduced).then_some(Nimber::ZERO)
+    }
+
+    /// The dark or the light free cells, the fewer: a play places at most that many
+    /// dominoes, each on one cell of either colour, and a value is at most the length of
+    /// the longest play.
+    fn grundy_bound(&self, &free: &u64) -> Option<u128> {
+        let dark = (free & self.dark).count_ones();
+        let light = (free & !self.dark).count_ones();
+        Some(u128::from(dark.min(light)))
     }
 
     fn search_size(&self, free: &u64) -> usize {

@@ -484,14 +484,13 @@ impl<P: Clone + Eq + Hash + Debug> SplitSearch<P> {
         if facts.exact {
             return Ok(true);
         }
-        // A value is at most the number of options, which a ruleset's move iterator may tell.
-        if game
-            .moves(part)
-            .size_hint()
-            .1
-            .is_some_and(|most| (k as usize) > most)
-        {
+        let most = most_value(game.moves(part).size_hint().1, game.grundy_bound(part));
+        if k > most {
             return Ok(false);
+        }
+        if k == most && facts.lower == k {
+            // Every smaller value ruled out: the value is the bound.
+            return Ok(true);
         }
         let facts = self.on_path(part, |search| search.test_value(game, part, facts, k, ask))?;
         Ok(facts.value() == Some(k))
@@ -556,10 +555,14 @@ impl<P: Clone + Eq + Hash + Debug> SplitSearch<P> {
         let start = self.work;
         let mut options = Options::default();
         let mut moves = game.moves(part);
+        let most = most_value(moves.size_hint().1, game.grundy_bound(part));
         let mut candidate = facts.lower;
         loop {
             if !facts.rules_out(candidate) {
-                if !self.some_option_has(game, &mut options, &mut moves, candidate, ask)? {
+                // Every smaller value ruled out, the bound is the value with no search.
+                if candidate >= most
+                    || !self.some_option_has(game, &mut options, &mut moves, candidate, ask)?
+                {
                     facts = Facts::exactly(candidate);
                     break;
                 }
@@ -704,6 +707,14 @@ impl<P: Clone + Eq + Hash + Debug> SplitSearch<P> {
         }
         Ok(())
     }
+}
+
+/// The most a part's value can be: its number of options, if its move iterator tells
+/// (`options`), and its ruleset's [`grundy_bound`](ImpartialGame::grundy_bound) (`bound`).
+fn most_value(options: Option<usize>, bound: Option<u128>) -> u32 {
+    let options = options.map_or(u128::MAX, |count| count as u128);
+    let most = options.min(bound.unwrap_or(u128::MAX));
+    u32::try_from(most).unwrap_or(u32::MAX)
 }
 
 /// The index of the part that costs most to search (by [`ImpartialGame::search_size`]; the
