@@ -67,6 +67,8 @@ type Parts<P> = SmallVec<[P; 4]>;
 pub(super) struct Split<P> {
     pub(super) known: u32,
     pub(super) unknown: Parts<P>,
+    /// The search size of the largest unknown part, once listed among a part's options.
+    size: usize,
 }
 
 impl<P: Eq> Split<P> {
@@ -338,6 +340,7 @@ impl<P: Clone + Eq + Hash + Debug> SplitSearch<P> {
         let mut split = Split {
             known: 0,
             unknown: Parts::new(),
+            size: 0,
         };
         match game.components(position) {
             None => self.add_part(game, position.clone(), &mut split)?,
@@ -368,9 +371,13 @@ impl<P: Clone + Eq + Hash + Debug> SplitSearch<P> {
             Some(canonical) if canonical != part => (canonical, Some(part)),
             _ => (part, None),
         };
-        let value = match self.known_value(game, &part) {
+        let facts = self.facts(game, &part);
+        let value = match facts.value() {
             Some(value) => Some(value),
-            None => self.closed_form(game, &part)?,
+            // A part with values ruled out has been searched, its closed form asked first.
+            // (Facts read from a file skip it too: that may cost a search, never a value.)
+            None if facts == Facts::default() => self.closed_form(game, &part)?,
+            None => None,
         };
         if let (Some(value), Some(drawn)) = (value, drawn) {
             self.cache_value(game, &drawn, value);
@@ -386,12 +393,6 @@ impl<P: Clone + Eq + Hash + Debug> SplitSearch<P> {
             },
         }
         Ok(())
-    }
-
-    /// The value of the canonical part `part`, if known: from the cache, else the table (and
-    /// then cached).
-    fn known_value<G: ImpartialGame<Position = P>>(&mut self, game: &G, part: &P) -> Option<u32> {
-        self.facts(game, part).value()
     }
 
     /// The ruleset's closed form for the canonical part `part`, stored as a fact.
@@ -632,6 +633,7 @@ impl<P: Clone + Eq + Hash + Debug> SplitSearch<P> {
             return Ok(true);
         }
         if !options.complete {
+            let left = moves.size_hint().0;
             for option in moves.by_ref() {
                 self.work += 1;
                 if let Some(known) = self.cached(game, &option) {
@@ -649,18 +651,17 @@ impl<P: Clone + Eq + Hash + Debug> SplitSearch<P> {
                         return Ok(true);
                     }
                 } else if options.is_new(&split) {
-                    options.pending.push(split);
+                    if options.pending.capacity() == 0 {
+                        // One allocation for the part's options, not one for each doubling.
+                        options.pending.reserve(left);
+                    }
+                    let size = split.unknown.iter().map(|part| game.search_size(part));
+                    let size = size.max().unwrap_or(0);
+                    options.pending.push(Split { size, ..split });
                 }
             }
             options.complete = true;
-            options.pending.sort_by_cached_key(|split| {
-                split
-                    .unknown
-                    .iter()
-                    .map(|part| game.search_size(part))
-                    .max()
-                    .unwrap_or(0)
-            });
+            options.pending.sort_by_key(|split| split.size);
         }
         ask(self, game, &options.pending, value)
     }
