@@ -74,6 +74,9 @@ pub struct Cram {
     first_row: u64,
     /// The row of each bit (a division by the width, read from a table).
     rows_of_bits: [u8; 64],
+    /// For a board at most 8 wide, the rows that move in each of [`spread`](Cram::spread)'s
+    /// three steps (none for a wider board).
+    spread_steps: [u64; 3],
 }
 
 impl fmt::Debug for Cram {
@@ -132,6 +135,7 @@ impl Cram {
             first_row: all >> (width * (height - 1)),
             // At most 64 cells, so at most 64 rows: each fits a byte.
             rows_of_bits: std::array::from_fn(|bit| (bit as u32 / width) as u8),
+            spread_steps: spread_steps(width),
         })
     }
 
@@ -380,9 +384,8 @@ impl Cram {
         let (cornered, bounds) = self.cornered(cells);
         let fits_turned = bounds.height <= self.width && bounds.width <= self.height;
         if bounds.width <= 8 && bounds.height <= 8 {
-            // Rows eight cells apart: on a board eight cells wide, the region as it is.
-            let matrix = if self.width == 8 {
-                cornered
+            let matrix = if self.width <= 8 {
+                self.spread(cornered)
             } else {
                 (0..bounds.height).fold(0u64, |matrix, row| {
                     matrix | self.row(cornered, row) << (8 * row)
@@ -397,8 +400,8 @@ impl Cram {
                 least = least.min(least_flip(transpose8(matrix), turned));
             }
             let (matrix, height) = least;
-            if self.width == 8 {
-                return matrix;
+            if self.width <= 8 {
+                return self.gathered(matrix);
             }
             return (0..height).fold(0u64, |image, row| {
                 image | ((matrix >> (8 * row)) & 0xFF) << (row * self.width)
@@ -410,6 +413,31 @@ impl Cram {
             least = least.min(self.least_of_four(transposed, turned));
         }
         least
+    }
+
+    /// `cells` of a board at most 8 wide with its rows moved 8 bits apart, as in an 8 × 8
+    /// bit matrix: the last four rows moved up by four rows' gap, then the last two of each
+    /// four by two rows' gap, then each odd row by one — three masked shifts, where a loop
+    /// would move the rows one at a time.
+    fn spread(&self, mut cells: u64) -> u64 {
+        let gap = 8 - self.width;
+        for (step, &moving) in self.spread_steps.iter().enumerate() {
+            let shift = (4 >> step) * gap;
+            cells = (cells & !moving) | (cells & moving) << shift;
+        }
+        cells
+    }
+
+    /// The rows of an 8 × 8 bit matrix back to the board's width (at most 8):
+    /// [`spread`](Self::spread) undone, its steps in reverse.
+    fn gathered(&self, mut matrix: u64) -> u64 {
+        let gap = 8 - self.width;
+        for (step, &moving) in self.spread_steps.iter().enumerate().rev() {
+            let shift = (4 >> step) * gap;
+            let moved = moving << shift;
+            matrix = (matrix & !moved) | (matrix & moved) >> shift;
+        }
+        matrix
     }
 
     /// The least of the cornered region `cells`, its half turn, and both upside down.
@@ -528,15 +556,17 @@ impl ImpartialGame for Cram {
 
     fn components(&self, &free: &u64) -> Option<impl Iterator<Item = u64>> {
         let mut left = self.reduced(free);
-        if left == free && self.region(left, left) == left {
+        let first = self.region(left, left);
+        if left == free && first == left {
             // One region, nothing to drop: no split.
             return None;
         }
+        let mut found = Some(first);
         Some(std::iter::from_fn(move || {
             if left == 0 {
                 return None;
             }
-            let region = self.region(left, left);
+            let region = found.take().unwrap_or_else(|| self.region(left, left));
             left &= !region;
             Some(region)
         }))
@@ -605,6 +635,30 @@ fn least_flip(matrix: u64, bounds: Bounds) -> (u64, u32) {
     (least, height)
 }
 
+/// For a board `width` cells wide (at most 8), the bits of the rows that [`Cram::spread`]
+/// moves in each step, as they stand before it: rows 4 to 7, then rows 2, 3, 6 and 7, then
+/// the odd rows, each moved by 4, 2 and 1 times the gap of `8 - width` bits. None for a wider
+/// board.
+fn spread_steps(width: u32) -> [u64; 3] {
+    if width > 8 {
+        return [0; 3];
+    }
+    let row_bits = (1u64 << width) - 1;
+    let gap = 8 - width;
+    let mut starts: [u32; 8] = std::array::from_fn(|row| row as u32 * width);
+    std::array::from_fn(|step| {
+        let group = 4 >> step;
+        let mut moving = 0;
+        for (row, start) in starts.iter_mut().enumerate() {
+            if row & group != 0 {
+                moving |= row_bits << *start;
+                *start += group as u32 * gap;
+            }
+        }
+        moving
+    })
+}
+
 /// The transpose of an 8 × 8 bit matrix (bit `8·row + column`), by three delta swaps.
 fn transpose8(mut x: u64) -> u64 {
     let mut t = (x ^ (x >> 7)) & 0x00aa_00aa_00aa_00aa;
@@ -668,3 +722,35 @@ impl Iterator for MiddleFirst<'_> {
 }
 
 impl ExactSizeIterator for MiddleFirst<'_> {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Rows of a board `width` wide moved 8 bits apart one at a time, as the definition says.
+    fn spread_row_by_row(game: &Cram, cells: u64) -> u64 {
+        (0..8).fold(0, |matrix, row| {
+            let bits = cells.checked_shr(row * game.width).unwrap_or(0) & game.first_row;
+            matrix | bits << (8 * row)
+        })
+    }
+
+    #[test]
+    fn spread_and_gathered_move_rows_as_one_at_a_time() {
+        let mut state = 0x9e37_79b9_7f4a_7c15_u64;
+        for width in 1..=8 {
+            let height = (64 / width).min(8);
+            let game = Cram::new(width, height).unwrap();
+            for _ in 0..2_000 {
+                // A random board of the first `height` rows (xorshift).
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                let cells = state & game.board();
+                let matrix = game.spread(cells);
+                assert_eq!(matrix, spread_row_by_row(&game, cells), "{width} wide");
+                assert_eq!(game.gathered(matrix), cells, "{width} wide");
+            }
+        }
+    }
+}
