@@ -84,7 +84,8 @@
 //! Deep in a game of Cram the free cells fall into regions no domino joins, and the board is
 //! the sum of them. A ruleset tells the solver so through [`ImpartialGame::components`]
 //! (with [`ImpartialGame::DECOMPOSES`]); [`ImpartialGame::canonical`] names one position for
-//! all its mirror images, and [`ImpartialGame::search_size`] which part is the cheaper. The
+//! all its mirror images, [`ImpartialGame::search_size`] which part is the cheaper, and
+//! [`ImpartialGame::grundy_bound`] a value no part can pass (the longest play). The
 //! solver then values each part once, on its own, cancels equal parts (`G + G = 0`), and
 //! decides "is this sum a P-position?" without the full value of its largest part — the
 //! search of Lemoine and Viennot (*Nimbers are inevitable*, TCS 462, 2012), which keeps what
