@@ -5,19 +5,23 @@
 #   bash benches/frontier_vs_igsolve.sh            # Cram up to 5 × 8, Chomp to 11 × 11
 #   bash benches/frontier_vs_igsolve.sh --large    # and Cram 5 × 9, 4 × 11, 3 × 18, Chomp 12, 13,
 #                                                  # and the large Cram boards on two threads
+#   RUNS=9 bash benches/frontier_vs_igsolve.sh     # each figure the median of 9 runs in turns
 #
 # igsolve is GPL: it is installed from the registry into a scratch folder (SCRATCH, default
 # target/frontier-bench) to be timed, never a dependency of this crate. Our side is a small
 # crate in the same folder that depends on this one by path and builds with the default
-# release profile, as a user's would. Each figure is one run, wall time and peak resident
-# memory by /usr/bin/time; both programs print the nimber of the start, and a disagreement
-# stops the script.
+# release profile, as a user's would. Each figure is one run (or the median of RUNS), wall
+# time and peak resident memory by /usr/bin/time (the peak of the last run); both programs
+# print the nimber of the start, and a disagreement stops the script.
 set -euo pipefail
 
 repo=$(cd "$(dirname "$0")/.." && pwd)
 scratch=${SCRATCH:-$repo/target/frontier-bench}
 large=false
 [ "${1:-}" = "--large" ] && large=true
+# Each figure of the main table is the median of this many runs, ours and igsolve's in turns:
+# one run of a few seconds varies by a fifth on a shared machine.
+runs=${RUNS:-1}
 mkdir -p "$scratch"
 
 igsolve=$scratch/igsolve/bin/igsolve
@@ -89,17 +93,30 @@ measure() {
     printf '%s %s %s\n' "$value" "$seconds" "$((kilobytes / 1024))"
 }
 
-# One table row: the game, its size, ours and igsolve's.
+# The median of the numbers given.
+median() {
+    printf '%s\n' "$@" | sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'
+}
+
+# One table row: the game, its size, ours and igsolve's, each the median of RUNS runs taken
+# in turns.
 row() {
     local game=$1 label=$2
     shift 2
     local ours_args=$1 igs_args=$2
-    read -r v1 t1 m1 < <(measure $ours_bin $ours_args)
-    read -r v2 t2 m2 < <(measure "$igsolve" $igs_args)
-    if [ "$v1" != "$v2" ]; then
-        echo "$game $label: impartial says *$v1, igsolve *$v2" >&2
-        exit 1
-    fi
+    local ours_times=() igs_times=()
+    for _ in $(seq "$runs"); do
+        read -r v1 t1 m1 < <(measure $ours_bin $ours_args)
+        read -r v2 t2 m2 < <(measure "$igsolve" $igs_args)
+        if [ "$v1" != "$v2" ]; then
+            echo "$game $label: impartial says *$v1, igsolve *$v2" >&2
+            exit 1
+        fi
+        ours_times+=("$t1")
+        igs_times+=("$t2")
+    done
+    t1=$(median "${ours_times[@]}")
+    t2=$(median "${igs_times[@]}")
     ratio=$(awk -v a="$t1" -v b="$t2" 'BEGIN { if (a > 0) printf "%.2f", b / a; else print "-" }')
     printf '| %s %s | *%s | %s s | %s MB | %s s | %s MB | %s |\n' \
         "$game" "$label" "$v1" "$t1" "$m1" "$t2" "$m2" "$ratio"
