@@ -178,7 +178,8 @@ pub trait ImpartialGame {
     /// use impartial::ImpartialGame;
     ///
     /// let game = Cram::new(3, 1)?;
-    /// // Two white cells and one black one: one domino at most, and the value is 1.
+    /// // Two dark cells and one light one, as on a chessboard: one domino at most; the
+    /// // value is 1.
     /// assert_eq!(game.grundy_bound(&game.board()), Some(1));
     /// # Ok::<(), impartial::GameError>(())
     /// ```

@@ -17,6 +17,9 @@
 //!   with no domino on its centre is a second-player win — the second player answers every
 //!   move with its mirror image — so its value is `*0` (this is why even-by-even boards are
 //!   lost for the first player);
+//! - [`grundy_bound`](ImpartialGame::grundy_bound): the fewer of the free dark and light
+//!   cells of a chessboard colouring, since a domino covers one of each and a value is at
+//!   most the length of the longest play;
 //! - [`search_size`](ImpartialGame::search_size): the free cells, so that the solver values
 //!   the small regions of a sum and searches the largest last;
 //! - the order of [`moves`](ImpartialGame::moves): dominoes near the middle first, the
