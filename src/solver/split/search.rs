@@ -29,6 +29,10 @@ use crate::solver::hash::MapBuildHasher;
 /// search keeps what it ruled out in the value cache alone.
 const PARTIAL_FACTS_WORK: u64 = 256;
 
+/// Most option sums a part's listing reserves room for at once (a Cram board has at most
+/// 112 moves); past them the list grows as it needs.
+const MOST_RESERVED_OPTIONS: usize = 128;
+
 /// Most threads a search runs on; more are refused as [`set_threads`](SplitSearch::set_threads)
 /// says.
 pub(crate) const MAX_THREADS: usize = 64;
@@ -652,8 +656,9 @@ impl<P: Clone + Eq + Hash + Debug> SplitSearch<P> {
                     }
                 } else if options.is_new(&split) {
                     if options.pending.capacity() == 0 {
-                        // One allocation for the part's options, not one for each doubling.
-                        options.pending.reserve(left);
+                        // One allocation for the part's options, not one for each doubling;
+                        // capped, as a move iterator's hint is no promise.
+                        options.pending.reserve(left.min(MOST_RESERVED_OPTIONS));
                     }
                     let size = split.unknown.iter().map(|part| game.search_size(part));
                     let size = size.max().unwrap_or(0);
@@ -731,4 +736,20 @@ fn most_value(options: Option<usize>, bound: Option<u128>) -> u32 {
 /// last one among equals); `None` if there is none.
 pub(super) fn largest_index<G: ImpartialGame>(game: &G, parts: &[G::Position]) -> Option<usize> {
     (0..parts.len()).max_by_key(|&index| game.search_size(&parts[index]))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::most_value;
+
+    #[test]
+    fn the_most_value_is_the_least_bound_known_within_u32() {
+        assert_eq!(most_value(None, None), u32::MAX);
+        assert_eq!(most_value(Some(3), Some(10)), 3);
+        assert_eq!(most_value(Some(10), Some(2)), 2);
+        assert_eq!(most_value(Some(0), None), 0);
+        assert_eq!(most_value(None, Some(u128::MAX)), u32::MAX);
+        assert_eq!(most_value(Some(usize::MAX), Some(1 << 40)), u32::MAX);
+        assert_eq!(most_value(Some(usize::MAX), Some(7)), 7);
+    }
 }
