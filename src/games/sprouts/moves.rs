@@ -3,6 +3,8 @@
 
 use std::collections::HashSet;
 
+use crate::solver::hash::MapBuildHasher;
+
 use super::canonical::canonical_land;
 use super::notation::{
     Boundary, END, Land, PIER, Region, SPOT, decode, is_letter, letter, rotated, symbol_lives,
@@ -16,14 +18,16 @@ const SECOND_END: u8 = 202;
 
 /// The lives a region offers a move: each spot counted once.
 pub(super) fn region_lives(region: &Region) -> usize {
-    let mut letters: Vec<u8> = Vec::new();
+    // Letters are bytes: a bit for each says it was counted.
+    let mut counted = [0u64; 4];
     let mut lives = 0;
     for &symbol in region.iter().flatten() {
         if is_letter(symbol) {
-            if letters.contains(&symbol) {
+            let (word, bit) = (usize::from(symbol / 64), 1 << (symbol % 64));
+            if counted[word] & bit != 0 {
                 continue;
             }
-            letters.push(symbol);
+            counted[word] |= bit;
         }
         lives += symbol_lives(symbol);
     }
@@ -33,7 +37,12 @@ pub(super) fn region_lives(region: &Region) -> usize {
 /// Tidies a land after a move: regions where no move is possible (fewer than two lives)
 /// dropped — a letter with one corner left becomes a `2` — then the land split into the
 /// lands that share no spot, each with its letters renamed in order of first appearance.
-pub(super) fn tidy_land(mut land: Land, out: &mut Vec<Land>) {
+/// With `merge_small`, each region of at most three lives is first written as one boundary
+/// ([`merge_small_regions`]); the tests turn it off to check that this changes no value.
+pub(super) fn tidy_land(mut land: Land, out: &mut Vec<Land>, merge_small: bool) {
+    if merge_small {
+        merge_small_regions(&mut land);
+    }
     // A letter whose two corners are next to each other on a boundary is one corner: no line
     // can end between them, and a line ending at either kills the spot, so it plays as a `2`.
     for boundary in land.iter_mut().flatten() {
@@ -94,6 +103,28 @@ pub(super) fn tidy_land(mut land: Land, out: &mut Vec<Land>) {
     for mut part in parts {
         rename_letters(&mut part);
         out.push(part);
+    }
+}
+
+/// Writes each region of at most three lives as one boundary of its spots in order.
+///
+/// In such a region the drawing no longer matters: at most two more lines can be drawn in
+/// it, and which spots they can join does not depend on where the spots lie on which
+/// boundary (a line between two of its spots leaves the new spot beside every spot left).
+/// Lemoine and Viennot's Glop merges the boundaries of these regions; sorting the spots too
+/// writes every drawing of one such region alike. A unit test of the module holds the values
+/// of merged lands to those of the lands as drawn.
+pub(super) fn merge_small_regions(land: &mut Land) {
+    for region in land.iter_mut() {
+        if region_lives(region) > 3 {
+            continue;
+        }
+        let mut spots: Boundary = region.concat();
+        spots.sort_unstable();
+        region.clear();
+        if !spots.is_empty() {
+            region.push(spots);
+        }
     }
 }
 
@@ -320,8 +351,9 @@ pub(super) fn joining_moves(land: &Land, at: usize, emit: &mut impl FnMut(Land, 
 
 /// The options of the position stored as `code`, each with its lands tidied, in canonical
 /// form and in order. The lands a move leaves alone are copied as they are when
-/// `lands_canonical` says they already are in that form, and put in it otherwise.
-pub(super) fn options(code: &[u8], lands_canonical: bool) -> Vec<Box<[u8]>> {
+/// `lands_canonical` says they already are in that form, and put in it otherwise;
+/// `merge_small` is passed to [`tidy_land`].
+pub(super) fn options(code: &[u8], lands_canonical: bool, merge_small: bool) -> Vec<Box<[u8]>> {
     let lands = decode(code);
     // The codes of the lands as a move leaves them alone, worked out once for every move.
     let untouched: Vec<Vec<u8>> = lands
@@ -336,7 +368,7 @@ pub(super) fn options(code: &[u8], lands_canonical: bool) -> Vec<Box<[u8]>> {
             }
         })
         .collect();
-    let mut seen: HashSet<Box<[u8]>> = HashSet::new();
+    let mut seen: HashSet<Box<[u8]>, MapBuildHasher> = HashSet::default();
     let mut options = Vec::new();
     for (index, land) in lands.iter().enumerate() {
         for at in 0..land.len() {
@@ -350,7 +382,7 @@ pub(super) fn options(code: &[u8], lands_canonical: bool) -> Vec<Box<[u8]>> {
                     }
                 }
                 let mut tidy = Vec::new();
-                tidy_land(after, &mut tidy);
+                tidy_land(after, &mut tidy, merge_small);
                 let mut parts: Vec<&[u8]> = untouched
                     .iter()
                     .enumerate()
