@@ -78,11 +78,12 @@ pub enum GameArgument {
         game: MisereGame,
     },
     /// A code with a repeating tail, whose values climb: `0.[3]` is Nim, `0.30300[3]` takes
-    /// 1, 3 or any amount from 6 on. Prints the arithmetic period (G(n + p) = G(n) + s),
+    /// 1, 3 or any amount from 6 on, `4.[3]` is Lasker's Nim. Prints the arithmetic period (G(n + p) = G(n) + s),
     /// proved from the values or only seen, and the values of one period, from which every
     /// heap follows.
     Repeating {
-        /// The code: digits 0 to 3 after the point, then the tail's digit, 2 or 3, in brackets.
+        /// The code: the digit before the point (0, 4, 8 or C), hexadecimal digits after it,
+        /// then the tail's digit (1 to F) in brackets.
         code: RepeatingCode,
         #[command(flatten)]
         run: ClimbingArguments,

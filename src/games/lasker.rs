@@ -12,7 +12,9 @@
 //!
 //! [`code`] gives the octal code for heaps up to a bound, so the sequence engine checks the
 //! form (the tests do, to heap 256, the longest code), and [`Lasker`] is the ruleset for
-//! the solver.
+//! the solver. With its tail written once, `4.[3]` is a
+//! [`RepeatingCode`](crate::repeating::RepeatingCode), valued by the definition for every
+//! heap (the tests hold it to this form to heap 600).
 //!
 //! The winning move is Nim's on the values, with one twist: where the heap to change has
 //! `4k + 3` counters and must fall to value `4k + 3`, no smaller heap has that value

@@ -3,7 +3,9 @@
 //! leaving nothing or one heap); `0.30300[3]` takes 1, 3 or any amount from 6 on.
 //!
 //! The digits are those of a hexadecimal code (1 takes a whole heap, 2 leaves one heap, 4
-//! two, 8 three). Where none splits (digits 0 to 3, a tail of 1, 2 or 3) no table of options
+//! two, 8 three). The digit before the point, of taking nothing, is 0 or a split (4, 8 or
+//! C): `4.[3]` is Lasker's Nim, which may also split a heap in two
+//! ([`RepeatingCode::with_first_digit`]). Where none splits (digits 0 to 3, a tail of 1, 2 or 3) no table of options
 //! grows with the heap. With a tail of 2 or 3, each value costs `O(b log b)` for the `b`
 //! amounts before the tail that may not leave a heap (digits 0 and 1): the options of heap
 //! `n` are every heap from 1 to `n − 1` but the `b` they bar (and heap 0 where the whole heap
@@ -88,6 +90,8 @@ const LEAVES_ONE: u8 = 2;
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct RepeatingCode {
+    /// The digit before the point, of taking nothing: 0, or a split (4, 8 or C).
+    first: u8,
     /// The digits of the amounts 1 to `k − 1`, the last not equal to the tail.
     digits: Vec<u8>,
     /// The digit of every amount from `k` on: 1 to F.
@@ -109,9 +113,19 @@ pub struct RepeatingCode {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum RepeatingCodeError {
-    /// Not of the form `0.d…[d]`.
-    #[error("a code with a repeating tail is written 0.d…[d], as in 0.[3] or 0.02[2]")]
+    /// Not of the form `d.d…[d]`.
+    #[error(
+        "a code with a repeating tail is written d.d…[d], as in 0.[3], 0.02[2] or 4.[3] (Lasker's Nim)"
+    )]
     Form,
+    /// A digit before the point that does more than split a heap.
+    #[error(
+        "the digit before the point is {found:?}: taking nothing can only split a heap, so it is 0, 4, 8 or C"
+    )]
+    FirstDigit {
+        /// The digit.
+        found: char,
+    },
     /// A character that is not a hexadecimal digit before the tail.
     #[error("{found:?} at position {position}: the digits before the tail are 0 to 9 and A to F")]
     InvalidDigit {
@@ -157,6 +171,41 @@ impl RepeatingCode {
     /// # Ok::<(), impartial::repeating::RepeatingCodeError>(())
     /// ```
     pub fn new(digits: &[u8], tail: u8) -> Result<Self, RepeatingCodeError> {
+        Self::with_first_digit(0, digits, tail)
+    }
+
+    /// The code `first.digits[tail]`: as [`new`](Self::new), with the digit before the point,
+    /// of moves that take nothing and split a heap into two (4), three (8) or either (C)
+    /// non-empty heaps. Lasker's Nim, which may also split a heap in two, is `4.[3]`.
+    ///
+    /// # Errors
+    ///
+    /// As [`new`](Self::new), and [`RepeatingCodeError::FirstDigit`] for a first digit that is
+    /// not 0, 4, 8 or C: one that takes nothing and leaves one heap would be a pass, and the
+    /// game would never end.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::repeating::RepeatingCode;
+    ///
+    /// let lasker = RepeatingCode::with_first_digit(4, &[], 3)?;
+    /// assert_eq!(lasker.to_string(), "4.[3]");
+    /// assert!(lasker.splits());
+    /// assert!(RepeatingCode::with_first_digit(2, &[], 3).is_err());
+    /// # Ok::<(), impartial::repeating::RepeatingCodeError>(())
+    /// ```
+    pub fn with_first_digit(
+        first: u8,
+        digits: &[u8],
+        tail: u8,
+    ) -> Result<Self, RepeatingCodeError> {
+        if !matches!(first, 0 | 4 | 8 | 12) {
+            return Err(RepeatingCodeError::FirstDigit {
+                found: char::from_digit(u32::from(first), 36)
+                    .map_or('?', |digit| digit.to_ascii_uppercase()),
+            });
+        }
         if let Some(at) = digits.iter().position(|&digit| digit > 15) {
             return Err(RepeatingCodeError::InvalidDigit {
                 position: at + 2,
@@ -178,7 +227,11 @@ impl RepeatingCode {
                 max: MAX_DIGITS,
             });
         }
-        Ok(RepeatingCode { digits, tail })
+        Ok(RepeatingCode {
+            first,
+            digits,
+            tail,
+        })
     }
 
     /// The code of `digits` and `tail` as they are, which the caller has checked as
@@ -189,10 +242,14 @@ impl RepeatingCode {
         while digits.last() == Some(&tail) {
             digits.pop();
         }
-        RepeatingCode { digits, tail }
+        RepeatingCode {
+            first: 0,
+            digits,
+            tail,
+        }
     }
 
-    /// The digit of taking `amount` counters (0 for 0).
+    /// The digit of taking `amount` counters (for 0, the digit before the point).
     ///
     /// ```
     /// use impartial::repeating::RepeatingCode;
@@ -205,7 +262,7 @@ impl RepeatingCode {
     #[must_use]
     pub fn digit(&self, amount: u64) -> u8 {
         match amount {
-            0 => 0,
+            0 => self.first,
             _ => usize::try_from(amount - 1)
                 .ok()
                 .and_then(|index| self.digits.get(index).copied())
@@ -213,8 +270,8 @@ impl RepeatingCode {
         }
     }
 
-    /// Whether a digit splits heaps (4 to F): then the values come by the definition, and
-    /// no period is proved.
+    /// Whether a digit splits heaps (4 to F, or a first digit of 4, 8 or C): then the values
+    /// come by the definition, and no period is proved.
     ///
     /// ```
     /// use impartial::repeating::RepeatingCode;
@@ -232,7 +289,7 @@ impl RepeatingCode {
     /// ```
     #[must_use]
     pub fn splits(&self) -> bool {
-        (self.tail | self.digits.iter().fold(0, |all, &digit| all | digit)) & 12 != 0
+        (self.first | self.tail | self.digits.iter().fold(0, |all, &digit| all | digit)) & 12 != 0
     }
 
     /// The first amount of the tail, `k`: every amount from it on has the tail's digit (see
@@ -360,7 +417,8 @@ impl RepeatingCode {
     /// The values of a code that splits, by the definition, up to its bound on the work.
     fn split_values_up_to(&self, max_heap: u64) -> Result<ArithmeticSequence, SequenceError> {
         // The bound on the work first: it is far below the values' room.
-        let three = self.tail & 8 != 0 || self.digits.iter().any(|&digit| digit & 8 != 0);
+        let three =
+            (self.first | self.tail) & 8 != 0 || self.digits.iter().any(|&digit| digit & 8 != 0);
         let largest = split::largest_heap(three).min(MAX_HEAP);
         if max_heap > largest {
             return Err(SequenceError::TooLarge {
@@ -491,7 +549,7 @@ impl fmt::Display for RepeatingCode {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let hex =
             |digit: u8| char::from_digit(u32::from(digit), 16).map(|c| c.to_ascii_uppercase());
-        f.write_str("0.")?;
+        write!(f, "{}.", hex(self.first).unwrap_or('?'))?;
         for &digit in &self.digits {
             write!(f, "{}", hex(digit).unwrap_or('?'))?;
         }
@@ -502,13 +560,16 @@ impl fmt::Display for RepeatingCode {
 impl FromStr for RepeatingCode {
     type Err = RepeatingCodeError;
 
-    /// Parses `0.d…[d]` (the `0` may be left out: `.[3]`).
+    /// Parses `d.d…[d]` (a first digit of `0` may be left out: `.[3]`).
     fn from_str(text: &str) -> Result<Self, RepeatingCodeError> {
         let code = text.trim();
-        let after = code
-            .strip_prefix("0.")
-            .or_else(|| code.strip_prefix('.'))
-            .ok_or(RepeatingCodeError::Form)?;
+        let (before, after) = code.split_once('.').ok_or(RepeatingCodeError::Form)?;
+        let mut before_chars = before.chars();
+        let first = match (before_chars.next(), before_chars.next()) {
+            (None, _) => 0,
+            (Some(c), None) => c.to_digit(16).ok_or(RepeatingCodeError::Form)?,
+            _ => return Err(RepeatingCodeError::Form),
+        };
         // Positions count characters of the text as given, white space before included.
         let start = (text.len() - text.trim_start().len()) + (code.len() - after.len());
         let offset = text[..start].chars().count();
@@ -533,7 +594,7 @@ impl FromStr for RepeatingCode {
         let digit = tail
             .to_digit(16)
             .ok_or(RepeatingCodeError::UnsupportedTail { found: tail })?;
-        Self::new(&parsed, digit as u8)
+        Self::with_first_digit(first as u8, &parsed, digit as u8)
     }
 }
 
@@ -545,7 +606,9 @@ impl ImpartialGame for RepeatingCode {
         distinct.dedup();
         distinct.into_iter().flat_map(move |heap| {
             let index = heaps.partition_point(|&size| size < heap);
-            (1..=heap).flat_map(move |amount| {
+            // Taking nothing only splits: a first digit of 0 has no move.
+            let least = u64::from(self.first == 0);
+            (least..=heap).flat_map(move |amount| {
                 let digit = self.digit(amount);
                 let rest = heap - amount;
                 let whole = (rest == 0 && digit & TAKES_WHOLE != 0).then(Vec::new);

@@ -29,14 +29,18 @@ fn plain(digits: &[u8], tail: u8, n: usize) -> Vec<u32> {
 
 /// G(0..=n) of any code, splits included: the code written out to heap n as a finite
 /// hexadecimal code, valued by the reference's definition.
-fn plain_with_splits(digits: &[u8], tail: u8, n: usize) -> Vec<u32> {
-    let mut finite = vec![0u8];
+fn plain_with_splits(first: u8, digits: &[u8], tail: u8, n: usize) -> Vec<u32> {
+    let mut finite = vec![first];
     finite.extend((1..=n).map(|amount| digits.get(amount - 1).copied().unwrap_or(tail)));
     rules_values(&PlainRules::of_code(&finite), n)
 }
 
-fn splitting_codes() -> impl Strategy<Value = (Vec<u8>, u8)> {
-    (prop::collection::vec(0u8..16, 0..6), 1u8..16)
+fn splitting_codes() -> impl Strategy<Value = (u8, Vec<u8>, u8)> {
+    (
+        prop_oneof![Just(0u8), Just(4u8), Just(8u8), Just(12u8)],
+        prop::collection::vec(0u8..16, 0..6),
+        1u8..16,
+    )
 }
 
 fn codes() -> impl Strategy<Value = (Vec<u8>, u8)> {
@@ -58,10 +62,13 @@ proptest! {
     }
 
     #[test]
-    fn codes_that_split_are_the_definition((digits, tail) in splitting_codes(), n in 0usize..90) {
-        let game = RepeatingCode::new(&digits, tail).unwrap();
+    fn codes_that_split_are_the_definition(
+        (first, digits, tail) in splitting_codes(),
+        n in 0usize..90,
+    ) {
+        let game = RepeatingCode::with_first_digit(first, &digits, tail).unwrap();
         let values = game.values_up_to(n as u64).unwrap();
-        let expected = plain_with_splits(&digits, tail, n);
+        let expected = plain_with_splits(first, &digits, tail, n);
         prop_assert_eq!(values.values(), expected.as_slice(), "{}", game);
         if game.splits() {
             prop_assert_eq!(values.period(), None);
@@ -120,6 +127,9 @@ proptest! {
 #[test]
 fn sums_follow_sprague_grundy() {
     for code in [
+        "4.[3]",
+        "8.[2]",
+        "C.0[7]",
         "0.[3]",
         "0.[2]",
         "0.02[2]",
@@ -141,6 +151,34 @@ fn sums_follow_sprague_grundy() {
                 assert_eq!(solver.grundy([a, b]), expected, "{code}: heaps {a} and {b}");
             }
         }
+    }
+}
+
+/// Lasker's Nim, `4.[3]`: G(4k + 1) = 4k + 1, G(4k + 2) = 4k + 2, G(4k + 3) = 4k + 4,
+/// G(4k + 4) = 4k + 3 (Winning Ways, ch. 4), as the `lasker` module's closed form gives, past
+/// the heap size a value may exceed (G(3) = 4).
+#[test]
+fn lasker_nim_is_the_code_4_with_a_tail_of_3() {
+    let game: RepeatingCode = "4.[3]".parse().unwrap();
+    assert_eq!(game.to_string(), "4.[3]");
+    let values = game.values_up_to(600).unwrap();
+    for n in 0..=600u64 {
+        let expected = match n % 4 {
+            0 if n > 0 => n - 1,
+            3 => n + 1,
+            _ => n,
+        };
+        assert_eq!(values.get(n), Some(Nimber(u128::from(expected))), "G({n})");
+        assert_eq!(
+            values.get(n),
+            Some(impartial::lasker::value(n)),
+            "G({n}) against lasker::value"
+        );
+    }
+    // The ruleset itself, by the plain search.
+    let mut solver = Solver::new(game).with_plain_search();
+    for n in 0..=24u64 {
+        assert_eq!(Some(solver.grundy([n])), values.get(n), "heap {n}");
     }
 }
 
@@ -181,7 +219,11 @@ fn bad_codes_say_why() {
         ("0.3", RepeatingCodeError::Form),
         ("0.[3", RepeatingCodeError::Form),
         ("0.[33]", RepeatingCodeError::Form),
-        ("1.[3]", RepeatingCodeError::Form),
+        ("1.[3]", RepeatingCodeError::FirstDigit { found: '1' }),
+        ("2.[3]", RepeatingCodeError::FirstDigit { found: '2' }),
+        ("F.[3]", RepeatingCodeError::FirstDigit { found: 'F' }),
+        ("40.[3]", RepeatingCodeError::Form),
+        ("x.[3]", RepeatingCodeError::Form),
         ("0.[3]x", RepeatingCodeError::Form),
         (
             "0.G[3]",

@@ -5,14 +5,14 @@
 /// The most options listed for one sequence (some seconds of work).
 pub const MAX_OPTIONS: u128 = 4_000_000_000;
 
-/// An upper bound on the options of heaps 0 to `n`: every heap `m < h` once through the
+/// An upper bound on the options of heaps 0 to `n`: every heap `m ≤ h` once through the
 /// digits that leave none or one heap, `⌊m/2⌋` two-heap splits and, with `three`, fewer than
-/// `m²/12` three-heap splits of each.
+/// `m²/12` three-heap splits of each (`m = h` when the first digit splits).
 fn options_bound(n: u64, three: bool) -> u128 {
     let n = u128::from(n) + 1;
     let two_and_fewer = n * n + n * n * n / 12;
     if three {
-        two_and_fewer + n * n * n * n / 144
+        two_and_fewer + n * n * n * n / 144 + n * n * n / 36
     } else {
         two_and_fewer
     }
@@ -33,18 +33,23 @@ pub fn largest_heap(three: bool) -> u64 {
 }
 
 /// G(0..len) by the definition: the mex over every amount `t ≤ n` of what `digit(t)` lets a
-/// move leave — nothing (bit 1, `t = n`), one heap (2), two (4) or three (8) non-empty heaps.
+/// move leave — nothing (bit 1, `t = n`), one heap (2), two (4) or three (8) non-empty heaps
+/// (`t = 0` only splits: `digit(0)` is 0, 4, 8 or C).
 pub fn values(len: usize, digit: impl Fn(u64) -> u8, values: &mut Vec<u32>) {
     let mut seen: Vec<bool> = Vec::new();
     for n in 0..len {
         seen.clear();
         seen.resize(n + 2, false);
+        // A value may pass the heap's size when taking nothing splits it (Lasker's Nim has
+        // G(3) = 4), so the marks grow as they need.
         let mut mark = |value: u32| {
-            if let Some(slot) = seen.get_mut(value as usize) {
-                *slot = true;
+            let value = value as usize;
+            if value >= seen.len() {
+                seen.resize(value + 1, false);
             }
+            seen[value] = true;
         };
-        for amount in 1..=n {
+        for amount in 0..=n {
             let bits = digit(amount as u64);
             let rest = n - amount;
             if bits & 1 != 0 && rest == 0 {
@@ -66,9 +71,7 @@ pub fn values(len: usize, digit: impl Fn(u64) -> u8, values: &mut Vec<u32>) {
                 }
             }
         }
-        // Every option is worth at most n − 1 (its heaps hold fewer than n counters, each
-        // worth at most its size, and an XOR is at most the sum), so the mex is at most n.
-        let mex = seen.iter().position(|&seen| !seen).unwrap_or(n + 1);
+        let mex = seen.iter().position(|&seen| !seen).unwrap_or(seen.len());
         values.push(mex as u32);
     }
 }
