@@ -314,6 +314,239 @@ fn hackenbush_values_and_moves_equal_the_search_on_every_small_multigraph() {
     assert_eq!(graphs, 165 + 3003 + 3003);
 }
 
+/// A graph's edges as pairs of vertices, the ground 0, vertices numbered from 0 up.
+type Drawing = Vec<(u8, u8)>;
+
+/// Every graph of at most `most` edges whose edges all reach the ground, loops and parallel
+/// edges included, each once up to the numbering of its vertices other than the ground:
+/// level `k` holds those of `k` edges. Each level grows from the one before by every edge
+/// that keeps the graph grounded (between two of its vertices, a loop, or to a new vertex):
+/// a grounded graph loses an edge and stays grounded by dropping a loop, an edge of a cycle
+/// or a leaf's edge, so every grounded graph of `k` edges grows from one of `k − 1`.
+fn grounded_graphs(most: usize) -> Vec<Vec<Drawing>> {
+    let mut levels: Vec<Vec<Drawing>> = vec![vec![Vec::new()]];
+    for _ in 0..most {
+        let mut next: BTreeSet<Drawing> = BTreeSet::new();
+        for graph in levels.last().expect("level 0 at least") {
+            let vertices = vertex_count(graph);
+            for a in 0..vertices {
+                for b in a..=vertices {
+                    let mut grown = graph.clone();
+                    grown.push((a, b));
+                    next.insert(canonical_drawing(&grown));
+                }
+            }
+        }
+        levels.push(next.into_iter().collect());
+    }
+    levels
+}
+
+/// Whether every one of `vertices` vertices lies on an edge (the ground too, when there is
+/// an edge) and reaches the ground.
+fn grounded_on(vertices: usize, graph: &[(u8, u8)]) -> bool {
+    let mut reached = vec![false; vertices];
+    reached[0] = true;
+    let mut grew = true;
+    while grew {
+        grew = false;
+        for &(a, b) in graph {
+            let (a, b) = (usize::from(a), usize::from(b));
+            if reached[a] != reached[b] {
+                reached[a] = true;
+                reached[b] = true;
+                grew = true;
+            }
+        }
+    }
+    reached.iter().all(|&reached| reached) && (vertices == 1 || !graph.is_empty())
+}
+
+/// The ground and every vertex an edge names.
+fn vertex_count(graph: &[(u8, u8)]) -> u8 {
+    graph.iter().map(|&(a, b)| a.max(b) + 1).max().unwrap_or(1)
+}
+
+/// The least sorted edge list among the numberings of a grounded graph that keep the ground
+/// 0 and order vertices by their classes under colour refinement (every numbering of
+/// vertices within a class is tried: the classes are a property of the graph, so every
+/// numbering of one graph gives the same least list).
+fn canonical_drawing(graph: &[(u8, u8)]) -> Drawing {
+    let vertices = usize::from(vertex_count(graph));
+    let mut class: Vec<usize> = (0..vertices).map(|v| usize::from(v != 0)).collect();
+    let mut classes = 2;
+    loop {
+        let signatures: Vec<Vec<usize>> = (0..vertices)
+            .map(|v| {
+                let mut around: Vec<usize> = graph
+                    .iter()
+                    .filter_map(|&(a, b)| {
+                        let (a, b) = (usize::from(a), usize::from(b));
+                        match (a == v, b == v) {
+                            (true, true) => Some(usize::MAX),
+                            (true, false) => Some(class[b]),
+                            (false, true) => Some(class[a]),
+                            (false, false) => None,
+                        }
+                    })
+                    .collect();
+                around.sort_unstable();
+                around.insert(0, class[v]);
+                around
+            })
+            .collect();
+        let distinct: BTreeSet<&Vec<usize>> = signatures.iter().collect();
+        let order: Vec<&Vec<usize>> = distinct.into_iter().collect();
+        class = signatures
+            .iter()
+            .map(|signature| order.binary_search(&signature).expect("listed"))
+            .collect();
+        if order.len() == classes {
+            break;
+        }
+        classes = order.len();
+    }
+    // Vertices by class; each class's vertices take its block of new numbers in every order.
+    let mut by_class: Vec<Vec<u8>> = vec![Vec::new(); classes];
+    for v in 0..vertices {
+        by_class[class[v]].push(v as u8);
+    }
+    let mut best: Option<Drawing> = None;
+    let mut number = vec![0u8; vertices];
+    number_classes(graph, &mut by_class, 0, 0, &mut number, &mut best);
+    best.expect("one numbering at least")
+}
+
+/// Tries every numbering of the classes from `class` on, the first free number `next`.
+fn number_classes(
+    graph: &[(u8, u8)],
+    by_class: &mut [Vec<u8>],
+    class: usize,
+    next: u8,
+    number: &mut [u8],
+    best: &mut Option<Drawing>,
+) {
+    if class == by_class.len() {
+        let mut drawing: Drawing = graph
+            .iter()
+            .map(|&(a, b)| {
+                let (a, b) = (number[usize::from(a)], number[usize::from(b)]);
+                (a.min(b), a.max(b))
+            })
+            .collect();
+        drawing.sort_unstable();
+        if best.as_ref().is_none_or(|least| drawing < *least) {
+            *best = Some(drawing);
+        }
+        return;
+    }
+    let size = by_class[class].len();
+    // Heap's algorithm over the class's vertices, each order numbered in turn.
+    let mut counters = vec![0usize; size];
+    let visit = |order: &[u8], number: &mut [u8]| {
+        for (offset, &vertex) in order.iter().enumerate() {
+            number[usize::from(vertex)] = next + offset as u8;
+        }
+    };
+    let mut order = by_class[class].clone();
+    visit(&order, number);
+    number_classes(graph, by_class, class + 1, next + size as u8, number, best);
+    let mut at = 1;
+    while at < size {
+        if counters[at] < at {
+            if at % 2 == 0 {
+                order.swap(0, at);
+            } else {
+                order.swap(counters[at], at);
+            }
+            visit(&order, number);
+            number_classes(graph, by_class, class + 1, next + size as u8, number, best);
+            counters[at] += 1;
+            at = 1;
+        } else {
+            counters[at] = 0;
+            at += 1;
+        }
+    }
+}
+
+#[test]
+fn hackenbush_grounded_graphs_are_grown_once_each() {
+    let levels = grounded_graphs(4);
+    // One edge: a loop at the ground or a stalk. Two: two loops, a loop and a stalk, a stalk
+    // with a loop on top, two parallel stalks, two stalks, a path of two.
+    assert_eq!(levels[1].len(), 2);
+    assert_eq!(levels[2].len(), 6);
+    // Growing misses none: every numbered multigraph of up to 4 edges on up to 5 vertices
+    // whose vertices are all used and all reach the ground, in its canonical form, is in
+    // its level, and the level holds nothing else.
+    for (edges, level) in levels.iter().enumerate() {
+        let mut drawn: BTreeSet<Drawing> = BTreeSet::new();
+        for vertices in 1..=edges + 1 {
+            for list in multigraphs(vertices, edges) {
+                let graph: Drawing = list.iter().map(|&(a, b)| (a as u8, b as u8)).collect();
+                if grounded_on(vertices, &graph) {
+                    drawn.insert(canonical_drawing(&graph));
+                }
+            }
+        }
+        assert_eq!(drawn, level.iter().cloned().collect(), "{edges} edges");
+    }
+    // No two drawings of a level are numberings of one graph: renumbered at random, each
+    // comes back to itself.
+    let mut next = below(0x9E37_79B9_7F4A_7C15);
+    for level in &levels {
+        for graph in level {
+            let vertices = usize::from(vertex_count(graph));
+            let mut shuffled: Vec<u8> = (1..vertices as u8).collect();
+            for at in (1..shuffled.len()).rev() {
+                shuffled.swap(at, next(at + 1));
+            }
+            let renumber = |v: u8| {
+                if v == 0 {
+                    0
+                } else {
+                    shuffled[usize::from(v) - 1]
+                }
+            };
+            let other: Drawing = graph
+                .iter()
+                .rev()
+                .map(|&(a, b)| (renumber(b), renumber(a)))
+                .collect();
+            assert_eq!(canonical_drawing(&other), *graph);
+        }
+    }
+}
+
+#[test]
+fn hackenbush_values_and_moves_equal_the_search_on_every_graph_of_eight_edges() {
+    // Every grounded graph of up to 8 edges, loops and parallel edges included, once up to
+    // the numbering of its vertices: 30 439 of them.
+    let mut graphs = 0;
+    for level in grounded_graphs(8) {
+        for drawing in level {
+            graphs += 1;
+            let list: Vec<(usize, usize)> = drawing
+                .iter()
+                .map(|&(a, b)| (usize::from(a), usize::from(b)))
+                .collect();
+            let game = GreenHackenbush::new(usize::from(vertex_count(&drawing)), &list).unwrap();
+            let start = game.start();
+            let mut solver = Solver::new(game.clone()).without_closed_form();
+            assert_eq!(game.value(&start), solver.grundy(&start), "{list:?}");
+            let expected: BTreeSet<Edges> = solver.winning_moves(&start).into_iter().collect();
+            let found: BTreeSet<Edges> = game
+                .winning_moves(&start)
+                .into_iter()
+                .map(|edge| game.cut(&start, edge).unwrap())
+                .collect();
+            assert_eq!(found, expected, "{list:?}");
+        }
+    }
+    assert!(graphs > 30_000, "{graphs}");
+}
+
 #[test]
 fn hackenbush_trees_and_cycles_by_the_definition_on_eight_edges() {
     // Random graphs of 8 edges on 9 vertices — trees, forests off the ground, cycles — by

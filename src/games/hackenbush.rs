@@ -27,6 +27,10 @@
 //! it, and only in components that have such a need — `O(E · (V + E))` at worst, when most
 //! edges lie on cycles.
 //!
+//! `tests/classics.rs` holds the values and the winning cuts to the plain search on every
+//! grounded graph of up to 8 edges (30 439 of them, loops and parallel edges included, each
+//! once up to the numbering of its vertices), and to the definition on larger random ones.
+//!
 //! Vertex 0 is the ground; tie every point that stands on the ground to it.
 //!
 //! ```
