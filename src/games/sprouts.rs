@@ -315,12 +315,10 @@ impl ImpartialGame for Sprouts {
     fn moves(&self, position: &SproutsPosition) -> impl Iterator<Item = SproutsPosition> {
         // Listed when first asked for, not when made: the solver may only want a size hint.
         std::iter::once(position).flat_map(|position| {
-            options(&position.code, position.canonical, true)
-                .into_iter()
-                .map(|code| SproutsPosition {
-                    code,
-                    canonical: true,
-                })
+            options(&position.code, position.canonical, true).map(|code| SproutsPosition {
+                code,
+                canonical: true,
+            })
         })
     }
 
@@ -414,12 +412,10 @@ mod tests {
         type Position = SproutsPosition;
 
         fn moves(&self, position: &SproutsPosition) -> impl Iterator<Item = SproutsPosition> {
-            options(&position.code, position.canonical, false)
-                .into_iter()
-                .map(|code| SproutsPosition {
-                    code,
-                    canonical: true,
-                })
+            options(&position.code, position.canonical, false).map(|code| SproutsPosition {
+                code,
+                canonical: true,
+            })
         }
 
         const DECOMPOSES: bool = true;
