@@ -65,8 +65,9 @@
 //! 47 by Lemoine and Viennot. `tests/classics.rs` checks this crate's answers against that
 //! table for `n ≤ 6` (`n ≤ 5` in a debug build) and its misère outcomes against OEIS
 //! [A164950](https://oeis.org/A164950). `examples/sprouts.rs` goes further: 7 spots take
-//! about 45 s on a 2-core machine, 8 about 4 minutes, 9 about 8 minutes in 77 MB (not yet
-//! the 11 of Applegate, Jacobson and Sleator).
+//! about 30 s on a 2-core machine, 8 about 2½ minutes, 9 about 5 minutes in 81 MB (not yet
+//! the 11 of Applegate, Jacobson and Sleator). Each thread also remembers the canonical
+//! codes of the lands it met lately, up to about 70 MB, outside the solver's memory limit.
 
 mod canonical;
 mod moves;
