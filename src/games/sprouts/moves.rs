@@ -407,11 +407,12 @@ impl Options {
         let Some(land) = self.lands.get(land_index) else {
             return false;
         };
-        self.next_region = if at + 1 < land.len() {
-            (land_index, at + 1)
-        } else {
-            (land_index + 1, 0)
-        };
+        if at >= land.len() {
+            // Past the land's last region: on to the next land.
+            self.next_region = (land_index + 1, 0);
+            return self.draw_next_region();
+        }
+        self.next_region = (land_index, at + 1);
         let merge_small = self.merge_small;
         let mut drawn = Vec::new();
         region_moves(land, at, &mut |mut after: Land, dead: &[u8]| {
