@@ -287,6 +287,22 @@ fn hackenbush_by_definition(game: &GreenHackenbush, position: &Edges) -> u32 {
     )
 }
 
+/// The closed form's value and winning cuts of the graph `list` on `vertices` vertices
+/// against the plain search's.
+fn check_hackenbush_against_search(vertices: usize, list: &[(usize, usize)]) {
+    let game = GreenHackenbush::new(vertices, list).unwrap();
+    let start = game.start();
+    let mut solver = Solver::new(game.clone()).without_closed_form();
+    assert_eq!(game.value(&start), solver.grundy(&start), "{list:?}");
+    let expected: BTreeSet<Edges> = solver.winning_moves(&start).into_iter().collect();
+    let found: BTreeSet<Edges> = game
+        .winning_moves(&start)
+        .into_iter()
+        .map(|edge| game.cut(&start, edge).unwrap())
+        .collect();
+    assert_eq!(found, expected, "{list:?}");
+}
+
 #[test]
 fn hackenbush_values_and_moves_equal_the_search_on_every_small_multigraph() {
     let mut graphs = 0;
@@ -296,18 +312,7 @@ fn hackenbush_values_and_moves_equal_the_search_on_every_small_multigraph() {
         for edges in 0..=most {
             for list in multigraphs(vertices, edges) {
                 graphs += 1;
-                let game = GreenHackenbush::new(vertices, &list).unwrap();
-                let start = game.start();
-                let mut solver = Solver::new(game.clone()).without_closed_form();
-                let value = solver.grundy(&start);
-                assert_eq!(game.value(&start), value, "{list:?}");
-                let expected: BTreeSet<Edges> = solver.winning_moves(&start).into_iter().collect();
-                let found: BTreeSet<Edges> = game
-                    .winning_moves(&start)
-                    .into_iter()
-                    .map(|edge| game.cut(&start, edge).unwrap())
-                    .collect();
-                assert_eq!(found, expected, "{list:?}");
+                check_hackenbush_against_search(vertices, &list);
             }
         }
     }
@@ -531,17 +536,7 @@ fn hackenbush_values_and_moves_equal_the_search_on_every_graph_of_eight_edges() 
                 .iter()
                 .map(|&(a, b)| (usize::from(a), usize::from(b)))
                 .collect();
-            let game = GreenHackenbush::new(usize::from(vertex_count(&drawing)), &list).unwrap();
-            let start = game.start();
-            let mut solver = Solver::new(game.clone()).without_closed_form();
-            assert_eq!(game.value(&start), solver.grundy(&start), "{list:?}");
-            let expected: BTreeSet<Edges> = solver.winning_moves(&start).into_iter().collect();
-            let found: BTreeSet<Edges> = game
-                .winning_moves(&start)
-                .into_iter()
-                .map(|edge| game.cut(&start, edge).unwrap())
-                .collect();
-            assert_eq!(found, expected, "{list:?}");
+            check_hackenbush_against_search(usize::from(vertex_count(&drawing)), &list);
         }
     }
     assert!(graphs > 30_000, "{graphs}");
