@@ -158,7 +158,9 @@ impl Names {
         code.push(BOUNDARY_END);
     }
 
-    fn write(&mut self, symbols: &[u8], start: usize, code: &mut Vec<u8>) {
+    /// Writes `symbols` from `start`, naming the letters met first; the labels named are
+    /// pushed on `named`, for [`forget`](Self::forget).
+    fn write(&mut self, symbols: &[u8], start: usize, code: &mut Vec<u8>, named: &mut Labels) {
         let len = symbols.len();
         for step in 0..len {
             let symbol = symbols[(start + step) % len];
@@ -167,6 +169,7 @@ impl Names {
                 if *name == 0 {
                     *name = letter(self.next);
                     self.next += 1;
+                    named.push(symbol);
                 }
                 code.push(*name);
             } else {
@@ -175,7 +178,18 @@ impl Names {
         }
         code.push(BOUNDARY_END);
     }
+
+    /// Takes back the names of the labels in `named` (the last given), as if never written.
+    fn forget(&mut self, named: &[u8]) {
+        for &label in named {
+            self.of[usize::from(label)] = 0;
+        }
+        self.next -= named.len();
+    }
 }
+
+/// Letter labels named by one boundary's writing.
+type Labels = smallvec::SmallVec<[u8; 8]>;
 
 impl Writer {
     /// Whether `code` is already past the best writing's start: no completion can win.
@@ -190,7 +204,7 @@ impl Writer {
     fn extend(
         &mut self,
         code: &mut Vec<u8>,
-        names: &Names,
+        names: &mut Names,
         left: &[usize],
         current: Option<(usize, usize, Indices)>,
     ) {
@@ -232,14 +246,15 @@ impl Writer {
                 }
                 for (place, start) in ties {
                     let mark = code.len();
-                    let mut after = names.clone();
+                    let mut given = Labels::new();
                     let read = &self.regions[region].directions[direction][boundaries[place]];
-                    after.write(&read.symbols, start, code);
+                    names.write(&read.symbols, start, code, &mut given);
                     if !self.beaten(code) {
                         let mut rest = boundaries.clone();
                         rest.remove(place);
-                        self.extend(code, &after, left, Some((region, direction, rest)));
+                        self.extend(code, names, left, Some((region, direction, rest)));
                     }
+                    names.forget(&given);
                     code.truncate(mark);
                 }
             }
@@ -422,11 +437,11 @@ pub(super) fn greedy_writing(land: &Land) -> (Vec<u8>, bool) {
         steps: 0,
         cut: false,
     };
-    let names = Names {
+    let mut names = Names {
         of: [0; 256],
         next: 0,
     };
-    writer.extend(&mut Vec::new(), &names, &left, None);
+    writer.extend(&mut Vec::new(), &mut names, &left, None);
     let least = !writer.cut;
     (writer.best.unwrap_or_else(|| vec![LAND_END]), least)
 }
@@ -585,14 +600,16 @@ mod tests {
                     let mut peeked = Chunk::new();
                     names.peek(boundary, start, &mut peeked);
                     let mut written = Vec::new();
-                    names.clone().write(boundary, start, &mut written);
+                    names
+                        .clone()
+                        .write(boundary, start, &mut written, &mut Labels::new());
                     assert_eq!(
                         peeked.as_slice(),
                         written.as_slice(),
                         "{boundary:?} {start}"
                     );
                 }
-                names.write(boundary, 0, &mut Vec::new());
+                names.write(boundary, 0, &mut Vec::new(), &mut Labels::new());
             }
         }
     }
