@@ -119,7 +119,7 @@ pub(super) fn merge_small_regions(land: &mut Land) {
         if region_lives(region) > 3 {
             continue;
         }
-        let mut spots: Boundary = region.concat();
+        let mut spots: Boundary = region.iter().flatten().copied().collect();
         spots.sort_unstable();
         region.clear();
         if !spots.is_empty() {
@@ -243,13 +243,13 @@ pub(super) fn splitting_moves(land: &Land, at: usize, emit: &mut impl FnMut(Land
             // A loop from a corner back to itself: the spot takes both ends.
             let loops = match first {
                 SPOT => Some((
-                    vec![FIRST_END, NEW_LINE_SPOT],
-                    vec![FIRST_END, NEW_LINE_SPOT],
+                    Boundary::from_slice(&[FIRST_END, NEW_LINE_SPOT]),
+                    Boundary::from_slice(&[FIRST_END, NEW_LINE_SPOT]),
                 )),
                 END => {
-                    let mut outside = vec![NEW_LINE_SPOT];
+                    let mut outside = Boundary::from_slice(&[NEW_LINE_SPOT]);
                     outside.extend_from_slice(&rotated(boundary, from)[1..]);
-                    Some((vec![NEW_LINE_SPOT], outside))
+                    Some((Boundary::from_slice(&[NEW_LINE_SPOT]), outside))
                 }
                 _ => None,
             };
@@ -273,12 +273,12 @@ pub(super) fn splitting_moves(land: &Land, at: usize, emit: &mut impl FnMut(Land
                     after_one_end(first, FIRST_END),
                     after_one_end(second, SECOND_END),
                 );
-                let mut one: Boundary = Vec::with_capacity(middle + 2);
+                let mut one = Boundary::with_capacity(middle + 2);
                 one.extend(first_after);
                 one.extend_from_slice(&turned[1..middle]);
                 one.extend(second_after);
                 one.push(NEW_LINE_SPOT);
-                let mut two: Boundary = Vec::with_capacity(len - middle + 2);
+                let mut two = Boundary::with_capacity(len - middle + 2);
                 two.extend(second_after);
                 two.extend_from_slice(&turned[middle + 1..]);
                 two.extend(first_after);
@@ -315,7 +315,7 @@ pub(super) fn joining_moves(land: &Land, at: usize, emit: &mut impl FnMut(Land, 
                     if is_letter(first) && first == second {
                         continue;
                     }
-                    let mut joined: Boundary = Vec::new();
+                    let mut joined = Boundary::new();
                     for (boundary, corner, symbol, new_letter) in [
                         (&region[one], from, first, FIRST_END),
                         (&region[two], to, second, SECOND_END),

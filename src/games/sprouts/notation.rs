@@ -23,7 +23,7 @@ pub(super) const REGION_END: u8 = b'}';
 pub(super) const LAND_END: u8 = b']';
 pub(super) const POSITION_END: u8 = b'!';
 
-pub(super) type Boundary = Vec<u8>;
+pub(super) type Boundary = smallvec::SmallVec<[u8; 14]>;
 pub(super) type Region = Vec<Boundary>;
 pub(super) type Land = Vec<Region>;
 
