@@ -990,31 +990,6 @@ fn sprouts_spots(debug: usize, release: usize) -> usize {
 }
 
 #[test]
-fn sprouts_starts_equal_the_published_table() {
-    // Applegate, Jacobson and Sleator (CMU-CS-91-144, 1991), confirmed by Lemoine and Viennot
-    // to 32 spots: the first player wins n-spot Sprouts exactly when n mod 6 is 3, 4 or 5.
-    let mut solver = Solver::new(Sprouts);
-    for spots in 0..=sprouts_spots(5, 6) {
-        let start = SproutsPosition::start(spots).expect("a start");
-        let expected = if matches!(spots % 6, 3..=5) {
-            Outcome::N
-        } else {
-            Outcome::P
-        };
-        assert_eq!(solver.outcome(&start), expected, "{spots} spots");
-        // The nimbers of the small starts are 0 and 1 by the same rule (WGOSA's G(i) table).
-        if spots <= 5 {
-            let nimber = Nimber(u128::from(expected == Outcome::N));
-            assert_eq!(solver.grundy(&start), nimber, "{spots} spots");
-        }
-        if expected == Outcome::N {
-            let after = solver.winning_move(&start).expect("a winning move");
-            assert_eq!(solver.outcome(&after), Outcome::P, "{spots} spots: {after}");
-        }
-    }
-}
-
-#[test]
 fn sprouts_decomposing_search_equals_the_plain_search() {
     // The lands as a sum, each in canonical form, against the search of the whole position
     // with neither: every position of the 3-spot game (and of the 4-spot one in release).

@@ -590,12 +590,17 @@ mod node_kayles {
             if let Some(known) = game.known_grundy(&position) {
                 prop_assert_eq!(known, expected);
             }
-            let winning = Solver::new(game.clone()).winning_moves(position);
+            let mut solver = Solver::new(game.clone());
+            let mut winning = solver.winning_moves(position);
             prop_assert_eq!(winning.is_empty(), expected == Nimber::ZERO);
-            for after in winning {
+            for &after in &winning {
                 prop_assert!(game.picked(position, after).is_some());
                 prop_assert_eq!(plain_grundy(&game, after), Nimber::ZERO);
             }
+            // One winning move is the first by search size (vertices left), ties in the
+            // ruleset's order: the order the decomposing search tries options in.
+            winning.sort_by_key(|&after| game.search_size(&after));
+            prop_assert_eq!(solver.winning_move(position), winning.first().copied());
         }
 
         /// The least image under a grid's symmetries is the same game, its own least image,

@@ -8,12 +8,17 @@
 //! A debug build (the README's `cargo test --all-features`) checks the tables to 2¹⁶; a
 //! release build (`cargo test --release --all-features --test published`, which CI runs) to
 //! 2²⁰.
+//!
+//! Also the outcomes of Sprouts from up to 11 spots, the table Applegate, Jacobson and Sleator
+//! computed in 1991.
 
 use std::collections::BTreeMap;
 use std::ops::ControlFlow;
 
 use impartial::octal::OctalGame;
 use impartial::sequence::{SequenceOptions, StreamState};
+use impartial::sprouts::{Sprouts, SproutsPosition};
+use impartial::{Nimber, Outcome, Solver};
 
 /// The heaps the published tables count: 2²⁰ in a release build, 2¹⁶ in a debug one.
 const HEAPS: u64 = if cfg!(debug_assertions) {
@@ -106,4 +111,35 @@ fn a_bounded_run_of_0_167_agrees_with_the_published_frequencies() {
     assert_eq!(run.computed, HEAPS + 1);
     assert!(run.state.window().len() < 20_000, "memory stayed bounded");
     assert_eq!(counted(&values), published("0.167"));
+}
+
+#[test]
+fn sprouts_starts_to_11_spots_equal_the_published_table() {
+    // Applegate, Jacobson and Sleator (CMU-CS-91-144, 1991) to 11 spots, confirmed by
+    // Lemoine and Viennot to 32: the first player wins n-spot Sprouts exactly when n mod 6
+    // is 3, 4 or 5.
+    let mut solver = Solver::new(Sprouts);
+    for spots in 0..=11 {
+        let start = SproutsPosition::start(spots).expect("a start");
+        let expected = if matches!(spots % 6, 3..=5) {
+            Outcome::N
+        } else {
+            Outcome::P
+        };
+        assert_eq!(solver.outcome(&start), expected, "{spots} spots");
+        // The nimbers of the small starts are 0 and 1 by the same rule (WGOSA's G(i) table).
+        if spots <= 5 {
+            let nimber = Nimber(u128::from(expected == Outcome::N));
+            assert_eq!(solver.grundy(&start), nimber, "{spots} spots");
+        }
+        if expected == Outcome::N {
+            // The winning move found, held to a search that knows nothing of the first.
+            let after = solver.winning_move(&start).expect("a winning move");
+            assert_eq!(
+                Solver::new(Sprouts).outcome(&after),
+                Outcome::P,
+                "{spots}: {after}"
+            );
+        }
+    }
 }

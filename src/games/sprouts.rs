@@ -82,7 +82,8 @@ use crate::game::{ImpartialGame, Nimber};
 use canonical::canonical_land;
 use moves::{options, tidy_land};
 use notation::{
-    BOUNDARY_END, LAND_END, Land, REGION_END, SPOT, decode, lives_of, parse, write_land,
+    BOUNDARY_END, LAND_END, Land, REGION_END, SPOT, decode, lives_of, parse,
+    region_squares_and_letters, write_land,
 };
 pub use notation::{MAX_LIVES, MAX_SPOTS};
 
@@ -368,9 +369,19 @@ impl ImpartialGame for Sprouts {
         })
     }
 
-    /// The lives left.
+    /// The lives left; among positions of as many, the sum of the squares of the lives of
+    /// each region, then the letters (spots that link two corners): the decomposing search
+    /// tries the least first.
+    ///
+    /// A position whose lives are shared out among regions evenly, with few links, is near a
+    /// sum of alike games, and the answer to a move is often the option that leaves two halves
+    /// alike (a loop around half the spots). Ordered by lives alone, 8 spots took 146 s and 9
+    /// spots 312 s; by the largest region's lives, 6.1 s and 0.02 s; by the squares, 0.9 s
+    /// and 0.02 s.
     fn search_size(&self, position: &SproutsPosition) -> usize {
-        position.lives()
+        let (squares, letters) = region_squares_and_letters(&position.code);
+        let lives = position.lives().min(usize::MAX >> 32);
+        (lives << 32) | (squares.min(0xFF_FFFF) << 8) | letters.min(0xFF)
     }
 }
 
@@ -469,6 +480,48 @@ mod tests {
         // The check reaches many positions, and merging changes a good share of them.
         assert!(checked > 1_000, "{checked}");
         assert!(changed * 5 > checked, "{changed} of {checked}");
+    }
+
+    /// The search size's parts, worked out from the code, against the regions decoded: the
+    /// lives, the squares of each region's lives (`moves::region_lives`) and the letters, on
+    /// every position reached from 4 spots and a few by hand.
+    #[test]
+    fn the_search_size_is_lives_then_squares_of_regions_then_letters() {
+        let size =
+            |lives: usize, squares: usize, letters: usize| (lives << 32) | (squares << 8) | letters;
+        assert_eq!(
+            Sprouts.search_size(&position("0.0.AB.}AB.}]!")),
+            size(8, 64 + 4, 2)
+        );
+        // A letter seen twice in one region is one life there.
+        assert_eq!(Sprouts.search_size(&position("1A1A.}]!")), size(5, 25, 1));
+        assert_eq!(
+            Sprouts.search_size(&position("0.}]1.1.}]!")),
+            size(7, 9 + 16, 0)
+        );
+        assert_eq!(Sprouts.search_size(&position("!")), 0);
+        let mut frontier = vec![SproutsPosition::start(4).expect("start")];
+        let mut met = HashSet::new();
+        while let Some(next) = frontier.pop() {
+            let regions: Vec<notation::Region> = decode(&next.code).into_iter().flatten().collect();
+            let squares = regions
+                .iter()
+                .map(|region| moves::region_lives(region).pow(2));
+            let letters: HashSet<u8> = next
+                .code
+                .iter()
+                .copied()
+                .filter(u8::is_ascii_alphabetic)
+                .collect();
+            let expected = size(next.lives(), squares.sum(), letters.len());
+            assert_eq!(Sprouts.search_size(&next), expected, "{next}");
+            for after in Sprouts.moves(&next) {
+                if met.insert(after.clone()) {
+                    frontier.push(after);
+                }
+            }
+        }
+        assert!(met.len() > 1_000, "{}", met.len());
     }
 
     #[test]

@@ -878,8 +878,11 @@ impl<G: ImpartialGame> Solver<G> {
         Ok(None)
     }
 
-    /// A winning move from `position` under normal play: the first option (in the order
-    /// the ruleset lists them) that is a P-position, or `None` if `position` is P.
+    /// A winning move from `position` under normal play: the first option that is a
+    /// P-position, in the order the search tries them — the ruleset's, or for a ruleset
+    /// whose positions [decompose](ImpartialGame::DECOMPOSES), the options by
+    /// [`search_size`](ImpartialGame::search_size), least first, ties in the ruleset's order.
+    /// `None` if `position` is P.
     ///
     /// # Panics
     ///
@@ -1077,13 +1080,20 @@ impl<G: ImpartialGame> Solver<G> {
         }
         let mut winning = Vec::new();
         let decomposing = self.decomposing();
+        let mut options: Vec<G::Position> = self.game.moves(position).collect();
+        if first_only && decomposing && play == Play::Normal {
+            // The order the decomposing search tries them in: the option it found P is
+            // known, where one earlier in the ruleset's order may cost a search of its own
+            // (Sprouts 10 spots: 0.2 s against 62 s).
+            options.sort_by_cached_key(|option| self.game.search_size(option));
+        }
         let mut engines = Engines::of(
             &mut self.search,
             &mut self.split,
             decomposing,
             self.on_threads,
         );
-        for option in self.game.moves(position) {
+        for option in options {
             if engines.outcome(&self.game, &option, play)? == Outcome::P {
                 winning.push(option);
                 if first_only {

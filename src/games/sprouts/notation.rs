@@ -55,6 +55,37 @@ pub(super) fn lives_of(code: &[u8]) -> usize {
     doubled / 2
 }
 
+/// The sum over the regions of a stored code of the square of the lives each offers a move
+/// (a letter seen twice in one region counted once there), and the letters of the code: each
+/// spot seen from two corners, counted once.
+pub(super) fn region_squares_and_letters(code: &[u8]) -> (usize, usize) {
+    // Letters are bytes: a bit for each says it was counted, in the region and in the code.
+    let (mut in_region, mut in_code) = ([0u64; 4], [0u64; 4]);
+    let (mut lives, mut squares, mut letters) = (0usize, 0usize, 0);
+    let mark = |seen: &mut [u64; 4], symbol: u8| {
+        let (word, bit) = (usize::from(symbol / 64), 1u64 << (symbol % 64));
+        let new = seen[word] & bit == 0;
+        seen[word] |= bit;
+        new
+    };
+    for &byte in code {
+        match byte {
+            BOUNDARY_END | LAND_END => {}
+            REGION_END => {
+                squares = squares.saturating_add(lives.saturating_mul(lives));
+                lives = 0;
+                in_region = [0; 4];
+            }
+            SPOT | END | PIER => lives += symbol_lives(byte),
+            letter => {
+                lives += usize::from(mark(&mut in_region, letter));
+                letters += usize::from(mark(&mut in_code, letter));
+            }
+        }
+    }
+    (squares, letters)
+}
+
 /// The letter of the `index`th spot seen from two corners.
 pub(super) fn letter(index: usize) -> u8 {
     match u8::try_from(index) {
@@ -189,7 +220,7 @@ pub(super) fn decode(code: &[u8]) -> Vec<Land> {
     let mut lands = Vec::new();
     let mut land = Vec::new();
     let mut region = Vec::new();
-    let mut boundary = Vec::new();
+    let mut boundary = Boundary::new();
     for &byte in code {
         match byte {
             BOUNDARY_END => region.push(std::mem::take(&mut boundary)),
