@@ -272,9 +272,13 @@ pub trait ImpartialGame {
 
     /// How much searching `position` costs, roughly — larger for more: the free cells of a
     /// board, the vertices of a graph. The decomposing search values the smaller parts of a
-    /// sum whole and asks only outcome questions of the largest, which prune. The default, 0,
-    /// keeps the parts in the order [`components`](Self::components) gives them, the last
-    /// searched last.
+    /// sum whole and asks only outcome questions of the largest, which prune; and it tries a
+    /// position's options least first, by the size of each one's largest part (ties in the
+    /// order [`moves`](Self::moves) gives them), so a finer size that puts likely answers
+    /// first can save most of a search (Sprouts: 8 spots in 0.8 s, against 146 s by lives
+    /// alone). The default, 0, keeps the parts in the order
+    /// [`components`](Self::components) gives them, the last searched last, and the options
+    /// in the ruleset's order.
     ///
     /// # Examples
     ///

@@ -1084,7 +1084,7 @@ impl<G: ImpartialGame> Solver<G> {
         if first_only && decomposing && play == Play::Normal {
             // The order the decomposing search tries them in: the option it found P is
             // known, where one earlier in the ruleset's order may cost a search of its own
-            // (Sprouts 10 spots: 0.2 s against 62 s).
+            // (Sprouts 10 spots: 0.7 s against 31 s).
             options.sort_by_cached_key(|option| self.game.search_size(option));
         }
         let mut engines = Engines::of(
