@@ -63,7 +63,7 @@
 //! The first player wins `n`-spot Sprouts exactly when `n mod 6` is 3, 4 or 5 for every `n`
 //! computed so far: 0–11 by Applegate, Jacobson and Sleator, every `n` up to 32 and some up to
 //! 47 by Lemoine and Viennot. `tests/published.rs` checks this crate's answers against that
-//! table for every `n ≤ 11` (about 1 s in a release build, 3 s in a debug one), and
+//! table for every `n ≤ 11`, and the nimbers of those starts (0 or 1 by the same rule), and
 //! `tests/classics.rs` its misère outcomes against OEIS [A164950](https://oeis.org/A164950).
 //!
 //! What makes 11 spots quick is the order the search tries options in
