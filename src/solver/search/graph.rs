@@ -4,7 +4,7 @@
 use std::fmt::Debug;
 use std::hash::Hash;
 
-use crate::game::{ImpartialGame, Nimber};
+use crate::game::{Either, ImpartialGame, Nimber};
 
 /// A game graph as the search sees it: positions, and moves that may carry points.
 pub(crate) trait Graph {
@@ -56,9 +56,20 @@ impl<G: ImpartialGame> Graph for G {
     type Position = G::Position;
     type Gain = ();
 
+    /// The options as the ruleset lists them; for a ruleset whose positions decompose, by
+    /// [`search_size`](ImpartialGame::search_size), least first (ties in the ruleset's
+    /// order), as the decomposing search tries them: an outcome search stops at the first P
+    /// option, and that order finds it sooner (misère Sprouts 7 spots: 0.6 s, against 289 s).
     #[inline]
     fn edges(&self, position: &G::Position) -> impl Iterator<Item = ((), G::Position)> {
-        self.moves(position).map(|option| ((), option))
+        let options = if G::DECOMPOSES {
+            let mut sorted: Vec<G::Position> = self.moves(position).collect();
+            sorted.sort_by_cached_key(|option| self.search_size(option));
+            Either::Left(sorted.into_iter())
+        } else {
+            Either::Right(self.moves(position))
+        };
+        options.map(|option| ((), option))
     }
 
     #[inline]
