@@ -78,7 +78,7 @@ impl<P: Clone + Eq + Hash + Debug, E: Gain> Search<P, E> {
         play: Play,
     ) -> Result<Option<Outcome>, SolveError<P>> {
         let first_option = self.options.len();
-        let mut moves = game.edges(&position);
+        let mut moves = game.outcome_edges(&position);
         let mut terminal = true;
         let mut decided = None;
         while let Some((gain, option)) = moves.next() {
