@@ -12,6 +12,10 @@
 //! takes the end whose number minus the score of the row it leaves is largest. End the game
 //! early with end of input (Ctrl-D).
 
+#[macro_use]
+#[path = "common/output.rs"]
+mod output;
+
 #[path = "common/arguments.rs"]
 mod arguments;
 
@@ -102,7 +106,7 @@ fn computer_move(
         } else {
             rest.to_string()
         };
-        println!(
+        say!(
             "  Taking the {end} {number} leaves you a row worth {rest} to you: {number} − {subtracted} = {}.",
             number - rest
         );
@@ -127,7 +131,7 @@ fn computer_move(
             behind.unsigned_abs()
         ),
     };
-    println!("  I take the {end} {}: {outlook}.", best.points);
+    say!("  I take the {end} {}: {outlook}.", best.points);
     best.to
 }
 
@@ -138,7 +142,7 @@ fn human_move(
     (left, right): (usize, usize),
 ) -> io::Result<Option<(usize, usize)>> {
     loop {
-        print!(
+        say_on!(
             "  Take the left {} or the right {} (L/R): ",
             numbers[left],
             numbers[right - 1]
@@ -151,7 +155,7 @@ fn human_move(
         match line.trim().to_ascii_lowercase().as_str() {
             "l" | "left" => return Ok(Some((left + 1, right))),
             "r" | "right" => return Ok(Some((left, right - 1))),
-            other => println!("  {other:?}: answer L for the left end or R for the right."),
+            other => say!("  {other:?}: answer L for the left end or R for the right."),
         }
     }
 }
@@ -167,7 +171,7 @@ fn main() -> ExitCode {
     let mut solver = ScoreSolver::new(row);
     let score = solver.value(position);
     let (first, second) = solver.game().totals(score);
-    println!(
+    say!(
         "The row {}: with best play the first player ends with {first}, the second with {second}.",
         show(&numbers, position)
     );
@@ -176,7 +180,7 @@ fn main() -> ExitCode {
     let stdin = io::stdin();
     let mut input = stdin.lock();
     while position.0 < position.1 {
-        println!(
+        say!(
             "\nThe row: {}   (you {yours}, me {mine})",
             show(&numbers, position)
         );
@@ -186,7 +190,7 @@ fn main() -> ExitCode {
             match human_move(&mut input, &numbers, position) {
                 Ok(Some(after)) => after,
                 Ok(None) => {
-                    println!("\nGoodbye.");
+                    say!("\nGoodbye.");
                     return ExitCode::SUCCESS;
                 }
                 Err(error) => {
@@ -208,11 +212,11 @@ fn main() -> ExitCode {
         position = after;
         computer_turn = !computer_turn;
     }
-    println!("\nThe row is empty: you {yours}, me {mine}.");
+    say!("\nThe row is empty: you {yours}, me {mine}.");
     match yours.cmp(&mine) {
-        std::cmp::Ordering::Greater => println!("You win!"),
-        std::cmp::Ordering::Less => println!("I win."),
-        std::cmp::Ordering::Equal => println!("A draw."),
+        std::cmp::Ordering::Greater => say!("You win!"),
+        std::cmp::Ordering::Less => say!("I win."),
+        std::cmp::Ordering::Equal => say!("A draw."),
     }
     ExitCode::SUCCESS
 }

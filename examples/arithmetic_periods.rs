@@ -9,6 +9,10 @@
 //!
 //! The codes come from a fixed seed, so every run counts the same ones.
 
+#[macro_use]
+#[path = "common/output.rs"]
+mod output;
+
 use std::collections::BTreeSet;
 use std::process::ExitCode;
 
@@ -43,7 +47,7 @@ fn main() -> ExitCode {
             .expect("within the engine's bounds");
         if let Some(period) = values.arithmetic_period() {
             proved += 1;
-            println!("{game}: {period}");
+            say!("{game}: {period}");
         } else if let Some(apparent) = values.apparent_arithmetic_period() {
             seen.push(format!("{game}: {apparent}"));
         } else {
@@ -51,9 +55,9 @@ fn main() -> ExitCode {
         }
     }
     for line in &seen {
-        println!("{line}");
+        say!("{line}");
     }
-    println!(
+    say!(
         "{wanted} codes: {proved} proved, {} only seen, {neither} neither (periodic or no climb \
          seen)",
         seen.len()

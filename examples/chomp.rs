@@ -6,6 +6,10 @@
 //! ranked), the reference the other is tested against; `--table` with Chomp's own method,
 //! every diagram's value filled bottom-up (`Chomp::values`), the fastest for a whole bar.
 
+#[macro_use]
+#[path = "common/output.rs"]
+mod output;
+
 #[path = "common/arguments.rs"]
 mod arguments;
 
@@ -132,7 +136,7 @@ fn main() -> ExitCode {
     let value = solver.grundy(start);
     let elapsed = started.elapsed();
     let stats = solver.stats();
-    println!(
+    say!(
         "Chomp {} × {}: value {value} ({} states, {} kB, {elapsed:.2?})",
         arguments.rows,
         arguments.columns,
@@ -140,11 +144,11 @@ fn main() -> ExitCode {
         stats.bytes / 1000
     );
     match solver.winning_move(start) {
-        Some(eaten) => println!(
+        Some(eaten) => say!(
             "The player to move wins by leaving (X poison, # squares left):\n{}",
             game.display(eaten)
         ),
-        None => println!("The player to move loses: every bite leaves a winning position."),
+        None => say!("The player to move loses: every bite leaves a winning position."),
     }
     ExitCode::SUCCESS
 }
@@ -169,7 +173,7 @@ fn by_table(game: &Chomp, start: u128, budget: usize) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    println!(
+    say!(
         "Chomp {} × {}: value {value} (every one of {diagrams} diagrams, {} kB, {:.2?})",
         game.rows(),
         game.columns(),
@@ -177,11 +181,11 @@ fn by_table(game: &Chomp, start: u128, budget: usize) -> ExitCode {
         started.elapsed()
     );
     match winning.first() {
-        Some(&eaten) => println!(
+        Some(&eaten) => say!(
             "The player to move wins by leaving (X poison, # squares left):\n{}",
             game.display(eaten)
         ),
-        None => println!("The player to move loses: every bite leaves a winning position."),
+        None => say!("The player to move loses: every bite leaves a winning position."),
     }
     ExitCode::SUCCESS
 }

@@ -5,6 +5,10 @@
 //! tested against; `--budget BYTES` keeps the table within that many bytes; `--threads N`
 //! searches on N threads.
 
+#[macro_use]
+#[path = "common/output.rs"]
+mod output;
+
 #[path = "common/arguments.rs"]
 mod arguments;
 
@@ -107,7 +111,7 @@ fn main() -> ExitCode {
     let value = solver.grundy(game.board());
     let elapsed = started.elapsed();
     let stats = solver.stats();
-    println!(
+    say!(
         "Cram {} × {}: value {value} ({} states, {} kB, {elapsed:.2?})",
         arguments.width,
         arguments.height,
@@ -115,11 +119,11 @@ fn main() -> ExitCode {
         stats.bytes / 1000
     );
     match solver.winning_move(game.board()) {
-        Some(board) => println!(
+        Some(board) => say!(
             "The first player wins; a winning first domino (#):\n{}",
             game.display(board)
         ),
-        None => println!("The second player wins: every first domino loses."),
+        None => say!("The second player wins: every first domino loses."),
     }
     ExitCode::SUCCESS
 }

@@ -10,6 +10,10 @@
 //! most k times (2 times in Fibonacci Nim) what the other just took. Whoever takes the last
 //! counter wins. End the game early with end of input (Ctrl-D).
 
+#[macro_use]
+#[path = "common/output.rs"]
+mod output;
+
 #[path = "common/arguments.rs"]
 mod arguments;
 
@@ -103,17 +107,17 @@ fn computer_move(game: &TakeAway<u64>, state: TakeAwayState<u64>) -> u64 {
     let smallest = *terms.last().expect("the game is not over");
     let limit = state.limit.min(state.remaining);
     if terms.len() == 1 {
-        println!("  {} is one term of the sequence.", state.remaining);
+        say!("  {} is one term of the sequence.", state.remaining);
     } else {
-        println!("  I write {} as {}.", state.remaining, join(&terms));
+        say!("  I write {} as {}.", state.remaining, join(&terms));
     }
     match game.winning_move(state) {
         Some(best) if best.to.remaining == 0 => {
-            println!("  I may take all {smallest}: I take the last counter and win.");
+            say!("  I may take all {smallest}: I take the last counter and win.");
             best.take
         }
         Some(best) => {
-            println!(
+            say!(
                 "  Its smallest term, {smallest}, is at most {limit}: taking it leaves {} = {}, whose smallest term is more than {} × {smallest}, more than you may take.",
                 best.to.remaining,
                 join(&terms[..terms.len() - 1]),
@@ -122,7 +126,7 @@ fn computer_move(game: &TakeAway<u64>, state: TakeAwayState<u64>) -> u64 {
             best.take
         }
         None => {
-            println!(
+            say!(
                 "  Its smallest term, {smallest}, is more than I may take ({limit}): with best play I lose. I take 1 and hope."
             );
             1
@@ -134,7 +138,7 @@ fn computer_move(game: &TakeAway<u64>, state: TakeAwayState<u64>) -> u64 {
 fn human_move(input: &mut impl BufRead, state: TakeAwayState<u64>) -> io::Result<Option<u64>> {
     let limit = state.limit.min(state.remaining);
     loop {
-        print!("  Your take (1 to {limit}): ");
+        say_on!("  Your take (1 to {limit}): ");
         io::stdout().flush()?;
         let mut line = String::new();
         if input.read_line(&mut line)? == 0 {
@@ -142,8 +146,8 @@ fn human_move(input: &mut impl BufRead, state: TakeAwayState<u64>) -> io::Result
         }
         match line.trim().parse::<u64>() {
             Ok(take) if (1..=limit).contains(&take) => return Ok(Some(take)),
-            Ok(take) => println!("  {take} is not allowed: take from 1 to {limit}."),
-            Err(_) => println!(
+            Ok(take) => say!("  {take} is not allowed: take from 1 to {limit}."),
+            Err(_) => say!(
                 "  {:?} is not a number: take from 1 to {limit}.",
                 line.trim()
             ),
@@ -171,7 +175,7 @@ fn announce(game: &TakeAway<u64>, options: &Options) {
             options.k, options.k
         )
     };
-    println!(
+    say!(
         "{name}: {} counters. The first player loses exactly when the count is one of {} …",
         options.counters,
         losing
@@ -209,20 +213,20 @@ fn main() -> ExitCode {
     let stdin = io::stdin();
     let mut input = stdin.lock();
     while state.remaining > 0 {
-        println!(
+        say!(
             "\n{} counters left; the player to move may take up to {}.",
             state.remaining,
             state.limit.min(state.remaining)
         );
         let take = if computer_turn {
             let take = computer_move(&game, state);
-            println!("  I take {take}.");
+            say!("  I take {take}.");
             take
         } else {
             match human_move(&mut input, state) {
                 Ok(Some(take)) => take,
                 Ok(None) => {
-                    println!("\nGoodbye.");
+                    say!("\nGoodbye.");
                     return ExitCode::SUCCESS;
                 }
                 Err(error) => {
@@ -238,9 +242,9 @@ fn main() -> ExitCode {
         computer_turn = !computer_turn;
     }
     if computer_turn {
-        println!("\nYou took the last counter: you win!");
+        say!("\nYou took the last counter: you win!");
     } else {
-        println!("\nI took the last counter: I win.");
+        say!("\nI took the last counter: I win.");
     }
     ExitCode::SUCCESS
 }

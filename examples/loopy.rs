@@ -8,6 +8,10 @@
 //! cargo run --example loopy
 //! ```
 
+#[macro_use]
+#[path = "common/output.rs"]
+mod output;
+
 use std::process::ExitCode;
 
 use impartial::ImpartialGame;
@@ -72,7 +76,7 @@ fn main() -> ExitCode {
     match parse_arguments() {
         Ok(false) => {}
         Ok(true) => {
-            println!("{HELP}");
+            say!("{HELP}");
             return ExitCode::SUCCESS;
         }
         Err(error) => {
@@ -81,23 +85,26 @@ fn main() -> ExitCode {
         }
     }
     let mut solver = LoopySolver::new(House);
-    println!("A ghost in a house of one-way doors; whoever cannot move it loses.\n");
-    println!(
+    say!("A ghost in a house of one-way doors; whoever cannot move it loses.\n");
+    say!(
         "{:<8} {:<5} {:<6} {:<9} meaning",
-        "room", "class", "value", "good move"
+        "room",
+        "class",
+        "value",
+        "good move"
     );
     for room in ROOMS {
         let outcome = solver.outcome(&room);
         let value = solver.value(&room);
         let good = solver.best_move(&room).unwrap_or("-");
-        println!(
+        say!(
             "{room:<8} {outcome:<5} {value:<6} {good:<9} {}",
             describe(outcome)
         );
     }
-    println!("\nExplored {} rooms.", solver.positions());
+    say!("\nExplored {} rooms.", solver.positions());
 
-    println!("\nTwo ghosts in the house, one move of one ghost per turn:");
+    say!("\nTwo ghosts in the house, one move of one ghost per turn:");
     for (a, b) in [
         ("garden", "garden"),
         ("library", "garden"),
@@ -106,7 +113,7 @@ fn main() -> ExitCode {
     ] {
         let values = [solver.value(&a), solver.value(&b)];
         let shown: Vec<String> = values.iter().map(LoopyValue::to_string).collect();
-        println!(
+        say!(
             "  {a} + {b}: {} + {} → {}",
             shown[0],
             shown[1],

@@ -7,6 +7,10 @@
 //!
 //! Heap sizes are whole numbers from 0 to 2¹²⁸ − 1.
 
+#[macro_use]
+#[path = "common/output.rs"]
+mod output;
+
 #[path = "common/arguments.rs"]
 mod arguments;
 
@@ -88,12 +92,12 @@ fn show_columns(heaps: &[u128]) {
     let width = (u128::BITS - largest.leading_zeros()).max(1) as usize;
     let digits = largest.to_string().len().max(7);
     for (index, &heap) in heaps.iter().enumerate() {
-        println!(
+        say!(
             "  heap {index:<3} {heap:>digits$} = {}",
             binary_columns(heap, width)
         );
     }
-    println!(
+    say!(
         "  {:>w$}   {}",
         "",
         "-".repeat(2 * width - 1),
@@ -109,14 +113,14 @@ fn show_columns(heaps: &[u128]) {
                 .to_string()
         })
         .collect();
-    println!(
+    say!(
         "  {:<w$} = {}",
         "ones per column",
         ones.join(" "),
         w = digits + 9
     );
     let sum = nim::nim_sum(heaps);
-    println!(
+    say!(
         "  {:<8} {sum:>digits$} = {}   (1 where a column has an odd number of ones)",
         "nim-sum",
         binary_columns(sum, width)
@@ -126,33 +130,30 @@ fn show_columns(heaps: &[u128]) {
 fn explain_normal(heaps: &[u128]) {
     show_columns(heaps);
     let sum = nim::nim_sum(heaps);
-    println!();
+    say!();
     match nim::outcome(heaps) {
         Outcome::P => {
-            println!("The nim-sum is 0: every column is even. This is a P-position:");
-            println!(
-                "whoever moves now loses against best play, since any move makes a column odd."
-            );
+            say!("The nim-sum is 0: every column is even. This is a P-position:");
+            say!("whoever moves now loses against best play, since any move makes a column odd.");
         }
         Outcome::N => {
             let made = nim::winning_move(heaps).expect("an N-position has a winning move");
             let bit = u128::BITS - 1 - sum.leading_zeros();
-            println!(
-                "The nim-sum is {sum}, not 0. This is an N-position: the player to move wins."
-            );
-            println!(
+            say!("The nim-sum is {sum}, not 0. This is an N-position: the player to move wins.");
+            say!(
                 "The first odd column from the left is bit {bit} (worth {}); the first heap with a 1 there is heap {}.",
                 1u128 << bit,
                 made.heap
             );
-            println!(
+            say!(
                 "Flip that heap's bits in every odd column: {} XOR {sum} = {}.",
-                made.from, made.to
+                made.from,
+                made.to
             );
             report(heaps, &made);
             let others = nim::winning_moves(heaps).count() - 1;
             if others > 0 {
-                println!(
+                say!(
                     "({others} other winning move(s): one for each other heap with a 1 in bit {bit}.)"
                 );
             }
@@ -162,31 +163,31 @@ fn explain_normal(heaps: &[u128]) {
 
 fn explain_misere(heaps: &[u128]) {
     show_columns(heaps);
-    println!();
+    say!();
     let large = heaps.iter().filter(|&&heap| heap > 1).count();
-    println!("Misère play: whoever takes the last counter loses.");
+    say!("Misère play: whoever takes the last counter loses.");
     if large == 0 {
-        println!(
+        say!(
             "No heap is larger than 1, so parity decides: an odd number of 1-heaps loses for the mover."
         );
     } else if large == 1 {
-        println!(
+        say!(
             "Exactly one heap is larger than 1: the mover shrinks it to 0 or 1, leaving an odd number of 1-heaps."
         );
     } else {
-        println!("Two or more heaps are larger than 1: play exactly as in normal Nim.");
+        say!("Two or more heaps are larger than 1: play exactly as in normal Nim.");
     }
     match (misere::outcome(heaps), misere::winning_move(heaps)) {
         (Outcome::P, _) => {
-            println!("This is a P-position: the player to move loses against best play.");
+            say!("This is a P-position: the player to move loses against best play.");
         }
         (Outcome::N, None) => {
-            println!(
+            say!(
                 "No counters are left: the opponent took the last one, so the player to move has won."
             );
         }
         (Outcome::N, Some(made)) => {
-            println!("This is an N-position: the player to move wins.");
+            say!("This is an N-position: the player to move wins.");
             report(heaps, &made);
         }
     }
@@ -195,9 +196,9 @@ fn explain_misere(heaps: &[u128]) {
 fn report(heaps: &[u128], made: &NimMove<u128>) {
     let mut after = heaps.to_vec();
     nim::play(&mut after, made.heap, made.to).expect("the winning move is legal");
-    println!("Winning move: {made}.");
+    say!("Winning move: {made}.");
     let shown: Vec<String> = after.iter().map(ToString::to_string).collect();
-    println!("That leaves {}.", shown.join(" "));
+    say!("That leaves {}.", shown.join(" "));
 }
 
 fn main() -> ExitCode {
@@ -207,7 +208,7 @@ fn main() -> ExitCode {
     };
     let heaps = options.heaps;
     let shown: Vec<String> = heaps.iter().map(ToString::to_string).collect();
-    println!("Nim with heaps {}\n", shown.join(" "));
+    say!("Nim with heaps {}\n", shown.join(" "));
     if options.misere {
         explain_misere(&heaps);
     } else {

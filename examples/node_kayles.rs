@@ -5,6 +5,10 @@
 //! the reference the decomposing one is tested against; `--budget BYTES` keeps the table
 //! within that many bytes.
 
+#[macro_use]
+#[path = "common/output.rs"]
+mod output;
+
 #[path = "common/arguments.rs"]
 mod arguments;
 
@@ -120,7 +124,7 @@ fn main() -> ExitCode {
     let value = solver.grundy(start);
     let elapsed = started.elapsed();
     let stats = solver.stats();
-    println!(
+    say!(
         "Node Kayles on the {} {:?}: value {value} ({} states, {} kB, {elapsed:.2?})",
         arguments.shape,
         arguments.sizes,
@@ -130,9 +134,9 @@ fn main() -> ExitCode {
     match solver.winning_move(start) {
         Some(after) => {
             let vertex = game.picked(start, after).expect("a move picks a vertex");
-            println!("The first player wins by picking vertex {vertex}.");
+            say!("The first player wins by picking vertex {vertex}.");
         }
-        None => println!("The second player wins: every first pick loses."),
+        None => say!("The second player wins: every first pick loses."),
     }
     ExitCode::SUCCESS
 }

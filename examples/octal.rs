@@ -6,6 +6,10 @@
 //! leave three heaps) or `grundy`; `--n N` (default 10 000), the largest heap;
 //! `--method auto|direct|sparse`. Progress goes to standard error once a second.
 
+#[macro_use]
+#[path = "common/output.rs"]
+mod output;
+
 #[path = "common/arguments.rs"]
 mod arguments;
 
@@ -153,16 +157,18 @@ fn main() -> ExitCode {
         .take(40)
         .map(|value| value.to_string())
         .collect();
-    println!("{name}: G(0..) = {} …", head.join(" "));
+    say!("{name}: G(0..) = {} …", head.join(" "));
     match sequence.period() {
-        Some(period) => println!(
+        Some(period) => say!(
             "period {} from n = {}, proven with G(0..{}) by the periodicity theorem",
-            period.period, period.preperiod, period.proof_bound
+            period.period,
+            period.preperiod,
+            period.proof_bound
         ),
-        None => println!("no period proven up to n = {}", sequence.computed_len() - 1),
+        None => say!("no period proven up to n = {}", sequence.computed_len() - 1),
     }
     let largest = sequence.computed_values().iter().max().unwrap_or(0);
-    println!(
+    say!(
         "computed {} values (largest {largest}) by the {} method in {:.2?}",
         sequence.computed_len(),
         match sequence.method() {
@@ -172,7 +178,7 @@ fn main() -> ExitCode {
         elapsed
     );
     if let Some(mask) = sequence.sparse_mask() {
-        println!(
+        say!(
             "sparse space: mask {mask:#b}, {} rare heaps",
             sequence.rare_heap_count().unwrap_or(0)
         );

@@ -5,6 +5,10 @@
 //! "0.0.AB.}AB.}]!"` starts from a position instead; `--misere` asks who wins when the last
 //! player to move loses (the plain search: sums do not add up in misère play).
 
+#[macro_use]
+#[path = "common/output.rs"]
+mod output;
+
 #[path = "common/arguments.rs"]
 mod arguments;
 
@@ -85,13 +89,13 @@ fn main() -> ExitCode {
     } else {
         "normal"
     };
-    println!("{start} ({play} play): {outcome}");
+    say!("{start} ({play} play): {outcome}");
     match winning {
-        Some(after) => println!("a winning move leaves {after}"),
-        None => println!("every move loses"),
+        Some(after) => say!("a winning move leaves {after}"),
+        None => say!("every move loses"),
     }
     let stats = solver.stats();
-    println!(
+    say!(
         "{:.2} s, {} positions stored, {} kB",
         began.elapsed().as_secs_f64(),
         stats.states,
