@@ -356,7 +356,8 @@ pub(super) fn joining_moves(land: &Land, at: usize, emit: &mut impl FnMut(Land, 
 ///
 /// The lines are drawn a region at a time and each option is written in canonical form only
 /// when it is asked for: the decomposing search stops at the first option that answers its
-/// question, and on Sprouts 7 spots it asked for 43 % of them.
+/// question, and on Sprouts 7 spots (options then ordered by lives alone) it asked for 43 %
+/// of them.
 pub(super) fn options(code: &[u8], lands_canonical: bool, merge_small: bool) -> Options {
     let lands = decode(code);
     // The codes of the lands as a move leaves them alone, worked out once for every move.
