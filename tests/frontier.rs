@@ -598,9 +598,12 @@ mod node_kayles {
                 prop_assert_eq!(plain_grundy(&game, after), Nimber::ZERO);
             }
             // One winning move is the first by search size (vertices left), ties in the
-            // ruleset's order: the order the decomposing search tries options in.
+            // ruleset's order: the order the searches try options in.
             winning.sort_by_key(|&after| game.search_size(&after));
             prop_assert_eq!(solver.winning_move(position), winning.first().copied());
+            // The plain search tries them in the same order.
+            let mut plain = Solver::new(game.clone()).with_plain_search();
+            prop_assert_eq!(plain.winning_move(position), winning.first().copied());
         }
 
         /// The least image under a grid's symmetries is the same game, its own least image,

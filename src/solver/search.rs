@@ -26,7 +26,7 @@ mod value;
 mod window;
 
 pub(crate) use code::Play;
-pub(crate) use graph::Graph;
+pub(crate) use graph::{Graph, search_order};
 pub(crate) use rule::Rule;
 pub(crate) use state::Search;
 pub(crate) use window::Proven;
