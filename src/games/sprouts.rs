@@ -88,8 +88,8 @@ use crate::game::{ImpartialGame, Nimber};
 use canonical::canonical_land;
 use moves::{options, tidy_land};
 use notation::{
-    BOUNDARY_END, LAND_END, Land, REGION_END, SPOT, decode, lives_of, parse,
-    region_squares_and_letters, write_land,
+    BOUNDARY_END, LAND_END, Land, REGION_END, SPOT, decode, lives_of, lives_squares_and_letters,
+    parse, write_land,
 };
 pub use notation::{MAX_LIVES, MAX_SPOTS};
 
@@ -385,9 +385,8 @@ impl ImpartialGame for Sprouts {
     /// spots 312 s; by the largest region's lives, 6.1 s and 0.02 s; by the squares, 0.9 s
     /// and 0.02 s.
     fn search_size(&self, position: &SproutsPosition) -> usize {
-        let (squares, letters) = region_squares_and_letters(&position.code);
-        let lives = position.lives().min(usize::MAX >> 32);
-        (lives << 32) | (squares.min(0xFF_FFFF) << 8) | letters.min(0xFF)
+        let (lives, squares, letters) = lives_squares_and_letters(&position.code);
+        (lives.min(usize::MAX >> 32) << 32) | (squares.min(0xFF_FFFF) << 8) | letters.min(0xFF)
     }
 }
 
@@ -506,6 +505,11 @@ mod tests {
             size(7, 9 + 16, 0)
         );
         assert_eq!(Sprouts.search_size(&position("!")), 0);
+        // Two lands name their letters alike: four letters, not two.
+        assert_eq!(
+            Sprouts.search_size(&position("AB.}AB.}]AB.}AB.}]!")),
+            size(4, 4 * 4, 4)
+        );
         let mut frontier = vec![SproutsPosition::start(4).expect("start")];
         let mut met = HashSet::new();
         while let Some(next) = frontier.pop() {
@@ -513,13 +517,13 @@ mod tests {
             let squares = regions
                 .iter()
                 .map(|region| moves::region_lives(region).pow(2));
-            let letters: HashSet<u8> = next
+            // Each letter is written at its two corners.
+            let corners = next
                 .code
                 .iter()
-                .copied()
-                .filter(u8::is_ascii_alphabetic)
-                .collect();
-            let expected = size(next.lives(), squares.sum(), letters.len());
+                .filter(|byte| byte.is_ascii_alphabetic())
+                .count();
+            let expected = size(next.lives(), squares.sum(), corners / 2);
             assert_eq!(Sprouts.search_size(&next), expected, "{next}");
             for after in Sprouts.moves(&next) {
                 if met.insert(after.clone()) {

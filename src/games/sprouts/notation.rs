@@ -55,35 +55,35 @@ pub(super) fn lives_of(code: &[u8]) -> usize {
     doubled / 2
 }
 
-/// The sum over the regions of a stored code of the square of the lives each offers a move
-/// (a letter seen twice in one region counted once there), and the letters of the code: each
-/// spot seen from two corners, counted once.
-pub(super) fn region_squares_and_letters(code: &[u8]) -> (usize, usize) {
-    // Letters are bytes: a bit for each says it was counted, in the region and in the code.
-    let (mut in_region, mut in_code) = ([0u64; 4], [0u64; 4]);
-    let (mut lives, mut squares, mut letters) = (0usize, 0usize, 0);
-    let mark = |seen: &mut [u64; 4], symbol: u8| {
-        let (word, bit) = (usize::from(symbol / 64), 1u64 << (symbol % 64));
-        let new = seen[word] & bit == 0;
-        seen[word] |= bit;
-        new
-    };
+/// In one pass over a stored code: its lives, the sum over its regions of the square of the
+/// lives each offers a move (a letter seen twice in one region counted once there), and its
+/// letters (each spot seen from two corners, counted once: lands reuse letter names, so the
+/// corners are counted, two to a letter).
+pub(super) fn lives_squares_and_letters(code: &[u8]) -> (usize, usize, usize) {
+    // Letters are bytes: a bit for each says it was counted in the region.
+    let mut in_region = [0u64; 4];
+    let (mut corners, mut other_lives, mut in_this_region, mut squares) = (0, 0, 0usize, 0usize);
     for &byte in code {
         match byte {
             BOUNDARY_END | LAND_END => {}
             REGION_END => {
-                squares = squares.saturating_add(lives.saturating_mul(lives));
-                lives = 0;
+                squares = squares.saturating_add(in_this_region.saturating_mul(in_this_region));
+                in_this_region = 0;
                 in_region = [0; 4];
             }
-            SPOT | END | PIER => lives += symbol_lives(byte),
+            SPOT | END | PIER => {
+                other_lives += symbol_lives(byte);
+                in_this_region += symbol_lives(byte);
+            }
             letter => {
-                lives += usize::from(mark(&mut in_region, letter));
-                letters += usize::from(mark(&mut in_code, letter));
+                corners += 1;
+                let (word, bit) = (usize::from(letter / 64), 1u64 << (letter % 64));
+                in_this_region += usize::from(in_region[word] & bit == 0);
+                in_region[word] |= bit;
             }
         }
     }
-    (squares, letters)
+    (other_lives + corners / 2, squares, corners / 2)
 }
 
 /// The letter of the `index`th spot seen from two corners.
