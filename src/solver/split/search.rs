@@ -95,6 +95,9 @@ struct Options<P> {
     pending: Vec<Split<P>>,
     /// Signatures of the pending sums, to find one listed twice.
     signatures: SmallVec<[u64; 16]>,
+    /// A bit for each signature's top byte: a sum whose bit is clear is new without a scan
+    /// of the signatures (a part of 60 options scanned 30 on average for each).
+    seen: [u64; 4],
     complete: bool,
 }
 
@@ -104,6 +107,7 @@ impl<P> Default for Options<P> {
             known: SmallVec::new(),
             pending: Vec::new(),
             signatures: SmallVec::new(),
+            seen: [0; 4],
             complete: false,
         }
     }
@@ -119,9 +123,12 @@ impl<P: Eq + Hash> Options<P> {
             .fold(u64::from(split.known), |sum, part| {
                 sum.wrapping_add(hasher.hash_one(part))
             });
-        if self.signatures.contains(&signature) {
+        let top = (signature >> 56) as usize;
+        let (word, bit) = (top / 64, 1u64 << (top % 64));
+        if self.seen[word] & bit != 0 && self.signatures.contains(&signature) {
             return !self.pending.iter().any(|other| other.same_sum(split));
         }
+        self.seen[word] |= bit;
         self.signatures.push(signature);
         true
     }
