@@ -113,6 +113,23 @@ impl<P> Default for Options<P> {
     }
 }
 
+impl<P> Options<P> {
+    /// No options listed yet, the sums to go into `list` (empty).
+    fn with_list(list: Vec<Split<P>>) -> Self {
+        Options {
+            pending: list,
+            ..Options::default()
+        }
+    }
+
+    /// The list of pending sums, emptied.
+    fn into_list(self) -> Vec<Split<P>> {
+        let mut list = self.pending;
+        list.clear();
+        list
+    }
+}
+
 impl<P: Eq + Hash> Options<P> {
     /// Whether `split` is a sum not listed yet.
     fn is_new(&mut self, split: &Split<P>) -> bool {
@@ -154,6 +171,9 @@ pub(crate) struct SplitSearch<P> {
     pub(super) threads: usize,
     /// Set when another thread has answered the question this search works on.
     pub(super) stop: Option<Arc<AtomicBool>>,
+    /// Lists of pending sums that searches done with them left, emptied, for the next to
+    /// fill: one allocation for each depth of the search, not one for each search.
+    pub(super) spare_lists: Vec<Vec<Split<P>>>,
 }
 
 impl<P: Clone + Eq + Hash + Debug> SplitSearch<P> {
@@ -169,6 +189,7 @@ impl<P: Clone + Eq + Hash + Debug> SplitSearch<P> {
             budget: None,
             threads: 1,
             stop: None,
+            spare_lists: Vec::new(),
         }
     }
 
@@ -571,7 +592,7 @@ impl<P: Clone + Eq + Hash + Debug> SplitSearch<P> {
         ask: &mut impl Ask<G, P>,
     ) -> Result<Facts, SolveError<P>> {
         let start = self.work;
-        let mut options = Options::default();
+        let mut options = Options::with_list(self.spare_lists.pop().unwrap_or_default());
         let mut moves = game.moves(part);
         let most = most_value(moves.size_hint().1, game.grundy_bound(part));
         let mut candidate = facts.lower;
@@ -589,6 +610,7 @@ impl<P: Clone + Eq + Hash + Debug> SplitSearch<P> {
             candidate += 1;
         }
         drop(moves);
+        self.spare_lists.push(options.into_list());
         self.store(game, part, facts, start)?;
         Ok(facts)
     }
@@ -605,7 +627,7 @@ impl<P: Clone + Eq + Hash + Debug> SplitSearch<P> {
         ask: &mut impl Ask<G, P>,
     ) -> Result<Facts, SolveError<P>> {
         let start = self.work;
-        let mut options = Options::default();
+        let mut options = Options::with_list(self.spare_lists.pop().unwrap_or_default());
         let mut moves = game.moves(part);
         if self.some_option_has(game, &mut options, &mut moves, k, ask)? {
             facts = facts.without(k);
@@ -624,6 +646,7 @@ impl<P: Clone + Eq + Hash + Debug> SplitSearch<P> {
             facts = Facts::exactly(candidate);
         }
         drop(moves);
+        self.spare_lists.push(options.into_list());
         self.store(game, part, facts, start)?;
         Ok(facts)
     }

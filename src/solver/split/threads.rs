@@ -115,6 +115,7 @@ impl<P: Clone + Eq + Hash + Debug> SplitSearch<P> {
             budget: self.budget,
             threads: self.threads,
             stop: None,
+            spare_lists: Vec::new(),
         }
     }
 
