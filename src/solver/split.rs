@@ -3,6 +3,7 @@
 //! in canonical form, and sums asked only what decides them (see `search`).
 
 mod file;
+mod line;
 mod search;
 mod table;
 mod threads;

@@ -8,7 +8,6 @@
 //! has. The table keeps, for every part met, the values ruled out so far (`0..lower`) or the
 //! value itself — so a later question about the part starts where the last one stopped.
 
-use std::collections::HashSet;
 use std::fmt::Debug;
 use std::hash::{BuildHasher, Hash};
 use std::sync::Arc;
@@ -16,6 +15,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use smallvec::SmallVec;
 
+use super::line::LineOfPlay;
 use super::table::{Facts, Limits, Passed, Table, ValueCache};
 use crate::error::{SolveError, TableError};
 use crate::game::{ImpartialGame, Nimber, Outcome};
@@ -158,7 +158,7 @@ pub(crate) struct SplitSearch<P> {
     /// The values asked for most, in front of the table.
     pub(super) cache: ValueCache<P>,
     /// The parts being valued, along the line of play: one met again is a cycle.
-    pub(super) path: HashSet<P, MapBuildHasher>,
+    pub(super) path: LineOfPlay<P>,
     /// Most states stored, and most bytes held, in a growing table.
     pub(crate) state_limit: Option<usize>,
     pub(crate) byte_limit: Option<usize>,
@@ -181,7 +181,7 @@ impl<P: Clone + Eq + Hash + Debug> SplitSearch<P> {
         SplitSearch {
             table: Table::growing(),
             cache: ValueCache::new(),
-            path: HashSet::default(),
+            path: LineOfPlay::default(),
             state_limit: None,
             byte_limit: None,
             use_known_grundy: true,
@@ -572,13 +572,13 @@ impl<P: Clone + Eq + Hash + Debug> SplitSearch<P> {
         part: &P,
         search: impl FnOnce(&mut Self) -> Result<T, SolveError<P>>,
     ) -> Result<T, SolveError<P>> {
-        if !self.path.insert(part.clone()) {
+        if !self.path.enter(part) {
             return Err(SolveError::Cycle {
                 position: part.clone(),
             });
         }
         let result = stacker::maybe_grow(1 << 16, 1 << 22, || search(self));
-        self.path.remove(part);
+        self.path.leave(part);
         result
     }
 

@@ -1,13 +1,13 @@
 //! The decomposing search on several threads: the sums of the root part's options dealt out
 //! one at a time, the table shared (see [`SplitSearch::answer_on_threads`]).
 
-use std::collections::HashSet;
 use std::fmt::Debug;
 use std::hash::Hash;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::thread;
 
+use super::line::LineOfPlay;
 use super::search::{Answer, Question, Split, SplitSearch, largest_index};
 use crate::error::SolveError;
 use crate::game::{ImpartialGame, Nimber, Outcome};
@@ -107,7 +107,7 @@ impl<P: Clone + Eq + Hash + Debug> SplitSearch<P> {
         SplitSearch {
             table: self.table.share().expect("threads share the table"),
             cache: self.cache.empty_like(),
-            path: HashSet::default(),
+            path: LineOfPlay::default(),
             state_limit: self.state_limit,
             byte_limit: self.byte_limit,
             use_known_grundy: self.use_known_grundy,
