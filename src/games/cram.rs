@@ -396,6 +396,9 @@ impl Cram {
     /// three delta swaps), ordered by that encoding; a larger region's in the board, where a
     /// half turn is one bit reversal and upside down a pass over the rows.
     fn least_image(&self, cells: u64) -> u64 {
+        if self.height <= 8 && self.width <= 8 {
+            return self.least_image_of_matrix(self.spread(cells));
+        }
         let (cornered, bounds) = self.cornered(cells);
         let fits_turned = bounds.height <= self.width && bounds.width <= self.height;
         if bounds.width <= 8 && bounds.height <= 8 {
@@ -428,6 +431,33 @@ impl Cram {
             least = least.min(self.least_of_four(transposed, turned));
         }
         least
+    }
+
+    /// [`least_image`](Self::least_image) on a board of at most 8 × 8 cells, given `cells`
+    /// (not empty) as an 8 × 8 bit matrix: the box found and cornered in the matrix, where
+    /// the columns are the bytes folded together and no row crosses a byte.
+    fn least_image_of_matrix(&self, matrix: u64) -> u64 {
+        let top = matrix.trailing_zeros() / 8;
+        let bottom = (u64::BITS - 1 - matrix.leading_zeros()) / 8;
+        let mut columns = matrix | matrix >> 32;
+        columns |= columns >> 16;
+        columns = (columns | columns >> 8) & 0xFF;
+        let left = columns.trailing_zeros();
+        let right = u64::BITS - 1 - columns.leading_zeros();
+        let bounds = Bounds {
+            width: right - left + 1,
+            height: bottom - top + 1,
+        };
+        let cornered = matrix >> (8 * top + left);
+        let mut least = least_flip(cornered, bounds);
+        if bounds.height <= self.width && bounds.width <= self.height {
+            let turned = Bounds {
+                width: bounds.height,
+                height: bounds.width,
+            };
+            least = least.min(least_flip(transpose8(cornered), turned));
+        }
+        self.gathered(least.0)
     }
 
     /// `cells` of a board at most 8 wide with its rows moved 8 bits apart, as in an 8 × 8
@@ -907,6 +937,79 @@ mod tests {
         // Strips of four and five turn onto themselves, with a domino on their centre.
         assert_eq!(game.known_grundy(&0b1111), None);
         assert_eq!(game.known_grundy(&0b11111), None);
+    }
+
+    /// The least of the images of the region `cells` under the symmetries of its box that
+    /// fit the board, each written out cell by cell and moved to the corner.
+    fn least_image_cell_by_cell(game: &Cram, cells: u64) -> u64 {
+        let (top, left, bounds) = game.bounds(cells);
+        let (width, height) = (bounds.width, bounds.height);
+        let mut least = u64::MAX;
+        for turn in 0..8u32 {
+            let (transpose, flip_rows, flip_columns) =
+                (turn & 4 != 0, turn & 2 != 0, turn & 1 != 0);
+            let (image_width, image_height) = if transpose {
+                (height, width)
+            } else {
+                (width, height)
+            };
+            if image_width > game.width || image_height > game.height {
+                continue;
+            }
+            let mut image = 0u64;
+            for bit in (0..64).filter(|bit| cells >> bit & 1 == 1) {
+                let (mut row, mut column) = (bit / game.width - top, bit % game.width - left);
+                if flip_rows {
+                    row = height - 1 - row;
+                }
+                if flip_columns {
+                    column = width - 1 - column;
+                }
+                if transpose {
+                    (row, column) = (column, row);
+                }
+                image |= 1 << (row * game.width + column);
+            }
+            least = least.min(image);
+        }
+        least
+    }
+
+    #[test]
+    fn least_images_are_the_least_written_cell_by_cell() {
+        let mut state = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        // Boards of the 8 × 8 matrix's path and of the board's own (wider or taller).
+        for (width, height) in [
+            (8, 8),
+            (8, 5),
+            (7, 5),
+            (5, 7),
+            (3, 8),
+            (1, 8),
+            (8, 1),
+            (9, 7),
+            (4, 16),
+            (2, 32),
+        ] {
+            let game = Cram::new(width, height).unwrap();
+            for _ in 0..3_000 {
+                let cells = next() & next() & game.board();
+                if cells == 0 {
+                    continue;
+                }
+                assert_eq!(
+                    game.least_image(cells),
+                    least_image_cell_by_cell(&game, cells),
+                    "{width} × {height}: {cells:#x}"
+                );
+            }
+        }
     }
 
     #[test]
