@@ -5,6 +5,7 @@
 mod file;
 mod line;
 mod search;
+mod sums;
 mod table;
 mod threads;
 

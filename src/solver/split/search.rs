@@ -9,17 +9,15 @@
 //! value itself — so a later question about the part starts where the last one stopped.
 
 use std::fmt::Debug;
-use std::hash::{BuildHasher, Hash};
+use std::hash::Hash;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use smallvec::SmallVec;
-
 use super::line::LineOfPlay;
+use super::sums::{Options, Parts, Split};
 use super::table::{Facts, Limits, Passed, Table, ValueCache};
 use crate::error::{SolveError, TableError};
 use crate::game::{ImpartialGame, Nimber, Outcome};
-use crate::solver::hash::MapBuildHasher;
 
 /// The least work (options listed) for which a search that ruled out values without finding
 /// the value keeps what it ruled out in the table: Cram 5 × 7 stores 249 000 facts when every
@@ -61,94 +59,6 @@ pub(super) trait Ask<G, P: Debug>:
 impl<G, P: Debug, F> Ask<G, P> for F where
     F: FnMut(&mut SplitSearch<P>, &G, &[Split<P>], u32) -> Result<bool, SolveError<P>>
 {
-}
-
-/// The parts of a position whose values are not known yet, canonical.
-type Parts<P> = SmallVec<[P; 4]>;
-
-/// A position split into its parts: the XOR of the values known at once, and the rest.
-#[derive(Clone, Debug)]
-pub(super) struct Split<P> {
-    pub(super) known: u32,
-    pub(super) unknown: Parts<P>,
-    /// The search size of the largest unknown part, once listed among a part's options.
-    size: usize,
-}
-
-impl<P: Eq> Split<P> {
-    /// Whether `other` is the same sum: the same known value and the same parts.
-    fn same_sum(&self, other: &Split<P>) -> bool {
-        self.known == other.known
-            && self.unknown.len() == other.unknown.len()
-            && self.unknown.iter().all(|part| {
-                let mine = self.unknown.iter().filter(|p| *p == part).count();
-                let theirs = other.unknown.iter().filter(|p| *p == part).count();
-                mine == theirs
-            })
-    }
-}
-
-/// The options of a part, as far as a search has listed them: the values of those whose
-/// value is known, and the others, each sum once.
-struct Options<P> {
-    known: SmallVec<[u32; 8]>,
-    pending: Vec<Split<P>>,
-    /// Signatures of the pending sums, to find one listed twice.
-    signatures: SmallVec<[u64; 16]>,
-    /// A bit for each signature's top byte: a sum whose bit is clear is new without a scan
-    /// of the signatures (a part of 60 options scanned 30 on average for each).
-    seen: [u64; 4],
-    complete: bool,
-}
-
-impl<P> Default for Options<P> {
-    fn default() -> Self {
-        Options {
-            known: SmallVec::new(),
-            pending: Vec::new(),
-            signatures: SmallVec::new(),
-            seen: [0; 4],
-            complete: false,
-        }
-    }
-}
-
-impl<P> Options<P> {
-    /// No options listed yet, the sums to go into `list` (empty).
-    fn with_list(list: Vec<Split<P>>) -> Self {
-        Options {
-            pending: list,
-            ..Options::default()
-        }
-    }
-
-    /// The list of pending sums, emptied.
-    fn into_list(self) -> Vec<Split<P>> {
-        let mut list = self.pending;
-        list.clear();
-        list
-    }
-}
-
-impl<P: Eq + Hash> Options<P> {
-    /// Whether `split` is a sum not listed yet.
-    fn is_new(&mut self, split: &Split<P>) -> bool {
-        let hasher = MapBuildHasher::default();
-        let signature = split
-            .unknown
-            .iter()
-            .fold(u64::from(split.known), |sum, part| {
-                sum.wrapping_add(hasher.hash_one(part))
-            });
-        let top = (signature >> 56) as usize;
-        let (word, bit) = (top / 64, 1u64 << (top % 64));
-        if self.seen[word] & bit != 0 && self.signatures.contains(&signature) {
-            return !self.pending.iter().any(|other| other.same_sum(split));
-        }
-        self.seen[word] |= bit;
-        self.signatures.push(signature);
-        true
-    }
 }
 
 /// The search and what it has learnt.
@@ -374,18 +284,30 @@ impl<P: Clone + Eq + Hash + Debug> SplitSearch<P> {
             unknown: Parts::new(),
             size: 0,
         };
+        self.split_into(game, position, &mut split)?;
+        Ok(split)
+    }
+
+    /// [`split`](Self::split) into `split`, which is empty: the search lists a part's
+    /// options into one, and moves out only those it keeps.
+    fn split_into<G: ImpartialGame<Position = P>>(
+        &mut self,
+        game: &G,
+        position: &P,
+        split: &mut Split<P>,
+    ) -> Result<(), SolveError<P>> {
         match game.components(position) {
-            None => self.add_part(game, position.clone(), &mut split)?,
+            None => self.add_part(game, position.clone(), split),
             Some(parts) => {
                 for part in parts {
                     if part == *position {
                         return Err(SolveError::Cycle { position: part });
                     }
-                    self.add_part(game, part, &mut split)?;
+                    self.add_part(game, part, split)?;
                 }
+                Ok(())
             }
         }
-        Ok(split)
     }
 
     fn add_part<G: ImpartialGame<Position = P>>(
@@ -668,6 +590,11 @@ impl<P: Clone + Eq + Hash + Debug> SplitSearch<P> {
         }
         if !options.complete {
             let left = moves.size_hint().0;
+            let mut split = Split {
+                known: 0,
+                unknown: Parts::new(),
+                size: 0,
+            };
             for option in moves.by_ref() {
                 self.work += 1;
                 if let Some(known) = self.cached(game, &option) {
@@ -677,7 +604,9 @@ impl<P: Clone + Eq + Hash + Debug> SplitSearch<P> {
                     }
                     continue;
                 }
-                let split = self.split(game, &option)?;
+                split.known = 0;
+                split.unknown.clear();
+                self.split_into(game, &option, &mut split)?;
                 if split.unknown.is_empty() {
                     self.cache_value(game, &option, split.known);
                     options.known.push(split.known);
@@ -692,7 +621,12 @@ impl<P: Clone + Eq + Hash + Debug> SplitSearch<P> {
                     }
                     let size = split.unknown.iter().map(|part| game.search_size(part));
                     let size = size.max().unwrap_or(0);
-                    options.pending.push(Split { size, ..split });
+                    let unknown = std::mem::take(&mut split.unknown);
+                    options.pending.push(Split {
+                        known: split.known,
+                        unknown,
+                        size,
+                    });
                 }
             }
             options.complete = true;

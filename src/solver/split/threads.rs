@@ -8,7 +8,8 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::thread;
 
 use super::line::LineOfPlay;
-use super::search::{Answer, Question, Split, SplitSearch, largest_index};
+use super::search::{Answer, Question, SplitSearch, largest_index};
+use super::sums::Split;
 use crate::error::SolveError;
 use crate::game::{ImpartialGame, Nimber, Outcome};
 
