@@ -817,6 +817,16 @@ mod tests {
         })
     }
 
+    /// Random words (xorshift), from `state`, not zero.
+    fn xorshift(mut state: u64) -> impl FnMut() -> u64 {
+        move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        }
+    }
+
     /// The region of `free` holding the lowest cell of `seed`, a step at a time to the
     /// neighbours of each cell by its row and column, as the definition says.
     fn region_cell_by_cell(game: &Cram, free: u64, seed: u64) -> u64 {
@@ -846,13 +856,7 @@ mod tests {
 
     #[test]
     fn regions_are_found_as_cell_by_cell_on_every_shape_of_board() {
-        let mut state = 0x2545_f491_4f6c_dd1d_u64;
-        let mut next = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut next = xorshift(0x2545_f491_4f6c_dd1d);
         // Every width, with one row, two and as many as fit: the shifts by a row of 64, of
         // 32 and of one, and boards that end before the word does.
         for width in 1..=64 {
@@ -881,13 +885,7 @@ mod tests {
 
     #[test]
     fn a_half_turn_of_the_board_is_a_shift_of_every_set_a_half_turn_of_its_box_keeps() {
-        let mut state = 0x9e37_79b9_7f4a_7c15_u64;
-        let mut next = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut next = xorshift(0x9e37_79b9_7f4a_7c15);
         for (width, height) in [(1, 64), (64, 1), (8, 8), (7, 5), (5, 7), (3, 4), (2, 32)] {
             let game = Cram::new(width, height).unwrap();
             let mut symmetric = 0;
@@ -977,13 +975,7 @@ mod tests {
 
     #[test]
     fn least_images_are_the_least_written_cell_by_cell() {
-        let mut state = 0x9e37_79b9_7f4a_7c15_u64;
-        let mut next = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut next = xorshift(0x9e37_79b9_7f4a_7c15);
         // Boards of the 8 × 8 matrix's path and of the board's own (wider or taller).
         for (width, height) in [
             (8, 8),
@@ -1014,16 +1006,13 @@ mod tests {
 
     #[test]
     fn spread_and_gathered_move_rows_as_one_at_a_time() {
-        let mut state = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut next = xorshift(0x9e37_79b9_7f4a_7c15);
         for width in 1..=8 {
             let height = (64 / width).min(8);
             let game = Cram::new(width, height).unwrap();
             for _ in 0..2_000 {
-                // A random board of the first `height` rows (xorshift).
-                state ^= state << 13;
-                state ^= state >> 7;
-                state ^= state << 17;
-                let cells = state & game.board();
+                // A random board of the first `height` rows.
+                let cells = next() & game.board();
                 let matrix = game.spread(cells);
                 assert_eq!(matrix, spread_row_by_row(&game, cells), "{width} wide");
                 assert_eq!(game.gathered(matrix), cells, "{width} wide");
