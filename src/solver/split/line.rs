@@ -40,17 +40,23 @@ impl<P: Clone + Eq + Hash> LineOfPlay<P> {
     }
 
     /// Whether `part` is on the line.
-    pub(super) fn holds(&self, part: &P) -> bool {
-        self.classes[self.class(part)] > 0
+    #[cfg(test)]
+    fn holds(&self, part: &P) -> bool {
+        self.holds_in(self.class(part), part)
+    }
+
+    /// Whether `part`, of hash class `class`, is on the line.
+    fn holds_in(&self, class: usize, part: &P) -> bool {
+        self.classes[class] > 0
             && (self.parts.iter().take(SCANNED).any(|on| on == part) || self.deeper.contains(part))
     }
 
     /// Puts `part` at the end of the line, unless it is on it already: then `false`.
     pub(super) fn enter(&mut self, part: &P) -> bool {
-        if self.holds(part) {
+        let class = self.class(part);
+        if self.holds_in(class, part) {
             return false;
         }
-        let class = self.class(part);
         self.classes[class] += 1;
         if self.parts.len() >= SCANNED {
             self.deeper.insert(part.clone());

@@ -14,7 +14,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::line::LineOfPlay;
-use super::sums::{Options, Parts, Split};
+use super::sums::{Options, Split};
 use super::table::{Facts, Limits, Passed, Table, ValueCache};
 use crate::error::{SolveError, TableError};
 use crate::game::{ImpartialGame, Nimber, Outcome};
@@ -279,11 +279,7 @@ impl<P: Clone + Eq + Hash + Debug> SplitSearch<P> {
         game: &G,
         position: &P,
     ) -> Result<Split<P>, SolveError<P>> {
-        let mut split = Split {
-            known: 0,
-            unknown: Parts::new(),
-            size: 0,
-        };
+        let mut split = Split::empty();
         self.split_into(game, position, &mut split)?;
         Ok(split)
     }
@@ -590,11 +586,7 @@ impl<P: Clone + Eq + Hash + Debug> SplitSearch<P> {
         }
         if !options.complete {
             let left = moves.size_hint().0;
-            let mut split = Split {
-                known: 0,
-                unknown: Parts::new(),
-                size: 0,
-            };
+            let mut split = Split::empty();
             for option in moves.by_ref() {
                 self.work += 1;
                 if let Some(known) = self.cached(game, &option) {

@@ -8,7 +8,7 @@ use smallvec::SmallVec;
 use crate::solver::hash::MapBuildHasher;
 
 /// The parts of a position whose values are not known yet, canonical.
-pub(super) type Parts<P> = SmallVec<[P; 4]>;
+type Parts<P> = SmallVec<[P; 4]>;
 
 /// A position split into its parts: the XOR of the values known at once, and the rest.
 #[derive(Clone, Debug)]
@@ -17,6 +17,17 @@ pub(super) struct Split<P> {
     pub(super) unknown: Parts<P>,
     /// The search size of the largest unknown part, once listed among a part's options.
     pub(super) size: usize,
+}
+
+impl<P> Split<P> {
+    /// No parts, and nothing known.
+    pub(super) fn empty() -> Self {
+        Split {
+            known: 0,
+            unknown: Parts::new(),
+            size: 0,
+        }
+    }
 }
 
 impl<P: Eq> Split<P> {
