@@ -397,46 +397,34 @@ impl Cram {
     /// half turn is one bit reversal and upside down a pass over the rows.
     fn least_image(&self, cells: u64) -> u64 {
         if self.height <= 8 && self.width <= 8 {
-            return self.least_image_of_matrix(self.spread(cells));
+            return self.gathered(self.least_matrix(self.spread(cells)));
         }
         let (cornered, bounds) = self.cornered(cells);
-        let fits_turned = bounds.height <= self.width && bounds.width <= self.height;
         if bounds.width <= 8 && bounds.height <= 8 {
-            let matrix = if self.width <= 8 {
-                self.spread(cornered)
-            } else {
-                (0..bounds.height).fold(0u64, |matrix, row| {
-                    matrix | self.row(cornered, row) << (8 * row)
-                })
-            };
-            let mut least = least_flip(matrix, bounds);
-            if fits_turned {
-                let turned = Bounds {
-                    width: bounds.height,
-                    height: bounds.width,
-                };
-                least = least.min(least_flip(transpose8(matrix), turned));
-            }
-            let (matrix, height) = least;
             if self.width <= 8 {
-                return self.gathered(matrix);
+                return self.gathered(self.least_matrix(self.spread(cornered)));
             }
+            let matrix = (0..bounds.height).fold(0u64, |matrix, row| {
+                matrix | self.row(cornered, row) << (8 * row)
+            });
+            let least = self.least_matrix(matrix);
+            let height = (u64::BITS - least.leading_zeros()).div_ceil(8);
             return (0..height).fold(0u64, |image, row| {
-                image | ((matrix >> (8 * row)) & 0xFF) << (row * self.width)
+                image | ((least >> (8 * row)) & 0xFF) << (row * self.width)
             });
         }
         let mut least = self.least_of_four(cornered, bounds);
-        if fits_turned {
+        if bounds.height <= self.width && bounds.width <= self.height {
             let (transposed, turned) = self.transposed(cornered, bounds);
             least = least.min(self.least_of_four(transposed, turned));
         }
         least
     }
 
-    /// [`least_image`](Self::least_image) on a board of at most 8 × 8 cells, given `cells`
-    /// (not empty) as an 8 × 8 bit matrix: the box found and cornered in the matrix, where
-    /// the columns are the bytes folded together and no row crosses a byte.
-    fn least_image_of_matrix(&self, matrix: u64) -> u64 {
+    /// The least image, cornered, of a region (not empty) given as an 8 × 8 bit matrix, as
+    /// [`least_image`](Self::least_image) orders them: its box found and cornered in the
+    /// matrix, where the columns are the bytes folded together and no row crosses a byte.
+    fn least_matrix(&self, matrix: u64) -> u64 {
         let top = matrix.trailing_zeros() / 8;
         let bottom = (u64::BITS - 1 - matrix.leading_zeros()) / 8;
         let mut columns = matrix | matrix >> 32;
@@ -457,7 +445,7 @@ impl Cram {
             };
             least = least.min(least_flip(transpose8(cornered), turned));
         }
-        self.gathered(least.0)
+        least
     }
 
     /// `cells` of a board at most 8 wide with its rows moved 8 bits apart, as in an 8 × 8
@@ -659,8 +647,8 @@ impl ImpartialGame for Cram {
 
 /// The least of the four images of a region given as an 8 × 8 bit matrix (`bounds` in the
 /// top left corner) under the symmetries that keep its rows rows — itself, mirrored left to
-/// right, upside down, and both — each moved back to the corner, with its height.
-fn least_flip(matrix: u64, bounds: Bounds) -> (u64, u32) {
+/// right, upside down, and both — each moved back to the corner.
+fn least_flip(matrix: u64, bounds: Bounds) -> u64 {
     const LOW_BITS: [u64; 9] = [
         0,
         0x0101_0101_0101_0101,
@@ -676,11 +664,10 @@ fn least_flip(matrix: u64, bounds: Bounds) -> (u64, u32) {
     // Each byte reversed, then back to the low `width` bits of its byte.
     let mirrored = (matrix.reverse_bits().swap_bytes() >> (8 - width)) & LOW_BITS[width as usize];
     let upside_down = |rows: u64| rows.swap_bytes() >> (8 * (8 - height));
-    let least = matrix
+    matrix
         .min(mirrored)
         .min(upside_down(matrix))
-        .min(upside_down(mirrored));
-    (least, height)
+        .min(upside_down(mirrored))
 }
 
 /// For a board `width` cells wide (at most 8), the bits of the rows that [`Cram::spread`]
