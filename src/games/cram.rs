@@ -47,7 +47,10 @@ use crate::error::GameError;
 use crate::game::{ImpartialGame, Nimber};
 
 /// Cram on a board of `width` columns and `height` rows (at most 64 cells). Positions are
-/// `u64`s: bit `row · width + column` is set for a free cell.
+/// `u64`s: bit `row · width + column` is set for a free cell. Bits past the board's cells
+/// are no cells: every hook of [`ImpartialGame`] drops them before it reads the position
+/// (as [`NodeKayles`](crate::node_kayles::NodeKayles) does), so such a position is played as
+/// the board's cells alone.
 ///
 /// # Examples
 ///
@@ -564,6 +567,9 @@ impl ImpartialGame for Cram {
     /// outwards, then across ones from the middle row — as they split the board most often,
     /// and the search looks at the options in this order among those of equal cost.
     fn moves(&self, &free: &u64) -> impl Iterator<Item = u64> {
+        // Bits past the board are no cells: a domino on them would be found by no search
+        // for the middle, which grows within the board.
+        let free = free & self.all;
         let across = free & (free >> 1) & self.has_right;
         let down = free & self.row_up(free);
         MiddleFirst {
@@ -586,6 +592,7 @@ impl ImpartialGame for Cram {
     const DECOMPOSES: bool = true;
 
     fn components(&self, &free: &u64) -> Option<impl Iterator<Item = u64>> {
+        let free = free & self.all;
         let mut left = self.reduced(free);
         let first = self.region(left, left);
         if left == free && first == left {
@@ -607,6 +614,7 @@ impl ImpartialGame for Cram {
     /// solver asks it of the parts [`components`](ImpartialGame::components) gives, which
     /// are reduced already; dropping the cells that change no value is left to them.
     fn canonical(&self, &free: &u64) -> Option<u64> {
+        let free = free & self.all;
         if free == 0 {
             return None;
         }
@@ -620,6 +628,7 @@ impl ImpartialGame for Cram {
     /// (the search asks 8.4 million times and 368 are answered). Reduce a board first to
     /// find more: a strip of three is `*1`, as its reduction, one domino.
     fn known_grundy(&self, &free: &u64) -> Option<Nimber> {
+        let free = free & self.all;
         if free == 0 {
             return Some(Nimber::ZERO);
         }
@@ -635,13 +644,14 @@ impl ImpartialGame for Cram {
     /// dominoes, each on one cell of either colour, and a value is at most the length of
     /// the longest play.
     fn grundy_bound(&self, &free: &u64) -> Option<u128> {
+        let free = free & self.all;
         let dark = (free & self.dark).count_ones();
         let light = (free & !self.dark).count_ones();
         Some(u128::from(dark.min(light)))
     }
 
     fn search_size(&self, free: &u64) -> usize {
-        free.count_ones() as usize
+        (free & self.all).count_ones() as usize
     }
 }
 
@@ -839,6 +849,37 @@ mod tests {
             }
             region = grown;
         }
+    }
+
+    #[test]
+    fn bits_past_the_board_are_no_cells_to_any_hook() {
+        // `moves` once looked for the middle of such bits for ever (Cram 3 × 3 and
+        // 0x8000_0000_0000_0003): every hook now reads the board's cells alone.
+        let mut next = xorshift(0x1234_5678_9abc_def1);
+        for (width, height) in [(3, 3), (1, 1), (5, 7), (8, 7), (9, 5), (2, 31), (63, 1)] {
+            let game = Cram::new(width, height).unwrap();
+            for round in 0..2_000 {
+                let free = match round % 3 {
+                    0 => next(),
+                    1 => next() & next(),
+                    _ => !game.board() | (next() & next()),
+                };
+                let on_board = free & game.board();
+                let moves: Vec<u64> = game.moves(&free).collect();
+                assert_eq!(moves, game.moves(&on_board).collect::<Vec<_>>(), "{free:#x}");
+                assert!(moves.iter().all(|&option| option & !game.board() == 0));
+                assert_eq!(
+                    game.components(&free).map(Iterator::collect::<Vec<_>>),
+                    game.components(&on_board).map(Iterator::collect::<Vec<_>>)
+                );
+                assert_eq!(game.canonical(&free), game.canonical(&on_board));
+                assert_eq!(game.known_grundy(&free), game.known_grundy(&on_board));
+                assert_eq!(game.grundy_bound(&free), game.grundy_bound(&on_board));
+                assert_eq!(game.search_size(&free), game.search_size(&on_board));
+            }
+        }
+        let game = Cram::new(3, 3).unwrap();
+        assert_eq!(game.moves(&0x8000_0000_0000_0003).count(), 1);
     }
 
     #[test]
