@@ -866,7 +866,11 @@ mod tests {
                 };
                 let on_board = free & game.board();
                 let moves: Vec<u64> = game.moves(&free).collect();
-                assert_eq!(moves, game.moves(&on_board).collect::<Vec<_>>(), "{free:#x}");
+                assert_eq!(
+                    moves,
+                    game.moves(&on_board).collect::<Vec<_>>(),
+                    "{free:#x}"
+                );
                 assert!(moves.iter().all(|&option| option & !game.board() == 0));
                 assert_eq!(
                     game.components(&free).map(Iterator::collect::<Vec<_>>),

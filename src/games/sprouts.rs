@@ -88,8 +88,7 @@ use crate::game::{ImpartialGame, Nimber};
 use canonical::canonical_land;
 use moves::{options, tidy_land};
 use notation::{
-    BOUNDARY_END, LAND_END, Land, REGION_END, SPOT, decode, lives_of, lives_squares_and_letters,
-    parse, write_land,
+    BOUNDARY_END, LAND_END, Land, REGION_END, SPOT, lives_of, lives_squares_and_letters, parse,
 };
 pub use notation::{MAX_LIVES, MAX_SPOTS};
 
@@ -126,40 +125,11 @@ pub struct Sprouts;
 /// assert_eq!(start.lands(), 1);
 /// # Ok::<(), impartial::GameError>(())
 /// ```
-#[derive(Clone)]
+#[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct SproutsPosition {
-    /// The notation without the final `!`.
+    /// The notation without the final `!`: every land in its canonical form and the lands in
+    /// order, as every move and every reading leaves them.
     code: Box<[u8]>,
-    /// Whether every land is in canonical form and the lands in order, as every move leaves
-    /// them: then [`canonical`](ImpartialGame::canonical) has nothing to do. Not part of the
-    /// position: compared, hashed and ordered by `code` alone.
-    canonical: bool,
-}
-
-impl PartialEq for SproutsPosition {
-    fn eq(&self, other: &Self) -> bool {
-        self.code == other.code
-    }
-}
-
-impl Eq for SproutsPosition {}
-
-impl std::hash::Hash for SproutsPosition {
-    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        self.code.hash(state);
-    }
-}
-
-impl PartialOrd for SproutsPosition {
-    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
-        Some(self.cmp(other))
-    }
-}
-
-impl Ord for SproutsPosition {
-    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
-        self.code.cmp(&other.code)
-    }
 }
 
 impl SproutsPosition {
@@ -194,10 +164,7 @@ impl SproutsPosition {
             code.extend_from_slice(&[REGION_END, LAND_END]);
         }
         // One land of plain boundaries all alike: canonical as it stands.
-        Ok(SproutsPosition {
-            code: code.into(),
-            canonical: true,
-        })
+        Ok(SproutsPosition { code: code.into() })
     }
 
     /// The lives left: an upper bound on the moves still to come, as each move spends one.
@@ -251,14 +218,13 @@ impl SproutsPosition {
         std::str::from_utf8(&self.code).unwrap_or_default()
     }
 
-    fn from_lands(lands: &[Land]) -> Self {
-        let mut code = Vec::new();
-        for land in lands {
-            write_land(land, &mut code);
-        }
+    /// The position of tidy `lands`: each in its canonical form, the lands in order, as
+    /// every move leaves a position.
+    fn from_tidy_lands(lands: &[Land]) -> Self {
+        let mut codes: Vec<Vec<u8>> = lands.iter().map(canonical_land).collect();
+        codes.sort_unstable();
         SproutsPosition {
-            code: code.into(),
-            canonical: false,
+            code: codes.concat().into(),
         }
     }
 }
@@ -283,7 +249,11 @@ impl FromStr for SproutsPosition {
     /// (each letter twice in its land, `0` alone on its boundary, no empty boundary, at most
     /// [`MAX_LIVES`]) and tidied as a move leaves one: regions where no move is possible
     /// dropped, regions of at most three lives merged into one boundary, lands split where
-    /// they share no spot, letters renamed in order.
+    /// they share no spot, letters renamed in order — and written in the canonical form a
+    /// move leaves ([`canonical`](ImpartialGame::canonical)). So a position printed and read
+    /// back is the same position, and two drawings that differ only by the order of their
+    /// regions, boundaries or lands, by where a boundary starts, or by the names of the
+    /// letters read as one.
     ///
     /// # Errors
     ///
@@ -297,6 +267,9 @@ impl FromStr for SproutsPosition {
     ///
     /// let position: SproutsPosition = "0.1.}]!".parse()?;
     /// assert_eq!(position.to_string(), "0.1.}]!");
+    /// // Read back, a printed position is itself.
+    /// let drawn: SproutsPosition = "1B.}A.CCBA.}]!".parse()?;
+    /// assert_eq!(drawn.to_string().parse::<SproutsPosition>()?, drawn);
     /// // A letter seen once is not a spot of this notation.
     /// assert!(matches!(
     ///     "0.A.}]!".parse::<SproutsPosition>(),
@@ -310,7 +283,7 @@ impl FromStr for SproutsPosition {
         for land in lands {
             tidy_land(land, &mut tidy, true);
         }
-        Ok(SproutsPosition::from_lands(&tidy))
+        Ok(SproutsPosition::from_tidy_lands(&tidy))
     }
 }
 
@@ -322,12 +295,8 @@ impl ImpartialGame for Sprouts {
     /// every way between the two sides) or of two boundaries (joining them).
     fn moves(&self, position: &SproutsPosition) -> impl Iterator<Item = SproutsPosition> {
         // Listed when first asked for, not when made: the solver may only want a size hint.
-        std::iter::once(position).flat_map(|position| {
-            options(&position.code, position.canonical, true).map(|code| SproutsPosition {
-                code,
-                canonical: true,
-            })
-        })
+        std::iter::once(position)
+            .flat_map(|position| options(&position.code, true).map(|code| SproutsPosition { code }))
     }
 
     fn allocated_bytes(&self, position: &SproutsPosition) -> usize {
@@ -354,24 +323,7 @@ impl ImpartialGame for Sprouts {
             position
                 .code
                 .split_inclusive(|&byte| byte == LAND_END)
-                .map(|land| SproutsPosition {
-                    code: land.into(),
-                    canonical: position.canonical,
-                })
-        })
-    }
-
-    /// Each land in its canonical form, the lands in order.
-    fn canonical(&self, position: &SproutsPosition) -> Option<SproutsPosition> {
-        if position.canonical {
-            return None;
-        }
-        let mut lands: Vec<Vec<u8>> = decode(&position.code).iter().map(canonical_land).collect();
-        lands.sort_unstable();
-        let code = lands.concat();
-        (*code != *position.code).then(|| SproutsPosition {
-            code: code.into(),
-            canonical: true,
+                .map(|land| SproutsPosition { code: land.into() })
         })
     }
 
@@ -401,7 +353,8 @@ mod tests {
     }
 
     #[test]
-    fn a_canonical_form_is_its_own() {
+    fn a_position_read_back_is_itself() {
+        // Every position met from four spots, printed and read back.
         let mut frontier = vec![SproutsPosition::start(4).expect("start")];
         let mut met = HashSet::new();
         while let Some(next) = frontier.pop() {
@@ -409,15 +362,71 @@ mod tests {
                 break;
             }
             for after in Sprouts.moves(&next) {
-                // Read back from its text, the position is no longer marked canonical: the
-                // hook works it out again, and must come back to it. (Reading sorts the
-                // spots of a small region, which the canonical form may turn.)
-                let read = position(&after.to_string());
-                assert!(!read.canonical);
-                assert_eq!(Sprouts.canonical(&read).unwrap_or(read), after);
+                assert_eq!(position(&after.to_string()), after);
                 if met.insert(after.clone()) {
                     frontier.push(after);
                 }
+            }
+        }
+        // Drawings that tidying once left half tidy: the second region of the first is
+        // `2A2` once its letter `C` is a `2`, and reading merged it to `22A` only then.
+        for drawn in [
+            "1B.}A.CCBA.}]!",
+            "AB.}A.CCB.}]!",
+            "A1.}BB.1A.}]!",
+            "ABBA.0.}]!",
+        ] {
+            let read = position(drawn);
+            assert_eq!(position(&read.to_string()), read, "{drawn}");
+        }
+    }
+
+    /// Random strings of the notation's symbols, most of them no position: each that reads
+    /// is read back as itself, and its options too.
+    #[test]
+    fn random_drawings_read_back_as_themselves() {
+        let mut next = crate::sequence::testing::random_words(0x5EED_5EED_0BAD_F00D);
+        let symbols = b"0121AABBCC..}}]";
+        let (mut read, mut tried) = (0, 0);
+        while read < 3_000 {
+            tried += 1;
+            assert!(tried < 1_000_000, "too few strings read");
+            let len = 3 + (next() % 14) as usize;
+            let text: Vec<u8> = (0..len)
+                .map(|_| symbols[(next() % symbols.len() as u64) as usize])
+                .collect();
+            let Ok(first) = std::str::from_utf8(&text)
+                .unwrap()
+                .parse::<SproutsPosition>()
+            else {
+                continue;
+            };
+            read += 1;
+            // Tidying is idempotent: a tidy land, written and read, tidies to itself.
+            for land in parse(&text).expect("read above") {
+                let mut once = Vec::new();
+                tidy_land(land, &mut once, true);
+                for land in once {
+                    let mut written = Vec::new();
+                    notation::write_land(&land, &mut written);
+                    let mut twice = Vec::new();
+                    tidy_land(land, &mut twice, true);
+                    assert_eq!(twice.len(), 1);
+                    let mut rewritten = Vec::new();
+                    notation::write_land(&twice[0], &mut rewritten);
+                    assert_eq!(
+                        String::from_utf8_lossy(&rewritten),
+                        String::from_utf8_lossy(&written),
+                        "{}",
+                        String::from_utf8_lossy(&text)
+                    );
+                }
+            }
+            let again = position(&first.to_string());
+            assert_eq!(again, first, "{}", String::from_utf8_lossy(&text));
+            assert_eq!(again.to_string(), first.to_string());
+            for after in Sprouts.moves(&first) {
+                assert_eq!(position(&after.to_string()), after, "{first} → {after}");
             }
         }
     }
@@ -429,10 +438,7 @@ mod tests {
         type Position = SproutsPosition;
 
         fn moves(&self, position: &SproutsPosition) -> impl Iterator<Item = SproutsPosition> {
-            options(&position.code, position.canonical, false).map(|code| SproutsPosition {
-                code,
-                canonical: true,
-            })
+            options(&position.code, false).map(|code| SproutsPosition { code })
         }
 
         const DECOMPOSES: bool = true;
@@ -442,10 +448,6 @@ mod tests {
             position: &SproutsPosition,
         ) -> Option<impl Iterator<Item = SproutsPosition>> {
             Sprouts.components(position)
-        }
-
-        fn canonical(&self, position: &SproutsPosition) -> Option<SproutsPosition> {
-            Sprouts.canonical(position)
         }
     }
 
@@ -465,7 +467,7 @@ mod tests {
                     continue;
                 }
                 let read = position(&next.to_string());
-                changed += usize::from(Sprouts.canonical(&read).unwrap_or(read.clone()) != next);
+                changed += usize::from(read != next);
                 assert_eq!(as_drawn.grundy(&next), merged.grundy(&read), "{next}");
                 assert_eq!(
                     as_drawn.misere_outcome(&next),
@@ -513,7 +515,8 @@ mod tests {
         let mut frontier = vec![SproutsPosition::start(4).expect("start")];
         let mut met = HashSet::new();
         while let Some(next) = frontier.pop() {
-            let regions: Vec<notation::Region> = decode(&next.code).into_iter().flatten().collect();
+            let regions: Vec<notation::Region> =
+                notation::decode(&next.code).into_iter().flatten().collect();
             let squares = regions
                 .iter()
                 .map(|region| moves::region_lives(region).pow(2));
@@ -536,30 +539,11 @@ mod tests {
 
     #[test]
     fn mirrored_and_turned_lands_are_one() {
-        let a = position("1AB2.}AB.0.}]");
-        let b = position("0.BA.}A12B.}]");
+        assert_eq!(position("1AB2.}AB.0.}]"), position("0.BA.}A12B.}]"));
+        // Lands in either order, letters named either way.
         assert_eq!(
-            Sprouts.canonical(&a).unwrap_or(a),
-            Sprouts.canonical(&b).unwrap_or(b)
+            position("0.BA.}A12B.}]1.1.}]"),
+            position("1.1.}]1BA2.}AB.0.}]")
         );
-    }
-
-    #[test]
-    fn a_position_not_yet_canonical_has_the_options_of_its_canonical_form() {
-        // The first land is drawn in a form that is not canonical; a move in the second
-        // leaves it alone, and must still leave it canonical.
-        let drawn = position("0.BA.}A12B.}]1.1.}]");
-        assert!(!drawn.canonical);
-        let canonical = Sprouts.canonical(&drawn).expect("not canonical as drawn");
-        let options = |position: &SproutsPosition| {
-            let mut texts: Vec<String> = Sprouts.moves(position).map(|p| p.to_string()).collect();
-            texts.sort();
-            texts
-        };
-        assert_eq!(options(&drawn), options(&canonical));
-        for after in Sprouts.moves(&drawn) {
-            let read = position(&after.to_string());
-            assert_eq!(Sprouts.canonical(&read).unwrap_or(read), after);
-        }
     }
 }

@@ -37,30 +37,16 @@ pub(super) fn region_lives(region: &Region) -> usize {
 /// Tidies a land after a move: regions where no move is possible (fewer than two lives)
 /// dropped — a letter with one corner left becomes a `2` — then the land split into the
 /// lands that share no spot, each with its letters renamed in order of first appearance.
-/// With `merge_small`, each region of at most three lives is first written as one boundary
+/// With `merge_small`, each region of at most three lives is written as one boundary
 /// ([`merge_small_regions`]); the tests turn it off to check that this changes no value.
+///
+/// Tidying a tidy land changes nothing, so that a position printed and read back is the
+/// same: the steps run in an order where none undoes an earlier one. A region is merged
+/// only once the letters that play as `2`s are found (they can bring its lives down to
+/// three), and its spots are sorted once more after the letters are renamed.
 pub(super) fn tidy_land(mut land: Land, out: &mut Vec<Land>, merge_small: bool) {
-    if merge_small {
-        merge_small_regions(&mut land);
-    }
-    // A letter whose two corners are next to each other on a boundary is one corner: no line
-    // can end between them, and a line ending at either kills the spot, so it plays as a `2`.
     for boundary in land.iter_mut().flatten() {
-        let len = boundary.len();
-        if len < 2 {
-            continue;
-        }
-        let mut index = 0;
-        while index < boundary.len() {
-            let next = (index + 1) % boundary.len();
-            let symbol = boundary[index];
-            if next != index && is_letter(symbol) && boundary[next] == symbol {
-                boundary[index] = PIER;
-                boundary.remove(next);
-            } else {
-                index += 1;
-            }
-        }
+        join_neighbouring_corners(boundary);
     }
     land.retain(|region| region_lives(region) >= 2);
     let mut count = [0u8; 256];
@@ -70,6 +56,18 @@ pub(super) fn tidy_land(mut land: Land, out: &mut Vec<Land>, merge_small: bool) 
     for symbol in land.iter_mut().flatten().flatten() {
         if is_letter(*symbol) && count[usize::from(*symbol)] == 1 {
             *symbol = PIER;
+        }
+    }
+    if merge_small {
+        // Neither step changes a region's lives: a letter seen twice in a region is one
+        // life there, as the `2` it becomes.
+        merge_small_regions(&mut land);
+        for region in &mut land {
+            if let [boundary] = region.as_mut_slice() {
+                if join_neighbouring_corners(boundary) {
+                    boundary.sort_unstable();
+                }
+            }
         }
     }
     // Regions joined through a shared letter, by union–find.
@@ -102,8 +100,39 @@ pub(super) fn tidy_land(mut land: Land, out: &mut Vec<Land>, merge_small: bool) 
     }
     for mut part in parts {
         rename_letters(&mut part);
+        if merge_small {
+            // Renaming keeps the order of the letters a region meets first, but a letter
+            // named in an earlier region now sorts before them.
+            for region in &mut part {
+                if region_lives(region) <= 3 {
+                    region
+                        .iter_mut()
+                        .for_each(|boundary| boundary.sort_unstable());
+                }
+            }
+        }
         out.push(part);
     }
+}
+
+/// Makes a `2` of each letter whose two corners are next to each other on `boundary`
+/// (around its end too): no line can end between them, and a line ending at either kills
+/// the spot, so it plays as a `2`. Whether it made one.
+fn join_neighbouring_corners(boundary: &mut Boundary) -> bool {
+    let mut joined = false;
+    let mut index = 0;
+    while boundary.len() >= 2 && index < boundary.len() {
+        let next = (index + 1) % boundary.len();
+        let symbol = boundary[index];
+        if is_letter(symbol) && boundary[next] == symbol {
+            boundary[index] = PIER;
+            boundary.remove(next);
+            joined = true;
+        } else {
+            index += 1;
+        }
+    }
+    joined
 }
 
 /// Writes each region of at most three lives as one boundary of its spots in order.
@@ -349,28 +378,23 @@ pub(super) fn joining_moves(land: &Land, at: usize, emit: &mut impl FnMut(Land, 
     }
 }
 
-/// The options of the position stored as `code`, each with its lands tidied, in canonical
-/// form and in order, each once. The lands a move leaves alone are copied as they are when
-/// `lands_canonical` says they already are in that form, and put in it otherwise;
-/// `merge_small` is passed to [`tidy_land`].
+/// The options of the position stored as `code` (its lands canonical, as every position
+/// is), each with its lands tidied, in canonical form and in order, each once. The lands a
+/// move leaves alone are copied as they are; `merge_small` is passed to [`tidy_land`].
 ///
 /// The lines are drawn a region at a time and each option is written in canonical form only
 /// when it is asked for: the decomposing search stops at the first option that answers its
 /// question, and on Sprouts 7 spots (options then ordered by lives alone) it asked for 43 %
 /// of them.
-pub(super) fn options(code: &[u8], lands_canonical: bool, merge_small: bool) -> Options {
+pub(super) fn options(code: &[u8], merge_small: bool) -> Options {
     let lands = decode(code);
     // The codes of the lands as a move leaves them alone, worked out once for every move.
     let untouched: Vec<Vec<u8>> = lands
         .iter()
         .map(|land| {
-            if lands_canonical {
-                let mut code = Vec::new();
-                write_land(land, &mut code);
-                code
-            } else {
-                canonical_land(land)
-            }
+            let mut code = Vec::new();
+            write_land(land, &mut code);
+            code
         })
         .collect();
     Options {
