@@ -63,10 +63,10 @@ pub(super) fn tidy_land(mut land: Land, out: &mut Vec<Land>, merge_small: bool) 
         // life there, as the `2` it becomes.
         merge_small_regions(&mut land);
         for region in &mut land {
-            if let [boundary] = region.as_mut_slice() {
-                if join_neighbouring_corners(boundary) {
-                    boundary.sort_unstable();
-                }
+            if let [boundary] = region.as_mut_slice()
+                && join_neighbouring_corners(boundary)
+            {
+                boundary.sort_unstable();
             }
         }
     }
@@ -105,9 +105,9 @@ pub(super) fn tidy_land(mut land: Land, out: &mut Vec<Land>, merge_small: bool) 
             // named in an earlier region now sorts before them.
             for region in &mut part {
                 if region_lives(region) <= 3 {
-                    region
-                        .iter_mut()
-                        .for_each(|boundary| boundary.sort_unstable());
+                    for boundary in region.iter_mut() {
+                        boundary.sort_unstable();
+                    }
                 }
             }
         }
