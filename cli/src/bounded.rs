@@ -92,8 +92,10 @@ pub fn execute(game: &Game, run: &RunArguments, size: Size, prefix: u64) -> Resu
         );
     }
     outputs::check(
-        run.values.as_deref(),
-        run.rare_heaps.as_deref(),
+        &[
+            ("--values", run.values.as_deref()),
+            ("--rare-heaps", run.rare_heaps.as_deref()),
+        ],
         run.checkpoint.as_deref(),
         Mode::Bounded,
     )?;

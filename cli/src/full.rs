@@ -19,8 +19,11 @@ use crate::report::{Report, frequencies, through};
 /// A run of `game` to `size.n` holding every value.
 pub fn execute(game: &Game, run: &RunArguments, size: Size) -> Result<(), Failure> {
     outputs::check(
-        run.values.as_deref(),
-        run.rare_heaps.as_deref(),
+        &[
+            ("--values", run.values.as_deref()),
+            ("--rare-heaps", run.rare_heaps.as_deref()),
+            ("--plot", run.plot.as_deref()),
+        ],
         run.checkpoint.as_deref(),
         Mode::Full,
     )?;

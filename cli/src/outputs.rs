@@ -94,12 +94,12 @@ fn check_writable(path: &Path, option: &str) -> Result<(), String> {
     Ok(())
 }
 
-/// Checks the output files of a run before it starts: each writable, no two the same, none
-/// a file of the checkpoint directory (except, for a bounded run, its values file as the
-/// `--values` file).
+/// Checks the output files of a run before it starts — each an option's file, as
+/// `(--values, path)` — each writable, no two the same (one would be written over the
+/// other), none a file of the checkpoint directory (except, for a bounded run, its values
+/// file as the `--values` file).
 pub fn check(
-    values: Option<&Path>,
-    rare_heaps: Option<&Path>,
+    outputs: &[(&str, Option<&Path>)],
     checkpoint: Option<&Path>,
     mode: Mode,
 ) -> Result<(), String> {
@@ -115,7 +115,7 @@ pub fn check(
         None => None,
     };
     let mut seen: Vec<(&Path, &str)> = Vec::new();
-    for (path, option) in [(values, "--values"), (rare_heaps, "--rare-heaps")] {
+    for &(option, path) in outputs {
         let Some(path) = path else { continue };
         if let Some((_, other)) = seen.iter().find(|(earlier, _)| same_file(earlier, path)) {
             return Err(format!(

@@ -958,8 +958,8 @@ fn results_rescued_when_the_output_fails_at_the_end() {
     }
 }
 
-/// An output path that is one of the checkpoint's files, or the other output's, is
-/// refused before the run starts.
+/// An output path that is one of the checkpoint's files, or another output's, is refused
+/// before the run starts.
 #[test]
 fn outputs_never_overwrite_a_checkpoint() {
     let directory = scratch("overwrite");
@@ -993,6 +993,19 @@ fn outputs_never_overwrite_a_checkpoint() {
         (
             strings(&["--values", same, "--rare-heaps", same]),
             "is the --values file too",
+        ),
+        // The picture once took the file and the values were lost, exit code 0.
+        (
+            strings(&["--values", same, "--plot", same]),
+            "is the --values file too",
+        ),
+        (
+            strings(&["--rare-heaps", same, "--plot", same]),
+            "is the --rare-heaps file too",
+        ),
+        (
+            strings(&["--plot", &inside("values.checkpoint")]),
+            "a file of the checkpoint",
         ),
     ] {
         let mut all = strings(&["octal", "0.6", "--n", "30000", "--checkpoint", path, "-q"]);
