@@ -14,12 +14,12 @@ use impartial::take_and_break::TakeAndBreak;
 
 use crate::count::parse_count;
 
-/// The nim-values G(0), G(1), …, G(n) of a heap game: its proven period, its rare heaps and
-/// the frequency of every value, at any scale the memory allows.
+/// Impartial combinatorial games: play and learn them in a browser, compute the
+/// nim-sequences of heap games at research scale, misère quotients, and surveys of whole
+/// families of games.
 ///
-/// Output on standard output: lines starting with `#` describe the run; every other line is
-/// `value count`, the number of heaps 0 to n with that value. A progress bar with values per
-/// second and the time left goes to standard error when it is a terminal.
+/// `impartial serve` opens the site; `impartial octal 0.77` prints the values and the period of
+/// Kayles; `impartial COMMAND --help` says more of each command.
 ///
 /// Exit codes: 0 done, 1 failed (the message says why and where any results were kept),
 /// 2 bad arguments, 130 interrupted (SIGINT or SIGTERM; a run with --checkpoint saves one
@@ -31,9 +31,34 @@ pub struct Cli {
     pub game: GameArgument,
 }
 
+/// What a heap game's run prints, after its own help.
+const RUN_OUTPUT: &str = "The run computes the nim-values G(0), G(1), …, G(n): the proven \
+period, the rare heaps and the frequency of every value, at any scale the memory allows.
+
+Output on standard output: lines starting with `#` describe the run; every other line is \
+`value count`, the number of heaps 0 to n with that value. A progress bar with values per \
+second and the time left goes to standard error when it is a terminal.";
+
 #[derive(Debug, Subcommand)]
 pub enum GameArgument {
+    /// The play-and-learn site: Nim, Fibonacci Nim and any heap game against the computer.
+    ///
+    /// In a browser, with the winning rule explained move by move, the theory, and pictures.
+    /// Serves on 127.0.0.1 (a free port unless --port) and prints its address; Ctrl-C stops
+    /// it.
+    #[cfg(feature = "serve")]
+    Serve(ServeArguments),
+    /// The site, left out of this build (built with `--no-default-features`): `main` says so
+    /// and how to get it, rather than clap's "unrecognized subcommand".
+    #[cfg(not(feature = "serve"))]
+    #[command(hide = true)]
+    Serve {
+        /// Whatever followed `serve`.
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
+        rest: Vec<String>,
+    },
     /// An octal game by its code, as in Winning Ways: `0.6`, `.07`, `4.007`, `0.77` (Kayles).
+    #[command(after_long_help = RUN_OUTPUT)]
     Octal {
         /// The code: digits after the point, each the ways to take that many counters.
         code: OctalGame,
@@ -41,6 +66,7 @@ pub enum GameArgument {
         run: RunArguments,
     },
     /// A hexadecimal game: as an octal code, with digits 8 to F that leave three heaps.
+    #[command(after_long_help = RUN_OUTPUT)]
     Hexadecimal {
         /// The code, e.g. `0.F` or `0.8`.
         code: HexadecimalGame,
@@ -48,15 +74,19 @@ pub enum GameArgument {
         run: RunArguments,
     },
     /// A subtraction game: take any amount of the set from one heap.
+    #[command(after_long_help = RUN_OUTPUT)]
     Subtraction {
         /// The amounts, e.g. `1,3,4` or `{2, 5, 7}`.
         set: SubtractionGame,
         #[command(flatten)]
         run: RunArguments,
     },
-    /// Any take-and-break code: a hexadecimal code in which `!` after each digit that leaves
-    /// two heaps makes them differ — `4!.0` is Grundy's game, `0.4!` splits a heap after
-    /// taking one into two unequal heaps.
+    /// Any take-and-break code: `4!.0` is Grundy's game.
+    ///
+    /// A hexadecimal code in which `!` after each digit that leaves two heaps makes them
+    /// differ — `4!.0` is Grundy's game, `0.4!` splits a heap after taking one into two
+    /// unequal heaps.
+    #[command(after_long_help = RUN_OUTPUT)]
     Code {
         /// The code, e.g. `4!.0` or `0.F`.
         code: TakeAndBreak,
@@ -64,12 +94,14 @@ pub enum GameArgument {
         run: RunArguments,
     },
     /// Grundy's game: split a heap into two heaps of different sizes.
+    #[command(after_long_help = RUN_OUTPUT)]
     Grundy {
         #[command(flatten)]
         run: RunArguments,
     },
-    /// The misère quotient of a heap game (Plambeck and Siegel): printed as a presentation,
-    /// its P-portion and the element of every heap. Computed heap by heap, every heap proved,
+    /// The misère quotient of a heap game (Plambeck and Siegel).
+    ///
+    /// Printed as a presentation, its P-portion and the element of every heap. Computed heap by heap, every heap proved,
     /// until the period of the elements is proved (the quotient of every heap) or --n is
     /// reached (the quotient of the heaps up to it); a quotient out of this engine's reach
     /// stops early and says where. Ctrl-C prints the quotient so far.
@@ -77,8 +109,10 @@ pub enum GameArgument {
         #[command(subcommand)]
         game: MisereGame,
     },
-    /// A code with a repeating tail, whose values climb: `0.[3]` is Nim, `0.30300[3]` takes
-    /// 1, 3 or any amount from 6 on, `4.[3]` is Lasker's Nim. Prints the arithmetic period (G(n + p) = G(n) + s),
+    /// A code with a repeating tail, whose values climb: `0.[3]` is Nim.
+    ///
+    /// `0.30300[3]` takes 1, 3 or any amount from 6 on, `4.[3]` is Lasker's Nim. Prints the
+    /// arithmetic period (G(n + p) = G(n) + s),
     /// proved from the values or only seen, and the values of one period, from which every
     /// heap follows.
     Repeating {
@@ -97,30 +131,17 @@ pub enum GameArgument {
         #[command(flatten)]
         run: ClimbingArguments,
     },
-    /// Surveys: one run per game of a family — every code a digit pattern matches, every
-    /// subtraction set of a size, every Cram, Chomp or Node Kayles board of a range of sizes
-    /// — each result (period, preperiod, saltus, largest value, rare heaps, time; a board's
-    /// nimber) a record file in a results directory; `survey merge` gathers them
-    /// into one table. `--shard K/N` takes a share, so that N jobs of a cluster's scheduler
+    /// Surveys: one run per game of a family, each result a record, `survey merge` a table.
+    ///
+    /// Every code a digit pattern matches, every subtraction set of a size, every Cram, Chomp
+    /// or Node Kayles board of a range of sizes — each result (period, preperiod, saltus,
+    /// largest value, rare heaps, time; a board's nimber) a record file in a results
+    /// directory; `survey merge` gathers them into one table. `--shard K/N` takes a share, so that N jobs of a cluster's scheduler
     /// (a Slurm job array, GNU parallel) cover the family exactly once; a job skips the games
     /// already recorded, so a killed one is simply run again.
     Survey {
         #[command(subcommand)]
         command: SurveyCommand,
-    },
-    /// The play-and-learn site: Nim, Fibonacci Nim and any heap game in a browser against the
-    /// computer, with the winning rule explained move by move, the theory, and pictures. Serves
-    /// on 127.0.0.1 (a free port unless --port) and prints its address; Ctrl-C stops it.
-    #[cfg(feature = "serve")]
-    Serve(ServeArguments),
-    /// The site, left out of this build (built with `--no-default-features`): `main` says so
-    /// and how to get it, rather than clap's "unrecognized subcommand".
-    #[cfg(not(feature = "serve"))]
-    #[command(hide = true)]
-    Serve {
-        /// Whatever followed `serve`.
-        #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
-        rest: Vec<String>,
     },
 }
 
@@ -142,8 +163,9 @@ pub enum SurveyCommand {
         #[command(flatten)]
         run: SurveyArguments,
     },
-    /// Every take-and-break code a pattern matches (`?`: 0 to F; `!` and the other
-    /// modifiers as written): `4!.??`.
+    /// Every take-and-break code a pattern matches (`?`: 0 to F; the modifiers `!` and `=`
+    /// as written): `4!.??`. The modifier `?` (not all equal) cannot be written in a
+    /// pattern, where every `?` is a digit that varies: survey such codes one by one.
     Code {
         /// The pattern, e.g. `0.?!?`.
         pattern: String,

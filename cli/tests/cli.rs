@@ -307,9 +307,30 @@ fn bad_arguments_are_usage_errors() {
         assert_eq!(output.status.code(), Some(2), "{arguments:?}");
         assert!(!output.stderr.is_empty(), "{arguments:?}");
     }
+    // The help opens with the tool, not with one command's output, and names the site
+    // first among the commands.
     let help = run(&["--help"]);
     assert!(help.status.success());
-    assert!(String::from_utf8_lossy(&help.stdout).contains("octal"));
+    let help = String::from_utf8_lossy(&help.stdout);
+    assert!(help.starts_with("Impartial combinatorial games"), "{help}");
+    let commands: Vec<&str> = help
+        .split("Commands:")
+        .nth(1)
+        .expect("a list of commands")
+        .lines()
+        .filter_map(|line| line.strip_prefix("  ")?.split_whitespace().next())
+        .collect();
+    assert_eq!(commands.first(), Some(&"serve"), "{help}");
+    assert!(
+        commands.contains(&"octal") && commands.contains(&"survey"),
+        "{help}"
+    );
+    assert!(!help.contains("value count"), "{help}");
+    // A run's own help says what it prints.
+    let octal = run(&["octal", "--help"]);
+    let octal = String::from_utf8_lossy(&octal.stdout);
+    let words: Vec<&str> = octal.split_whitespace().collect();
+    assert!(words.join(" ").contains("`value count`"), "{octal}");
 }
 
 /// Numbers past what a run reaches are usage errors that name the bound of that kind of
@@ -1461,6 +1482,18 @@ fn climbing_games_print_their_proved_period_and_one_period_of_values() {
         let output = run(arguments);
         assert_eq!(output.status.code(), Some(2), "{arguments:?}");
         assert!(!output.stderr.is_empty());
+    }
+    // An amount past the limit is named as that (it was once "0 at position 7").
+    for amount in ["4097", "18446744073709551615"] {
+        let output = run(&["all-but", amount]);
+        assert_eq!(output.status.code(), Some(2), "{amount}");
+        let message = String::from_utf8_lossy(&output.stderr);
+        assert!(
+            message.contains(&format!(
+                "{amount} is more than the largest amount the set may hold, 4096"
+            )) && !message.contains("at least one counter"),
+            "{message}"
+        );
     }
     // A values file that cannot be written: a failure naming it, no report.
     let output = run(&[

@@ -243,6 +243,10 @@ impl FromStr for AllButSubtraction {
     /// let game: AllButSubtraction = "All but {3, 1}".parse()?;
     /// assert_eq!(game.to_string(), "all-but(1, 3)");
     /// assert!("all-but(1, x)".parse::<AllButSubtraction>().is_err());
+    /// assert_eq!(
+    ///     "all-but(4097)".parse::<AllButSubtraction>().unwrap_err().to_string(),
+    ///     "4097 is more than the largest amount the set may hold, 4096"
+    /// );
     /// # Ok::<(), impartial::subtraction::SetError>(())
     /// ```
     fn from_str(text: &str) -> Result<Self, SetError> {
@@ -257,7 +261,11 @@ impl FromStr for AllButSubtraction {
             })?;
         let offset = text.chars().count() - trimmed.chars().count() + prefix.len();
         let amounts = parse_amounts(&trimmed[prefix.len()..], offset, &[("(", ')'), ("{", '}')])?;
-        Self::new(&amounts).map_err(|_| SetError::Zero { position: offset })
+        Self::new(&amounts).map_err(|error| match error {
+            GameError::AmountTooLarge { amount, max } => SetError::AmountTooLarge { amount, max },
+            // `parse_amounts` refuses a 0, the only other error.
+            _ => SetError::Zero { position: offset },
+        })
     }
 }
 

@@ -142,6 +142,15 @@ pub enum SetError {
         /// The opening bracket.
         open: String,
     },
+    /// An amount past the largest the set may hold (an all-but set's
+    /// [`MAX_EXCLUDED`](crate::all_but::MAX_EXCLUDED)).
+    #[error("{amount} is more than the largest amount the set may hold, {max}")]
+    AmountTooLarge {
+        /// The amount.
+        amount: u64,
+        /// The largest allowed.
+        max: u64,
+    },
 }
 
 impl FromStr for SubtractionGame {

@@ -234,6 +234,12 @@ fn codes_with_a_repeating_tail_and_all_but_sets_on_the_site() {
         heaps_of(&ok(&server, "/api/code/move", &two)["position"]["heaps"]),
         [5]
     );
+    // An amount past the limit is named as that (it was once "0 at position 7").
+    let huge = json!({"kind": "all-but", "code": "18446744073709551615", "heaps": [7]});
+    let (status, answer) = post(&server, "/api/code/position", &huge);
+    assert_eq!((status, answer["field"].as_str()), (400, Some("code")));
+    let error = answer["error"].as_str().unwrap();
+    assert!(error.contains("more than the largest amount"), "{error}");
     // Pictures are the sequence engine's.
     let mut response = agent()
         .get(&format!(
