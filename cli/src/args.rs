@@ -203,13 +203,18 @@ pub enum SurveyCommand {
     },
     /// Gathers the records of a results directory into one table on standard output, in
     /// family order. Refuses, naming them, if any record is damaged (cut, changed, or named
-    /// for another game): run its shard again to replace it.
+    /// for another game: run its shard again to replace it) or of another survey than the
+    /// directory's, and if any game of the survey has no record yet.
     Merge {
         /// The results directory.
         directory: PathBuf,
         /// `csv`, or `markdown` (a table in the manner of Flammenkamp's).
         #[arg(long, value_enum, default_value_t = TableFormat::Csv)]
         format: TableFormat,
+        /// Print the table of the games recorded so far, when some are missing (named on
+        /// standard error).
+        #[arg(long)]
+        partial: bool,
     },
 }
 

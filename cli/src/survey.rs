@@ -5,18 +5,21 @@
 //! There is no scheduler here: a cluster's own (a Slurm job array, GNU parallel) runs the
 //! shards `--shard 1/N` … `N/N`, which cover the family exactly once. A job skips the games
 //! whose record is already there, so a killed job is simply run again; a record is written
-//! whole or not at all, and checked by its checksum when read.
+//! whole or not at all, and checked by its checksum when read. The directory's manifest says
+//! which survey it holds: a job of another is refused, and `merge` prints a table only of a
+//! whole survey (or, with `--partial`, says which games are missing).
 
 mod board_record;
 mod boards;
 mod family;
+mod manifest;
 mod record;
 
 use std::fmt::Write as _;
 use std::fs;
 use std::ops::ControlFlow;
 use std::path::Path;
-use std::time::{Duration, Instant};
+use std::time::{Duration, Instant, SystemTime};
 
 use impartial::sequence::{Progress, SequenceOptions, Values};
 
@@ -25,6 +28,7 @@ use crate::failure::Failure;
 use board_record::{BOARD_HEADER, BoardRecord};
 use boards::{BoardFamily, BoardKind, Unvalued};
 use family::{Family, Kind};
+use manifest::Survey;
 use record::Record;
 
 /// How many of the codes a pattern matches that are no game the summary names.
@@ -41,7 +45,11 @@ pub fn execute(command: &SurveyCommand) -> Result<(), Failure> {
         SurveyCommand::Subtraction { amounts, max, run } => {
             (Family::subtraction(*amounts, *max), run)
         }
-        SurveyCommand::Merge { directory, format } => return merge(directory, *format),
+        SurveyCommand::Merge {
+            directory,
+            format,
+            partial,
+        } => return merge(directory, *format, *partial),
         SurveyCommand::Cram { boards } => return run_boards(BoardKind::Cram, boards),
         SurveyCommand::Chomp { boards } => return run_boards(BoardKind::Chomp, boards),
         SurveyCommand::NodeKayles { boards } => {
@@ -55,7 +63,12 @@ pub fn execute(command: &SurveyCommand) -> Result<(), Failure> {
 /// Runs the games of `family` in this job's shard that have no record yet.
 fn run(family: &Family, arguments: &SurveyArguments) -> Result<(), Failure> {
     let directory = &arguments.results;
-    fs::create_dir_all(directory).map_err(|error| format!("{}: {error}", directory.display()))?;
+    let survey = Survey::Heaps {
+        family: family.clone(),
+        n: arguments.n,
+        time_limit: arguments.seconds,
+    };
+    survey.claim(directory)?;
     let kind = family.kind_name();
     let time_limit = arguments.seconds.map(Duration::from_secs);
     // With a time limit, the run looks at the clock every few thousand values.
@@ -80,12 +93,7 @@ fn run(family: &Family, arguments: &SurveyArguments) -> Result<(), Failure> {
         };
         let path = Record::path(directory, kind, &member.name);
         match Record::load(&path) {
-            Ok(record)
-                if record.game == member.name
-                    && record.index == index
-                    && record.n == arguments.n
-                    && record.time_limit == arguments.seconds =>
-            {
+            Ok(record) if survey.unlike(&record).is_none() && record.index == index => {
                 kept += 1;
                 continue;
             }
@@ -96,6 +104,7 @@ fn run(family: &Family, arguments: &SurveyArguments) -> Result<(), Failure> {
             Ok(_) | Err(_) => {}
         }
         let start = Instant::now();
+        let started = SystemTime::now();
         let within_time = |_: &Progress| match time_limit {
             Some(limit) if start.elapsed() >= limit => ControlFlow::Break(()),
             _ => ControlFlow::Continue(()),
@@ -117,7 +126,7 @@ fn run(family: &Family, arguments: &SurveyArguments) -> Result<(), Failure> {
             start.elapsed().as_secs_f64(),
             arguments.seconds,
         );
-        record.save(directory)?;
+        record.save(directory, started)?;
         ran += 1;
         if !arguments.quiet {
             eprintln!("{}", summary(&record));
@@ -144,20 +153,19 @@ fn run_boards(kind: BoardKind, arguments: &BoardArguments) -> Result<(), Failure
         columns: arguments.columns.clone(),
     };
     let directory = &arguments.results;
-    fs::create_dir_all(directory).map_err(|error| format!("{}: {error}", directory.display()))?;
+    let survey = Survey::Boards {
+        family: family.clone(),
+        state_limit: arguments.states,
+    };
+    survey.claim(directory)?;
     let (mut ran, mut kept, mut failed) = (0_u64, 0_u64, 0_u64);
     let (mut not_boards, mut not_board_count) = (Vec::new(), 0_u64);
     for index in (0..family.len()).filter(|&index| arguments.shard.takes(index)) {
         let (rows, columns) = family.member(index);
-        let name = boards::board_name(rows, columns);
+        let name = BoardRecord::name(rows, columns);
         let path = Record::path(directory, kind.name(), &name);
         match BoardRecord::load(&path) {
-            Ok(record)
-                if record.kind == kind.name()
-                    && record.game == name
-                    && record.index == index
-                    && record.state_limit == arguments.states =>
-            {
+            Ok(record) if survey.unlike_board(&record).is_none() && record.index == index => {
                 kept += 1;
                 continue;
             }
@@ -166,6 +174,7 @@ fn run_boards(kind: BoardKind, arguments: &BoardArguments) -> Result<(), Failure
             Ok(_) | Err(_) => {}
         }
         let started = Instant::now();
+        let started_at = SystemTime::now();
         let valued = match boards::value_board(kind, rows, columns, arguments) {
             Ok(valued) => valued,
             Err(Unvalued::NotABoard(reason)) => {
@@ -182,7 +191,7 @@ fn run_boards(kind: BoardKind, arguments: &BoardArguments) -> Result<(), Failure
             }
         };
         let record = boards::record_of(kind, (rows, columns), index, &valued, started, arguments);
-        record.save(directory)?;
+        record.save(directory, started_at)?;
         ran += 1;
         if !arguments.quiet {
             let value = record.value.map_or_else(
@@ -236,31 +245,100 @@ fn summary(record: &Record) -> String {
     )
 }
 
-/// Prints the records of `directory` as one table, in family order; refuses if any record
-/// is damaged or named for another game, naming each, or if heap games' records and boards'
-/// share the directory (their tables have different columns).
-fn merge(directory: &Path, format: TableFormat) -> Result<(), Failure> {
-    let (mut records, mut board_records) = read_records(directory)?;
-    if !records.is_empty() && !board_records.is_empty() {
-        return Err(format!(
-            "{}: {} heap games' records and {} boards' records; merge each kind from a directory of its own",
+/// Prints the records of `directory` as one table, in family order. Refuses, naming each,
+/// a record that is damaged, named for another game or of another survey than the
+/// directory's manifest says; and, unless `partial`, a survey with games still missing
+/// (named too): a table of part of a family is not the family's.
+fn merge(directory: &Path, format: TableFormat, partial: bool) -> Result<(), Failure> {
+    let survey = Survey::load(directory)?.ok_or_else(|| {
+        format!(
+            "{}: no {}, so not the results directory of a survey",
             directory.display(),
-            records.len(),
-            board_records.len()
+            manifest::MANIFEST_NAME
+        )
+    })?;
+    let (mut records, mut board_records) = read_records(directory)?;
+    let (foreign, missing) = check_whole(&survey, &records, &board_records);
+    if !foreign.is_empty() {
+        return Err(format!(
+            "{} records not of the survey of {survey} that {} holds:\n{}",
+            foreign.len(),
+            directory.display(),
+            foreign.join("\n")
         )
         .into());
     }
-    if board_records.is_empty() {
-        records.sort_by(|a, b| (&a.kind, a.index, &a.game).cmp(&(&b.kind, b.index, &b.game)));
+    let (missing_names, missing_count) = missing;
+    if missing_count > 0 && !partial {
+        return Err(format!(
+            "{}: {missing_count} of the survey's games have no record yet{}; run their shards, \
+             or merge with --partial for a table of those done",
+            directory.display(),
+            named(&missing_names, missing_count)
+        )
+        .into());
+    }
+    let count = if board_records.is_empty() {
+        records.sort_by_key(|record| record.index);
         print!("{}", table(&records, format));
-        eprintln!("{} records", records.len());
+        records.len()
     } else {
-        board_records
-            .sort_by(|a, b| (&a.kind, a.rows, a.columns).cmp(&(&b.kind, b.rows, b.columns)));
+        board_records.sort_by_key(|record| record.index);
         print!("{}", board_table(&board_records, format));
-        eprintln!("{} records", board_records.len());
+        board_records.len()
+    };
+    if missing_count > 0 {
+        eprintln!(
+            "{count} records of the survey of {survey}, not all of it: {missing_count} games \
+             missing{}",
+            named(&missing_names, missing_count)
+        );
+    } else {
+        eprintln!("{count} records: the whole survey of {survey}");
     }
     Ok(())
+}
+
+/// The records of another survey than `survey` (each a line saying why), and the names of
+/// the first of the survey's games with no record, with how many there are.
+fn check_whole(
+    survey: &Survey,
+    records: &[Record],
+    board_records: &[BoardRecord],
+) -> (Vec<String>, (Vec<String>, u64)) {
+    let mut recorded = vec![false; usize::try_from(survey.len()).unwrap_or(usize::MAX)];
+    let places = records
+        .iter()
+        .map(|record| {
+            (
+                &record.kind,
+                &record.game,
+                record.index,
+                survey.unlike(record),
+            )
+        })
+        .chain(board_records.iter().map(|record| {
+            let unlike = survey.unlike_board(record);
+            (&record.kind, &record.game, record.index, unlike)
+        }));
+    let mut foreign = Vec::new();
+    for (kind, game, index, unlike) in places {
+        match unlike {
+            Some(why) => foreign.push(format!("{kind} {game}: {why}")),
+            None => recorded[usize::try_from(index).unwrap_or(usize::MAX)] = true,
+        }
+    }
+    foreign.sort();
+    let (mut names, mut count) = (Vec::new(), 0_u64);
+    for (index, _) in (0..).zip(&recorded).filter(|(_, done)| !**done) {
+        if let Some(name) = survey.recorded_name(index) {
+            count += 1;
+            if names.len() < NOT_GAMES_NAMED {
+                names.push(name);
+            }
+        }
+    }
+    (foreign, (names, count))
 }
 
 /// Every record of `directory`, heap games' and boards', each checked and under its own
@@ -282,7 +360,7 @@ fn read_records(directory: &Path) -> Result<(Vec<Record>, Vec<BoardRecord>), Fai
         if !is_record || hidden {
             continue;
         }
-        let text = match fs::read_to_string(&path) {
+        let text = match record::read_text(&path) {
             Ok(text) => text,
             Err(error) => {
                 damaged.push(format!("{}: {error}", path.display()));

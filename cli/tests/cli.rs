@@ -1427,6 +1427,22 @@ fn arithmetic_periods_are_reported_apparent_or_proved() {
     std::fs::remove_dir_all(directory).ok();
 }
 
+/// An all-but amount past the limit is named as that (it was once "0 at position 7").
+#[test]
+fn an_all_but_amount_past_the_limit_says_so() {
+    for amount in ["4097", "18446744073709551615"] {
+        let output = run(&["all-but", amount]);
+        assert_eq!(output.status.code(), Some(2), "{amount}");
+        let message = String::from_utf8_lossy(&output.stderr);
+        assert!(
+            message.contains(&format!(
+                "{amount} is more than the largest amount the set may hold, 4096"
+            )) && !message.contains("at least one counter"),
+            "{message}"
+        );
+    }
+}
+
 #[test]
 fn climbing_games_print_their_proved_period_and_one_period_of_values() {
     use impartial::repeating::RepeatingCode;
@@ -1482,18 +1498,6 @@ fn climbing_games_print_their_proved_period_and_one_period_of_values() {
         let output = run(arguments);
         assert_eq!(output.status.code(), Some(2), "{arguments:?}");
         assert!(!output.stderr.is_empty());
-    }
-    // An amount past the limit is named as that (it was once "0 at position 7").
-    for amount in ["4097", "18446744073709551615"] {
-        let output = run(&["all-but", amount]);
-        assert_eq!(output.status.code(), Some(2), "{amount}");
-        let message = String::from_utf8_lossy(&output.stderr);
-        assert!(
-            message.contains(&format!(
-                "{amount} is more than the largest amount the set may hold, 4096"
-            )) && !message.contains("at least one counter"),
-            "{message}"
-        );
     }
     // A values file that cannot be written: a failure naming it, no report.
     let output = run(&[

@@ -1,6 +1,7 @@
 //! `impartial survey`: records against the library and the literature, shards run by GNU
 //! parallel merged equal to one run of the whole family, a job killed and run again ends
-//! with every game recorded once, and damaged records named and replaced, never counted.
+//! with every game recorded once, damaged records named and replaced, never counted, and a
+//! directory that is not one whole survey never merged as if it were.
 
 use std::collections::BTreeMap;
 use std::fs;
@@ -11,12 +12,19 @@ use std::time::{Duration, Instant};
 use impartial::octal::OctalGame;
 
 mod common;
-use common::{binary, has_gnu_parallel, run, shards_by_gnu_parallel, stdout};
+use common::{binary, has_gnu_parallel, run, shards_by_gnu_parallel, stdout, wait_for};
 
 /// The merged CSV of `directory`, each row keyed by its game, without the time column
 /// (the one column two runs of the same game may differ in).
 fn merged(directory: &Path) -> BTreeMap<String, Vec<String>> {
-    let text = stdout(&run(&["survey", "merge", directory.to_str().unwrap()]));
+    merged_with(directory, &[])
+}
+
+/// As [`merged`], with more arguments to `merge`.
+fn merged_with(directory: &Path, more: &[&str]) -> BTreeMap<String, Vec<String>> {
+    let mut arguments = vec!["survey", "merge", directory.to_str().unwrap()];
+    arguments.extend(more);
+    let text = stdout(&run(&arguments));
     let mut lines = text.lines();
     assert_eq!(
         lines.next(),
@@ -183,8 +191,19 @@ fn a_killed_job_run_again_records_every_game_once() {
     child.wait().unwrap();
     let left = records_in(results.path());
     assert!((3..63).contains(&left), "{left} records when killed");
-    // What the killed job left merges (a temporary file is no record) …
-    assert_eq!(merged(results.path()).len(), left);
+    // What the killed job left is not the whole survey: merge names what is missing, and
+    // with --partial prints what is there (a temporary file is no record) …
+    let refused = run(&["survey", "merge", results.path().to_str().unwrap()]);
+    assert_eq!(refused.status.code(), Some(1));
+    let message = String::from_utf8_lossy(&refused.stderr);
+    assert!(
+        message.contains(&format!(
+            "{} of the survey's games have no record",
+            63 - left
+        )),
+        "{message}"
+    );
+    assert_eq!(merged_with(results.path(), &["--partial"]).len(), left);
     // … and a half-written record, as a disk that filled up might leave, is named and
     // refused by merge, then replaced by the run.
     let cut = results.path().join("octal 0.01.record");
@@ -219,6 +238,168 @@ fn a_killed_job_run_again_records_every_game_once() {
         compared >= 40,
         "only {compared} of 63 games ran to n in both runs"
     );
+}
+
+/// The arguments of a survey of `pattern` to `n` into `directory`, with `more`.
+fn survey_of(pattern: &str, n: &str, directory: &Path, more: &[&str]) -> Vec<String> {
+    let mut arguments: Vec<String> = ["survey", "octal", pattern, "--n", n, "--quiet"]
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    arguments.extend(["--results".into(), directory.to_str().unwrap().into()]);
+    arguments.extend(more.iter().map(ToString::to_string));
+    arguments
+}
+
+fn run_strings(arguments: &[String]) -> std::process::Output {
+    run(&arguments.iter().map(String::as_str).collect::<Vec<_>>())
+}
+
+/// Each of these once merged into a table, exit code 0, as if it were a whole survey.
+#[test]
+fn merge_refuses_a_directory_that_is_not_one_whole_survey() {
+    // Shards 1/3 and 3/3 only: the games of shard 2/3 are named as missing.
+    let results = tempfile::tempdir().unwrap();
+    for shard in ["1/3", "3/3"] {
+        stdout(&run_strings(&survey_of(
+            "0.??",
+            "2^12",
+            results.path(),
+            &["--shard", shard],
+        )));
+    }
+    let refused = run(&["survey", "merge", results.path().to_str().unwrap()]);
+    assert_eq!(refused.status.code(), Some(1));
+    assert!(refused.stdout.is_empty());
+    let message = String::from_utf8_lossy(&refused.stderr);
+    // 0.00 is no game; shard 2/3 holds indices 1, 4, 7, …: 0.01, 0.04, 0.07, …
+    assert!(
+        message.contains("21 of the survey's games have no record yet: 0.01, 0.04, 0.07"),
+        "{message}"
+    );
+    assert_eq!(merged_with(results.path(), &["--partial"]).len(), 42);
+    // The last shard run, the survey is whole.
+    stdout(&run_strings(&survey_of(
+        "0.??",
+        "2^12",
+        results.path(),
+        &["--shard", "2/3"],
+    )));
+    assert_eq!(merged(results.path()).len(), 63);
+    // Another n, another family, or another time limit into the same directory: refused
+    // before anything is computed, naming the survey the directory holds.
+    for (pattern, n, more) in [
+        ("0.??", "2^14", &["--shard", "2/2"][..]),
+        ("0.?7", "2^12", &[][..]),
+        ("0.??", "2^12", &["--seconds", "5"][..]),
+    ] {
+        let output = run_strings(&survey_of(pattern, n, results.path(), more));
+        assert_eq!(output.status.code(), Some(1), "{pattern} {n} {more:?}");
+        let message = String::from_utf8_lossy(&output.stderr);
+        assert!(
+            message.contains("holds the survey of octal 0.?? to n = 4096"),
+            "{message}"
+        );
+    }
+    assert_eq!(merged(results.path()).len(), 63);
+    // A record of another survey copied in is named, not merged.
+    let other = tempfile::tempdir().unwrap();
+    // (0.17 is the 16th code of 0.??: shard 8/8.)
+    stdout(&run_strings(&survey_of(
+        "0.??",
+        "2^10",
+        other.path(),
+        &["--shard", "8/8"],
+    )));
+    fs::copy(
+        other.path().join("octal 0.17.record"),
+        results.path().join("octal 0.17.record"),
+    )
+    .unwrap();
+    let refused = run(&["survey", "merge", results.path().to_str().unwrap()]);
+    assert_eq!(refused.status.code(), Some(1));
+    let message = String::from_utf8_lossy(&refused.stderr);
+    assert!(message.contains("octal 0.17: run to n = 1024"), "{message}");
+    // A directory of records with no manifest is no survey.
+    fs::remove_file(other.path().join("survey.manifest")).unwrap();
+    let refused = run(&["survey", "merge", other.path().to_str().unwrap()]);
+    assert_eq!(refused.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("no survey.manifest"));
+}
+
+/// Two surveys started at once into one directory: one runs, the other is refused.
+#[test]
+fn two_surveys_cannot_write_one_directory_at_once() {
+    for _ in 0..5 {
+        let results = tempfile::tempdir().unwrap();
+        let spawn = |n: &str| {
+            binary()
+                .args(survey_of("0.??", n, results.path(), &[]))
+                .stdout(Stdio::piped())
+                .stderr(Stdio::piped())
+                .spawn()
+                .unwrap()
+        };
+        let (first, second) = (spawn("2^13"), spawn("2^15"));
+        let outputs = [wait_for(first), wait_for(second)];
+        let succeeded = outputs
+            .iter()
+            .filter(|output| output.status.success())
+            .count();
+        assert_eq!(succeeded, 1, "{outputs:?}");
+        let rows = merged(results.path());
+        assert_eq!(rows.len(), 63);
+        let ns: std::collections::BTreeSet<&String> = rows.values().map(|row| &row[2]).collect();
+        assert_eq!(ns.len(), 1, "{ns:?}");
+    }
+}
+
+/// A killed job's temporary file is removed by the job that records its game; a FIFO named
+/// like a record blocks nobody; a pattern with a line break is refused.
+#[test]
+fn what_killed_jobs_and_strangers_leave_is_no_trouble() {
+    let results = tempfile::tempdir().unwrap();
+    stdout(&run_strings(&survey_of(
+        "0.1?",
+        "2^10",
+        results.path(),
+        &["--shard", "1/2"],
+    )));
+    // 0.11 is in shard 2/2: a job killed while writing its record left this.
+    let stale = results.path().join(".octal 0.11.4242-1-0.tmp");
+    fs::write(&stale, "# impartial survey record 1\nkind oc").unwrap();
+    let earlier = std::time::SystemTime::now() - Duration::from_secs(60);
+    fs::File::options()
+        .write(true)
+        .open(&stale)
+        .unwrap()
+        .set_modified(earlier)
+        .unwrap();
+    let fifo = results.path().join("octal 0.13.record");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap();
+    assert!(made.success());
+    // Merge names the FIFO and returns (it once waited on it for ever).
+    let refused = run(&["survey", "merge", results.path().to_str().unwrap()]);
+    assert_eq!(refused.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("not a regular file"));
+    // The other shard records 0.11 and 0.13 (over the FIFO), and removes the stale file.
+    stdout(&run_strings(&survey_of(
+        "0.1?",
+        "2^10",
+        results.path(),
+        &["--shard", "2/2"],
+    )));
+    assert!(!stale.exists());
+    assert_eq!(merged(results.path()).len(), 8);
+    // A line break in a pattern would split a game's line in its record.
+    for pattern in ["0.{2,\n3}?", "0.{2, 3}?"] {
+        let output = run(&["survey", "code", pattern, "--results", "unused"]);
+        assert_eq!(output.status.code(), Some(2), "{pattern:?}");
+        assert!(!Path::new("unused").exists());
+    }
 }
 
 #[test]

@@ -89,7 +89,8 @@ fn cram_records_equal_the_solver_and_the_literature() {
         }
     }
     // A board past 64 cells is no Cram board: counted and named, not failed.
-    let large = survey("cram", "8-9", "8", results.path(), &["--states", "10"]);
+    let large = tempfile::tempdir().unwrap();
+    let large = survey("cram", "8-9", "8", large.path(), &["--states", "10"]);
     assert!(large.contains("1 not boards: 9x8 ("), "{large}");
     assert!(large.contains("0 failed"), "{large}");
 }
@@ -185,8 +186,29 @@ fn damaged_records_are_refused_then_replaced_and_limits_rerun() {
     let summary = survey("cram", "2-4", "3-6", directory, &[]);
     assert!(summary.contains("2 run, 10 kept"), "{summary}");
     assert_eq!(merged(directory), before);
-    // A state limit stops the large boards the same way each time, and a run with another
-    // limit is a run again.
+    // A run with another limit is another survey: refused here, before it computes.
+    let refused = run(&[
+        "survey",
+        "cram",
+        "--rows",
+        "2-4",
+        "--columns",
+        "3-6",
+        "--states",
+        "50",
+        "--results",
+        directory.to_str().unwrap(),
+    ]);
+    assert_eq!(refused.status.code(), Some(1));
+    let message = String::from_utf8_lossy(&refused.stderr);
+    assert!(
+        message.contains("holds the survey of cram boards"),
+        "{message}"
+    );
+    assert_eq!(merged(directory), before);
+    // A state limit stops the large boards the same way each time.
+    let limited_results = tempfile::tempdir().unwrap();
+    let directory = limited_results.path();
     let limited = survey("cram", "2-4", "3-6", directory, &["--states", "50"]);
     assert!(limited.contains("12 run, 0 kept"), "{limited}");
     let rows = merged(directory);
@@ -220,11 +242,11 @@ fn damaged_records_are_refused_then_replaced_and_limits_rerun() {
 }
 
 #[test]
-fn heap_and_board_records_are_not_merged_into_one_table() {
+fn heap_and_board_surveys_do_not_share_a_directory() {
     let results = tempfile::tempdir().unwrap();
     let directory = results.path().to_str().unwrap();
     survey("cram", "2", "2-3", results.path(), &[]);
-    stdout(&run(&[
+    let refused = run(&[
         "survey",
         "octal",
         "0.0?",
@@ -233,14 +255,34 @@ fn heap_and_board_records_are_not_merged_into_one_table() {
         "--results",
         directory,
         "--quiet",
-    ]));
-    let refused = run(&["survey", "merge", directory]);
+    ]);
     assert_eq!(refused.status.code(), Some(1));
     let message = String::from_utf8_lossy(&refused.stderr);
     assert!(
-        message.contains("merge each kind from a directory of its own"),
+        message.contains("holds the survey of cram boards of 2 to 2 rows"),
         "{message}"
     );
+    // A heap game's record copied in is named by merge, not put in the boards' table.
+    let other = tempfile::tempdir().unwrap();
+    stdout(&run(&[
+        "survey",
+        "octal",
+        "0.0?",
+        "--n",
+        "100",
+        "--results",
+        other.path().to_str().unwrap(),
+        "--quiet",
+    ]));
+    fs::copy(
+        other.path().join("octal 0.07.record"),
+        results.path().join("octal 0.07.record"),
+    )
+    .unwrap();
+    let refused = run(&["survey", "merge", directory]);
+    assert_eq!(refused.status.code(), Some(1));
+    let message = String::from_utf8_lossy(&refused.stderr);
+    assert!(message.contains("octal 0.07: a heap game"), "{message}");
 }
 
 #[test]
@@ -287,5 +329,10 @@ fn a_board_that_cannot_be_valued_fails_with_its_reason_and_writes_no_record() {
     );
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("chomp 16x255: a table budget"), "{stderr}");
-    assert_eq!(fs::read_dir(results.path()).unwrap().count(), 0);
+    // The survey's manifest, and no record.
+    let names: Vec<String> = fs::read_dir(results.path())
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(names, ["survey.manifest"]);
 }

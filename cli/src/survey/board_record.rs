@@ -3,8 +3,9 @@
 //! fields a board has.
 
 use std::path::Path;
+use std::time::SystemTime;
 
-use super::record::{Fields, Record, or_dash, read_number, sealed};
+use super::record::{Fields, Record, or_dash, read_number, read_text, sealed};
 
 /// The first line of every board record, with the format's version.
 pub const BOARD_HEADER: &str = "# impartial survey board record 1";
@@ -71,7 +72,7 @@ impl BoardRecord {
             fields.optional("state_limit", |written| read_number("state_limit", written))?;
         let stopped = fields.flag("stopped")?;
         fields.end()?;
-        if game != super::boards::board_name(rows, columns) {
+        if game != BoardRecord::name(rows, columns) {
             return Err(format!("`game {game}` is not {rows}x{columns}"));
         }
         if stopped != value.is_none() {
@@ -93,13 +94,17 @@ impl BoardRecord {
 
     /// The board record at `path`, checked.
     pub fn load(path: &Path) -> Result<BoardRecord, String> {
-        let text = std::fs::read_to_string(path).map_err(|error| format!("{error}"))?;
-        BoardRecord::from_text(&text)
+        BoardRecord::from_text(&read_text(path)?)
     }
 
     /// Writes the record into `directory` whole, as [`Record::save`] does.
-    pub fn save(&self, directory: &Path) -> Result<(), String> {
-        Record::save_text(directory, &self.kind, &self.game, &self.to_text())
+    pub fn save(&self, directory: &Path, started: SystemTime) -> Result<(), String> {
+        Record::save_text(directory, &self.kind, &self.game, &self.to_text(), started)
+    }
+
+    /// A board's name in records and tables: `5x8`, rows first.
+    pub fn name(rows: u32, columns: u32) -> String {
+        format!("{rows}x{columns}")
     }
 }
 

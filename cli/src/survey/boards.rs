@@ -24,6 +24,16 @@ pub enum BoardKind {
 }
 
 impl BoardKind {
+    /// Why a board of `rows` × `columns` is no board of this game (too large), if it is not.
+    pub fn not_a_board(self, rows: u32, columns: u32) -> Option<String> {
+        let error = match self {
+            BoardKind::Cram => Cram::new(columns, rows).err(),
+            BoardKind::NodeKayles => NodeKayles::grid(columns as usize, rows as usize).err(),
+            BoardKind::Chomp => Chomp::new(rows, columns).err(),
+        };
+        error.map(|error| error.to_string())
+    }
+
     pub fn name(self) -> &'static str {
         match self {
             BoardKind::Cram => "cram",
@@ -73,11 +83,6 @@ impl BoardFamily {
             offset(*self.columns.start(), index % width),
         )
     }
-}
-
-/// A board's name in records and tables: `5x8`, rows first.
-pub fn board_name(rows: u32, columns: u32) -> String {
-    format!("{rows}x{columns}")
 }
 
 /// What valuing one board found: its value, or that the state limit stopped it; and the
@@ -185,7 +190,7 @@ pub fn record_of(
 ) -> BoardRecord {
     BoardRecord {
         kind: kind.name().to_string(),
-        game: board_name(rows, columns),
+        game: BoardRecord::name(rows, columns),
         index,
         rows,
         columns,
@@ -217,7 +222,7 @@ mod tests {
             }
         }
         assert_eq!(boards, expected);
-        assert_eq!(board_name(5, 8), "5x8");
+        assert_eq!(BoardRecord::name(5, 8), "5x8");
     }
 
     #[test]

@@ -30,7 +30,7 @@ impl Kind {
         }
     }
 
-    fn name(self) -> &'static str {
+    pub fn name(self) -> &'static str {
         match self {
             Kind::Octal => "octal",
             Kind::Hexadecimal => "hexadecimal",
@@ -66,8 +66,17 @@ pub struct Member {
 }
 
 impl Family {
-    /// A pattern family, checked: at least one `?`, and no more games than [`MAX_GAMES`].
+    /// A pattern family, checked: at least one `?`, no white space or control character (a
+    /// game's name is one line of its record), and no more games than [`MAX_GAMES`].
     pub fn pattern(kind: Kind, pattern: &str) -> Result<Family, String> {
+        if let Some(bad) = pattern
+            .chars()
+            .find(|c| c.is_whitespace() || c.is_control())
+        {
+            return Err(format!(
+                "{pattern:?}: {bad:?} in a pattern; write the code without spaces or line breaks"
+            ));
+        }
         let wildcards = pattern.bytes().filter(|&byte| byte == b'?').count();
         if wildcards == 0 {
             return Err(format!(
@@ -251,6 +260,10 @@ mod tests {
     #[test]
     fn families_too_large_or_empty_are_refused() {
         assert!(Family::pattern(Kind::Octal, "0.77").is_err());
+        // A line break would split the game's line in its record.
+        assert!(Family::pattern(Kind::Code, "0.{2,\n3}?").is_err());
+        assert!(Family::pattern(Kind::Code, "0.{2, 3}?").is_err());
+        assert!(Family::pattern(Kind::Code, "0.{2,3}?").is_ok());
         assert!(Family::pattern(Kind::Hexadecimal, "0.??????").is_err());
         assert!(Family::pattern(Kind::Octal, "0.???????").is_ok());
         assert!(Family::subtraction(0, 5).is_err());

@@ -6,6 +6,7 @@ use std::fmt::Write as _;
 use std::fs;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
+use std::time::SystemTime;
 
 use impartial::sequence::GrundySequence;
 
@@ -161,16 +162,25 @@ impl Record {
 
     /// Writes the record into `directory` whole: into a temporary file of this process, then
     /// renamed over any record there. A job killed before the rename leaves only the
-    /// temporary file, which no reader takes for a record.
-    pub fn save(&self, directory: &Path) -> Result<(), String> {
-        Record::save_text(directory, &self.kind, &self.game, &self.to_text())
+    /// temporary file, which no reader takes for a record, and which the job that writes
+    /// the game's record next removes (see [`save_text`](Self::save_text)).
+    pub fn save(&self, directory: &Path, started: SystemTime) -> Result<(), String> {
+        Record::save_text(directory, &self.kind, &self.game, &self.to_text(), started)
     }
 
     /// Writes `text`, the record of `game` (of kind `kind`), into `directory` whole, as
-    /// [`save`](Self::save) says.
-    pub fn save_text(directory: &Path, kind: &str, game: &str, text: &str) -> Result<(), String> {
+    /// [`save`](Self::save) says; then removes the temporary files of this game that jobs
+    /// killed before `started` (when this job began the game) left.
+    pub fn save_text(
+        directory: &Path,
+        kind: &str,
+        game: &str,
+        text: &str,
+        started: SystemTime,
+    ) -> Result<(), String> {
         let path = Record::path(directory, kind, game);
-        let temporary = directory.join(format!(".{kind} {game}.{}.tmp", std::process::id()));
+        let prefix = format!(".{kind} {game}.");
+        let temporary = directory.join(format!("{prefix}{}.tmp", unique_suffix()));
         let write = || -> std::io::Result<()> {
             let mut file = fs::File::create(&temporary)?;
             file.write_all(text.as_bytes())?;
@@ -180,14 +190,61 @@ impl Record {
         write().map_err(|error| {
             let _ = fs::remove_file(&temporary);
             format!("{}: {error}", path.display())
-        })
+        })?;
+        // Another job's file of this game is stale if it was last written before this job
+        // began the game: a job writes its file in one go, just before renaming it.
+        for entry in fs::read_dir(directory).into_iter().flatten().flatten() {
+            let name = entry.file_name();
+            let name = name.to_string_lossy();
+            let left = name.starts_with(&prefix)
+                && name.ends_with(".tmp")
+                && !name[prefix.len()..name.len() - ".tmp".len()].contains(' ');
+            let stale = entry
+                .metadata()
+                .and_then(|metadata| metadata.modified())
+                .is_ok_and(|modified| modified < started);
+            if left && stale {
+                let _ = fs::remove_file(entry.path());
+            }
+        }
+        Ok(())
     }
 
     /// The record at `path`, checked.
     pub fn load(path: &Path) -> Result<Record, String> {
-        let text = fs::read_to_string(path).map_err(|error| format!("{error}"))?;
-        Record::from_text(&text)
+        Record::from_text(&read_text(path)?)
     }
+}
+
+/// The text of the file at `path`, if it is a regular file of a record's size: a FIFO or a
+/// device named like a record would block a reader for ever, and a huge file fill its
+/// memory.
+pub(super) fn read_text(path: &Path) -> Result<String, String> {
+    /// Far more than any record or manifest needs.
+    const MOST_BYTES: u64 = 1 << 16;
+    let metadata = fs::metadata(path).map_err(|error| format!("{error}"))?;
+    if !metadata.is_file() {
+        return Err("not a regular file".to_string());
+    }
+    if metadata.len() > MOST_BYTES {
+        return Err(format!(
+            "{} bytes: far too long for a record",
+            metadata.len()
+        ));
+    }
+    fs::read_to_string(path).map_err(|error| format!("{error}"))
+}
+
+/// A part of a temporary file's name that no other job writing into the directory uses at
+/// the same time, on this machine or another sharing the directory: the process, the time
+/// and a count.
+pub(super) fn unique_suffix() -> String {
+    static COUNT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let nanos = SystemTime::now()
+        .duration_since(SystemTime::UNIX_EPOCH)
+        .map_or(0, |since| since.as_nanos());
+    let count = COUNT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    format!("{}-{nanos}-{count}", std::process::id())
 }
 
 /// `text`: `header`, then a `key value` line for each field, then the CRC-32 of all that.
