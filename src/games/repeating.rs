@@ -35,12 +35,13 @@
 mod split;
 
 use std::fmt;
+use std::ops::ControlFlow;
 use std::str::FromStr;
 
 use crate::game::{ImpartialGame, Nimber};
 use crate::heap::Heaps;
 pub use crate::sequence::ArithmeticPeriod;
-use crate::sequence::{ApparentArithmeticPeriod, SequenceError, apparent_arithmetic};
+use crate::sequence::{ApparentArithmeticPeriod, Progress, SequenceError, apparent_arithmetic};
 
 /// The largest heap whose value [`RepeatingCode::values_up_to`] computes: values are held
 /// as `u32`, one per heap. Past it, only a proved period answers.
@@ -334,8 +335,58 @@ impl RepeatingCode {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn values_up_to(&self, max_heap: u64) -> Result<ArithmeticSequence, SequenceError> {
+        self.values_up_to_with_progress(max_heap, |_| ControlFlow::Continue(()))
+    }
+
+    /// [`values_up_to`](Self::values_up_to), calling `progress` as the values are computed
+    /// — after every value of a code that splits (each costs a pass over the options), every
+    /// 4 096 values otherwise — and stopping where it returns [`ControlFlow::Break`]: the
+    /// sequence then holds the values computed so far, a prefix of G(0), …, G(`max_heap`),
+    /// with no period. So a caller with a deadline or a Ctrl-C stops even the slowest code.
+    ///
+    /// # Errors
+    ///
+    /// As [`values_up_to`](Self::values_up_to).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::ops::ControlFlow;
+    /// use impartial::repeating::RepeatingCode;
+    ///
+    /// // Splitting into three heaps: heap 866 takes seconds. Stopped after 100 values:
+    /// let code: RepeatingCode = "0.[F]".parse()?;
+    /// let values = code.values_up_to_with_progress(866, |progress| {
+    ///     if progress.computed >= 100 { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+    /// })?;
+    /// assert_eq!(values.values().len(), 100);
+    /// assert_eq!(values.values(), &code.values_up_to(99)?.values()[..]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn values_up_to_with_progress(
+        &self,
+        max_heap: u64,
+        mut progress: impl FnMut(&Progress) -> ControlFlow<()>,
+    ) -> Result<ArithmeticSequence, SequenceError> {
+        let target = max_heap.saturating_add(1);
+        // The largest value, kept up as the values grow: each is looked at once (a longer
+        // prefix, computed anew, starts the count again).
+        let (mut largest, mut scanned) = (0, 0);
+        let mut report = |values: &[u32]| {
+            if values.len() < scanned {
+                (largest, scanned) = (0, 0);
+            }
+            largest = values[scanned..].iter().copied().fold(largest, u32::max);
+            scanned = values.len();
+            progress(&Progress {
+                computed: values.len() as u64,
+                target,
+                rare_heap_count: None,
+                largest_value: largest,
+            })
+        };
         if self.splits() {
-            return self.split_values_up_to(max_heap);
+            return self.split_values_up_to(max_heap, &mut report);
         }
         let too_large = SequenceError::TooLarge {
             n: max_heap,
@@ -349,7 +400,14 @@ impl RepeatingCode {
         let last_len = reach as usize + 1;
         let mut len = last_len.min(FIRST_PREFIX.max(8 * self.tail_start() as usize));
         loop {
-            let (values, period) = self.values_and_proof(len)?;
+            let (values, period) = self.values_and_proof(len, &mut report)?;
+            if values.len() < len {
+                // Stopped by `progress`.
+                return Ok(ArithmeticSequence {
+                    values,
+                    period: None,
+                });
+            }
             if period.is_some() {
                 return Ok(ArithmeticSequence { values, period });
             }
@@ -385,7 +443,7 @@ impl RepeatingCode {
     /// ```
     pub fn every_value_up_to(&self, max_heap: u64) -> Result<ArithmeticSequence, SequenceError> {
         if self.splits() {
-            return self.split_values_up_to(max_heap);
+            return self.split_values_up_to(max_heap, &mut |_| ControlFlow::Continue(()));
         }
         if max_heap > MAX_HEAP {
             return Err(SequenceError::TooLarge {
@@ -393,29 +451,40 @@ impl RepeatingCode {
                 max: MAX_HEAP,
             });
         }
-        let (values, period) = self.values_and_proof(max_heap as usize + 1)?;
+        let (values, period) =
+            self.values_and_proof(max_heap as usize + 1, &mut |_| ControlFlow::Continue(()))?;
         Ok(ArithmeticSequence { values, period })
     }
 
-    /// G(0..len) of a code that does not split, and the period proved from them.
+    /// G(0..len) of a code that does not split, and the period proved from them; fewer
+    /// values, and no period, if `progress` stops them.
     fn values_and_proof(
         &self,
         len: usize,
+        progress: &mut dyn FnMut(&[u32]) -> ControlFlow<()>,
     ) -> Result<(Vec<u32>, Option<ArithmeticPeriod>), SequenceError> {
         let k = self.tail_start();
         let mut values = room_for(len)?;
         let period = if self.tail == TAKES_WHOLE {
-            self.window_values(len, &mut values);
+            self.window_values(len, &mut values, progress);
             prove_window(&values, k)
         } else {
-            self.counted_values(len, &mut values)?;
+            self.counted_values(len, &mut values, progress)?;
             prove(&values, k, self.tail)
         };
+        if values.len() < len {
+            return Ok((values, None));
+        }
         Ok((values, period))
     }
 
-    /// The values of a code that splits, by the definition, up to its bound on the work.
-    fn split_values_up_to(&self, max_heap: u64) -> Result<ArithmeticSequence, SequenceError> {
+    /// The values of a code that splits, by the definition, up to its bound on the work;
+    /// fewer if `progress` stops them.
+    fn split_values_up_to(
+        &self,
+        max_heap: u64,
+        progress: &mut dyn FnMut(&[u32]) -> ControlFlow<()>,
+    ) -> Result<ArithmeticSequence, SequenceError> {
         // The bound on the work first: it is far below the values' room.
         let three =
             (self.first | self.tail) & 8 != 0 || self.digits.iter().any(|&digit| digit & 8 != 0);
@@ -428,7 +497,7 @@ impl RepeatingCode {
         }
         let len = max_heap as usize + 1;
         let mut values = room_for(len)?;
-        split::values(len, |amount| self.digit(amount), &mut values);
+        split::values(len, |amount| self.digit(amount), &mut values, progress);
         Ok(ArithmeticSequence {
             values,
             period: None,
@@ -447,6 +516,10 @@ fn room_for(len: usize) -> Result<Vec<u32>, SequenceError> {
     Ok(values)
 }
 
+/// How many values of a code that does not split are computed between two calls of a
+/// progress callback: a few microseconds' work.
+const PROGRESS_EVERY: usize = 4_096;
+
 /// The first prefix [`RepeatingCode::values_up_to`] tries to prove a period on (or eight
 /// times the digits before the tail, if more): most codes are proved within it.
 const FIRST_PREFIX: usize = 4_096;
@@ -458,7 +531,12 @@ const PROOF_REACH_PAST_MAX_HEAP: u64 = 1 << 24;
 impl RepeatingCode {
     /// G(0..len) for a tail of 2 or 3 without splitting digits, by counting (see the
     /// [module docs](self)).
-    fn counted_values(&self, len: usize, values: &mut Vec<u32>) -> Result<(), SequenceError> {
+    fn counted_values(
+        &self,
+        len: usize,
+        values: &mut Vec<u32>,
+        progress: &mut dyn FnMut(&[u32]) -> ControlFlow<()>,
+    ) -> Result<(), SequenceError> {
         let k = self.digits.len() + 1;
         // How many heaps from 1 to n − 1 hold each value (a value is at most its heap).
         let mut counts: Vec<u32> = Vec::new();
@@ -478,6 +556,9 @@ impl RepeatingCode {
         let (mut unseen, mut unseen_above_zero) = (0u32, 1u32);
         let mut barred_values: Vec<u32> = Vec::with_capacity(barred.len());
         for n in 0..len {
+            if n % PROGRESS_EVERY == 0 && n > 0 && progress(values).is_break() {
+                return Ok(());
+            }
             if n >= 2 {
                 counts[values[n - 1] as usize] += 1;
                 while counts[unseen as usize] > 0 {
@@ -515,12 +596,20 @@ impl RepeatingCode {
 
     /// G(0..len) for a tail of 1: past the digits, a heap's options are heap 0 and the
     /// heaps its last `k − 1` values' digits reach, so each value costs `O(k)`.
-    fn window_values(&self, len: usize, values: &mut Vec<u32>) {
+    fn window_values(
+        &self,
+        len: usize,
+        values: &mut Vec<u32>,
+        progress: &mut dyn FnMut(&[u32]) -> ControlFlow<()>,
+    ) {
         let leaving: Vec<usize> = (1..=self.digits.len())
             .filter(|&amount| self.digit(amount as u64) & LEAVES_ONE != 0)
             .collect();
         let mut reached = Vec::with_capacity(leaving.len() + 1);
         for n in 0..len {
+            if n % PROGRESS_EVERY == 0 && n > 0 && progress(values).is_break() {
+                return;
+            }
             reached.clear();
             if self.digit(n as u64) & TAKES_WHOLE != 0 {
                 reached.push(0);
@@ -797,6 +886,91 @@ fn prove_window(values: &[u32], k: u64) -> Option<ArithmeticPeriod> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_run_stopped_by_its_progress_is_a_prefix_of_the_whole() {
+        // Every path: a tail of 1 (window), of 2 and 3 (counted, past the first prefix of
+        // 4 096 and its eightfold successor), and codes that split into two and three heaps.
+        let cases = [
+            ("0.1101[1]", 40_000_u64),
+            ("0.02[2]", 40_000),
+            ("0.30300[3]", 40_000),
+            ("0.0000000000000000000001[3]", 40_000),
+            ("0.[7]", 300),
+            ("4.[3]", 300),
+            ("0.[F]", 120),
+        ];
+        let mut next = crate::sequence::testing::random_words(0x57_0B_5701);
+        // Runs stopped past the first prefix, whose values a longer prefix computes anew.
+        let mut stopped_late = 0;
+        for (code, n) in cases {
+            let code: RepeatingCode = code.parse().unwrap();
+            let whole = code.every_value_up_to(n).unwrap();
+            for _ in 0..6 {
+                let stop_at = 1 + next() % n;
+                let mut calls = 0_u64;
+                let mut last = 0;
+                let stopped = code
+                    .values_up_to_with_progress(n, |progress| {
+                        calls += 1;
+                        assert!(progress.computed >= 1 && progress.target == n + 1);
+                        let so_far = &whole.values()[..progress.computed as usize];
+                        // The values restart only at a new, longer prefix.
+                        assert!(progress.computed > last || progress.computed <= 4_096);
+                        last = progress.computed;
+                        assert_eq!(
+                            progress.largest_value,
+                            so_far.iter().copied().max().unwrap(),
+                            "{code}"
+                        );
+                        if progress.computed >= stop_at {
+                            ControlFlow::Break(())
+                        } else {
+                            ControlFlow::Continue(())
+                        }
+                    })
+                    .unwrap();
+                let len = stopped.values().len();
+                assert!(calls > 0 || len as u64 == n + 1 || stopped.period().is_some());
+                assert_eq!(
+                    stopped.values(),
+                    &whole.values()[..len],
+                    "{code} to {stop_at}"
+                );
+                if (len as u64) <= n && stopped.period().is_none() {
+                    // Stopped: where it was asked to, give or take one report.
+                    assert!(len as u64 >= stop_at, "{code}: {len} of {stop_at}");
+                    stopped_late += usize::from(len > 4_096);
+                }
+            }
+        }
+        // Most codes prove their period within the first prefix: the computation of one
+        // prefix, stopped anywhere in it, by itself.
+        for (code, n) in &cases[..4] {
+            let code: RepeatingCode = code.parse().unwrap();
+            let whole = code.every_value_up_to(*n).unwrap();
+            for _ in 0..6 {
+                let stop_at = (1 + next() % n) as usize;
+                let (values, period) = code
+                    .values_and_proof(*n as usize + 1, &mut |values| {
+                        if values.len() >= stop_at {
+                            ControlFlow::Break(())
+                        } else {
+                            ControlFlow::Continue(())
+                        }
+                    })
+                    .unwrap();
+                assert_eq!(values, &whole.values()[..values.len()], "{code}");
+                assert!(values.len() >= stop_at.min(*n as usize + 1), "{code}");
+                assert!(values.len() < stop_at + PROGRESS_EVERY, "{code}");
+                if values.len() <= *n as usize {
+                    assert_eq!(period, None);
+                    stopped_late += usize::from(values.len() > 4_096);
+                }
+            }
+        }
+        assert!(stopped_late >= 10, "{stopped_late}");
+    }
 
     /// ⌊n/2⌋ for n < len, the values of all-but(1), `0.0[3]`.
     fn halves(len: u32) -> Vec<u32> {

@@ -129,10 +129,8 @@ impl CodeGame {
             CodeGame::Hexadecimal(game) => table(values_by(game, largest, deadline))?,
             CodeGame::Subtraction(game) => table(values_by(game, largest, deadline))?,
             CodeGame::TakeAndBreak(game) => table(values_by(game, largest, deadline))?,
-            CodeGame::Repeating(game) => {
-                climbing(&game.values_up_to(largest).map_err(bad)?, largest)
-            }
-            CodeGame::AllBut(game) => climbing(&game.values_up_to(largest).map_err(bad)?, largest),
+            CodeGame::Repeating(game) => climbing(game, largest, deadline)?,
+            CodeGame::AllBut(game) => climbing(game.code(), largest, deadline)?,
         })
     }
 
@@ -153,11 +151,30 @@ impl CodeGame {
     }
 }
 
-/// G(0) … G(`largest`): computed, or past the proof from the arithmetic period.
-fn climbing(sequence: &ArithmeticSequence, largest: u64) -> Vec<u64> {
-    (0..=largest)
+/// G(0) … G(`largest`) of a code with a repeating tail: computed, or past the proof from the
+/// arithmetic period; a 503 answer once `deadline` has passed (the computation stops there,
+/// as every other of the site).
+fn climbing(code: &RepeatingCode, largest: u64, deadline: Deadline) -> Result<Vec<u64>, ApiError> {
+    let sequence = code
+        .values_up_to_with_progress(largest, |_| {
+            if deadline.passed() {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        })
+        .map_err(|error| ApiError::bad("heaps", error))?;
+    if !covers(&sequence, largest) {
+        return Err(Deadline::error());
+    }
+    Ok((0..=largest)
         .map(|heap| sequence.get(heap).map_or(0, |value| value.0 as u64))
-        .collect()
+        .collect())
+}
+
+/// Whether `sequence` answers every heap to `largest`: computed to it, or proved.
+fn covers(sequence: &ArithmeticSequence, largest: u64) -> bool {
+    sequence.period().is_some() || sequence.values().len() as u64 > largest
 }
 
 /// G(0) … G(`max_heap`) of `game`, the engine reporting after every value so that the
@@ -544,6 +561,10 @@ impl Apply {
 
 #[cfg(test)]
 mod tests {
+    use std::time::{Duration, Instant};
+
+    use axum::http::StatusCode;
+
     use super::*;
 
     fn analyse(kind: Kind, code: &str, heaps: &[u64]) -> Position {
@@ -555,6 +576,61 @@ mod tests {
         }
         .with(&game)
         .unwrap()
+    }
+
+    #[test]
+    fn a_deadline_stops_every_kind_of_code() {
+        // Each kind's costliest position within the site's limits: every one is answered,
+        // or stopped with a 503, soon after its deadline. (A repeating code that splits
+        // into three heaps once ran on for seconds past it: 0.[F] takes about 6 s to 866.)
+        let many = 1..=MAX_HEAPS;
+        // The largest heap a code splitting into three heaps is valued to (its bound on
+        // the work, about 870), and 10 below it.
+        let three_heaps: RepeatingCode = "0.[F]".parse().unwrap();
+        let Err(SequenceError::TooLarge { max: three, .. }) = three_heaps.values_up_to(u64::MAX)
+        else {
+            panic!("0.[F] has a bound on its heaps")
+        };
+        let cases = [
+            (Kind::Octal, "0.7777777777777777", MAX_HEAP),
+            (Kind::Hexadecimal, "0.FFFFFFFFFFFFFFFF", MAX_HEAP),
+            (
+                Kind::Subtraction,
+                "1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20",
+                MAX_HEAP,
+            ),
+            (Kind::TakeAndBreak, "4!.F!F!F!F!F!F!", MAX_HEAP),
+            (Kind::Repeating, "0.[F]", three),
+            (Kind::Repeating, "C.[F]", three - 10),
+            (Kind::Repeating, "0.[3]", MAX_HEAP),
+            (
+                Kind::AllBut,
+                "1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20",
+                MAX_HEAP,
+            ),
+        ];
+        let limit = Duration::from_millis(300);
+        let mut stopped = 0;
+        for (kind, code, largest) in cases {
+            let game = CodeGame::parse(kind, code, "code").unwrap();
+            let started = Instant::now();
+            let answer = Analyse {
+                name: game.name(),
+                heaps: many.clone().map(|step| largest + 1 - step).collect(),
+                deadline: Deadline::after(limit),
+            }
+            .with(&game);
+            let elapsed = started.elapsed();
+            assert!(
+                elapsed < limit + Duration::from_secs(1),
+                "{code}: {elapsed:?}"
+            );
+            if let Err(error) = answer {
+                assert_eq!(error.status(), StatusCode::SERVICE_UNAVAILABLE, "{code}");
+                stopped += 1;
+            }
+        }
+        assert!(stopped >= 2, "{stopped}");
     }
 
     #[test]

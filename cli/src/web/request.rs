@@ -32,6 +32,12 @@ impl ApiError {
         self.field.as_deref()
     }
 
+    /// The answer's status.
+    #[cfg(test)]
+    pub fn status(&self) -> StatusCode {
+        self.status
+    }
+
     pub fn new(status: StatusCode, error: String) -> Self {
         ApiError {
             status,
@@ -117,6 +123,12 @@ impl Deadline {
     /// [`TIME_LIMIT`] from now.
     pub fn from_now() -> Self {
         Deadline(Instant::now() + TIME_LIMIT)
+    }
+
+    /// `limit` from now, for the tests of computations that must stop.
+    #[cfg(test)]
+    pub fn after(limit: Duration) -> Self {
+        Deadline(Instant::now() + limit)
     }
 
     pub fn passed(self) -> bool {

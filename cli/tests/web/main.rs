@@ -653,6 +653,51 @@ fn six_slow_requests_do_not_freeze_the_site() {
     );
 }
 
+/// Four positions of a repeating code that splits into three heaps, each some seconds of
+/// work, once held every computation slot for 22 s though each was answered 503 at 10 s:
+/// their computations now stop at the deadline too.
+#[test]
+fn slow_repeating_codes_stop_at_the_deadline() {
+    let server = Server::start(&[]);
+    let started = Instant::now();
+    let slow: Vec<_> = (0..4)
+        .map(|step| {
+            let url = format!("{}api/code/position", server.url);
+            let body = json!({"kind": "repeating", "code": "0.[F]", "heaps": [866 - step]});
+            std::thread::spawn(move || match agent().post(&url).send_json(&body) {
+                Ok(response) => response.status().as_u16(),
+                Err(error) => panic!("{error}"),
+            })
+        })
+        .collect();
+    // Each was answered (by 10 s) or stopped with a 503.
+    let statuses: Vec<u16> = slow
+        .into_iter()
+        .map(|thread| thread.join().unwrap())
+        .collect();
+    assert!(
+        statuses
+            .iter()
+            .all(|&status| status == 200 || status == 503),
+        "{statuses:?}"
+    );
+    let kayles = json!({"kind": "octal", "code": "0.77", "heaps": [5, 7, 12]});
+    loop {
+        let (status, answer) = post(&server, "/api/code/position", &kayles);
+        if status == 200 {
+            break;
+        }
+        assert_eq!(status, 503, "{answer}");
+        assert!(started.elapsed() < Duration::from_secs(30), "{answer}");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    let elapsed = started.elapsed();
+    assert!(
+        elapsed < Duration::from_secs(12),
+        "a Kayles position answered {elapsed:?} after four slow repeating codes"
+    );
+}
+
 /// SIGTERM ends the server within the time limit even while a computation runs (the
 /// process once lived 30 s and more, waiting for it).
 #[test]

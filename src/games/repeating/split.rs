@@ -34,10 +34,19 @@ pub fn largest_heap(three: bool) -> u64 {
 
 /// G(0..len) by the definition: the mex over every amount `t ≤ n` of what `digit(t)` lets a
 /// move leave — nothing (bit 1, `t = n`), one heap (2), two (4) or three (8) non-empty heaps
-/// (`t = 0` only splits: `digit(0)` is 0, 4, 8 or C).
-pub fn values(len: usize, digit: impl Fn(u64) -> u8, values: &mut Vec<u32>) {
+/// (`t = 0` only splits: `digit(0)` is 0, 4, 8 or C). `progress` is called with the values
+/// so far before each (a value costs up to `n²/12` options), and stops them where it breaks.
+pub fn values(
+    len: usize,
+    digit: impl Fn(u64) -> u8,
+    values: &mut Vec<u32>,
+    progress: &mut dyn FnMut(&[u32]) -> std::ops::ControlFlow<()>,
+) {
     let mut seen: Vec<bool> = Vec::new();
     for n in 0..len {
+        if n > 0 && progress(values).is_break() {
+            return;
+        }
         seen.clear();
         seen.resize(n + 2, false);
         // A value may pass the heap's size when taking nothing splits it (Lasker's Nim has
