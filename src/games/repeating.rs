@@ -900,7 +900,7 @@ mod tests {
             ("4.[3]", 300),
             ("0.[F]", 120),
         ];
-        let mut next = crate::sequence::testing::random_words(0x57_0B_5701);
+        let mut next = crate::sequence::testing::random_words(0x570B_5701);
         // Runs stopped past the first prefix, whose values a longer prefix computes anew.
         let mut stopped_late = 0;
         for (code, n) in cases {
