@@ -13,6 +13,7 @@ mod nim;
 mod pages;
 mod pictures;
 mod request;
+mod stamped;
 mod take_away;
 
 use std::io::Write as _;
@@ -21,7 +22,7 @@ use std::time::Duration;
 
 use axum::Router;
 use axum::extract::{DefaultBodyLimit, Request};
-use axum::http::{StatusCode, header};
+use axum::http::{HeaderName, StatusCode, header};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -31,6 +32,7 @@ use hyper_util::server::graceful::GracefulShutdown;
 use hyper_util::service::TowerToHyperService;
 
 use request::{ApiError, TIME_LIMIT};
+use stamped::Stamped;
 
 use crate::args::ServeArguments;
 use crate::failure::Failure;
@@ -42,6 +44,9 @@ pub const MAX_BODY: usize = 16 * 1024;
 
 /// The most time a connection may take to send a request's headers.
 pub const HEADER_TIME_LIMIT: Duration = Duration::from_secs(10);
+
+/// How long the server waits after an accept fails before it accepts again.
+const ACCEPT_BACKOFF: Duration = Duration::from_millis(100);
 
 /// The policy of every answer that is not a page (JSON, SVG): nothing in it runs or loads.
 const DATA_POLICY: &str = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'";
@@ -100,12 +105,23 @@ async fn accept(listener: tokio::net::TcpListener, app: Router) {
     loop {
         tokio::select! {
             accepted = listener.accept() => {
-                // A connection refused before it was accepted is the client's loss alone.
-                let Ok((stream, _)) = accepted else { continue };
+                let stream = match accepted {
+                    Ok((stream, _)) => stream,
+                    // Out of file descriptors (EMFILE), or a connection refused before it
+                    // was accepted: the next accept would fail at once again, and the loop
+                    // spin at full speed, so it waits for connections to close first.
+                    Err(_) => {
+                        tokio::time::sleep(ACCEPT_BACKOFF).await;
+                        continue;
+                    }
+                };
                 let connection = http1::Builder::new()
                     .timer(TokioTimer::new())
                     .header_read_timeout(HEADER_TIME_LIMIT)
-                    .serve_connection(TokioIo::new(stream), TowerToHyperService::new(app.clone()));
+                    .serve_connection(
+                        TokioIo::new(Stamped::new(stream)),
+                        TowerToHyperService::new(app.clone()),
+                    );
                 let connection = graceful.watch(connection);
                 tokio::spawn(async move {
                     // A connection that ends in error (closed, timed out) ends; the server goes on.
@@ -180,40 +196,15 @@ fn is_own_host(host: &str) -> bool {
     name.eq_ignore_ascii_case("localhost") || name.parse::<std::net::Ipv4Addr>().is_ok()
 }
 
-/// The checks every request passes first: a Host this server answers to, a JSON type on a
-/// POST's body (a page elsewhere can send a `text/plain` POST without asking first, but
-/// not a JSON one), and a body announced within [`MAX_BODY`] (the body limit alone would
-/// wait for it). Every request is cut at [`TIME_LIMIT`], and every answer that is not a page
-/// gets `nosniff` and a policy under which nothing in it runs.
+/// The checks every request passes first ([`refusal`]); every request is cut at
+/// [`TIME_LIMIT`], and every answer — a refusal too — that is not a page gets `nosniff` and a
+/// policy under which nothing in it runs. (Hyper's own answers to requests it cannot read
+/// get them from [`Stamped`].)
 async fn limits(request: Request, next: Next) -> Response {
-    let host = request
-        .headers()
-        .get(header::HOST)
-        .and_then(|host| host.to_str().ok())
-        .unwrap_or("");
-    if !is_own_host(host) {
-        return ApiError::new(
-            StatusCode::MISDIRECTED_REQUEST,
-            "this server answers requests for localhost or its IP address only".to_string(),
-        )
-        .into_response();
-    }
-    if request.method() == axum::http::Method::POST {
-        let json = request
-            .headers()
-            .get(header::CONTENT_TYPE)
-            .and_then(|kind| kind.to_str().ok())
-            .and_then(|kind| kind.split(';').next())
-            .is_some_and(|kind| kind.trim().eq_ignore_ascii_case("application/json"));
-        if !json {
-            return ApiError::new(
-                StatusCode::UNSUPPORTED_MEDIA_TYPE,
-                "a request body must be JSON, sent with Content-Type: application/json".to_string(),
-            )
-            .into_response();
-        }
-    }
-    let mut response = checked(request, next).await;
+    let mut response = match refusal(&request) {
+        Some(refused) => refused.into_response(),
+        None => checked(request, next).await,
+    };
     let headers = response.headers_mut();
     headers
         .entry(header::X_CONTENT_TYPE_OPTIONS)
@@ -222,6 +213,55 @@ async fn limits(request: Request, next: Next) -> Response {
         .entry(header::CONTENT_SECURITY_POLICY)
         .or_insert(header::HeaderValue::from_static(DATA_POLICY));
     response
+}
+
+/// Why `request` is refused before it is looked at, if it is: a Host this server does not
+/// answer to; a request for the API from a page of another origin (a page anywhere may
+/// embed `<img src="http://127.0.0.1:PORT/api/plot/…">` and use up the computations); a
+/// POST's body without a JSON type (a page elsewhere can send a `text/plain` POST without
+/// asking first, but not a JSON one).
+fn refusal(request: &Request) -> Option<ApiError> {
+    let text = |name| {
+        request
+            .headers()
+            .get(name)
+            .and_then(|value| value.to_str().ok())
+    };
+    let host = text(header::HOST).unwrap_or("");
+    if !is_own_host(host) {
+        return Some(ApiError::new(
+            StatusCode::MISDIRECTED_REQUEST,
+            "this server answers requests for localhost or its IP address only".to_string(),
+        ));
+    }
+    if request.uri().path().starts_with("/api/") {
+        // A browser says where a request comes from: `Sec-Fetch-Site` (the site's own pages
+        // send `same-origin`; an address typed in, `none`), and `Origin` on a POST or a
+        // request from a script.
+        let site_allowed = text(HeaderName::from_static("sec-fetch-site"))
+            .is_none_or(|site| site == "same-origin" || site == "none");
+        let origin_allowed =
+            text(header::ORIGIN).is_none_or(|origin| origin == format!("http://{host}"));
+        if !site_allowed || !origin_allowed {
+            return Some(ApiError::new(
+                StatusCode::FORBIDDEN,
+                "the API answers the site's own pages and programs, not pages of other sites"
+                    .to_string(),
+            ));
+        }
+    }
+    if request.method() == axum::http::Method::POST {
+        let json = text(header::CONTENT_TYPE)
+            .and_then(|kind| kind.split(';').next())
+            .is_some_and(|kind| kind.trim().eq_ignore_ascii_case("application/json"));
+        if !json {
+            return Some(ApiError::new(
+                StatusCode::UNSUPPORTED_MEDIA_TYPE,
+                "a request body must be JSON, sent with Content-Type: application/json".to_string(),
+            ));
+        }
+    }
+    None
 }
 
 /// The body's announced size and the time limit.

@@ -15,9 +15,29 @@ pub struct Server {
 impl Server {
     /// `impartial serve` with `arguments` after `serve`, once it has printed its address.
     pub fn start(arguments: &[&str]) -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_impartial"))
-            .arg("serve")
-            .args(arguments)
+        let mut command = Command::new(env!("CARGO_BIN_EXE_impartial"));
+        command.arg("serve").args(arguments);
+        Server::start_command(command)
+    }
+
+    /// `impartial serve`, allowed at most `files` open file descriptors (`ulimit -n`).
+    #[allow(
+        dead_code,
+        reason = "the browser tests include this file and need no limit"
+    )]
+    pub fn start_with_file_limit(files: u32) -> Server {
+        let mut command = Command::new("sh");
+        command.args([
+            "-c",
+            &format!("ulimit -n {files} && exec \"$0\" serve"),
+            env!("CARGO_BIN_EXE_impartial"),
+        ]);
+        Server::start_command(command)
+    }
+
+    /// The server `command` starts, once it has printed its address.
+    fn start_command(mut command: Command) -> Server {
+        let mut child = command
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
             .spawn()
