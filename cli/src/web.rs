@@ -105,15 +105,12 @@ async fn accept(listener: tokio::net::TcpListener, app: Router) {
     loop {
         tokio::select! {
             accepted = listener.accept() => {
-                let stream = match accepted {
-                    Ok((stream, _)) => stream,
-                    // Out of file descriptors (EMFILE), or a connection refused before it
-                    // was accepted: the next accept would fail at once again, and the loop
-                    // spin at full speed, so it waits for connections to close first.
-                    Err(_) => {
-                        tokio::time::sleep(ACCEPT_BACKOFF).await;
-                        continue;
-                    }
+                // Out of file descriptors (EMFILE), or a connection refused before it was
+                // accepted: the next accept would fail at once again, and the loop spin at
+                // full speed, so it waits for connections to close first.
+                let Ok((stream, _)) = accepted else {
+                    tokio::time::sleep(ACCEPT_BACKOFF).await;
+                    continue;
                 };
                 let connection = http1::Builder::new()
                     .timer(TokioTimer::new())
