@@ -151,6 +151,7 @@ fn router() -> Router {
         .route("/learn", get(pages::learn))
         .route("/pictures", get(pages::pictures))
         .route("/assets/{file}", get(pages::asset))
+        .route("/favicon.ico", get(pages::favicon))
         .route("/api", get(pages::api))
         .route("/api.md", get(pages::api_markdown))
         .route("/api/nim/position", post(nim::position))

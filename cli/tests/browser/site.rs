@@ -435,3 +435,152 @@ async fn every_page_at_two_widths_fits_has_large_targets_and_passes_axe() {
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
+
+/// Every position of one to three heaps of at most 3.
+fn small_positions() -> Vec<Vec<u64>> {
+    let mut positions: Vec<Vec<u64>> = vec![Vec::new()];
+    let mut all = Vec::new();
+    for _ in 0..3 {
+        positions = positions
+            .iter()
+            .flat_map(|heaps| {
+                (0..=3).map(move |size| {
+                    let mut longer = heaps.clone();
+                    longer.push(size);
+                    longer
+                })
+            })
+            .collect();
+        all.extend(positions.iter().cloned());
+    }
+    all
+}
+
+/// The hint of misère Nim at `heaps` holds: lost exactly when the library's misère outcome
+/// is P, by the rule of its case, and the move it tells the player to find wins.
+fn check_misere_hint(heaps: &[u64], hint: &str) {
+    use impartial::{Outcome, nim};
+    let lost = nim::misere::outcome(heaps) == Outcome::P;
+    assert_eq!(hint.contains("lost"), lost, "{heaps:?}: {hint}");
+    let large = heaps.iter().filter(|&&size| size > 1).count();
+    let ones = heaps.iter().filter(|&&size| size == 1).count();
+    let leaves_lost = |after: &[u64]| nim::misere::outcome(after) == Outcome::P;
+    let nim_sum = nim::nim_sum(heaps);
+    // The columns are spoken of only where they decide, and then truly.
+    assert!(
+        !(nim_sum != 0 && hint.contains("every column is even")),
+        "{heaps:?}: {hint}"
+    );
+    assert!(
+        !(nim_sum == 0 && hint.contains("some column is odd")),
+        "{heaps:?}: {hint}"
+    );
+    match large {
+        0 => {
+            let counted = if ones == 1 {
+                "One heap of 1".to_string()
+            } else {
+                format!("{ones} heaps of 1")
+            };
+            assert!(hint.starts_with(&counted), "{heaps:?}: {hint}");
+            assert!(hint.contains(if ones % 2 == 1 { "odd" } else { "even" }));
+            if !lost {
+                // "take one": a heap of 1 taken leaves the other player lost.
+                let mut after = heaps.to_vec();
+                *after.iter_mut().find(|size| **size == 1).unwrap() = 0;
+                assert!(leaves_lost(&after), "{heaps:?}");
+            }
+        }
+        1 => {
+            assert!(
+                hint.starts_with("One heap holds more than one counter"),
+                "{hint}"
+            );
+            // Leaving an odd number of heaps of 1 and nothing else wins.
+            let (index, _) = heaps
+                .iter()
+                .enumerate()
+                .find(|(_, size)| **size > 1)
+                .unwrap();
+            let mut after = heaps.to_vec();
+            after[index] = u64::from(ones % 2 == 0);
+            assert!(leaves_lost(&after), "{heaps:?} → {after:?}");
+        }
+        _ => {
+            assert!(
+                hint.starts_with(&format!("Nim-sum {nim_sum}:")),
+                "{heaps:?}: {hint}"
+            );
+            if !lost {
+                // Normal play's move, every column even, wins here.
+                let best = nim::winning_move(heaps).expect("a nim-sum not 0");
+                let mut after = heaps.to_vec();
+                after[best.heap] = best.to;
+                assert!(leaves_lost(&after), "{heaps:?} → {after:?}");
+            }
+        }
+    }
+}
+
+/// The Nim page in misère play once told the opposite of the truth (`1, 1`: "some column is
+/// odd"; `1`: "every column is even"; `1, 2`: "make every column even"): its hint is held to
+/// the library on every position of up to three heaps of 3, and the end says who took the
+/// last counter. The move form's heap leaves a heap a move emptied.
+#[tokio::test(flavor = "multi_thread")]
+#[ignore = "needs chromium and chromedriver: cargo test -p impartial-cli --test browser -- --ignored"]
+async fn misere_nim_tells_the_truth_in_every_small_position() {
+    let session = Session::open("nim").await;
+    let client = &session.client;
+    let url = session.url().to_string();
+    let mut checked = 0;
+    for heaps in small_positions() {
+        let written = heaps
+            .iter()
+            .map(u64::to_string)
+            .collect::<Vec<_>>()
+            .join(",");
+        client
+            .goto(&format!("{url}nim?heaps={written}&play=misere&turn=you"))
+            .await
+            .unwrap();
+        settled(client).await;
+        let status = text(client, "#status").await;
+        if heaps.iter().all(|&size| size == 0) {
+            assert_eq!(
+                status,
+                "No counters left: the computer took the last counter, so you win!"
+            );
+            continue;
+        }
+        let hint = status
+            .strip_prefix("Your move. ")
+            .unwrap_or_else(|| panic!("{heaps:?}: {status}"));
+        check_misere_hint(&heaps, hint);
+        checked += 1;
+    }
+    assert_eq!(checked, 81, "every position with a counter");
+    client
+        .goto(&format!("{url}nim?heaps=0&play=misere&turn=computer"))
+        .await
+        .unwrap();
+    settled(client).await;
+    assert_eq!(
+        text(client, "#status").await,
+        "No counters left: you took the last counter, so you lose."
+    );
+    // Heap 1 emptied by the form: the form's heap moves to one with counters.
+    client
+        .goto(&format!("{url}nim?heaps=1,4,5&turn=you"))
+        .await
+        .unwrap();
+    settled(client).await;
+    fill(client, "#move-heap", "1").await;
+    fill(client, "#move-to", &format!("0{}", char::from(Key::Enter))).await;
+    wait_until(client, "the computer's answer", |client| async move {
+        let (turn, heaps) = snapshot(&client, super::NIM_KEY).await;
+        turn == "you" && heaps.starts_with("0,")
+    })
+    .await;
+    let from = run(client, "return document.getElementById('move-heap').value;").await;
+    assert_eq!(from, Value::from("2"));
+}

@@ -509,6 +509,20 @@ fn pages_assets_and_pictures() {
             }
         }
     }
+    // The icon the pages name, and where a browser looks without asking them (a 404 there
+    // was an error in every console).
+    let mut icon = agent()
+        .get(&format!("{}favicon.ico", server.url))
+        .call()
+        .unwrap();
+    assert_eq!(icon.status().as_u16(), 200);
+    assert_eq!(icon.headers()["content-type"], "image/svg+xml");
+    assert!(
+        icon.body_mut()
+            .read_to_string()
+            .unwrap()
+            .starts_with("<svg")
+    );
     api_documentation(&server);
     pictures(&server);
 }

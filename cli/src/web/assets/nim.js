@@ -81,22 +81,67 @@ function drawColumns(id, position, marks = {}) {
   table.replaceChildren(header, ...rows, parity);
 }
 
+// "one heap of 1", "3 heaps of 1".
+function heapsOfOne(count) {
+  return count === 1 ? "one heap of 1" : `${count} heaps of 1`;
+}
+
 function describe(position) {
   if (position.over) {
     // Normal play: whoever took the last counter won; misère play: lost.
     const lastMover = game.turn === "you" ? "computer" : "you";
     const winner = position.misere ? game.turn : lastMover;
     document.getElementById("status").dataset.winner = winner;
+    if (position.misere) {
+      return [lastMover === "you"
+        ? "No counters left: you took the last counter, so you lose."
+        : "No counters left: the computer took the last counter, so you win!", ""];
+    }
     return [winner === "you" ? "No counters left: you win!" : "No counters left: the computer wins.", ""];
   }
   if (game.turn === "computer") return ["The computer is thinking…", ""];
-  return ["Your move.", position.safe
+  return ["Your move.", position.misere ? misereHint(position) : normalHint(position)];
+}
+
+function normalHint(position) {
+  return position.safe
     ? `Nim-sum ${position.nim_sum}: every column is even, so this position is lost for the player to move against perfect play — you must hope for a mistake.`
-    : `Nim-sum ${position.nim_sum}: some column is odd, so a move makes every column even again — find it.`];
+    : `Nim-sum ${position.nim_sum}: some column is odd, so a move makes every column even again — find it.`;
+}
+
+// Misère play (whoever takes the last counter loses) in three cases, by the heaps of more than
+// one counter: two or more, and the safe positions are normal play's; one, and the player to
+// move wins by leaving an odd number of heaps of 1; none, and each move takes a heap of 1.
+function misereHint(position) {
+  const large = position.heaps.filter((size) => size > 1).length;
+  const ones = position.heaps.filter((size) => size === 1).length;
+  if (large === 0) {
+    const counted = heapsOfOne(ones);
+    const said = counted[0].toUpperCase() + counted.slice(1);
+    return position.safe
+      ? `${said} and nothing else: each move takes a heap, and with an odd number the last counter falls to the player to move — this position is lost against perfect play.`
+      : `${said} and nothing else: each move takes a heap, and with an even number the last counter falls to the other player — take one.`;
+  }
+  if (large === 1) {
+    return "One heap holds more than one counter: take from it so that an odd number of heaps of 1 is left, and nothing else — the last counter then falls to the computer.";
+  }
+  return position.safe
+    ? `Nim-sum ${position.nim_sum}: every column is even, and ${large} heaps hold more than one counter, so this position is lost for the player to move against perfect play, in misère play as in normal play — you must hope for a mistake.`
+    : `Nim-sum ${position.nim_sum}: some column is odd, so a move makes every column even again — find it: while two or more heaps hold more than one counter, misère play goes as normal play (once one is left, leave an odd number of heaps of 1 instead).`;
+}
+
+// The move form's heap, moved off a heap that has no counters left to the first that has.
+function keepFromHeapOnCounters(position) {
+  const input = document.getElementById("move-heap");
+  const chosen = Number(input.value);
+  if (position.heaps[chosen - 1] > 0) return;
+  const first = position.heaps.findIndex((size) => size > 0);
+  if (first >= 0) input.value = first + 1;
 }
 
 function draw(position, marks) {
   document.getElementById("game").hidden = false;
+  keepFromHeapOnCounters(position);
   drawBoard(position, marks);
   drawColumns("columns", position, { changed: marks ? marks.heap : null });
   const status = document.getElementById("status");
