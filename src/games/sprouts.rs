@@ -27,8 +27,9 @@
 //!
 //! Two lands never share a spot, so a position is the sum of its lands
 //! ([`components`](ImpartialGame::components)), and the [`Solver`](crate::Solver) values each
-//! land once, asking of the largest only whether it wins. A land is stored in a canonical
-//! form ([`canonical`](ImpartialGame::canonical)): its regions and their boundaries sorted,
+//! land once, asking of the largest only whether it wins. Every position — read from text
+//! or left by a move — holds each land in a canonical form: its regions and their boundaries
+//! sorted,
 //! each boundary turned to start at its least rotation, each region read in whichever
 //! direction is less (a region's drawing can be mirrored without changing what can be played
 //! in it), letters renamed in order — so most drawings that differ only in those ways are
