@@ -213,7 +213,7 @@ pub fn winning_move(heaps: &[u64]) -> Option<LaskerMove> {
 ///
 /// # Errors
 ///
-/// [`CodeError::TooLong`] past [`MAX_DIGITS`](crate::octal::MAX_DIGITS) digits, refused
+/// [`CodeError::TooLong`] past [`MAX_DIGITS`](crate::games::octal::MAX_DIGITS) digits, refused
 /// before the code is written out (so `usize::MAX` allocates nothing).
 ///
 /// # Examples
@@ -228,10 +228,10 @@ pub fn winning_move(heaps: &[u64]) -> Option<LaskerMove> {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn code(max_heap: usize) -> Result<OctalGame, CodeError> {
-    if max_heap > crate::octal::MAX_DIGITS {
+    if max_heap > crate::games::octal::MAX_DIGITS {
         return Err(CodeError::TooLong {
             digits: max_heap,
-            max: crate::octal::MAX_DIGITS,
+            max: crate::games::octal::MAX_DIGITS,
         });
     }
     format!("4.{}", "3".repeat(max_heap)).parse()
@@ -279,7 +279,7 @@ mod tests {
     fn a_code_too_long_is_refused_before_it_is_written() {
         // `usize::MAX` once panicked ("capacity overflow") and 2³⁴ aborted on a 17 GB
         // allocation, where `CodeError::TooLong` is documented.
-        let max = crate::octal::MAX_DIGITS;
+        let max = crate::games::octal::MAX_DIGITS;
         assert!(code(max).is_ok());
         assert!(code(0).is_err(), "4. has no move");
         for digits in [max + 1, 100_000_000, 1 << 34, usize::MAX] {
