@@ -581,7 +581,7 @@ mod tests {
     #[test]
     fn a_deadline_stops_every_kind_of_code() {
         // Each kind's costliest position within the site's limits: every one is answered,
-        // or stopped with a 503, soon after its deadline. (A repeating code that splits
+        // refused, or stopped with a 503, soon after its deadline. (A repeating code that splits
         // into three heaps once ran on for seconds past it: 0.[F] takes about 6 s to 866.)
         let many = 1..=MAX_HEAPS;
         // The largest heap a code splitting into three heaps is valued to (its bound on
@@ -625,9 +625,14 @@ mod tests {
                 elapsed < limit + Duration::from_secs(1),
                 "{code}: {elapsed:?}"
             );
-            if let Err(error) = answer {
-                assert_eq!(error.status(), StatusCode::SERVICE_UNAVAILABLE, "{code}");
-                stopped += 1;
+            // Answered; stopped at the deadline (503); or, in a fast build, refused for
+            // having more options than a request may examine (400).
+            match answer.map_err(|error| error.status()) {
+                Ok(_) | Err(StatusCode::BAD_REQUEST) => {}
+                Err(status) => {
+                    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{code}");
+                    stopped += 1;
+                }
             }
         }
         assert!(stopped >= 2, "{stopped}");
