@@ -76,7 +76,12 @@ fn welter_and_hackenbush(c: &mut Criterion) {
     group.bench_function("welter_5_coins/search", |b| {
         b.iter_batched(
             || Solver::new(Welter).without_closed_form(),
-            |mut solver| (solver.grundy(&coins), solver.winning_moves(&coins)),
+            |mut solver| {
+                (
+                    solver.grundy(&coins).unwrap(),
+                    solver.winning_moves(&coins).unwrap(),
+                )
+            },
             BatchSize::LargeInput,
         );
     });
@@ -88,7 +93,7 @@ fn welter_and_hackenbush(c: &mut Criterion) {
     group.bench_function("hackenbush_12_edges/search", |b| {
         b.iter_batched(
             || Solver::new(game.clone()).without_closed_form(),
-            |mut solver| solver.grundy(&start),
+            |mut solver| solver.grundy(&start).unwrap(),
             BatchSize::LargeInput,
         );
     });
@@ -96,7 +101,7 @@ fn welter_and_hackenbush(c: &mut Criterion) {
     group.bench_function("chomp_6x6_as_a_poset/search", |b| {
         b.iter_batched(
             || Solver::new(chomp.clone()),
-            |mut solver| solver.grundy(chomp.start()),
+            |mut solver| solver.grundy(chomp.start()).unwrap(),
             BatchSize::LargeInput,
         );
     });
@@ -110,14 +115,14 @@ fn sprouts(c: &mut Criterion) {
     group.bench_function("sprouts_5_spots/decomposing_search", |b| {
         b.iter_batched(
             || Solver::new(Sprouts),
-            |mut solver| solver.outcome(&five),
+            |mut solver| solver.outcome(&five).unwrap(),
             BatchSize::LargeInput,
         );
     });
     group.bench_function("sprouts_5_spots/plain_search", |b| {
         b.iter_batched(
             || Solver::new(Sprouts).with_plain_search(),
-            |mut solver| solver.outcome(&five),
+            |mut solver| solver.outcome(&five).unwrap(),
             BatchSize::LargeInput,
         );
     });

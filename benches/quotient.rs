@@ -44,7 +44,12 @@ fn outcome(c: &mut Criterion) {
     // The search the quotient replaces, on what it can reach: four rows.
     let four = [6u64, 9, 11, 13];
     group.bench_function("Kayles, 4 rows, search (fresh solver)", |b| {
-        b.iter(|| Solver::new(kayles.clone()).misere_outcome(Heaps::from(black_box(four))));
+        b.iter(|| {
+            Solver::new(kayles.clone())
+                .misere()
+                .outcome(Heaps::from(black_box(four)))
+                .unwrap()
+        });
     });
     group.bench_function("Kayles, 4 rows, quotient", |b| {
         b.iter(|| quotient.outcome(black_box(&four)));

@@ -62,7 +62,7 @@ fn solver(numbers: &[i64]) -> i64 {
     let game = NumberRow::new(numbers.to_vec());
     let whole = game.whole();
     let mut solver = ScoreSolver::new(game);
-    solver.value(whole)
+    solver.value(whole).unwrap()
 }
 
 fn a_game(c: &mut Criterion) {

@@ -79,12 +79,14 @@ fn solve_with_solver<G: ImpartialGame<Position = (u16, u16)>>(
 ) -> (usize, Solver<G>) {
     let mut solver = Solver::new(game);
     if reserve {
-        solver.reserve(states(max_remaining));
+        solver
+            .try_reserve(states(max_remaining))
+            .expect("room for the states");
     }
     let mut p_positions = 0;
     for remaining in 0..=max_remaining {
         for limit in 0..=remaining {
-            if solver.outcome(&(remaining, limit)) == Outcome::P {
+            if solver.outcome(&(remaining, limit)).unwrap() == Outcome::P {
                 p_positions += 1;
             }
         }
@@ -195,7 +197,7 @@ fn all_states(c: &mut Criterion) {
 fn start_positions<G: ImpartialGame<Position = (u16, u16)>>(game: G, max: u16) -> usize {
     let mut solver = Solver::new(game);
     (1..=max)
-        .filter(|&n| solver.outcome(&(n, n - 1)) == Outcome::P)
+        .filter(|&n| solver.outcome(&(n, n - 1)).unwrap() == Outcome::P)
         .count()
 }
 

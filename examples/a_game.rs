@@ -98,9 +98,9 @@ fn computer_move(
     (left, right): (usize, usize),
 ) -> (usize, usize) {
     let numbers = solver.game().numbers().to_vec();
-    let score = solver.value((left, right));
+    let score = solver.value((left, right)).unwrap();
     let mut explain = |end: &str, number: i64, after: (usize, usize)| {
-        let rest = solver.value(after);
+        let rest = solver.value(after).unwrap();
         let subtracted = if rest < 0 {
             format!("({rest})")
         } else {
@@ -117,6 +117,7 @@ fn computer_move(
     }
     let best = solver
         .best_move((left, right))
+        .expect("a row of numbers needs no deep search")
         .expect("a row with numbers has a move");
     let end = if best.to == (left + 1, right) {
         "left"
@@ -169,7 +170,7 @@ fn main() -> ExitCode {
     let row = NumberRow::new(numbers.clone());
     let mut position = row.whole();
     let mut solver = ScoreSolver::new(row);
-    let score = solver.value(position);
+    let score = solver.value(position).unwrap();
     let (first, second) = solver.game().totals(score);
     say!(
         "The row {}: with best play the first player ends with {first}, the second with {second}.",

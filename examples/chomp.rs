@@ -133,7 +133,7 @@ fn main() -> ExitCode {
         };
     }
     let started = Instant::now();
-    let value = solver.grundy(start);
+    let value = solver.grundy(start).unwrap();
     let elapsed = started.elapsed();
     let stats = solver.stats();
     say!(
@@ -143,7 +143,7 @@ fn main() -> ExitCode {
         stats.states,
         stats.bytes / 1000
     );
-    match solver.winning_move(start) {
+    match solver.winning_move(start).unwrap() {
         Some(eaten) => say!(
             "The player to move wins by leaving (X poison, # squares left):\n{}",
             game.display(eaten)

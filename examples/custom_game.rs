@@ -154,7 +154,7 @@ fn main() -> ExitCode {
     for rows in 1..=max_rows {
         for columns in 1..=max_columns {
             let board = rectangle(rows, columns);
-            let entry = match solver.try_winning_move(board) {
+            let entry = match solver.winning_move(board) {
                 Ok(Some(after)) => {
                     let (row, column) = eaten_square(board, after);
                     format!("N ({row},{column})")
@@ -172,7 +172,7 @@ fn main() -> ExitCode {
     say!("rows ↓ columns → 1..={max_columns}\n{table}");
 
     let board = rectangle(max_rows, max_columns);
-    let value: Nimber = match solver.try_grundy(board) {
+    let value: Nimber = match solver.grundy(board) {
         Ok(value) => value,
         Err(error) => {
             eprintln!("error: {error}");
@@ -182,7 +182,7 @@ fn main() -> ExitCode {
     say!("The {max_rows} × {max_columns} board has Sprague–Grundy value {value}:");
     say_on!("{}", draw(board));
     // Every option of the board was valued above, so these answers come from the memo.
-    if let Ok(Some(after)) = solver.try_winning_move(board) {
+    if let Ok(Some(after)) = solver.winning_move(board) {
         let (row, column) = eaten_square(board, after);
         say!("Bite at row {row}, column {column}, leaving a P-position:");
         say_on!("{}", draw(after));

@@ -94,9 +94,9 @@ fn main() -> ExitCode {
         "good move"
     );
     for room in ROOMS {
-        let outcome = solver.outcome(&room);
-        let value = solver.value(&room);
-        let good = solver.best_move(&room).unwrap_or("-");
+        let outcome = solver.outcome(&room).unwrap();
+        let value = solver.value(&room).unwrap();
+        let good = solver.best_move(&room).unwrap().unwrap_or("-");
         say!(
             "{room:<8} {outcome:<5} {value:<6} {good:<9} {}",
             describe(outcome)
@@ -111,7 +111,7 @@ fn main() -> ExitCode {
         ("library", "kitchen"),
         ("study", "tower"),
     ] {
-        let values = [solver.value(&a), solver.value(&b)];
+        let values = [solver.value(&a).unwrap(), solver.value(&b).unwrap()];
         let shown: Vec<String> = values.iter().map(LoopyValue::to_string).collect();
         say!(
             "  {a} + {b}: {} + {} → {}",

@@ -121,7 +121,7 @@ fn main() -> ExitCode {
         };
     }
     let started = Instant::now();
-    let value = solver.grundy(start);
+    let value = solver.grundy(start).unwrap();
     let elapsed = started.elapsed();
     let stats = solver.stats();
     say!(
@@ -131,7 +131,7 @@ fn main() -> ExitCode {
         stats.states,
         stats.bytes / 1000
     );
-    match solver.winning_move(start) {
+    match solver.winning_move(start).unwrap() {
         Some(after) => {
             let vertex = game.picked(start, after).expect("a move picks a vertex");
             say!("The first player wins by picking vertex {vertex}.");

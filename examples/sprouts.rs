@@ -78,11 +78,11 @@ fn main() -> ExitCode {
     let began = Instant::now();
     let mut solver = Solver::new(Sprouts);
     let (outcome, winning) = if arguments.misere {
-        let outcome = solver.misere_outcome(start);
-        (outcome, solver.misere_winning_move(start))
+        let outcome = solver.misere().outcome(start).unwrap();
+        (outcome, solver.misere().winning_move(start).unwrap())
     } else {
-        let outcome = solver.outcome(start);
-        (outcome, solver.winning_move(start))
+        let outcome = solver.outcome(start).unwrap();
+        (outcome, solver.winning_move(start).unwrap())
     };
     let play = if arguments.misere {
         "misère"

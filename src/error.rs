@@ -22,7 +22,7 @@ use std::fmt::Debug;
 ///     }
 /// }
 ///
-/// let error = Solver::new(Cycle).try_outcome(&0).unwrap_err();
+/// let error = Solver::new(Cycle).outcome(&0).unwrap_err();
 /// assert!(matches!(error, SolveError::Cycle { position: _ }));
 /// assert!(error.to_string().starts_with("position repeats along a line of play"));
 /// ```
@@ -245,7 +245,7 @@ pub(crate) fn expect_ok<T, E: std::fmt::Display>(result: Result<T, E>, what: &st
 /// let game = Cram::new(3, 3)?;
 /// let error = Solver::new(game).with_table_budget(10).unwrap_err();
 /// assert!(matches!(error, TableError::BudgetTooSmall { bytes: 10, .. }));
-/// # Ok::<(), impartial::GameError>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]

@@ -49,11 +49,12 @@ use num_traits::{PrimInt, Unsigned};
 /// }
 ///
 /// let mut solver = Solver::new(TakeOneOrTwo);
-/// assert_eq!(solver.outcome(&0), Outcome::P);
-/// assert_eq!(solver.outcome(&1), Outcome::N);
-/// assert_eq!(solver.outcome(&3), Outcome::P);
-/// assert_eq!(solver.grundy(&5), Nimber(2));
-/// assert_eq!(solver.winning_move(&5), Some(3));
+/// assert_eq!(solver.outcome(&0)?, Outcome::P);
+/// assert_eq!(solver.outcome(&1)?, Outcome::N);
+/// assert_eq!(solver.outcome(&3)?, Outcome::P);
+/// assert_eq!(solver.grundy(&5)?, Nimber(2));
+/// assert_eq!(solver.winning_move(&5)?, Some(3));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[doc(alias = "Sprague-Grundy")]
 pub trait ImpartialGame {
@@ -77,7 +78,7 @@ pub trait ImpartialGame {
     /// let game = SubtractionGame::new(&[1, 3, 4])?;
     /// let options: Vec<Heaps> = game.moves(&Heaps::from([5])).collect();
     /// assert_eq!(options, [[4], [2], [1]].map(Heaps::from));
-    /// # Ok::<(), impartial::GameError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     fn moves(&self, position: &Self::Position) -> impl Iterator<Item = Self::Position>;
 
@@ -111,9 +112,10 @@ pub trait ImpartialGame {
     /// }
     ///
     /// let mut solver = Solver::new(TakeOneOrTwo);
-    /// assert_eq!(solver.outcome(&3_000), Outcome::P);
+    /// assert_eq!(solver.outcome(&3_000)?, Outcome::P);
     /// assert_eq!(solver.stats().states, 3_001);
     /// assert!(solver.stats().bytes < 3_001 * 8); // about 4 bytes a state
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     fn dense_index(&self, position: &Self::Position) -> Option<usize> {
         let _ = position;
@@ -181,7 +183,7 @@ pub trait ImpartialGame {
     /// // Two dark cells and one light one, as on a chessboard: one domino at most; the
     /// // value is 1.
     /// assert_eq!(game.grundy_bound(&game.board()), Some(1));
-    /// # Ok::<(), impartial::GameError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     fn grundy_bound(&self, position: &Self::Position) -> Option<u128> {
         let _ = position;
@@ -234,7 +236,7 @@ pub trait ImpartialGame {
     /// let parts: Vec<u64> = game.components(&0b00111).expect("one smaller part").collect();
     /// assert_eq!(parts.len(), 1);
     /// assert_eq!(parts[0].count_ones(), 2);
-    /// # Ok::<(), impartial::GameError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     fn components(
         &self,
@@ -263,7 +265,7 @@ pub trait ImpartialGame {
     /// let corner = 0b000_001_011;
     /// let turned = 0b110_100_000;
     /// assert_eq!(game.canonical(&corner), game.canonical(&turned));
-    /// # Ok::<(), impartial::GameError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     fn canonical(&self, position: &Self::Position) -> Option<Self::Position> {
         let _ = position;
@@ -288,7 +290,7 @@ pub trait ImpartialGame {
     ///
     /// let game = Cram::new(4, 4)?;
     /// assert_eq!(game.search_size(&game.board()), 16);
-    /// # Ok::<(), impartial::GameError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     fn search_size(&self, position: &Self::Position) -> usize {
         let _ = position;
@@ -629,10 +631,11 @@ where
 ///
 /// let mut solver = Solver::new(Nim);
 /// let heaps = vec![1, 2, 3];
-/// assert_eq!(solver.outcome([1, 2, 3]), Outcome::P);
-/// assert_eq!(solver.outcome(&heaps), Outcome::P);
-/// assert_eq!(solver.outcome(&heaps[..2]), Outcome::N);
-/// assert_eq!(solver.outcome(Heaps::from([1, 2, 3])), Outcome::P);
+/// assert_eq!(solver.outcome([1, 2, 3])?, Outcome::P);
+/// assert_eq!(solver.outcome(&heaps)?, Outcome::P);
+/// assert_eq!(solver.outcome(&heaps[..2])?, Outcome::N);
+/// assert_eq!(solver.outcome(Heaps::from([1, 2, 3]))?, Outcome::P);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub trait IntoPosition<P> {
     /// What holds the position: the position itself, a reference to it, or one built from

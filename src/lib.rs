@@ -12,10 +12,10 @@
 //!
 //! // One heap; a move takes 1, 3 or 4 counters.
 //! let mut solver = Solver::new(SubtractionGame::new(&[1, 3, 4])?);
-//! assert_eq!(solver.outcome([7]), Outcome::P); // whoever moves from 7 loses
-//! assert_eq!(solver.grundy([5]), Nimber(3));
-//! assert_eq!(solver.winning_move([8]), Some([7].into())); // take 1, leave the P-position 7
-//! # Ok::<(), impartial::GameError>(())
+//! assert_eq!(solver.outcome([7])?, Outcome::P); // whoever moves from 7 loses
+//! assert_eq!(solver.grundy([5])?, Nimber(3));
+//! assert_eq!(solver.winning_move([8])?, Some([7].into())); // take 1, leave the P-position 7
+//! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
 //! # Two ways to answer
@@ -72,7 +72,7 @@
 //! | coin-turning games: Mock Turtles, Ruler, Turning Corners, products on a grid | [`coins`] |
 //! | nim-multiplication, division, square roots of nimbers | [`field`], or the operators on [`Nimber`] |
 //! | several games played side by side | [`Sum`] (and [`Union`] to mix rulesets) |
-//! | misère play (last mover loses) | [`Solver::misere_outcome`], [`Solver::misere_grundy`], [`Solver::genus`] |
+//! | misère play (last mover loses) | [`Solver::misere`]: [`Misere::outcome`], [`Misere::grundy`], [`Misere::genus`] |
 //! | a game scored in points (take numbers, collect stones) | [`score`]: [`score::ScoreSolver`] |
 //! | games played together but not as a sum (move in every component, or in some) | [`compound`] |
 //! | a game whose positions can recur (draws) | [`LoopySolver`] |
@@ -137,8 +137,9 @@
 //! let row = NumberRow::new(vec![4, 7, 2, 9, 5, 2]);
 //! let whole = row.whole();
 //! let mut solver = ScoreSolver::new(row);
-//! let score = solver.value(whole);
+//! let score = solver.value(whole)?;
 //! assert_eq!(solver.game().totals(score), (18, 11));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
 //! # Misère play
@@ -147,13 +148,13 @@
 //! sum no longer decides it: `*1` alone is lost by the player to move, `*1 + *1` is won.
 //! What the general method offers for any ruleset:
 //!
-//! - [`Solver::misere_outcome`] and [`Solver::misere_winning_move`]: the search, exact for
+//! - [`Misere::outcome`] and [`Misere::winning_move`] ([`Solver::misere`]): the search, exact for
 //!   any position the table holds.
-//! - [`Solver::misere_grundy`]: the misère value (1 without moves, else the mex), 0 exactly at
+//! - [`Misere::grundy`]: the misère value (1 without moves, else the mex), 0 exactly at
 //!   the misère P-positions — of the position alone; it says nothing of sums.
-//! - [`Solver::genus`]: Conway's genus `g^λ₀λ₁…`, the normal value and the misère values of
+//! - [`Misere::genus`]: Conway's genus `g^λ₀λ₁…`, the normal value and the misère values of
 //!   the position beside 0, 1, 2, … nim-heaps of size 2, with its period proved.
-//!   [`Solver::is_tame`] checks that every follower has a tame genus (`0^120`, `1^031`,
+//!   [`Misere::is_tame`] checks that every follower has a tame genus (`0^120`, `1^031`,
 //!   `a^(a, a ⊕ 2)`); a sum of tame positions is then played as misère Nim
 //!   ([`nim::misere`]) on the nim-heaps the genera name, without searching the sum:
 //!
@@ -166,8 +167,8 @@
 //! let rows = [5u64, 6, 9];
 //! let mut heaps = Vec::new();
 //! for &row in &rows {
-//!     let genus = solver.genus(Heaps::from([row]));
-//!     assert!(solver.is_tame(Heaps::from([row])));
+//!     let genus = solver.misere().genus(Heaps::from([row]))?;
+//!     assert!(solver.misere().is_tame(Heaps::from([row]))?);
 //!     // The nim-heaps a tame genus stands for.
 //!     heaps.extend(match genus.to_string().as_str() {
 //!         "0^120" => vec![],
@@ -177,7 +178,7 @@
 //!         _ => vec![genus.normal().0 as u64],
 //!     });
 //! }
-//! assert_eq!(nim::misere::outcome(&heaps), solver.misere_outcome(Heaps::from(rows)));
+//! assert_eq!(nim::misere::outcome(&heaps), solver.misere().outcome(Heaps::from(rows))?);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
@@ -200,7 +201,7 @@
 //! // Heaps 2 and 5 are b and c; bc = ab is not in P = {a, b²}, so 2 + 5 is N — as the search
 //! // says — and a million heaps take a million multiplications.
 //! assert_eq!(q.outcome(&[2, 5]), Some(Outcome::N));
-//! assert_eq!(Solver::new(game).misere_outcome([2, 5]), Outcome::N);
+//! assert_eq!(Solver::new(game).misere().outcome([2, 5])?, Outcome::N);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
@@ -213,7 +214,7 @@
 //!
 //! A query takes a position as you have it: the position, a reference to it, or — for the
 //! heap games, whose positions are [`Heaps`] — an array, a slice or a `Vec` of heap sizes
-//! ([`IntoPosition`]): `solver.outcome([3, 4, 5])`. Every `winning_move` names its move by
+//! ([`IntoPosition`]): `solver.outcome([3, 4, 5])?`. Every `winning_move` names its move by
 //! what the move leaves:
 //!
 //! | API | `winning_move` returns | which says |
@@ -251,14 +252,15 @@
 //! }
 //!
 //! let mut solver = Solver::new(HalveOrTakeOne);
-//! assert_eq!(solver.outcome(0), Outcome::P);
-//! assert_eq!(solver.outcome(1), Outcome::N);
-//! assert_eq!(solver.outcome(2), Outcome::P);
+//! assert_eq!(solver.outcome(0)?, Outcome::P);
+//! assert_eq!(solver.outcome(1)?, Outcome::N);
+//! assert_eq!(solver.outcome(2)?, Outcome::P);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
 //! # Errors and limits
 //!
-//! Every solver query has a `try_` form returning [`SolveError`]: a position that repeats
+//! Every solver question returns a `Result` with [`SolveError`]: a position that repeats
 //! along a line of play is [`SolveError::Cycle`] (the ordinary solver needs an acyclic game),
 //! and [`Solver::with_state_limit`] and [`Solver::with_memory_limit`] turn "out of memory"
 //! into [`SolveError::StateLimit`] and [`SolveError::MemoryLimit`]: a limited query keeps to
@@ -338,7 +340,7 @@ pub use heap::Heaps;
 pub use loopy::LoopySolver;
 pub use nim::Nim;
 pub use sequence::{HeapGame, Tabulated};
-pub use solver::{Genus, Solver, SolverStats};
+pub use solver::{Genus, Misere, Solver, SolverStats};
 pub use solver::{Sum, SumMove, Union};
 pub use subtraction::SubtractionGame;
 pub use wythoff::Wythoff;

@@ -192,7 +192,7 @@ pub fn nim_sequence(title: &str, sequence: &GrundySequence) -> Result<String, Pl
 ///
 /// let svg = plot::wythoff_map(30)?;
 /// assert!(svg.contains(r#"class="p" x="#));
-/// # Ok::<(), impartial::plot::PlotError>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn wythoff_map(size: u64) -> Result<String, PlotError> {
     p_position_map(

@@ -34,12 +34,13 @@
 //! }
 //!
 //! let mut solver = ScoreSolver::new(Bonus);
-//! assert_eq!(solver.value(1), 4); // take it: 1 + 3
-//! assert_eq!(solver.value(2), 5); // take both: 2 + 3
+//! assert_eq!(solver.value(1)?, 4); // take it: 1 + 3
+//! assert_eq!(solver.value(2)?, 5); // take both: 2 + 3
 //! // From 3, taking 1 leaves 2 (1 − 5 = −4), taking 2 leaves 1 (2 − 4 = −2): a loss either way.
-//! assert_eq!(solver.value(3), -2);
-//! let line: Vec<i64> = solver.best_line(3).iter().map(|step| step.points).collect();
+//! assert_eq!(solver.value(3)?, -2);
+//! let line: Vec<i64> = solver.best_line(3)?.iter().map(|step| step.points).collect();
 //! assert_eq!(line, [2, 4]);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
 //! For one start and one question — "does the first player win by at least 10?" — a full

@@ -15,6 +15,7 @@ mod genus;
 pub(crate) mod hash;
 pub mod loopy;
 pub(crate) mod memo;
+mod misere;
 pub mod score;
 pub(crate) mod search;
 mod split;
@@ -23,5 +24,6 @@ mod sum;
 
 pub use general::Solver;
 pub use genus::Genus;
+pub use misere::Misere;
 pub use stats::SolverStats;
 pub use sum::{Sum, SumMove, Union};

@@ -43,10 +43,10 @@ fn main() {
         })
         .collect();
     let mut outcome = None;
-    let time = best_of_five(|| outcome = kayles.outcome(&rows));
+    let time = best_of_five(|| outcome = kayles.outcome(&rows).unwrap());
     println!("outcome of 10^6 Kayles rows <= 10^6: {outcome:?}: {time:?}");
     let mut found = None;
-    let time = best_of_five(|| found = Some(kayles.winning_move(&rows).expect("covered")));
+    let time = best_of_five(|| found = Some(kayles.winning_move(&rows).unwrap().expect("covered")));
     let found = found.expect("run").map(|m| (m.index, rows[m.index], m.leaves));
     println!("winning move of the same: {found:?}: {time:?}");
     let started = Instant::now();

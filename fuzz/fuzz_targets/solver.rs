@@ -107,7 +107,7 @@ fuzz_target!(|input: Input| {
             // the outcome of the retrograde analysis, and the generalized Sprague–Grundy
             // value that the loopy solver gives.
             let class = classes[node];
-            match solver.try_grundy(&node) {
+            match solver.grundy(&node) {
                 Err(SolveError::Cycle { position }) => {
                     assert!(
                         reference::reaches_cycle(&edges, position),
@@ -115,13 +115,13 @@ fuzz_target!(|input: Input| {
                     );
                 }
                 Ok(value) => {
-                    assert_eq!(loopy.value(&node), LoopyValue::Finite(value), "node {node}");
+                    assert_eq!(loopy.value(&node).unwrap(), LoopyValue::Finite(value), "node {node}");
                     let expected = if value.is_zero() { Class::P } else { Class::N };
                     assert_eq!(class, expected, "node {node}");
                 }
                 Err(other) => panic!("node {node}: {other:?}"),
             }
-            match solver.try_outcome(&node) {
+            match solver.outcome(&node) {
                 Err(SolveError::Cycle { .. }) => {}
                 Ok(outcome) => assert_eq!(class, class_of(outcome), "node {node}"),
                 Err(other) => panic!("node {node}: {other:?}"),
@@ -130,12 +130,12 @@ fuzz_target!(|input: Input| {
         }
         let value = reference::grundy(&edges, node, &mut grundy_memo);
         assert_eq!(
-            solver.try_grundy(&node),
+            solver.grundy(&node),
             Ok(Nimber(u128::from(value))),
             "node {node}"
         );
         assert_eq!(
-            solver.try_outcome(&node),
+            solver.outcome(&node),
             Ok(outcome_of(value)),
             "node {node}"
         );
@@ -146,24 +146,24 @@ fuzz_target!(|input: Input| {
             .collect();
         let winning = if value == 0 { Vec::new() } else { winning };
         assert_eq!(
-            solver.try_winning_moves(&node),
+            solver.winning_moves(&node),
             Ok(winning.clone()),
             "node {node}"
         );
-        assert_eq!(solver.try_winning_move(&node), Ok(winning.first().copied()));
+        assert_eq!(solver.winning_move(&node), Ok(winning.first().copied()));
         let misere = reference::misere_win(&edges, node, &mut misere_memo);
         let expected = if misere { Outcome::N } else { Outcome::P };
         assert_eq!(
-            solver.try_misere_outcome(&node),
+            solver.misere().outcome(&node),
             Ok(expected),
             "node {node}"
         );
-        match limited.try_grundy(&node) {
+        match limited.grundy(&node) {
             Ok(got) => assert_eq!(got, Nimber(u128::from(value)), "limited, node {node}"),
             Err(SolveError::StateLimit { .. } | SolveError::MemoryLimit { .. }) => {}
             Err(other) => panic!("limited, node {node}: {other:?}"),
         }
-        match limited.try_misere_outcome(&node) {
+        match limited.misere().outcome(&node) {
             Ok(got) => assert_eq!(got, expected, "limited misère, node {node}"),
             Err(SolveError::StateLimit { .. } | SolveError::MemoryLimit { .. }) => {}
             Err(other) => panic!("limited misère, node {node}: {other:?}"),

@@ -62,8 +62,8 @@ pub const MAX_EXCLUDED: u64 = super::repeating::MAX_DIGITS as u64;
 /// // all-but(1): no heap of 1 can move, so the P-positions of one heap are 0 and 1.
 /// let game = AllButSubtraction::new(&[1])?;
 /// let mut solver = Solver::new(game.clone());
-/// assert_eq!(solver.outcome([1]), Outcome::P);
-/// assert_eq!(solver.winning_move([5, 2]), Some([2, 3].into())); // G = 2 ^ 1 → 1 ^ 1
+/// assert_eq!(solver.outcome([1])?, Outcome::P);
+/// assert_eq!(solver.winning_move([5, 2])?, Some([2, 3].into())); // G = 2 ^ 1 → 1 ^ 1
 /// assert_eq!(game.values_up_to(7)?.values(), [0, 0, 1, 1, 2, 2, 3, 3]);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -91,7 +91,7 @@ impl AllButSubtraction {
     ///
     /// assert_eq!(AllButSubtraction::new(&[3, 1, 3])?.excluded(), [1, 3]);
     /// assert_eq!(AllButSubtraction::new(&[0]), Err(GameError::ZeroInSubtractionSet));
-    /// # Ok::<(), GameError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn new(excluded: &[u64]) -> Result<Self, GameError> {
         if excluded.contains(&0) {
@@ -136,7 +136,7 @@ impl AllButSubtraction {
     ///
     /// assert_eq!(AllButSubtraction::with_tail(&[2], 4)?.excluded(), [1, 3]);
     /// assert_eq!(AllButSubtraction::with_tail(&[], 1)?.excluded(), []); // Nim
-    /// # Ok::<(), impartial::GameError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn with_tail(amounts: &[u64], tail: u64) -> Result<Self, GameError> {
         if tail == 0 || amounts.contains(&0) {
@@ -160,7 +160,7 @@ impl AllButSubtraction {
     /// use impartial::all_but::AllButSubtraction;
     ///
     /// assert_eq!("all-but(5, 2)".parse::<AllButSubtraction>()?.excluded(), [2, 5]);
-    /// # Ok::<(), impartial::subtraction::SetError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
     pub fn excluded(&self) -> Vec<u64> {
@@ -177,7 +177,7 @@ impl AllButSubtraction {
     /// let game = AllButSubtraction::new(&[2])?;
     /// assert!(game.allows(1) && !game.allows(2) && game.allows(1 << 40));
     /// assert!(!game.allows(0));
-    /// # Ok::<(), impartial::GameError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
     pub fn allows(&self, amount: u64) -> bool {
@@ -194,7 +194,7 @@ impl AllButSubtraction {
     ///
     /// assert_eq!(AllButSubtraction::new(&[2, 4, 5])?.code().to_string(), "0.30300[3]");
     /// assert_eq!(AllButSubtraction::new(&[])?.code().to_string(), "0.[3]"); // Nim
-    /// # Ok::<(), impartial::GameError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
     pub fn code(&self) -> &RepeatingCode {
@@ -247,7 +247,7 @@ impl FromStr for AllButSubtraction {
     ///     "all-but(4097)".parse::<AllButSubtraction>().unwrap_err().to_string(),
     ///     "4097 is more than the largest amount the set may hold, 4096"
     /// );
-    /// # Ok::<(), impartial::subtraction::SetError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     fn from_str(text: &str) -> Result<Self, SetError> {
         let trimmed = text.trim_start();

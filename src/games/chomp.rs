@@ -33,14 +33,14 @@
 //!
 //! let game = Chomp::new(4, 7)?;
 //! let mut solver = Solver::new(game.clone());
-//! assert_eq!(solver.outcome(game.bar()), Outcome::N);
-//! let winning = solver.winning_move(game.bar()).expect("the first player wins");
-//! assert_eq!(solver.outcome(winning), Outcome::P);
+//! assert_eq!(solver.outcome(game.bar())?, Outcome::N);
+//! let winning = solver.winning_move(game.bar())?.expect("the first player wins");
+//! assert_eq!(solver.outcome(winning)?, Outcome::P);
 //! println!("{}", game.display(winning));
 //! // An L of arms 3 and 5 is Nim with heaps 3 and 5.
 //! let l = game.diagram(&[6, 1, 1, 1])?;
 //! assert_eq!(game.known_grundy(&l), Some(Nimber(3 ^ 5)));
-//! # Ok::<(), impartial::GameError>(())
+//! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
 mod diagram;
@@ -69,7 +69,7 @@ pub use values::ChompValues;
 /// assert_eq!(game.rows_of(game.bar()), [3, 3]);
 /// // Any square but the poison: five moves.
 /// assert_eq!(game.moves(&game.bar()).count(), 5);
-/// # Ok::<(), impartial::GameError>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, PartialEq, Eq)]
 pub struct Chomp {
@@ -160,7 +160,7 @@ impl Chomp {
     /// use impartial::chomp::Chomp;
     ///
     /// assert_eq!(Chomp::new(4, 7)?.rows(), 4);
-    /// # Ok::<(), impartial::GameError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
     pub fn rows(&self) -> u32 {
@@ -175,7 +175,7 @@ impl Chomp {
     /// use impartial::chomp::Chomp;
     ///
     /// assert_eq!(Chomp::new(4, 7)?.columns(), 7);
-    /// # Ok::<(), impartial::GameError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
     pub fn columns(&self) -> u32 {
@@ -191,7 +191,7 @@ impl Chomp {
     ///
     /// let game = Chomp::new(3, 2)?;
     /// assert_eq!(game.bar(), 0x02_02_02);
-    /// # Ok::<(), impartial::GameError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
     pub fn bar(&self) -> u128 {
@@ -217,7 +217,7 @@ impl Chomp {
     /// assert_eq!(game.diagram(&[4, 2])?, 0x00_02_04);
     /// assert!(game.diagram(&[2, 3]).is_err());
     /// assert!(game.diagram(&[5]).is_err());
-    /// # Ok::<(), impartial::GameError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn diagram(&self, lengths: &[u32]) -> Result<u128, GameError> {
         if lengths.len() > self.rows as usize {
@@ -254,7 +254,7 @@ impl Chomp {
     ///
     /// let game = Chomp::new(3, 4)?;
     /// assert_eq!(game.rows_of(0x00_02_04), [4, 2]);
-    /// # Ok::<(), impartial::GameError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
     pub fn rows_of(&self, position: u128) -> Vec<u32> {
@@ -273,7 +273,7 @@ impl Chomp {
     ///
     /// let game = Chomp::new(2, 3)?;
     /// assert_eq!(game.display(0x01_03).to_string(), "X##\n#..\n");
-    /// # Ok::<(), impartial::GameError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
     pub fn display(&self, position: u128) -> impl fmt::Display + '_ {

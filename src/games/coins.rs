@@ -99,7 +99,8 @@ pub type Turn<C> = SmallVec<[C; 3]>;
 ///
 /// let position = Coins::from([0, 3, 4]);
 /// assert_eq!(OneOrTwoAdjacent.grundy(&position), Nimber(1 ^ 2 ^ 1));
-/// assert_eq!(Solver::new(Bare).grundy(&position), Nimber(2));
+/// assert_eq!(Solver::new(Bare).grundy(&position)?, Nimber(2));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub trait CoinRule {
     /// A coin's place: `u64` for a row, a pair for a grid. Its order is the order of the

@@ -33,12 +33,12 @@
 //!
 //! let game = Cram::new(4, 5)?;
 //! let mut solver = Solver::new(game);
-//! assert_eq!(solver.grundy(game.board()), Nimber(2));
+//! assert_eq!(solver.grundy(game.board())?, Nimber(2));
 //! // A winning move for the first player: a board of value *0 for the second.
-//! let winning = solver.winning_move(game.board()).expect("the first player wins");
-//! assert_eq!(solver.outcome(winning), Outcome::P);
+//! let winning = solver.winning_move(game.board())?.expect("the first player wins");
+//! assert_eq!(solver.outcome(winning)?, Outcome::P);
 //! println!("{}", game.display(winning));
-//! # Ok::<(), impartial::GameError>(())
+//! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
 use std::fmt;
@@ -62,7 +62,7 @@ use crate::game::{ImpartialGame, Nimber};
 /// assert_eq!(game.board(), 0b111_111);
 /// // Three horizontal dominoes in each row's two pairs, and three vertical ones.
 /// assert_eq!(game.moves(&game.board()).count(), 7);
-/// # Ok::<(), impartial::GameError>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Cram {
@@ -154,7 +154,7 @@ impl Cram {
     /// use impartial::cram::Cram;
     ///
     /// assert_eq!(Cram::new(8, 8)?.board(), u64::MAX);
-    /// # Ok::<(), impartial::GameError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
     pub fn board(&self) -> u64 {
@@ -169,7 +169,7 @@ impl Cram {
     /// use impartial::cram::Cram;
     ///
     /// assert_eq!(Cram::new(5, 3)?.width(), 5);
-    /// # Ok::<(), impartial::GameError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
     pub fn width(&self) -> u32 {
@@ -184,7 +184,7 @@ impl Cram {
     /// use impartial::cram::Cram;
     ///
     /// assert_eq!(Cram::new(5, 3)?.height(), 3);
-    /// # Ok::<(), impartial::GameError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
     pub fn height(&self) -> u32 {
@@ -201,7 +201,7 @@ impl Cram {
     /// let game = Cram::new(3, 2)?;
     /// assert_eq!(game.cell(1, 2), Some(1 << 5));
     /// assert_eq!(game.cell(2, 0), None);
-    /// # Ok::<(), impartial::GameError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
     pub fn cell(&self, row: u32, column: u32) -> Option<u64> {
@@ -217,7 +217,7 @@ impl Cram {
     ///
     /// let game = Cram::new(3, 2)?;
     /// assert_eq!(game.display(0b011_110).to_string(), "#..\n..#\n");
-    /// # Ok::<(), impartial::GameError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
     pub fn display(&self, position: u64) -> impl fmt::Display + '_ {

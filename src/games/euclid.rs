@@ -108,7 +108,8 @@ pub fn winning_move(x: u128, y: u128) -> Option<(u128, u128)> {
 /// use impartial::Solver;
 ///
 /// let mut solver = Solver::new(Euclid);
-/// assert_eq!(solver.outcome((13, 8)), euclid::outcome(13, 8));
+/// assert_eq!(solver.outcome((13, 8))?, euclid::outcome(13, 8));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Euclid;

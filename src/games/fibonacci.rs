@@ -52,9 +52,10 @@ use crate::games::take_away::{self, SizeTable, TakeAway, TakeAwayState, TakeMove
 ///
 /// let game: FibonacciNim<u32> = TakeAway::fibonacci_nim();
 /// let mut solver = Solver::new(game);
-/// assert_eq!(solver.outcome(&TakeAwayState::start(21)), Outcome::P);
+/// assert_eq!(solver.outcome(&TakeAwayState::start(21))?, Outcome::P);
 /// // 20 = 13 + 5 + 2: taking 2 leaves 18 = 13 + 5, and the opponent may take at most 4.
-/// assert_eq!(solver.winning_move(&TakeAwayState::start(20)), Some(TakeAwayState::new(18, 4)));
+/// assert_eq!(solver.winning_move(&TakeAwayState::start(20))?, Some(TakeAwayState::new(18, 4)));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub type FibonacciNim<T = u64> = TakeAway<T>;
 

@@ -246,7 +246,8 @@ pub fn code(max_heap: usize) -> Result<OctalGame, CodeError> {
 /// use impartial::{Nimber, Solver};
 ///
 /// let mut solver = Solver::new(Lasker).without_closed_form();
-/// assert_eq!(solver.grundy([7]), Nimber(8));
+/// assert_eq!(solver.grundy([7])?, Nimber(8));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Lasker;

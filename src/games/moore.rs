@@ -40,7 +40,7 @@
 //! let best = game.winning_move(&[1u32, 2, 3]).expect("an N-position");
 //! // It takes from heaps 1 and 2, leaving 1, 1, 1.
 //! assert_eq!(best.iter().map(|step| (step.heap, step.to)).collect::<Vec<_>>(), [(1, 1), (2, 1)]);
-//! # Ok::<(), impartial::GameError>(())
+//! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
 use crate::error::GameError;
@@ -60,9 +60,9 @@ use crate::heap::Heaps;
 ///
 /// let game = MooreNim::new(2)?;
 /// let mut solver = Solver::new(game);
-/// assert_eq!(solver.outcome([3, 3, 3]), game.outcome(&[3u64, 3, 3]));
-/// assert_eq!(solver.outcome([3, 3, 3]), Outcome::P);
-/// # Ok::<(), impartial::GameError>(())
+/// assert_eq!(solver.outcome([3, 3, 3])?, game.outcome(&[3u64, 3, 3]));
+/// assert_eq!(solver.outcome([3, 3, 3])?, Outcome::P);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct MooreNim {
@@ -84,7 +84,7 @@ impl MooreNim {
     ///
     /// assert_eq!(MooreNim::new(3)?.k(), 3);
     /// assert_eq!(MooreNim::new(0), Err(GameError::ZeroMultiplier(0)));
-    /// # Ok::<(), impartial::GameError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn new(k: usize) -> Result<Self, GameError> {
         if k == 0 {
@@ -101,7 +101,7 @@ impl MooreNim {
     /// use impartial::moore::MooreNim;
     ///
     /// assert_eq!(MooreNim::new(1)?.k(), 1);
-    /// # Ok::<(), impartial::GameError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
     pub fn k(&self) -> usize {
@@ -122,7 +122,7 @@ impl MooreNim {
     /// assert!(!game.is_p_position(&[5u8, 5]));
     /// // With k = 1 it is Nim.
     /// assert!(MooreNim::new(1)?.is_p_position(&[1u8, 2, 3]));
-    /// # Ok::<(), impartial::GameError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
     pub fn is_p_position<T: HeapSize>(&self, heaps: &[T]) -> bool {
@@ -143,7 +143,7 @@ impl MooreNim {
     /// let game = MooreNim::new(3)?;
     /// assert_eq!(game.outcome(&[7u64; 4]), Outcome::P);
     /// assert_eq!(game.outcome(&[7u64; 3]), Outcome::N);
-    /// # Ok::<(), impartial::GameError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
     pub fn outcome<T: HeapSize>(&self, heaps: &[T]) -> Outcome {
@@ -172,7 +172,7 @@ impl MooreNim {
     /// assert!(best.len() <= 2);
     /// assert!(game.is_p_position(&heaps));
     /// assert_eq!(game.winning_move(&[1u16, 1, 1]), None);
-    /// # Ok::<(), impartial::GameError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
     pub fn winning_move<T: HeapSize>(&self, heaps: &[T]) -> Option<Vec<NimMove<T>>> {

@@ -282,7 +282,7 @@ impl<T: HeapSize> std::iter::FusedIterator for WinningMoves<'_, T> {}
 ///     nim::play(&mut heaps, 0, 3).unwrap_err().to_string(),
 ///     "a move must shrink the heap: new size 3 is not smaller than 3"
 /// );
-/// # Ok::<(), GameError>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn play<T: HeapSize>(
     heaps: &mut [T],
@@ -327,9 +327,10 @@ fn highest_bit<T: HeapSize>(value: T) -> Option<T> {
 /// use impartial::{Heaps, Nim, Nimber, Outcome, Solver};
 ///
 /// let mut solver = Solver::new(Nim);
-/// assert_eq!(solver.grundy([3, 4, 5]), Nimber(2));
-/// assert_eq!(solver.outcome([1, 2, 3]), Outcome::P);
-/// assert_eq!(solver.winning_move([3, 4, 5]), Some(Heaps::from([1, 4, 5])));
+/// assert_eq!(solver.grundy([3, 4, 5])?, Nimber(2));
+/// assert_eq!(solver.outcome([1, 2, 3])?, Outcome::P);
+/// assert_eq!(solver.winning_move([3, 4, 5])?, Some(Heaps::from([1, 4, 5])));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Nim;

@@ -22,8 +22,9 @@ use crate::solver::score::ScoreGame;
 /// let row = NumberRow::new(vec![4, 7, 2, 9, 5, 2]);
 /// let whole = row.whole();
 /// let mut solver = ScoreSolver::new(row);
-/// let score = solver.value(whole);
+/// let score = solver.value(whole)?;
 /// assert_eq!(solver.game().totals(score), (18, 11));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct NumberRow {

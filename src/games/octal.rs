@@ -31,7 +31,7 @@
 //! assert_eq!(kayles.to_string(), "0.77");
 //! let mut solver = Solver::new(kayles.clone());
 //! // A row of 4 pins: knock down the middle two, leaving 1 + 1, and win.
-//! assert_eq!(solver.winning_move([4]), Some(Heaps::from([1, 1])));
+//! assert_eq!(solver.winning_move([4])?, Some(Heaps::from([1, 1])));
 //! assert_eq!(kayles.values_up_to(4)?.computed_values(), [0, 1, 2, 3, 1]);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
@@ -368,8 +368,8 @@ fn write_code(f: &mut fmt::Formatter<'_>, digits: &[u8]) -> fmt::Result {
 /// assert_eq!(dawsons_kayles.to_string(), "0.07");
 /// assert_eq!(dawsons_kayles.digits(), [0, 0, 7]);
 /// let mut solver = Solver::new(dawsons_kayles);
-/// assert_eq!(solver.outcome([5]), Outcome::P);
-/// # Ok::<(), impartial::octal::CodeError>(())
+/// assert_eq!(solver.outcome([5])?, Outcome::P);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct OctalGame {
@@ -393,7 +393,7 @@ impl OctalGame {
     ///
     /// assert_eq!(OctalGame::from_digits(&[0, 7, 7])?.to_string(), "0.77");
     /// assert!(OctalGame::from_digits(&[0, 9]).is_err());
-    /// # Ok::<(), impartial::octal::CodeError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn from_digits(digits: &[u8]) -> Result<Self, CodeError> {
         Ok(Self::known(&checked_digits(digits, Base::Octal, false)?))
@@ -457,7 +457,7 @@ impl OctalGame {
     /// use impartial::octal::OctalGame;
     ///
     /// assert_eq!("4.070".parse::<OctalGame>()?.digits(), [4, 0, 7]);
-    /// # Ok::<(), impartial::octal::CodeError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
     pub fn digits(&self) -> &[u8] {
@@ -499,7 +499,7 @@ impl ImpartialGame for OctalGame {
 ///
 /// let period = OctalGame::kayles().values_up_to(1_000)?.period().unwrap();
 /// assert_eq!((period.preperiod, period.period), (71, 12));
-/// # Ok::<(), impartial::sequence::SequenceError>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 impl HeapGame for OctalGame {
     fn rules(&self) -> &HeapRules {
@@ -533,7 +533,7 @@ heap_game_methods!(OctalGame);
 ///     kayles.values_up_to(100)?.computed_values(),
 ///     OctalGame::kayles().values_up_to(100)?.computed_values()
 /// );
-/// assert_eq!(Solver::new(game).outcome([3, 4]), Outcome::N);
+/// assert_eq!(Solver::new(game).outcome([3, 4])?, Outcome::N);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -558,7 +558,7 @@ impl HexadecimalGame {
     ///
     /// assert_eq!(HexadecimalGame::from_digits(&[8, 0, 15])?.to_string(), "8.0F");
     /// assert!(HexadecimalGame::from_digits(&[0, 16]).is_err());
-    /// # Ok::<(), impartial::octal::CodeError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn from_digits(digits: &[u8]) -> Result<Self, CodeError> {
         let digits = checked_digits(digits, Base::Hexadecimal, false)?;
@@ -576,7 +576,7 @@ impl HexadecimalGame {
     /// use impartial::octal::HexadecimalGame;
     ///
     /// assert_eq!("0.8F0".parse::<HexadecimalGame>()?.digits(), [0, 8, 15]);
-    /// # Ok::<(), impartial::octal::CodeError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
     pub fn digits(&self) -> &[u8] {
@@ -633,8 +633,8 @@ heap_game_methods!(HexadecimalGame);
 /// // OEIS A002188.
 /// assert_eq!(GrundysGame.values_up_to(8)?.computed_values(), [0, 0, 0, 1, 0, 2, 1, 0, 2]);
 /// // 7 = 6 + 1 = 5 + 2 = 4 + 3: every split leaves a nonzero value, and 7 is P.
-/// assert_eq!(Solver::new(GrundysGame).outcome([7]), Outcome::P);
-/// # Ok::<(), impartial::sequence::SequenceError>(())
+/// assert_eq!(Solver::new(GrundysGame).outcome([7])?, Outcome::P);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct GrundysGame;

@@ -24,13 +24,13 @@
 //! // The divisor game of 12: 2, 3, 4, 6, 12. 12 is the greatest: N, by stealing.
 //! let game = PosetGame::divisors(12)?;
 //! let mut solver = Solver::new(game.clone());
-//! assert_eq!(game.outcome(&mut solver, game.start()), Outcome::N);
-//! let winning = solver.winning_move(game.start()).expect("N");
-//! assert_eq!(solver.outcome(winning), Outcome::P);
-//! # Ok::<(), impartial::GameError>(())
+//! assert_eq!(game.outcome(&mut solver, game.start())?, Outcome::N);
+//! let winning = solver.winning_move(game.start())?.expect("N");
+//! assert_eq!(solver.outcome(winning)?, Outcome::P);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use crate::error::GameError;
+use crate::error::{GameError, SolveError};
 use crate::game::{ImpartialGame, Outcome};
 use crate::solver::Solver;
 
@@ -50,8 +50,8 @@ pub const MAX_DIVIDEND: u64 = 1 << 40;
 ///
 /// // A chain 0 < 1 < 2 is a Nim heap of 3.
 /// let chain = PosetGame::new(3, &[(0, 1), (1, 2)])?;
-/// assert_eq!(Solver::new(chain.clone()).grundy(chain.start()), Nimber(3));
-/// # Ok::<(), impartial::GameError>(())
+/// assert_eq!(Solver::new(chain.clone()).grundy(chain.start())?, Nimber(3));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct PosetGame {
@@ -159,10 +159,10 @@ impl PosetGame {
     /// let poset = PosetGame::chomp(3, 4)?;
     /// let chomp = Chomp::new(3, 4)?;
     /// assert_eq!(
-    ///     Solver::new(poset.clone()).grundy(poset.start()),
-    ///     Solver::new(chomp.clone()).grundy(chomp.bar())
+    ///     Solver::new(poset.clone()).grundy(poset.start())?,
+    ///     Solver::new(chomp.clone()).grundy(chomp.bar())?
     /// );
-    /// # Ok::<(), impartial::GameError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn chomp(rows: u32, columns: u32) -> Result<Self, GameError> {
         let squares = u64::from(rows) * u64::from(columns);
@@ -210,7 +210,7 @@ impl PosetGame {
     /// let game = PosetGame::divisors(12)?;
     /// assert_eq!(game.elements(), 5); // 2, 3, 4, 6, 12
     /// assert_eq!(PosetGame::divisors(1)?.elements(), 0);
-    /// # Ok::<(), impartial::GameError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn divisors(n: u64) -> Result<Self, GameError> {
         if n == 0 || n > MAX_DIVIDEND {
@@ -271,7 +271,7 @@ impl PosetGame {
     /// use impartial::poset::PosetGame;
     ///
     /// assert_eq!(PosetGame::chomp(3, 4)?.elements(), 11); // the poison left out
-    /// # Ok::<(), impartial::GameError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
     pub fn elements(&self) -> usize {
@@ -285,7 +285,7 @@ impl PosetGame {
     ///
     /// assert_eq!(PosetGame::new(3, &[])?.start(), 0b111);
     /// assert_eq!(PosetGame::new(128, &[])?.start(), u128::MAX);
-    /// # Ok::<(), impartial::GameError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
     pub fn start(&self) -> u128 {
@@ -310,7 +310,7 @@ impl PosetGame {
     /// let chain = PosetGame::new(3, &[(0, 1), (1, 2)])?;
     /// assert_eq!(chain.take(chain.start(), 1)?, 0b001);
     /// assert!(chain.take(0b001, 2).is_err());
-    /// # Ok::<(), impartial::GameError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn take(&self, position: u128, element: usize) -> Result<u128, GameError> {
         if element >= self.up.len() || position >> element & 1 == 0 {
@@ -332,7 +332,7 @@ impl PosetGame {
     /// let game = PosetGame::divisors(12)?; // 2, 3, 4, 6, 12
     /// assert_eq!(game.greatest(game.start()), Some(4)); // 12
     /// assert_eq!(game.greatest(0b00011), None); // 2 and 3 are not comparable
-    /// # Ok::<(), impartial::GameError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
     pub fn greatest(&self, position: u128) -> Option<usize> {
@@ -350,6 +350,10 @@ impl PosetGame {
     /// Who wins from `position`: at once if it has a greatest element (N, by strategy
     /// stealing) or is empty (P), by `solver` otherwise.
     ///
+    /// # Errors
+    ///
+    /// As [`Solver::outcome`].
+    ///
     /// # Examples
     ///
     /// ```
@@ -359,16 +363,20 @@ impl PosetGame {
     /// let game = PosetGame::chomp(8, 8)?;
     /// let mut solver = Solver::new(game.clone());
     /// // The whole bar has a greatest square: no search at all.
-    /// assert_eq!(game.outcome(&mut solver, game.start()), Outcome::N);
+    /// assert_eq!(game.outcome(&mut solver, game.start())?, Outcome::N);
     /// assert_eq!(solver.stats().states, 0);
-    /// # Ok::<(), impartial::GameError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn outcome(&self, solver: &mut Solver<PosetGame>, position: u128) -> Outcome {
+    pub fn outcome(
+        &self,
+        solver: &mut Solver<PosetGame>,
+        position: u128,
+    ) -> Result<Outcome, SolveError<u128>> {
         let position = position & self.start();
         if position == 0 {
-            Outcome::P
+            Ok(Outcome::P)
         } else if self.greatest(position).is_some() {
-            Outcome::N
+            Ok(Outcome::N)
         } else {
             solver.outcome(position)
         }

@@ -84,9 +84,9 @@ const LEAVES_ONE: u8 = 2;
 /// let values = game.values_up_to(20)?;
 /// let mut solver = Solver::new(game);
 /// for heap in 0..=20 {
-///     assert_eq!(Some(solver.grundy([heap])), values.get(heap));
+///     assert_eq!(Some(solver.grundy([heap])?), values.get(heap));
 /// }
-/// assert_eq!(solver.outcome([4, 4]), Outcome::P);
+/// assert_eq!(solver.outcome([4, 4])?, Outcome::P);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -169,7 +169,7 @@ impl RepeatingCode {
     ///
     /// assert_eq!(RepeatingCode::new(&[3, 0, 3, 0, 0], 3)?.to_string(), "0.30300[3]");
     /// assert!(RepeatingCode::new(&[16], 3).is_err());
-    /// # Ok::<(), impartial::repeating::RepeatingCodeError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn new(digits: &[u8], tail: u8) -> Result<Self, RepeatingCodeError> {
         Self::with_first_digit(0, digits, tail)
@@ -194,7 +194,7 @@ impl RepeatingCode {
     /// assert_eq!(lasker.to_string(), "4.[3]");
     /// assert!(lasker.splits());
     /// assert!(RepeatingCode::with_first_digit(2, &[], 3).is_err());
-    /// # Ok::<(), impartial::repeating::RepeatingCodeError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn with_first_digit(
         first: u8,
@@ -258,7 +258,7 @@ impl RepeatingCode {
     /// let game: RepeatingCode = "0.02[3]".parse()?;
     /// assert_eq!([game.digit(0), game.digit(1), game.digit(2), game.digit(99)], [0, 0, 2, 3]);
     /// assert_eq!(game.tail_start(), 3);
-    /// # Ok::<(), impartial::repeating::RepeatingCodeError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
     pub fn digit(&self, amount: u64) -> u8 {
@@ -284,7 +284,7 @@ impl RepeatingCode {
     /// let values = game.values_up_to(24)?;
     /// assert_eq!(values.period(), None);
     /// let mut solver = Solver::new(game.clone());
-    /// assert_eq!(Some(solver.grundy([24])), values.get(24));
+    /// assert_eq!(Some(solver.grundy([24])?), values.get(24));
     /// assert!(matches!(game.values_up_to(1 << 20), Err(SequenceError::TooLarge { .. })));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```

@@ -140,7 +140,8 @@ pub fn winning_move<T: HeapSize>(steps: &[T]) -> Option<StairMove<T>> {
 /// use impartial::{Nimber, Solver};
 ///
 /// let mut solver = Solver::new(Staircase).without_closed_form();
-/// assert_eq!(solver.grundy(&vec![0, 3, 5, 1]), Nimber(2));
+/// assert_eq!(solver.grundy(&vec![0, 3, 5, 1])?, Nimber(2));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Staircase;

@@ -35,9 +35,9 @@ use crate::sequence::{HeapGame, heap_game_methods};
 /// // S(1, 2): the P-positions of one heap are the multiples of 3.
 /// let mut solver = Solver::new(SubtractionGame::new(&[2, 1])?);
 /// assert_eq!(solver.game().subtraction_set(), [1, 2]);
-/// assert_eq!(solver.outcome([9]), Outcome::P);
-/// assert_eq!(solver.winning_move([10]), Some([9].into()));
-/// # Ok::<(), impartial::GameError>(())
+/// assert_eq!(solver.outcome([9])?, Outcome::P);
+/// assert_eq!(solver.winning_move([10])?, Some([9].into()));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct SubtractionGame {
@@ -85,7 +85,7 @@ impl SubtractionGame {
     /// use impartial::SubtractionGame;
     ///
     /// assert_eq!(SubtractionGame::new(&[4, 1, 3, 1])?.subtraction_set(), [1, 3, 4]);
-    /// # Ok::<(), impartial::GameError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
     pub fn subtraction_set(&self) -> &[u64] {

@@ -430,7 +430,7 @@ pub(crate) fn k_times_capped<T: HeapSize>(k: u64, t: T, cap: T) -> T {
 /// let game = TakeAway::<u16>::new(3)?;
 /// let sizes: LosingSizes<'_, u16> = game.losing_sizes();
 /// assert!(sizes.take(6).eq([1, 2, 3, 4, 6, 8]));
-/// # Ok::<(), impartial::GameError>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug)]
 #[must_use = "iterators are lazy and do nothing unless consumed"]
@@ -558,7 +558,7 @@ pub(crate) fn winning_moves<T: HeapSize>(
 /// assert_eq!(game.outcome(TakeAwayState::start(15)), Outcome::P);
 /// // 20 = 15 + 4 + 1: take the smallest term, 1.
 /// assert_eq!(game.winning_move(20).map(|best| best.take), Some(1));
-/// # Ok::<(), impartial::GameError>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TakeAway<T> {
@@ -707,7 +707,7 @@ impl<T: HeapSize> TakeAway<T> {
     /// assert_eq!(huge.covered(), u64::MAX);
     /// let large = TakeAway::<u64>::new(1 << 50)?; // about 2¹⁴ runs of sizes
     /// assert_eq!(large.covered(), u64::MAX);
-    /// # Ok::<(), GameError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn new(k: u64) -> Result<Self, GameError> {
         Self::with_table_limit(k, MAX_TABLE)
@@ -785,7 +785,7 @@ impl<T: HeapSize> TakeAway<T> {
     /// use impartial::take_away::TakeAway;
     ///
     /// assert_eq!(TakeAway::<u16>::new(5)?.multiplier(), 5);
-    /// # Ok::<(), impartial::GameError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
     pub fn multiplier(&self) -> u64 {
@@ -802,7 +802,7 @@ impl<T: HeapSize> TakeAway<T> {
     ///
     /// assert_eq!(TakeAway::<u64>::new(6)?.covered(), u64::MAX);
     /// assert!(TakeAway::<u64>::new(1 << 40)?.covered() < u64::MAX);
-    /// # Ok::<(), impartial::GameError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
     pub fn covered(&self) -> T {
@@ -821,7 +821,7 @@ impl<T: HeapSize> TakeAway<T> {
     /// assert!(game.losing_sizes().eq([1, 2, 3, 5, 8, 13, 21, 34, 55, 89, 144, 233]));
     /// let huge = TakeAway::<u64>::new(u64::MAX)?;
     /// assert!(huge.losing_sizes().take(3).eq([1, 2, 3]));
-    /// # Ok::<(), impartial::GameError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn losing_sizes(&self) -> LosingSizes<'_, T> {
         LosingSizes {
@@ -892,7 +892,7 @@ impl<T: HeapSize> TakeAway<T> {
     /// use impartial::take_away::TakeAway;
     ///
     /// assert_eq!(TakeAway::<u8>::new(1)?.try_is_losing_start(64), Ok(true));
-    /// # Ok::<(), impartial::GameError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn try_is_losing_start(&self, n: T) -> Result<bool, GameError> {
         self.check(n)?;
@@ -914,7 +914,7 @@ impl<T: HeapSize> TakeAway<T> {
     ///
     /// let game = TakeAway::<u64>::new(3)?;
     /// assert_eq!(game.representation(20).collect::<Vec<_>>(), [15, 4, 1]);
-    /// # Ok::<(), impartial::GameError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[track_caller]
     pub fn representation(&self, n: T) -> Terms<'_, T> {
@@ -935,7 +935,7 @@ impl<T: HeapSize> TakeAway<T> {
     /// let game = TakeAway::<u64>::new(1 << 40)?;
     /// assert!(game.try_representation(u64::MAX).is_err());
     /// assert_eq!(game.try_representation(5)?.collect::<Vec<_>>(), [5]);
-    /// # Ok::<(), impartial::GameError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn try_representation(&self, n: T) -> Result<Terms<'_, T>, GameError> {
         self.check(n)?;
@@ -976,7 +976,7 @@ impl<T: HeapSize> TakeAway<T> {
     /// use impartial::take_away::TakeAway;
     ///
     /// assert_eq!(TakeAway::<u32>::new(3)?.try_smallest_term(20), Ok(Some(1)));
-    /// # Ok::<(), impartial::GameError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn try_smallest_term(&self, n: T) -> Result<Option<T>, GameError> {
         self.check(n)?;
@@ -991,7 +991,7 @@ impl<T: HeapSize> TakeAway<T> {
     /// # Panics
     ///
     /// If `remaining` is above [`covered`](Self::covered); see
-    /// [`try_outcome`](Self::try_outcome).
+    /// [`outcome`](Self::outcome).
     ///
     /// # Examples
     ///
@@ -1002,7 +1002,7 @@ impl<T: HeapSize> TakeAway<T> {
     /// let game = TakeAway::<u64>::new(3)?;
     /// assert_eq!(game.outcome(15), Outcome::P);
     /// assert_eq!(game.outcome(TakeAwayState::new(20, 1)), Outcome::N);
-    /// # Ok::<(), impartial::GameError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
     #[track_caller]
@@ -1025,7 +1025,7 @@ impl<T: HeapSize> TakeAway<T> {
     /// let game = TakeAway::<u64>::new(1 << 40)?;
     /// assert_eq!(game.try_outcome(7), Ok(Outcome::P));
     /// assert!(matches!(game.try_outcome(u64::MAX), Err(GameError::HeapBeyondTable { .. })));
-    /// # Ok::<(), GameError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn try_outcome(
         &self,
@@ -1047,7 +1047,7 @@ impl<T: HeapSize> TakeAway<T> {
     /// # Panics
     ///
     /// If `remaining` is above [`covered`](Self::covered); see
-    /// [`try_winning_move`](Self::try_winning_move).
+    /// [`winning_move`](Self::winning_move).
     ///
     /// # Examples
     ///
@@ -1058,7 +1058,7 @@ impl<T: HeapSize> TakeAway<T> {
     /// let best = game.winning_move(20).expect("20 is not a losing size"); // 15 + 4 + 1
     /// assert_eq!((best.take, best.to), (1, TakeAwayState::new(19, 3)));
     /// assert_eq!(game.winning_move(TakeAwayState::new(20, 0)), None);
-    /// # Ok::<(), impartial::GameError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
     #[track_caller]
@@ -1080,7 +1080,7 @@ impl<T: HeapSize> TakeAway<T> {
     ///
     /// let game = TakeAway::<u64>::fibonacci_nim();
     /// assert_eq!(game.try_winning_move(100u64)?.map(|best| best.take), Some(3));
-    /// # Ok::<(), impartial::GameError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn try_winning_move(
         &self,
@@ -1103,7 +1103,7 @@ impl<T: HeapSize> TakeAway<T> {
     /// # Panics
     ///
     /// If `remaining` is above [`covered`](Self::covered); see
-    /// [`try_winning_moves`](Self::try_winning_moves).
+    /// [`winning_moves`](Self::winning_moves).
     ///
     /// # Examples
     ///
@@ -1136,7 +1136,7 @@ impl<T: HeapSize> TakeAway<T> {
     ///
     /// let game = TakeAway::<u32>::fibonacci_nim();
     /// assert_eq!(game.try_winning_moves(21)?.count(), 0); // a Fibonacci number
-    /// # Ok::<(), impartial::GameError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn try_winning_moves(
         &self,

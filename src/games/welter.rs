@@ -33,7 +33,7 @@
 //! assert_eq!((best.from, best.to), (3, 1));
 //! assert_eq!(welter::value(&[0, 1, 2, 3])?, Nimber(0)); // no coin can move
 //! assert_eq!(welter::value(&[1, 4, 6])?, Nimber(0));
-//! # Ok::<(), impartial::GameError>(())
+//! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
 use std::fmt;
@@ -56,7 +56,7 @@ use crate::game::{ImpartialGame, Nimber};
 /// assert_eq!(welter::value(&[7])?, Nimber(7)); // one coin is one Nim heap
 /// assert_eq!(welter::value(&[2, 5])?, Nimber((2 ^ 5) - 1));
 /// assert!(matches!(welter::value(&[4, 4]), Err(GameError::InvalidPosition(_))));
-/// # Ok::<(), impartial::GameError>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn value(squares: &[u64]) -> Result<Nimber, GameError> {
     let sorted = checked_sorted(squares)?;
@@ -115,7 +115,7 @@ fn mating(node: &[u64], depth: u32) -> u64 {
 /// let best = welter::winning_move(&[5])?;
 /// assert_eq!(best, Some(WelterMove { coin: 0, from: 5, to: 0 }));
 /// assert_eq!(best.unwrap().to_string(), "coin 0 from square 5 to square 0");
-/// # Ok::<(), impartial::GameError>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -158,7 +158,7 @@ impl fmt::Display for WelterMove {
 ///     assert_eq!(welter::value(&after)?.0, 0);
 /// }
 /// assert!(!moves.is_empty());
-/// # Ok::<(), impartial::GameError>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn winning_moves(squares: &[u64]) -> Result<Vec<WelterMove>, GameError> {
     let sorted = checked_sorted(squares)?;
@@ -188,7 +188,7 @@ pub fn winning_moves(squares: &[u64]) -> Result<Vec<WelterMove>, GameError> {
 ///
 /// assert_eq!(welter::winning_move(&[0, 1])?, None);
 /// assert!(welter::winning_move(&[0, 2])?.is_some());
-/// # Ok::<(), impartial::GameError>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn winning_move(squares: &[u64]) -> Result<Option<WelterMove>, GameError> {
     Ok(winning_moves(squares)?.into_iter().next())
@@ -254,7 +254,8 @@ fn search_leaving_points(
 /// use impartial::{Nimber, Solver};
 ///
 /// let mut solver = Solver::new(Welter).without_closed_form();
-/// assert_eq!(solver.grundy(&vec![0, 3]), Nimber(2));
+/// assert_eq!(solver.grundy(&vec![0, 3])?, Nimber(2));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Welter;

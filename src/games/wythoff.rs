@@ -234,8 +234,9 @@ fn partner(heap: u128) -> Option<u128> {
 /// use impartial::{Nimber, Outcome, Solver};
 ///
 /// let mut solver = Solver::new(Wythoff);
-/// assert_eq!(solver.outcome(&(4, 7)), Outcome::P);
-/// assert_eq!(solver.grundy(&(1, 1)), Nimber(2));
+/// assert_eq!(solver.outcome(&(4, 7))?, Outcome::P);
+/// assert_eq!(solver.grundy(&(1, 1))?, Nimber(2));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Wythoff;

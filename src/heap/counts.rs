@@ -15,7 +15,7 @@ use crate::error::GameError;
 /// let counts = HeapCounts::new(&[4, 6], Some(9))?;
 /// assert!(counts.contains(6) && counts.contains(100));
 /// assert!(!counts.contains(5) && !counts.contains(8));
-/// # Ok::<(), impartial::GameError>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct HeapCounts {
@@ -81,7 +81,7 @@ impl HeapCounts {
     /// use impartial::take_and_break::HeapCounts;
     ///
     /// assert!(HeapCounts::new(&[5], None)?.contains(5));
-    /// # Ok::<(), impartial::GameError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
     pub fn contains(self, count: u64) -> bool {
@@ -97,7 +97,7 @@ impl HeapCounts {
     /// use impartial::take_and_break::HeapCounts;
     ///
     /// assert_eq!(HeapCounts::new(&[7, 4], Some(6))?.listed().collect::<Vec<_>>(), [4]);
-    /// # Ok::<(), impartial::GameError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn listed(self) -> impl Iterator<Item = u32> {
         (4..=Self::MAX_COUNT).filter(move |&count| self.listed >> count & 1 == 1)
@@ -112,7 +112,7 @@ impl HeapCounts {
     ///
     /// // Listed counts just below it join it.
     /// assert_eq!(HeapCounts::new(&[5], Some(6))?.from(), Some(5));
-    /// # Ok::<(), impartial::GameError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
     pub fn from(self) -> Option<u32> {
@@ -127,7 +127,7 @@ impl HeapCounts {
     /// use impartial::take_and_break::HeapCounts;
     ///
     /// assert!(HeapCounts::new(&[], None)?.is_empty());
-    /// # Ok::<(), impartial::GameError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
     pub fn is_empty(self) -> bool {
@@ -143,7 +143,7 @@ impl HeapCounts {
     ///
     /// let both = HeapCounts::new(&[4], None)?.union(HeapCounts::new(&[], Some(7))?);
     /// assert!(both.contains(4) && !both.contains(5) && both.contains(9));
-    /// # Ok::<(), impartial::GameError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
     pub fn union(self, other: HeapCounts) -> HeapCounts {

@@ -31,7 +31,8 @@ const INLINE: usize = 4;
 /// assert_eq!(format!("{heaps:?}"), "[3, 5, 5]");
 /// // Queries take arrays, slices and vectors as they are.
 /// let mut solver = Solver::new(Nim);
-/// assert_eq!(solver.winning_move([3, 5, 7]), Some(Heaps::from([2, 5, 7])));
+/// assert_eq!(solver.winning_move([3, 5, 7])?, Some(Heaps::from([2, 5, 7])));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(

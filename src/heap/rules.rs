@@ -26,7 +26,7 @@ use crate::heap::shapes::SplitShapes;
 ///     .build()?;
 /// assert_eq!(kayles.reach(), 2);
 /// assert!(kayles.splits());
-/// # Ok::<(), impartial::GameError>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct HeapRules {
@@ -61,7 +61,7 @@ pub struct HeapRules {
 /// // Grundy's game: split a heap into two heaps of different sizes.
 /// let grundy = HeapRules::builder().take_leaving_two([0]).unequal_splits().build()?;
 /// assert!(!grundy.has_periodicity_theorem());
-/// # Ok::<(), impartial::GameError>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, Default)]
 #[must_use = "a builder does nothing until `build` is called"]
@@ -105,7 +105,7 @@ impl HeapRulesBuilder {
     /// // Take one, leaving two equal heaps.
     /// let rules = HeapRules::builder().take_leaving_two_shaped([1], SplitShapes::ALL_EQUAL).build()?;
     /// assert_eq!(rules.moves(&Heaps::from([7])).collect::<Vec<_>>(), [Heaps::from([3, 3])]);
-    /// # Ok::<(), impartial::GameError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn take_leaving_two_shaped(
         mut self,
@@ -135,7 +135,7 @@ impl HeapRulesBuilder {
     ///     .build()?;
     /// assert_eq!(rules.moves(&Heaps::from([3])).count(), 0);
     /// assert_eq!(rules.moves(&Heaps::from([4])).collect::<Vec<_>>(), [Heaps::from([1, 1, 2])]);
-    /// # Ok::<(), impartial::GameError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn take_leaving_three_shaped(
         mut self,
@@ -159,7 +159,7 @@ impl HeapRulesBuilder {
     /// let rules = HeapRules::builder().take_leaving_many([0], HeapCounts::new(&[4], None)?).build()?;
     /// let options: Vec<Heaps> = rules.moves(&Heaps::from([5])).collect();
     /// assert_eq!(options, [Heaps::from([1, 1, 1, 2])]);
-    /// # Ok::<(), impartial::GameError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn take_leaving_many(
         mut self,
@@ -325,7 +325,7 @@ impl HeapRules {
     ///     game.rules().leaving_two_shapes(),
     ///     [SplitShapes::ALL_EQUAL, SplitShapes::ANY.for_heaps(2)]
     /// );
-    /// # Ok::<(), impartial::octal::CodeError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
     pub fn leaving_two_shapes(&self) -> &[SplitShapes] {
@@ -343,7 +343,7 @@ impl HeapRules {
     ///
     /// let game: TakeAndBreak = "0.8?".parse()?;
     /// assert_eq!(game.rules().leaving_three_shapes(), [SplitShapes::NOT_ALL_EQUAL]);
-    /// # Ok::<(), impartial::octal::CodeError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
     pub fn leaving_three_shapes(&self) -> &[SplitShapes] {
@@ -414,7 +414,7 @@ impl HeapRules {
     ///
     /// let rules = HeapRules::builder().take_whole([3]).take_leaving_one([3]).build()?;
     /// assert_eq!(rules.reach(), 3);
-    /// # Ok::<(), impartial::GameError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn builder() -> HeapRulesBuilder {
         HeapRulesBuilder::default()
@@ -428,7 +428,7 @@ impl HeapRules {
     /// use impartial::take_and_break::HeapRules;
     ///
     /// assert_eq!(HeapRules::builder().take_leaving_two([0, 4]).build()?.reach(), 4);
-    /// # Ok::<(), impartial::GameError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
     pub fn reach(&self) -> u64 {
@@ -451,7 +451,7 @@ impl HeapRules {
     /// use impartial::take_and_break::HeapRules;
     ///
     /// assert!(!HeapRules::builder().take_leaving_one([1, 2]).build()?.splits());
-    /// # Ok::<(), impartial::GameError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
     pub fn splits(&self) -> bool {
@@ -483,7 +483,7 @@ impl HeapRules {
     /// use impartial::take_and_break::HeapRules;
     ///
     /// assert!(HeapRules::builder().take_leaving_two([1]).build()?.has_periodicity_theorem());
-    /// # Ok::<(), impartial::GameError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
     pub fn has_periodicity_theorem(&self) -> bool {
@@ -508,7 +508,7 @@ impl HeapRules {
     /// let rules = HeapRules::builder().take_leaving_one([1]).take_leaving_two([1]).build()?;
     /// let options: Vec<Heaps> = rules.moves(&Heaps::from([4])).collect();
     /// assert_eq!(options, [Heaps::from([3]), Heaps::from([1, 2])]);
-    /// # Ok::<(), impartial::GameError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn moves<'h>(&self, position: &'h Heaps) -> HeapMoves<'_, 'h> {
         HeapMoves {

@@ -12,7 +12,7 @@
 /// let kayles = OctalGame::kayles().values_up_to(MAX_HEAP)?;
 /// assert!(kayles.covers(MAX_HEAP));
 /// assert!(OctalGame::kayles().values_up_to(MAX_HEAP + 1).is_err());
-/// # Ok::<(), impartial::sequence::SequenceError>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub const MAX_HEAP: u64 = u32::MAX as u64;
 

@@ -246,7 +246,7 @@ impl GrundySequence {
     /// let values = GrundysGame.values_up_to(20)?;
     /// assert_eq!(values.get(13), Some(Nimber(3)));
     /// assert_eq!(values.get(21), None); // not computed, and no period is known
-    /// # Ok::<(), impartial::sequence::SequenceError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
     pub fn get(&self, n: u64) -> Option<Nimber> {
@@ -300,7 +300,7 @@ impl GrundySequence {
     ///
     /// let values = GrundysGame.values_up_to(6)?.into_values();
     /// assert_eq!(values, [0, 0, 0, 1, 0, 2, 1]);
-    /// # Ok::<(), impartial::sequence::SequenceError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
     pub fn into_values(self) -> Values {
@@ -334,7 +334,7 @@ impl GrundySequence {
     ///
     /// let values = GrundysGame.values_up_to(100)?;
     /// assert!(values.covers(100) && !values.covers(101));
-    /// # Ok::<(), impartial::sequence::SequenceError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
     pub fn covers(&self, n: u64) -> bool {
@@ -349,7 +349,7 @@ impl GrundySequence {
     /// use impartial::octal::GrundysGame;
     ///
     /// assert_eq!(GrundysGame.values_up_to(100)?.max_heap(), 100);
-    /// # Ok::<(), impartial::sequence::SequenceError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
     pub fn max_heap(&self) -> u64 {
@@ -465,7 +465,7 @@ impl GrundySequence {
     /// // Grundy's game: the rare values have an even number of ones above the lowest bit.
     /// let mask = GrundysGame.values_up_to(20_000)?.sparse_mask().unwrap();
     /// assert_eq!(mask & 0xff, 0b1111_1110);
-    /// # Ok::<(), impartial::sequence::SequenceError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
     pub fn sparse_mask(&self) -> Option<u32> {

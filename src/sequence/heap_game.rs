@@ -36,7 +36,7 @@ use crate::heap::{HeapRules, Heaps};
 /// let game: OctalGame = "0.137".parse()?;
 /// let values = game.values_up_to(9)?;
 /// let expected = values.get(5).unwrap() ^ values.get(7).unwrap() ^ values.get(9).unwrap();
-/// assert_eq!(Solver::new(game).grundy([5, 7, 9]), expected);
+/// assert_eq!(Solver::new(game).grundy([5, 7, 9])?, expected);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub trait HeapGame: ImpartialGame<Position = Heaps> {
@@ -402,7 +402,7 @@ pub(crate) use heap_game_methods;
 /// let kayles: OctalGame = "0.77".parse()?;
 /// let mut solver = Solver::new(Tabulated::new(kayles, 1_000)?);
 /// // Heaps of a billion pins: the proven period answers.
-/// assert_eq!(solver.outcome([1_000_000_000, 1_000_000_000]), Outcome::P);
+/// assert_eq!(solver.outcome([1_000_000_000, 1_000_000_000])?, Outcome::P);
 /// assert_eq!(solver.stats().states, 0);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -427,7 +427,7 @@ impl<G: HeapGame> Tabulated<G> {
     ///
     /// let game = Tabulated::new(GrundysGame, 100)?;
     /// assert_eq!(game.sequence().computed_len(), 101);
-    /// # Ok::<(), impartial::sequence::SequenceError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn new(game: G, n: u64) -> Result<Self, SequenceError> {
         let values = Arc::new(game.values_up_to(n)?);
@@ -460,7 +460,7 @@ impl<G: HeapGame> Tabulated<G> {
     /// use impartial::sequence::Tabulated;
     ///
     /// assert_eq!(*Tabulated::new(GrundysGame, 10)?.game(), GrundysGame);
-    /// # Ok::<(), impartial::sequence::SequenceError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
     pub fn game(&self) -> &G {

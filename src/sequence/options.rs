@@ -207,7 +207,7 @@ impl Default for SequenceOptions {
 /// })?;
 /// assert_eq!(seen, [1_000, 2_000, 3_000, 4_000, 5_000]);
 /// assert_eq!(values.computed_len(), 5_000);
-/// # Ok::<(), impartial::sequence::SequenceError>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]

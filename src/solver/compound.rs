@@ -22,18 +22,19 @@
 //! // Nim heaps of 1 and 3: a sum worth 1 ⊕ 3 = 2, a first-player win …
 //! let heaps = [[1], [3]];
 //! // … but moving in both at once, the heap of 1 ends the game after one move: a win too.
-//! assert_eq!(Conjunctive::new(Nim).outcome(heaps), Outcome::N);
-//! assert_eq!(Selective::new(Nim).outcome(heaps), Outcome::N);
+//! assert_eq!(Conjunctive::new(Nim).outcome(heaps)?, Outcome::N);
+//! assert_eq!(Selective::new(Nim).outcome(heaps)?, Outcome::N);
 //! // Two heaps of 2: as a sum, P (the second player copies); as a continued conjunctive
 //! // compound, the first player empties both at once and wins.
-//! assert_eq!(ContinuedConjunctive::new(Nim).outcome([[2], [2]]), Outcome::N);
+//! assert_eq!(ContinuedConjunctive::new(Nim).outcome([[2], [2]])?, Outcome::N);
+//! # Ok::<(), impartial::SolveError<impartial::Heaps>>(())
 //! ```
 
 use std::borrow::Borrow;
 
 use super::general::Solver;
 use super::search::Rule;
-use crate::error::{SolveError, expect_ok};
+use crate::error::SolveError;
 use crate::game::{ImpartialGame, IntoPosition, Outcome};
 
 /// The components as owned positions.
@@ -76,7 +77,8 @@ macro_rules! compound_solver {
             /// use impartial::{Nim, Outcome, Solver};
             ///
             #[doc = concat!("let mut compound = ", stringify!($name), "::with_solver(Solver::new(Nim).with_state_limit(1_000));")]
-            /// assert_eq!(compound.outcome([[1, 1], [1, 1]]), Outcome::P);
+            /// assert_eq!(compound.outcome([[1, 1], [1, 1]])?, Outcome::P);
+            /// # Ok::<(), impartial::SolveError<impartial::Heaps>>(())
             /// ```
             #[must_use]
             pub fn with_solver(solver: Solver<G>) -> Self {
@@ -92,8 +94,9 @@ macro_rules! compound_solver {
             /// use impartial::Nim;
             ///
             #[doc = concat!("let mut compound = ", stringify!($name), "::new(Nim);")]
-            /// compound.outcome([[2], [3]]);
+            /// compound.outcome([[2], [3]])?;
             /// assert_eq!(compound.solver().game(), &Nim);
+            /// # Ok::<(), impartial::SolveError<impartial::Heaps>>(())
             /// ```
             pub fn solver(&self) -> &Solver<G> {
                 &self.solver
@@ -113,60 +116,6 @@ macro_rules! compound_solver {
             #[must_use]
             pub fn into_solver(self) -> Solver<G> {
                 self.solver
-            }
-
-            /// Who wins the compound of `components`.
-            ///
-            /// # Panics
-            ///
-            /// If a component cannot be solved: see [`try_outcome`](Self::try_outcome).
-            ///
-            /// # Examples
-            ///
-            /// ```
-            #[doc = concat!("use impartial::compound::", stringify!($name), ";")]
-            /// use impartial::{Nim, Outcome};
-            ///
-            #[doc = concat!("let mut compound = ", stringify!($name), "::new(Nim);")]
-            /// assert_eq!(compound.outcome([[0], [0]]), Outcome::P); // nobody can move
-            /// ```
-            #[track_caller]
-            pub fn outcome<P: IntoPosition<G::Position>>(
-                &mut self,
-                components: impl IntoIterator<Item = P>,
-            ) -> Outcome {
-                expect_ok(
-                    self.try_outcome(components),
-                    "a component of the compound could not be solved",
-                )
-            }
-
-            /// A winning move: every component's position after it, in order (a component
-            /// the move leaves alone keeps its position); `None` from a P-position.
-            ///
-            /// # Panics
-            ///
-            /// If a component cannot be solved: see [`try_winning_move`](Self::try_winning_move).
-            ///
-            /// # Examples
-            ///
-            /// ```
-            #[doc = concat!("use impartial::compound::", stringify!($name), ";")]
-            /// use impartial::{Heaps, Nim};
-            ///
-            #[doc = concat!("let mut compound = ", stringify!($name), "::new(Nim);")]
-            /// let best = compound.winning_move([[1], [1]]);
-            /// assert!(best.is_none() || best == Some(vec![Heaps::new(), Heaps::new()]));
-            /// ```
-            #[track_caller]
-            pub fn winning_move<P: IntoPosition<G::Position>>(
-                &mut self,
-                components: impl IntoIterator<Item = P>,
-            ) -> Option<Vec<G::Position>> {
-                expect_ok(
-                    self.try_winning_move(components),
-                    "a component of the compound could not be solved",
-                )
             }
         }
 
@@ -205,10 +154,11 @@ macro_rules! compound_solver {
 /// let mut compound = Conjunctive::new(Nim);
 /// // Heaps 2 and 2 (remoteness 4) with a heap of 3 (remoteness 1): the 3 ends it at once.
 /// let position = [vec![2, 2], vec![3]];
-/// assert_eq!(compound.remoteness(&position), 1);
-/// assert_eq!(compound.outcome(&position), Outcome::N);
-/// let best = compound.winning_move(&position).expect("N");
+/// assert_eq!(compound.remoteness(&position)?, 1);
+/// assert_eq!(compound.outcome(&position)?, Outcome::N);
+/// let best = compound.winning_move(&position)?.expect("N");
 /// assert_eq!(best[1], Heaps::new()); // take the whole 3
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub struct Conjunctive<G: ImpartialGame> {
     solver: Solver<G>,
@@ -220,9 +170,9 @@ impl<G: ImpartialGame> Conjunctive<G> {
     /// How many moves the compound lasts with best play: the least remoteness of its
     /// components (0 if there are none, or one has ended).
     ///
-    /// # Panics
+    /// # Errors
     ///
-    /// As [`outcome`](Self::outcome).
+    /// The first error of [`Solver::remoteness`] on a component.
     ///
     /// # Examples
     ///
@@ -231,41 +181,17 @@ impl<G: ImpartialGame> Conjunctive<G> {
     /// use impartial::Nim;
     ///
     /// let mut compound = Conjunctive::new(Nim);
-    /// assert_eq!(compound.remoteness([vec![5], vec![1, 1]]), 1);
-    /// assert_eq!(compound.remoteness([[2, 2], [1, 1]]), 2);
+    /// assert_eq!(compound.remoteness([vec![5], vec![1, 1]])?, 1);
+    /// assert_eq!(compound.remoteness([[2, 2], [1, 1]])?, 2);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    #[track_caller]
     pub fn remoteness<P: IntoPosition<G::Position>>(
-        &mut self,
-        components: impl IntoIterator<Item = P>,
-    ) -> u32 {
-        expect_ok(
-            self.try_remoteness(components),
-            "a component of the compound could not be solved",
-        )
-    }
-
-    /// The least remoteness of the components, or why one could not be solved.
-    ///
-    /// # Errors
-    ///
-    /// The first error of [`Solver::try_remoteness`] on a component.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use impartial::compound::Conjunctive;
-    /// use impartial::Nim;
-    ///
-    /// assert_eq!(Conjunctive::new(Nim).try_remoteness([[3], [0]]), Ok(0));
-    /// ```
-    pub fn try_remoteness<P: IntoPosition<G::Position>>(
         &mut self,
         components: impl IntoIterator<Item = P>,
     ) -> Result<u32, SolveError<G::Position>> {
         let mut least: Option<u32> = None;
         for component in components {
-            let remoteness = self.solver.try_remoteness(component)?;
+            let remoteness = self.solver.remoteness(component)?;
             least = Some(least.map_or(remoteness, |least| least.min(remoteness)));
         }
         Ok(least.unwrap_or(0))
@@ -275,7 +201,7 @@ impl<G: ImpartialGame> Conjunctive<G> {
     ///
     /// # Errors
     ///
-    /// As [`try_remoteness`](Self::try_remoteness).
+    /// As [`remoteness`](Self::remoteness).
     ///
     /// # Examples
     ///
@@ -283,20 +209,20 @@ impl<G: ImpartialGame> Conjunctive<G> {
     /// use impartial::compound::Conjunctive;
     /// use impartial::{Nim, Outcome};
     ///
-    /// assert_eq!(Conjunctive::new(Nim).try_outcome([[2, 2], [1, 1]]), Ok(Outcome::P));
+    /// assert_eq!(Conjunctive::new(Nim).outcome([[2, 2], [1, 1]]), Ok(Outcome::P));
     /// ```
-    pub fn try_outcome<P: IntoPosition<G::Position>>(
+    pub fn outcome<P: IntoPosition<G::Position>>(
         &mut self,
         components: impl IntoIterator<Item = P>,
     ) -> Result<Outcome, SolveError<G::Position>> {
-        Ok(parity(self.try_remoteness(components)?))
+        Ok(parity(self.remoteness(components)?))
     }
 
     /// A winning move, or why a component could not be solved.
     ///
     /// # Errors
     ///
-    /// As [`try_remoteness`](Self::try_remoteness).
+    /// As [`remoteness`](Self::remoteness).
     ///
     /// # Panics
     ///
@@ -311,20 +237,20 @@ impl<G: ImpartialGame> Conjunctive<G> {
     /// use impartial::{Heaps, Nim};
     ///
     /// // Heap 1 (remoteness 1) and heap 2 (remoteness 1): take both.
-    /// let best = Conjunctive::new(Nim).try_winning_move([[1], [2]]);
+    /// let best = Conjunctive::new(Nim).winning_move([[1], [2]]);
     /// assert_eq!(best, Ok(Some(vec![Heaps::new(), Heaps::new()])));
     /// ```
-    pub fn try_winning_move<P: IntoPosition<G::Position>>(
+    pub fn winning_move<P: IntoPosition<G::Position>>(
         &mut self,
         components: impl IntoIterator<Item = P>,
     ) -> Result<Option<Vec<G::Position>>, SolveError<G::Position>> {
         let components = owned::<G, P>(components);
-        if self.try_remoteness(&components)?.is_multiple_of(2) {
+        if self.remoteness(&components)?.is_multiple_of(2) {
             return Ok(None);
         }
         let mut after = Vec::with_capacity(components.len());
         for component in &components {
-            let remoteness = self.solver.try_remoteness(component)?;
+            let remoteness = self.solver.remoteness(component)?;
             let option = self
                 .solver
                 .option_with_measure(component, Rule::Remoteness, remoteness - 1)?
@@ -351,9 +277,10 @@ impl<G: ImpartialGame> Conjunctive<G> {
 /// let mut compound = Selective::new(Nim);
 /// // Sums of Nim heaps as components: (1, 1) is P, (1, 2) and (3) are N.
 /// let position = [vec![1, 1], vec![1, 2], vec![3]];
-/// assert_eq!(compound.outcome(&position), Outcome::N);
-/// let best = compound.winning_move(&position).expect("N");
+/// assert_eq!(compound.outcome(&position)?, Outcome::N);
+/// let best = compound.winning_move(&position)?.expect("N");
 /// assert_eq!(best, [Heaps::from([1, 1]), Heaps::from([1, 1]), Heaps::new()]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub struct Selective<G: ImpartialGame> {
     solver: Solver<G>,
@@ -366,7 +293,7 @@ impl<G: ImpartialGame> Selective<G> {
     ///
     /// # Errors
     ///
-    /// The first error of [`Solver::try_outcome`] on a component.
+    /// The first error of [`Solver::outcome`] on a component.
     ///
     /// # Examples
     ///
@@ -374,14 +301,14 @@ impl<G: ImpartialGame> Selective<G> {
     /// use impartial::compound::Selective;
     /// use impartial::{Nim, Outcome};
     ///
-    /// assert_eq!(Selective::new(Nim).try_outcome([[2, 2], [1, 1]]), Ok(Outcome::P));
+    /// assert_eq!(Selective::new(Nim).outcome([[2, 2], [1, 1]]), Ok(Outcome::P));
     /// ```
-    pub fn try_outcome<P: IntoPosition<G::Position>>(
+    pub fn outcome<P: IntoPosition<G::Position>>(
         &mut self,
         components: impl IntoIterator<Item = P>,
     ) -> Result<Outcome, SolveError<G::Position>> {
         for component in components {
-            if self.solver.try_outcome(component)? == Outcome::N {
+            if self.solver.outcome(component)? == Outcome::N {
                 return Ok(Outcome::N);
             }
         }
@@ -392,7 +319,7 @@ impl<G: ImpartialGame> Selective<G> {
     ///
     /// # Errors
     ///
-    /// As [`try_outcome`](Self::try_outcome).
+    /// As [`outcome`](Self::outcome).
     ///
     /// # Examples
     ///
@@ -400,10 +327,10 @@ impl<G: ImpartialGame> Selective<G> {
     /// use impartial::compound::Selective;
     /// use impartial::{Heaps, Nim};
     ///
-    /// let best = Selective::new(Nim).try_winning_move([vec![1], vec![2, 2]]);
+    /// let best = Selective::new(Nim).winning_move([vec![1], vec![2, 2]]);
     /// assert_eq!(best, Ok(Some(vec![Heaps::new(), Heaps::from([2, 2])])));
     /// ```
-    pub fn try_winning_move<P: IntoPosition<G::Position>>(
+    pub fn winning_move<P: IntoPosition<G::Position>>(
         &mut self,
         components: impl IntoIterator<Item = P>,
     ) -> Result<Option<Vec<G::Position>>, SolveError<G::Position>> {
@@ -411,7 +338,7 @@ impl<G: ImpartialGame> Selective<G> {
         let mut after = Vec::with_capacity(components.len());
         let mut moved = false;
         for component in components {
-            match self.solver.try_winning_move(&component)? {
+            match self.solver.winning_move(&component)? {
                 Some(option) => {
                     after.push(option);
                     moved = true;
@@ -440,10 +367,11 @@ impl<G: ImpartialGame> Selective<G> {
 /// let mut compound = ContinuedConjunctive::new(Nim);
 /// // (3, 1) has suspense 3, (2, 2) has 2: the largest is odd, a first-player win.
 /// let position = [vec![3, 1], vec![2, 2]];
-/// assert_eq!(compound.suspense(&position), 3);
-/// assert_eq!(compound.outcome(&position), Outcome::N);
-/// let best = compound.winning_move(&position).expect("N");
+/// assert_eq!(compound.suspense(&position)?, 3);
+/// assert_eq!(compound.outcome(&position)?, Outcome::N);
+/// let best = compound.winning_move(&position)?.expect("N");
 /// assert_eq!(best, [Heaps::from([1, 1]), Heaps::from([2])]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub struct ContinuedConjunctive<G: ImpartialGame> {
     solver: Solver<G>,
@@ -455,34 +383,9 @@ impl<G: ImpartialGame> ContinuedConjunctive<G> {
     /// How many moves the compound lasts with best play: the largest suspense number of its
     /// components (0 if none can move).
     ///
-    /// # Panics
-    ///
-    /// As [`outcome`](Self::outcome).
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use impartial::compound::ContinuedConjunctive;
-    /// use impartial::Nim;
-    ///
-    /// assert_eq!(ContinuedConjunctive::new(Nim).suspense([vec![5], vec![1, 1]]), 2);
-    /// ```
-    #[track_caller]
-    pub fn suspense<P: IntoPosition<G::Position>>(
-        &mut self,
-        components: impl IntoIterator<Item = P>,
-    ) -> u32 {
-        expect_ok(
-            self.try_suspense(components),
-            "a component of the compound could not be solved",
-        )
-    }
-
-    /// The largest suspense number of the components, or why one could not be solved.
-    ///
     /// # Errors
     ///
-    /// The first error of [`Solver::try_suspense`] on a component.
+    /// The first error of [`Solver::suspense`] on a component.
     ///
     /// # Examples
     ///
@@ -490,15 +393,16 @@ impl<G: ImpartialGame> ContinuedConjunctive<G> {
     /// use impartial::compound::ContinuedConjunctive;
     /// use impartial::Nim;
     ///
-    /// assert_eq!(ContinuedConjunctive::new(Nim).try_suspense([[0], [0]]), Ok(0));
+    /// assert_eq!(ContinuedConjunctive::new(Nim).suspense([vec![5], vec![1, 1]])?, 2);
+    /// # Ok::<(), impartial::SolveError<impartial::Heaps>>(())
     /// ```
-    pub fn try_suspense<P: IntoPosition<G::Position>>(
+    pub fn suspense<P: IntoPosition<G::Position>>(
         &mut self,
         components: impl IntoIterator<Item = P>,
     ) -> Result<u32, SolveError<G::Position>> {
         let mut largest = 0;
         for component in components {
-            largest = largest.max(self.solver.try_suspense(component)?);
+            largest = largest.max(self.solver.suspense(component)?);
         }
         Ok(largest)
     }
@@ -507,7 +411,7 @@ impl<G: ImpartialGame> ContinuedConjunctive<G> {
     ///
     /// # Errors
     ///
-    /// As [`try_suspense`](Self::try_suspense).
+    /// As [`suspense`](Self::suspense).
     ///
     /// # Examples
     ///
@@ -516,20 +420,20 @@ impl<G: ImpartialGame> ContinuedConjunctive<G> {
     /// use impartial::{Nim, Outcome};
     ///
     /// let position = [vec![5], vec![1, 1]];
-    /// assert_eq!(ContinuedConjunctive::new(Nim).try_outcome(&position), Ok(Outcome::P));
+    /// assert_eq!(ContinuedConjunctive::new(Nim).outcome(&position), Ok(Outcome::P));
     /// ```
-    pub fn try_outcome<P: IntoPosition<G::Position>>(
+    pub fn outcome<P: IntoPosition<G::Position>>(
         &mut self,
         components: impl IntoIterator<Item = P>,
     ) -> Result<Outcome, SolveError<G::Position>> {
-        Ok(parity(self.try_suspense(components)?))
+        Ok(parity(self.suspense(components)?))
     }
 
     /// A winning move, or why a component could not be solved.
     ///
     /// # Errors
     ///
-    /// As [`try_suspense`](Self::try_suspense).
+    /// As [`suspense`](Self::suspense).
     ///
     /// # Panics
     ///
@@ -543,20 +447,20 @@ impl<G: ImpartialGame> ContinuedConjunctive<G> {
     /// use impartial::{Heaps, Nim};
     ///
     /// // A heap of 4 (suspense 1) and an empty one: take the 4, the empty heap stays.
-    /// let best = ContinuedConjunctive::new(Nim).try_winning_move([[4], [0]]);
+    /// let best = ContinuedConjunctive::new(Nim).winning_move([[4], [0]]);
     /// assert_eq!(best, Ok(Some(vec![Heaps::new(), Heaps::new()])));
     /// ```
-    pub fn try_winning_move<P: IntoPosition<G::Position>>(
+    pub fn winning_move<P: IntoPosition<G::Position>>(
         &mut self,
         components: impl IntoIterator<Item = P>,
     ) -> Result<Option<Vec<G::Position>>, SolveError<G::Position>> {
         let components = owned::<G, P>(components);
-        if self.try_suspense(&components)?.is_multiple_of(2) {
+        if self.suspense(&components)?.is_multiple_of(2) {
             return Ok(None);
         }
         let mut after = Vec::with_capacity(components.len());
         for component in components {
-            let suspense = self.solver.try_suspense(&component)?;
+            let suspense = self.solver.suspense(&component)?;
             if suspense == 0 {
                 after.push(component);
                 continue;

@@ -6,11 +6,11 @@ use std::fmt::{self, Debug};
 use std::path::Path;
 use std::thread;
 
-use super::genus::{self, Genus, WithTwos};
+use super::genus::WithTwos;
 use super::search::{Play, Rule, Search, search_order};
 use super::split::{self, Answer, Question, SplitSearch};
 use super::stats::SolverStats;
-use crate::error::{SolveError, TableError, expect_ok};
+use crate::error::{SolveError, TableError};
 use crate::game::{Either, ImpartialGame, IntoPosition, Nimber, Outcome, StoredPosition};
 use std::borrow::Borrow;
 
@@ -25,11 +25,12 @@ use std::borrow::Borrow;
 /// | who wins? | [`outcome`](Self::outcome) | stops at the first P option |
 /// | Sprague–Grundy value | [`grundy`](Self::grundy) | looks at every option |
 /// | how to win | [`winning_move`](Self::winning_move), [`winning_moves`](Self::winning_moves) | outcome of each option |
-/// | misère play | [`misere_outcome`](Self::misere_outcome), [`misere_winning_move`](Self::misere_winning_move) | as `outcome` |
+/// | misère play: who wins, how, the genus | [`misere`](Self::misere), then the same names | as `outcome` |
 /// | how soon it ends, hurrying or delaying | [`remoteness`](Self::remoteness), [`suspense`](Self::suspense) | looks at every option |
 ///
-/// Every method has a `try_` form returning [`SolveError`]; the plain forms panic on those
-/// errors, which cannot happen for a finite acyclic game without limits.
+/// Every question returns a `Result`: [`SolveError`] says why it could not be answered — a
+/// position that repeats along a line of play, or a limit reached — which cannot happen for
+/// a finite acyclic game without limits. The solver stays usable after an error.
 ///
 /// On a game whose positions can repeat, a search that meets a repeated position fails with
 /// [`SolveError::Cycle`]. A query may still be answered without meeting one, from positions
@@ -52,21 +53,24 @@ use std::borrow::Borrow;
 ///
 /// // Take 1, 3 or 4 counters from one heap.
 /// let mut solver = Solver::new(SubtractionGame::new(&[1, 3, 4])?);
-/// let values: Vec<u128> = (0..14).map(|n| solver.grundy([n]).0).collect();
+/// let mut values = Vec::new();
+/// for n in 0..14u64 {
+///     values.push(solver.grundy([n])?.0);
+/// }
 /// assert_eq!(values, [0, 1, 0, 1, 2, 3, 2, 0, 1, 0, 1, 2, 3, 2]);
-/// assert_eq!(solver.outcome([7]), Outcome::P);
-/// assert_eq!(solver.winning_move([6]), Some([2].into()));
-/// # Ok::<(), impartial::GameError>(())
+/// assert_eq!(solver.outcome([7])?, Outcome::P);
+/// assert_eq!(solver.winning_move([6])?, Some([2].into()));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub struct Solver<G: ImpartialGame> {
-    game: G,
-    search: Search<G::Position>,
+    pub(super) game: G,
+    pub(super) search: Search<G::Position>,
     /// The decomposing search, for rulesets that split ([`ImpartialGame::DECOMPOSES`]).
     split: SplitSearch<G::Position>,
     /// Whether the plain search answers even a ruleset that splits.
     plain: bool,
     /// The misère values of positions beside nim-heaps of size 2, for [`genus`](Self::genus).
-    genus: Search<WithTwos<G::Position>>,
+    pub(super) genus: Search<WithTwos<G::Position>>,
     /// The decomposing search on several threads, once [`with_threads`](Self::with_threads)
     /// has set more than one (it needs the ruleset `Sync`, which only that method knows).
     on_threads: Option<OnThreads<G>>,
@@ -111,7 +115,8 @@ impl<G: ImpartialGame> Solver<G> {
     /// use impartial::{Nim, Outcome, Solver};
     ///
     /// let mut solver = Solver::new(Nim);
-    /// assert_eq!(solver.outcome([1, 2, 3]), Outcome::P);
+    /// assert_eq!(solver.outcome([1, 2, 3])?, Outcome::P);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
     pub fn new(game: G) -> Self {
@@ -149,10 +154,10 @@ impl<G: ImpartialGame> Solver<G> {
     ///
     /// let mut solver = Solver::new(Nim).without_closed_form().with_state_limit(100);
     /// assert_eq!(
-    ///     solver.try_grundy([20, 20]),
+    ///     solver.grundy([20, 20]),
     ///     Err(SolveError::StateLimit { limit: 100 })
     /// );
-    /// assert!(solver.try_grundy([3, 4]).is_ok()); // 20 states fit
+    /// assert!(solver.grundy([3, 4]).is_ok()); // 20 states fit
     ///
     /// // Large positions: the memory limit is the one that keeps the machine safe.
     /// use impartial::octal::OctalGame;
@@ -161,7 +166,8 @@ impl<G: ImpartialGame> Solver<G> {
     ///     .without_closed_form()
     ///     .with_state_limit(5_000_000)
     ///     .with_memory_limit(64 << 20);
-    /// assert_eq!(kayles.try_outcome(rows), Err(SolveError::MemoryLimit { limit: 64 << 20 }));
+    /// assert_eq!(kayles.outcome(rows), Err(SolveError::MemoryLimit { limit: 64 << 20 }));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
     pub fn with_state_limit(mut self, limit: usize) -> Self {
@@ -183,12 +189,13 @@ impl<G: ImpartialGame> Solver<G> {
     ///
     /// let mut solver = Solver::new(Nim).without_closed_form().with_memory_limit(64 * 1024);
     /// assert_eq!(
-    ///     solver.try_grundy([30, 30, 30]),
+    ///     solver.grundy([30, 30, 30]),
     ///     Err(SolveError::MemoryLimit { limit: 64 * 1024 })
     /// );
     /// assert!(solver.stats().bytes <= 64 * 1024); // what it learnt before the limit
     /// solver.clear();
-    /// assert!(solver.try_grundy([5, 5]).is_ok()); // 36 states fit
+    /// assert!(solver.grundy([5, 5]).is_ok()); // 36 states fit
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
     pub fn with_memory_limit(mut self, bytes: usize) -> Self {
@@ -207,8 +214,9 @@ impl<G: ImpartialGame> Solver<G> {
     /// use impartial::{Nim, Nimber, Solver};
     ///
     /// let mut searching = Solver::new(Nim).without_closed_form();
-    /// assert_eq!(searching.grundy([3, 5]), Nimber(6));
+    /// assert_eq!(searching.grundy([3, 5])?, Nimber(6));
     /// assert_eq!(searching.stats().states, 18); // every {a, b} with a ≤ 3, b ≤ 5
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
     pub fn without_closed_form(mut self) -> Self {
@@ -230,9 +238,9 @@ impl<G: ImpartialGame> Solver<G> {
     /// let game = Cram::new(3, 4)?;
     /// let mut plain = Solver::new(game).with_plain_search();
     /// let mut split = Solver::new(game);
-    /// assert_eq!(plain.grundy(game.board()), split.grundy(game.board()));
+    /// assert_eq!(plain.grundy(game.board())?, split.grundy(game.board())?);
     /// assert!(plain.stats().states > split.stats().states);
-    /// # Ok::<(), impartial::GameError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
     pub fn with_plain_search(mut self) -> Self {
@@ -260,7 +268,7 @@ impl<G: ImpartialGame> Solver<G> {
     ///
     /// let game = Cram::new(4, 5)?;
     /// let mut solver = Solver::new(game).with_table_budget(64 << 10)?;
-    /// assert_eq!(solver.grundy(game.board()), Nimber(2));
+    /// assert_eq!(solver.grundy(game.board())?, Nimber(2));
     /// assert!(solver.stats().bytes <= 64 << 10);
     /// assert!(Solver::new(game).with_table_budget(100).is_err());
     /// assert!(Solver::new(game).with_table_budget(usize::MAX).is_err());
@@ -282,7 +290,7 @@ impl<G: ImpartialGame> Solver<G> {
     /// let game = Cram::new(4, 4)?;
     /// assert_eq!(Solver::new(game).threads(), 1);
     /// assert_eq!(Solver::new(game).with_threads(2).threads(), 2);
-    /// # Ok::<(), impartial::GameError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
     pub fn threads(&self) -> usize {
@@ -327,7 +335,10 @@ impl<G: ImpartialGame> Solver<G> {
     }
 
     /// The Grundy value of `position`, by the search that answers it.
-    fn grundy_of(&mut self, position: &G::Position) -> Result<Nimber, SolveError<G::Position>> {
+    pub(super) fn grundy_of(
+        &mut self,
+        position: &G::Position,
+    ) -> Result<Nimber, SolveError<G::Position>> {
         let decomposing = self.decomposing();
         let mut engines = Engines::of(
             &mut self.search,
@@ -339,31 +350,7 @@ impl<G: ImpartialGame> Solver<G> {
     }
 
     /// Reserves room for `additional` more states in the normal-play table, so that a
-    /// problem of known size is stored without rehashing and without slack.
-    ///
-    /// # Panics
-    ///
-    /// If the room cannot be had: more than the address space, or more memory than the
-    /// allocator gives. [`try_reserve`](Self::try_reserve) reports that as an error.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use impartial::{Nim, Solver};
-    ///
-    /// let mut solver = Solver::new(Nim).without_closed_form();
-    /// solver.reserve(220);
-    /// solver.grundy([9, 9, 9]);
-    /// assert_eq!(solver.stats().states, 220); // the multisets of three sizes up to 9
-    /// ```
-    #[track_caller]
-    pub fn reserve(&mut self, additional: usize) {
-        if let Err(error) = self.try_reserve(additional) {
-            panic!("could not reserve room for {additional} more states: {error}");
-        }
-    }
-
-    /// Reserves room for `additional` more states in the normal-play table, or says why it
+    /// problem of known size is stored without rehashing and without slack; or says why it
     /// cannot.
     ///
     /// # Errors
@@ -393,7 +380,7 @@ impl<G: ImpartialGame> Solver<G> {
     ///
     /// let solver = Solver::new(SubtractionGame::new(&[2, 5])?);
     /// assert_eq!(solver.game().subtraction_set(), [2, 5]);
-    /// # Ok::<(), impartial::GameError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn game(&self) -> &G {
         &self.game
@@ -407,9 +394,10 @@ impl<G: ImpartialGame> Solver<G> {
     /// use impartial::{Nim, Solver};
     ///
     /// let mut solver = Solver::new(Nim).without_closed_form();
-    /// solver.grundy([4]);
+    /// solver.grundy([4])?;
     /// solver.clear();
     /// assert_eq!(solver.stats().states, 0);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn clear(&mut self) {
         self.search.clear();
@@ -427,8 +415,9 @@ impl<G: ImpartialGame> Solver<G> {
     /// use impartial::{Nim, Solver};
     ///
     /// let mut solver = Solver::new(Nim).without_closed_form();
-    /// solver.outcome([1, 1]);
+    /// solver.outcome([1, 1])?;
     /// assert_eq!(solver.stats().states, 3); // {1, 1}, {1} and {}
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
     pub fn stats(&self) -> SolverStats {
@@ -441,14 +430,15 @@ impl<G: ImpartialGame> Solver<G> {
         }
     }
 
-    /// The outcome of `position` under normal play: `N` if the player to move wins.
+    /// The outcome of `position` under normal play: `N` if the player to move wins, `P` if
+    /// the player who just moved does. Stops exploring a position at its first P option.
     ///
-    /// Stops exploring a position at its first P option.
+    /// # Errors
     ///
-    /// # Panics
-    ///
-    /// If the game is loopy ([`SolveError::Cycle`]) or the state limit is reached; use
-    /// [`try_outcome`](Self::try_outcome) to get these as errors.
+    /// [`SolveError::Cycle`] if a position repeats along a line of play (the game is loopy:
+    /// see [`LoopySolver`](crate::loopy::LoopySolver)); [`SolveError::StateLimit`] and
+    /// [`SolveError::MemoryLimit`] if the search would pass the solver's limits. None of
+    /// these can happen for a finite acyclic game without limits.
     ///
     /// # Examples
     ///
@@ -456,123 +446,43 @@ impl<G: ImpartialGame> Solver<G> {
     /// use impartial::{Nim, Outcome, Solver};
     ///
     /// let mut solver = Solver::new(Nim).without_closed_form();
-    /// assert_eq!(solver.outcome([]), Outcome::P);
-    /// assert_eq!(solver.outcome([3, 3]), Outcome::P);
-    /// assert_eq!(solver.outcome([3, 4]), Outcome::N);
+    /// assert_eq!(solver.outcome([])?, Outcome::P);
+    /// assert_eq!(solver.outcome([3, 3])?, Outcome::P);
+    /// assert_eq!(solver.outcome([3, 4])?, Outcome::N);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    #[track_caller]
-    pub fn outcome(&mut self, position: impl IntoPosition<G::Position>) -> Outcome {
-        expect_ok(self.try_outcome(position), "solver")
-    }
-
-    /// The outcome of `position` under normal play, or why it cannot be found.
-    ///
-    /// # Errors
-    ///
-    /// [`SolveError::Cycle`] if a position repeats along a line of play;
-    /// [`SolveError::StateLimit`] if the state limit would be exceeded.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use impartial::{Nim, Outcome, Solver};
-    ///
-    /// let mut solver = Solver::new(Nim);
-    /// assert_eq!(solver.try_outcome([5, 6]), Ok(Outcome::N));
-    /// ```
-    pub fn try_outcome(
+    pub fn outcome(
         &mut self,
         position: impl IntoPosition<G::Position>,
     ) -> Result<Outcome, SolveError<G::Position>> {
         self.outcome_of(position.into_holder().borrow(), Play::Normal)
     }
 
-    /// The outcome of `position` under misère play, where the player who makes the last
-    /// move *loses*: a terminal position is `N` (the player to move has already won).
+    /// The Sprague–Grundy value of `position`: the least value none of its options has.
     ///
-    /// The closed-form hook is not used: a normal-play value does not decide misère play.
-    ///
-    /// # Panics
+    /// # Errors
     ///
     /// As [`outcome`](Self::outcome).
     ///
-    /// # Examples
-    ///
-    /// ```
-    /// use impartial::{Nim, Outcome, Solver};
-    ///
-    /// let mut solver = Solver::new(Nim);
-    /// assert_eq!(solver.misere_outcome([]), Outcome::N);
-    /// assert_eq!(solver.misere_outcome([1]), Outcome::P);
-    /// assert_eq!(solver.misere_outcome([1, 1]), Outcome::N);
-    /// assert_eq!(solver.misere_outcome([2, 2]), Outcome::P);
-    /// ```
-    #[track_caller]
-    pub fn misere_outcome(&mut self, position: impl IntoPosition<G::Position>) -> Outcome {
-        expect_ok(self.try_misere_outcome(position), "solver")
-    }
-
-    /// The misère outcome of `position`, or why it cannot be found.
-    ///
-    /// # Errors
-    ///
-    /// As [`try_outcome`](Self::try_outcome).
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use impartial::{Nim, Outcome, Solver};
-    ///
-    /// assert_eq!(Solver::new(Nim).try_misere_outcome([1, 1, 1]), Ok(Outcome::P));
-    /// ```
-    pub fn try_misere_outcome(
-        &mut self,
-        position: impl IntoPosition<G::Position>,
-    ) -> Result<Outcome, SolveError<G::Position>> {
-        self.search
-            .outcome(&self.game, position.into_holder().borrow(), Play::Misere)
-    }
-
-    /// The Sprague–Grundy value of `position`.
-    ///
     /// # Panics
     ///
-    /// As [`outcome`](Self::outcome), and if a position has more than `u32::MAX - 2`
-    /// options (its value could then exceed what the table stores).
+    /// If a position has more than `u32::MAX - 2` options (its value could then exceed what
+    /// the table stores).
     ///
     /// # Examples
     ///
     /// ```
-    /// use impartial::{Nim, Nimber, Solver};
+    /// use impartial::{Nim, Nimber, SolveError, Solver};
     ///
     /// let mut solver = Solver::new(Nim).without_closed_form();
-    /// assert_eq!(solver.grundy([]), Nimber(0));
-    /// assert_eq!(solver.grundy([5]), Nimber(5));
-    /// assert_eq!(solver.grundy([1, 2, 4]), Nimber(7));
+    /// assert_eq!(solver.grundy([])?, Nimber(0));
+    /// assert_eq!(solver.grundy([5])?, Nimber(5));
+    /// assert_eq!(solver.grundy([1, 2, 4])?, Nimber(7));
+    /// let mut small = Solver::new(Nim).without_closed_form().with_state_limit(3);
+    /// assert_eq!(small.grundy([9]), Err(SolveError::StateLimit { limit: 3 }));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    #[track_caller]
-    pub fn grundy(&mut self, position: impl IntoPosition<G::Position>) -> Nimber {
-        expect_ok(self.try_grundy(position), "solver")
-    }
-
-    /// The Sprague–Grundy value of `position`, or why it cannot be found.
-    ///
-    /// # Errors
-    ///
-    /// As [`try_outcome`](Self::try_outcome).
-    ///
-    /// # Panics
-    ///
-    /// If a position has more than `u32::MAX - 2` options.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use impartial::{Nim, Nimber, Solver};
-    ///
-    /// assert_eq!(Solver::new(Nim).try_grundy([6, 3]), Ok(Nimber(5)));
-    /// ```
-    pub fn try_grundy(
+    pub fn grundy(
         &mut self,
         position: impl IntoPosition<G::Position>,
     ) -> Result<Nimber, SolveError<G::Position>> {
@@ -591,7 +501,7 @@ impl<G: ImpartialGame> Solver<G> {
     /// Computes in **O(V + E)** over the positions below `position`, each stored once in a
     /// table of its own (closed forms do not give remoteness, so they are not used).
     ///
-    /// # Panics
+    /// # Errors
     ///
     /// As [`outcome`](Self::outcome).
     ///
@@ -601,31 +511,15 @@ impl<G: ImpartialGame> Solver<G> {
     /// use impartial::{Nim, Solver};
     ///
     /// let mut solver = Solver::new(Nim);
-    /// assert_eq!(solver.remoteness([]), 0);
-    /// assert_eq!(solver.remoteness([5]), 1); // take it all
-    /// assert_eq!(solver.remoteness([1, 1]), 2);
+    /// assert_eq!(solver.remoteness([])?, 0);
+    /// assert_eq!(solver.remoteness([5])?, 1); // take it all
+    /// assert_eq!(solver.remoteness([1, 1])?, 2);
     /// // (2, 2) is P: the loser delays, taking one; the winner copies.
-    /// assert_eq!(solver.remoteness([2, 2]), 4);
+    /// assert_eq!(solver.remoteness([2, 2])?, 4);
+    /// assert_eq!(solver.remoteness([3, 1])?, 3); // to (1, 1), then two
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    #[track_caller]
-    pub fn remoteness(&mut self, position: impl IntoPosition<G::Position>) -> u32 {
-        expect_ok(self.try_remoteness(position), "solver")
-    }
-
-    /// The remoteness of `position`, or why it cannot be found.
-    ///
-    /// # Errors
-    ///
-    /// As [`try_outcome`](Self::try_outcome).
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use impartial::{Nim, Solver};
-    ///
-    /// assert_eq!(Solver::new(Nim).try_remoteness([3, 1]), Ok(3)); // to (1, 1), then two
-    /// ```
-    pub fn try_remoteness(
+    pub fn remoteness(
         &mut self,
         position: impl IntoPosition<G::Position>,
     ) -> Result<u32, SolveError<G::Position>> {
@@ -643,7 +537,7 @@ impl<G: ImpartialGame> Solver<G> {
     ///
     /// Computes as [`remoteness`](Self::remoteness), in a table of its own.
     ///
-    /// # Panics
+    /// # Errors
     ///
     /// As [`outcome`](Self::outcome).
     ///
@@ -653,213 +547,21 @@ impl<G: ImpartialGame> Solver<G> {
     /// use impartial::{Nim, Solver};
     ///
     /// let mut solver = Solver::new(Nim);
-    /// assert_eq!(solver.suspense([5]), 1); // () is the only P option: take it all
+    /// assert_eq!(solver.suspense([5])?, 1); // () is the only P option: take it all
     /// // (2, 2) is P: the loser hurries, taking a whole heap, and the winner takes the other —
     /// // where its remoteness, the loser delaying, is 4.
-    /// assert_eq!(solver.suspense([2, 2]), 2);
-    /// assert_eq!(solver.remoteness([2, 2]), 4);
+    /// assert_eq!(solver.suspense([2, 2])?, 2);
+    /// assert_eq!(solver.remoteness([2, 2])?, 4);
     /// // (3, 1): to (1, 1), its only P option, and two more moves.
-    /// assert_eq!(solver.suspense([3, 1]), 3);
+    /// assert_eq!(solver.suspense([3, 1])?, 3);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    #[track_caller]
-    pub fn suspense(&mut self, position: impl IntoPosition<G::Position>) -> u32 {
-        expect_ok(self.try_suspense(position), "solver")
-    }
-
-    /// The suspense number of `position`, or why it cannot be found.
-    ///
-    /// # Errors
-    ///
-    /// As [`try_outcome`](Self::try_outcome).
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use impartial::{Nim, Solver};
-    ///
-    /// assert_eq!(Solver::new(Nim).try_suspense([1, 1]), Ok(2));
-    /// ```
-    pub fn try_suspense(
+    pub fn suspense(
         &mut self,
         position: impl IntoPosition<G::Position>,
     ) -> Result<u32, SolveError<G::Position>> {
         self.search
             .moves_to_end(&self.game, position.into_holder().borrow(), Rule::Suspense)
-    }
-
-    /// The misère Grundy value of `position`: 1 for a position without moves (the player to
-    /// move, who cannot, wins misère play), else the least value no option has. 0 exactly at
-    /// the misère P-positions; for a nim-heap `*n` it is `n` except that `*0` has 1 and `*1`
-    /// has 0. Unlike the normal value it says nothing of sums: for those see
-    /// [`genus`](Self::genus).
-    ///
-    /// # Panics
-    ///
-    /// As [`outcome`](Self::outcome).
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use impartial::{Nim, Nimber, Outcome, Solver};
-    ///
-    /// let mut solver = Solver::new(Nim);
-    /// assert_eq!(solver.misere_grundy([]), Nimber(1));
-    /// assert_eq!(solver.misere_grundy([1]), Nimber(0));
-    /// assert_eq!(solver.misere_grundy([5]), Nimber(5));
-    /// assert_eq!(solver.misere_grundy([1, 1]), Nimber(1));
-    /// assert_eq!(solver.misere_outcome([1, 1]), Outcome::N);
-    /// ```
-    #[track_caller]
-    pub fn misere_grundy(&mut self, position: impl IntoPosition<G::Position>) -> Nimber {
-        expect_ok(self.try_misere_grundy(position), "solver")
-    }
-
-    /// The misère Grundy value of `position`, or why it cannot be found.
-    ///
-    /// # Errors
-    ///
-    /// As [`try_outcome`](Self::try_outcome).
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use impartial::{Nim, Nimber, SolveError, Solver};
-    ///
-    /// let mut solver = Solver::new(Nim).with_state_limit(3);
-    /// assert_eq!(solver.try_misere_grundy([1, 1]), Ok(Nimber(1)));
-    /// assert_eq!(solver.try_misere_grundy([9]), Err(SolveError::StateLimit { limit: 3 }));
-    /// ```
-    pub fn try_misere_grundy(
-        &mut self,
-        position: impl IntoPosition<G::Position>,
-    ) -> Result<Nimber, SolveError<G::Position>> {
-        self.search
-            .misere_grundy(&self.game, position.into_holder().borrow())
-    }
-
-    /// The genus of `position` (Conway): its normal value and the misère values of the
-    /// position beside 0, 1, 2, … nim-heaps of size 2, which turn periodic (the search proves
-    /// where). It tells the misère outcome of the position beside any nim-heaps of sizes 1,
-    /// 2 and 3, and decides sums of tame games by misère Nim's rule (*Winning Ways*, ch. 13).
-    ///
-    /// Searches the position and its followers beside up to a few twos, in a table of its
-    /// own that the solver's limits bound as the others.
-    ///
-    /// # Panics
-    ///
-    /// As [`outcome`](Self::outcome).
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use impartial::octal::OctalGame;
-    /// use impartial::{Heaps, Solver};
-    ///
-    /// // Kayles: rows of 1, 2 and 3 have the genera of nim-heaps *1, *2, *3; a row of 4
-    /// // that of *1 again.
-    /// let mut kayles = Solver::new(OctalGame::kayles());
-    /// let genera: Vec<String> = (1..=4u64)
-    ///     .map(|n| kayles.genus(Heaps::from([n])).to_string())
-    ///     .collect();
-    /// assert_eq!(genera, ["1^031", "2^20", "3^31", "1^031"]);
-    /// ```
-    #[track_caller]
-    pub fn genus(&mut self, position: impl IntoPosition<G::Position>) -> Genus {
-        expect_ok(self.try_genus(position), "solver")
-    }
-
-    /// Whether `position` is tame: every follower (the position and every position
-    /// reachable from it) has a tame [genus](Genus::is_tame). Sums of tame positions are
-    /// played as misère Nim, each counted as the nim-heap its genus names (*Winning Ways*,
-    /// ch. 13). Costs a genus for every follower.
-    ///
-    /// # Panics
-    ///
-    /// As [`genus`](Self::genus).
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use impartial::octal::OctalGame;
-    /// use impartial::{Heaps, Nim, Solver};
-    ///
-    /// assert!(Solver::new(Nim).is_tame([3, 5, 6]));
-    /// // Kayles is wild in misère play: a row of 5 has a wild follower.
-    /// let mut kayles = Solver::new(OctalGame::kayles());
-    /// assert!(kayles.is_tame(Heaps::from([4])));
-    /// assert!(!kayles.is_tame(Heaps::from([5])));
-    /// ```
-    #[track_caller]
-    pub fn is_tame(&mut self, position: impl IntoPosition<G::Position>) -> bool {
-        expect_ok(self.try_is_tame(position), "solver")
-    }
-
-    /// Whether `position` is tame, or why it cannot be found.
-    ///
-    /// # Errors
-    ///
-    /// As [`try_genus`](Self::try_genus).
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use impartial::{Nim, Solver};
-    ///
-    /// assert_eq!(Solver::new(Nim).try_is_tame([2, 2]), Ok(true));
-    /// ```
-    pub fn try_is_tame(
-        &mut self,
-        position: impl IntoPosition<G::Position>,
-    ) -> Result<bool, SolveError<G::Position>> {
-        let holder = position.into_holder();
-        let root: &G::Position = holder.borrow();
-        // The same walk the genus search makes, bounded by the state limit as it is.
-        let followers = genus::followers(&self.game, root, self.genus.state_limit())
-            .map_err(|limit| SolveError::StateLimit { limit })?;
-        for follower in followers {
-            if !self.try_genus(follower)?.is_tame() {
-                return Ok(false);
-            }
-        }
-        Ok(true)
-    }
-
-    /// The genus of `position`, or why it cannot be found.
-    ///
-    /// # Errors
-    ///
-    /// As [`try_outcome`](Self::try_outcome), for the position and its followers.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use impartial::{Nim, SolveError, Solver};
-    ///
-    /// let mut solver = Solver::new(Nim).with_state_limit(100);
-    /// assert!(solver.try_genus([2]).is_ok());
-    /// assert_eq!(solver.try_genus([9, 9]), Err(SolveError::StateLimit { limit: 100 }));
-    /// ```
-    pub fn try_genus(
-        &mut self,
-        position: impl IntoPosition<G::Position>,
-    ) -> Result<Genus, SolveError<G::Position>> {
-        let holder = position.into_holder();
-        let position: &G::Position = holder.borrow();
-        let normal = self.grundy_of(position)?;
-        let exponents =
-            genus::genus_exponents(&mut self.genus, &self.game, position).map_err(|error| {
-                match error {
-                    SolveError::Cycle { position } => SolveError::Cycle {
-                        position: position.0,
-                    },
-                    SolveError::ScoreOverflow { position } => SolveError::ScoreOverflow {
-                        position: position.0,
-                    },
-                    SolveError::StateLimit { limit } => SolveError::StateLimit { limit },
-                    SolveError::MemoryLimit { limit } => SolveError::MemoryLimit { limit },
-                }
-            })?;
-        Ok(Genus::new(normal, exponents))
     }
 
     /// The first option of `position` (in the ruleset's order) whose remoteness (or suspense
@@ -884,41 +586,22 @@ impl<G: ImpartialGame> Solver<G> {
     /// [`search_size`](ImpartialGame::search_size), least first, ties in the ruleset's order.
     /// `None` if `position` is P.
     ///
-    /// # Panics
+    /// # Errors
     ///
     /// As [`outcome`](Self::outcome).
     ///
     /// # Examples
     ///
     /// ```
-    /// use impartial::{Nim, Solver};
-    ///
-    /// let mut solver = Solver::new(Nim);
-    /// assert_eq!(solver.winning_move([3, 5]), Some([3, 3].into()));
-    /// assert_eq!(solver.winning_move([4, 4]), None);
-    /// ```
-    #[track_caller]
-    pub fn winning_move(
-        &mut self,
-        position: impl IntoPosition<G::Position>,
-    ) -> Option<G::Position> {
-        expect_ok(self.try_winning_move(position), "solver")
-    }
-
-    /// A winning move from `position` under normal play, or why it cannot be found.
-    ///
-    /// # Errors
-    ///
-    /// As [`try_outcome`](Self::try_outcome).
-    ///
-    /// # Examples
-    ///
-    /// ```
     /// use impartial::{Heaps, Nim, Solver};
     ///
-    /// assert_eq!(Solver::new(Nim).try_winning_move([1, 0]), Ok(Some(Heaps::new())));
+    /// let mut solver = Solver::new(Nim);
+    /// assert_eq!(solver.winning_move([3, 5])?, Some([3, 3].into()));
+    /// assert_eq!(solver.winning_move([4, 4])?, None);
+    /// assert_eq!(solver.winning_move([1, 0])?, Some(Heaps::new()));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn try_winning_move(
+    pub fn winning_move(
         &mut self,
         position: impl IntoPosition<G::Position>,
     ) -> Result<Option<G::Position>, SolveError<G::Position>> {
@@ -931,7 +614,7 @@ impl<G: ImpartialGame> Solver<G> {
     /// Every winning move from `position` under normal play: exactly the options that are
     /// P-positions, in the order the ruleset lists them. Empty if `position` is P.
     ///
-    /// # Panics
+    /// # Errors
     ///
     /// As [`outcome`](Self::outcome).
     ///
@@ -942,134 +625,22 @@ impl<G: ImpartialGame> Solver<G> {
     ///
     /// let mut solver = Solver::new(Nim);
     /// // Nim-sum 1 ^ 2 ^ 4 = 7: only the heap of 4 has the top bit, so only it can move.
-    /// assert_eq!(solver.winning_moves([1, 2, 4]), [vec![1, 2, 3]]);
-    /// assert_eq!(solver.winning_moves([3, 5, 7]), [vec![2, 5, 7], vec![3, 4, 7], vec![3, 5, 6]]);
+    /// assert_eq!(solver.winning_moves([1, 2, 4])?, [vec![1, 2, 3]]);
+    /// assert_eq!(solver.winning_moves([3, 5, 7])?, [vec![2, 5, 7], vec![3, 4, 7], vec![3, 5, 6]]);
+    /// assert!(solver.winning_moves([2, 2])?.is_empty());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    #[track_caller]
-    pub fn winning_moves(&mut self, position: impl IntoPosition<G::Position>) -> Vec<G::Position> {
-        expect_ok(self.try_winning_moves(position), "solver")
-    }
-
-    /// Every winning move from `position` under normal play, or why they cannot be found.
-    ///
-    /// # Errors
-    ///
-    /// As [`try_outcome`](Self::try_outcome).
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use impartial::{Nim, Solver};
-    ///
-    /// assert_eq!(Solver::new(Nim).try_winning_moves([2, 2]), Ok(vec![]));
-    /// ```
-    pub fn try_winning_moves(
+    pub fn winning_moves(
         &mut self,
         position: impl IntoPosition<G::Position>,
     ) -> Result<Vec<G::Position>, SolveError<G::Position>> {
         self.winning_options(position.into_holder().borrow(), Play::Normal, false)
     }
 
-    /// A winning move under misère play: the first option that is a misère P-position.
-    ///
-    /// `None` from a P-position, and from a terminal position: that one is N, but the player
-    /// to move has already won and has no move to make.
-    ///
-    /// # Panics
-    ///
-    /// As [`outcome`](Self::outcome).
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use impartial::{Nim, Solver};
-    ///
-    /// let mut solver = Solver::new(Nim);
-    /// // Normal play would empty the big heap; misère play leaves one counter there.
-    /// assert_eq!(solver.misere_winning_move([1, 5]), Some([1].into()));
-    /// assert_eq!(solver.misere_winning_move([1]), None);
-    /// ```
-    #[track_caller]
-    pub fn misere_winning_move(
-        &mut self,
-        position: impl IntoPosition<G::Position>,
-    ) -> Option<G::Position> {
-        expect_ok(self.try_misere_winning_move(position), "solver")
-    }
-
-    /// A winning move under misère play, or why it cannot be found.
-    ///
-    /// # Errors
-    ///
-    /// As [`try_outcome`](Self::try_outcome).
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use impartial::{Nim, Solver};
-    ///
-    /// assert_eq!(Solver::new(Nim).try_misere_winning_move([2, 2]), Ok(None));
-    /// ```
-    pub fn try_misere_winning_move(
-        &mut self,
-        position: impl IntoPosition<G::Position>,
-    ) -> Result<Option<G::Position>, SolveError<G::Position>> {
-        Ok(self
-            .winning_options(position.into_holder().borrow(), Play::Misere, true)?
-            .into_iter()
-            .next())
-    }
-
-    /// Every winning move under misère play: exactly the options that are misère
-    /// P-positions, in the order the ruleset lists them.
-    ///
-    /// # Panics
-    ///
-    /// As [`outcome`](Self::outcome).
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use impartial::{Heaps, Nim, Solver};
-    ///
-    /// let mut solver = Solver::new(Nim);
-    /// // Misère play from 2, 2, 1: leave an odd number of single counters, or pair the heaps.
-    /// assert_eq!(solver.misere_winning_moves([2, 2, 1]), [Heaps::from([2, 2])]);
-    /// ```
-    #[track_caller]
-    pub fn misere_winning_moves(
-        &mut self,
-        position: impl IntoPosition<G::Position>,
-    ) -> Vec<G::Position> {
-        expect_ok(self.try_misere_winning_moves(position), "solver")
-    }
-
-    /// Every winning move under misère play, or why they cannot be found.
-    ///
-    /// # Errors
-    ///
-    /// As [`try_outcome`](Self::try_outcome).
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use impartial::{Heaps, Nim, Solver};
-    ///
-    /// let mut solver = Solver::new(Nim);
-    /// // Equal heaps are one heap to move in: the position left is the same.
-    /// assert_eq!(solver.try_misere_winning_moves([1, 1]), Ok(vec![Heaps::from([1])]));
-    /// ```
-    pub fn try_misere_winning_moves(
-        &mut self,
-        position: impl IntoPosition<G::Position>,
-    ) -> Result<Vec<G::Position>, SolveError<G::Position>> {
-        self.winning_options(position.into_holder().borrow(), Play::Misere, false)
-    }
-
     /// The options of `position` that are P under `play`; only the first if `first_only`.
     /// The moves are listed lazily and each is searched as it comes, so a winning move
     /// early in the list is found without listing the rest.
-    fn winning_options(
+    pub(super) fn winning_options(
         &mut self,
         position: &G::Position,
         play: Play,
@@ -1164,8 +735,8 @@ where
     ///
     /// let game = Cram::new(5, 5)?;
     /// let mut solver = Solver::new(game).with_threads(2).with_table_budget(16 << 20)?;
-    /// assert_eq!(solver.grundy(game.board()), Nimber(0));
-    /// assert!(solver.winning_move(game.board()).is_none());
+    /// assert_eq!(solver.grundy(game.board())?, Nimber(0));
+    /// assert!(solver.winning_move(game.board())?.is_none());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
@@ -1212,11 +783,11 @@ where
     /// let game = Cram::new(4, 5)?;
     /// let path = std::env::temp_dir().join(format!("cram-doc-{}.facts", std::process::id()));
     /// let mut solver = Solver::new(game);
-    /// solver.grundy(game.board());
+    /// solver.grundy(game.board())?;
     /// let saved = solver.save_table(&path)?;
     /// let mut again = Solver::new(game);
     /// assert_eq!(again.load_table(&path)?, saved);
-    /// assert_eq!(again.grundy(game.board()), Nimber(2)); // from the table, no search
+    /// assert_eq!(again.grundy(game.board())?, Nimber(2)); // from the table, no search
     /// // Another game's table is refused.
     /// assert!(Solver::new(Cram::new(5, 4)?).load_table(&path).is_err());
     /// # std::fs::remove_file(&path)?;

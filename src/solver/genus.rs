@@ -62,7 +62,7 @@ pub(crate) const MAX_TWOS: u32 = 64;
 /// `1^031`, and `*n` for n ≥ 2 is `n^(n, n ⊕ 2)` (beside a heap of 2 or more, misère Nim is
 /// played as normal Nim): `*2` is `2^20`, `*3` is `3^31`.
 ///
-/// [`Solver::genus`](crate::Solver::genus) computes it for a position of any ruleset.
+/// [`Misere::genus`](crate::Misere::genus) computes it for a position of any ruleset.
 ///
 /// # Examples
 ///
@@ -70,13 +70,14 @@ pub(crate) const MAX_TWOS: u32 = 64;
 /// use impartial::{Nim, Nimber, Solver};
 ///
 /// let mut solver = Solver::new(Nim);
-/// let empty = solver.genus([]);
+/// let empty = solver.misere().genus([])?;
 /// assert_eq!(empty.to_string(), "0^120");
 /// assert_eq!(empty.normal(), Nimber(0));
 /// assert_eq!(empty.misere(), Nimber(1)); // the player to move cannot, and wins misère play
 /// assert_eq!(empty.exponent(1_000_001), Nimber(2));
-/// assert_eq!(solver.genus([1]).to_string(), "1^031");
-/// assert_eq!(solver.genus([3]).to_string(), "3^31");
+/// assert_eq!(solver.misere().genus([1])?.to_string(), "1^031");
+/// assert_eq!(solver.misere().genus([3])?.to_string(), "3^31");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(
@@ -128,7 +129,8 @@ impl Genus {
     /// ```
     /// use impartial::{Nim, Nimber, Solver};
     ///
-    /// assert_eq!(Solver::new(Nim).genus([1, 2]).normal(), Nimber(3));
+    /// assert_eq!(Solver::new(Nim).misere().genus([1, 2])?.normal(), Nimber(3));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
     pub fn normal(&self) -> Nimber {
@@ -143,7 +145,8 @@ impl Genus {
     /// use impartial::{Nim, Nimber, Solver};
     ///
     /// // Misère Nim: a lone heap of 1 is lost by the player who must take it.
-    /// assert_eq!(Solver::new(Nim).genus([1]).misere(), Nimber(0));
+    /// assert_eq!(Solver::new(Nim).misere().genus([1])?.misere(), Nimber(0));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
     pub fn misere(&self) -> Nimber {
@@ -158,9 +161,10 @@ impl Genus {
     /// ```
     /// use impartial::{Nim, Nimber, Solver};
     ///
-    /// let genus = Solver::new(Nim).genus([1]); // 1^031
+    /// let genus = Solver::new(Nim).misere().genus([1])?; // 1^031
     /// let exponents: Vec<Nimber> = (0..6).map(|k| genus.exponent(k)).collect();
     /// assert_eq!(exponents, [0, 3, 1, 3, 1, 3].map(Nimber));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
     pub fn exponent(&self, k: u128) -> Nimber {
@@ -181,7 +185,8 @@ impl Genus {
     /// ```
     /// use impartial::{Nim, Nimber, Solver};
     ///
-    /// assert_eq!(Solver::new(Nim).genus([]).exponents(), [1, 2, 0].map(Nimber));
+    /// assert_eq!(Solver::new(Nim).misere().genus([])?.exponents(), [1, 2, 0].map(Nimber));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
     pub fn exponents(&self) -> &[Nimber] {
@@ -192,7 +197,7 @@ impl Genus {
     /// `a^(a, a ⊕ 2)` for any `a` (`*a` for a ≥ 2, and `*2 + *2` as `0^02`, `*2 + *3` as
     /// `1^13`): the genera a game may have and still be played as misère Nim
     /// (*Winning Ways*, ch. 13). A position is tame when every follower's genus is
-    /// ([`Solver::is_tame`](crate::Solver::is_tame)).
+    /// ([`Misere::is_tame`](crate::Misere::is_tame)).
     ///
     /// # Examples
     ///
@@ -201,10 +206,11 @@ impl Genus {
     /// use impartial::{Heaps, Nim, Solver};
     ///
     /// let mut nim = Solver::new(Nim);
-    /// assert!(nim.genus([]).is_tame() && nim.genus([1]).is_tame() && nim.genus([2, 2]).is_tame());
+    /// let mut misere = nim.misere();
+    /// assert!(misere.genus([])?.is_tame() && misere.genus([1])?.is_tame() && misere.genus([2, 2])?.is_tame());
     /// // Misère 0.312: a heap of 4 has genus 2^1420 (Plambeck).
     /// let mut wild = Solver::new("0.312".parse::<OctalGame>()?);
-    /// assert!(!wild.genus(Heaps::from([4])).is_tame());
+    /// assert!(!wild.misere().genus(Heaps::from([4]))?.is_tame());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]

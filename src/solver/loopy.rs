@@ -32,11 +32,12 @@
 //! }
 //!
 //! let mut solver = LoopySolver::new(Token);
-//! assert_eq!(solver.outcome(&0), LoopyOutcome::P); // the only move lets the opponent escape to 2
-//! assert_eq!(solver.outcome(&1), LoopyOutcome::N);
-//! assert_eq!(solver.outcome(&3), LoopyOutcome::Draw);
-//! assert_eq!(solver.value(&3).to_string(), "∞{}");
-//! assert_eq!(solver.winning_move(&1), Some(2));
+//! assert_eq!(solver.outcome(&0)?, LoopyOutcome::P); // the only move lets the opponent escape to 2
+//! assert_eq!(solver.outcome(&1)?, LoopyOutcome::N);
+//! assert_eq!(solver.outcome(&3)?, LoopyOutcome::Draw);
+//! assert_eq!(solver.value(&3)?.to_string(), "∞{}");
+//! assert_eq!(solver.winning_move(&1)?, Some(2));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
 //! # The algorithm for `γ`
@@ -56,7 +57,7 @@ use std::collections::VecDeque;
 use std::fmt;
 
 use super::memo::{MAX_CODE, StateTable};
-use crate::error::{SolveError, expect_ok};
+use crate::error::SolveError;
 use crate::game::{ImpartialGame, IntoPosition, Nimber, Outcome};
 use std::borrow::Borrow;
 
@@ -152,6 +153,10 @@ pub enum LoopyValue {
 
 impl LoopyValue {
     /// The outcome this value gives a position played alone.
+    ///
+    /// # Errors
+    ///
+    /// [`SolveError::StateLimit`] if exploring would exceed the state limit.
     ///
     /// # Examples
     ///
@@ -263,10 +268,11 @@ const INFINITE: u32 = u32::MAX - 1;
 /// }
 ///
 /// let mut solver = LoopySolver::new(Ring);
-/// assert_eq!(solver.outcome(&0), LoopyOutcome::Draw);
-/// assert_eq!(solver.best_move(&0), Some(1)); // keep the draw
+/// assert_eq!(solver.outcome(&0)?, LoopyOutcome::Draw);
+/// assert_eq!(solver.best_move(&0)?, Some(1)); // keep the draw
 /// let mut tiny = LoopySolver::new(Ring).with_state_limit(3);
-/// assert_eq!(tiny.try_outcome(&0), Err(SolveError::StateLimit { limit: 3 }));
+/// assert_eq!(tiny.outcome(&0), Err(SolveError::StateLimit { limit: 3 }));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub struct LoopySolver<G: ImpartialGame> {
     game: G,
@@ -324,7 +330,8 @@ impl<G: ImpartialGame> LoopySolver<G> {
     /// use impartial::Nim;
     ///
     /// // An acyclic game is a loopy game without loops.
-    /// assert_eq!(LoopySolver::new(Nim).outcome([1, 2, 3]), LoopyOutcome::P);
+    /// assert_eq!(LoopySolver::new(Nim).outcome([1, 2, 3])?, LoopyOutcome::P);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
     pub fn new(game: G) -> Self {
@@ -353,8 +360,9 @@ impl<G: ImpartialGame> LoopySolver<G> {
     /// use impartial::{Nim, SolveError};
     ///
     /// let mut solver = LoopySolver::new(Nim).with_state_limit(10);
-    /// assert_eq!(solver.try_outcome([5, 5]), Err(SolveError::StateLimit { limit: 10 }));
-    /// assert!(solver.try_outcome([2, 1]).is_ok()); // 6 positions
+    /// assert_eq!(solver.outcome([5, 5]), Err(SolveError::StateLimit { limit: 10 }));
+    /// assert!(solver.outcome([2, 1]).is_ok()); // 6 positions
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
     pub fn with_state_limit(mut self, limit: usize) -> Self {
@@ -371,8 +379,9 @@ impl<G: ImpartialGame> LoopySolver<G> {
     /// use impartial::Nim;
     ///
     /// let mut solver = LoopySolver::new(Nim);
-    /// solver.outcome([3]);
+    /// solver.outcome([3])?;
     /// assert_eq!(solver.positions(), 4);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
     pub fn positions(&self) -> usize {
@@ -389,8 +398,9 @@ impl<G: ImpartialGame> LoopySolver<G> {
     /// use impartial::Nim;
     ///
     /// let mut solver = LoopySolver::new(Nim);
-    /// solver.outcome([3, 3]);
+    /// solver.outcome([3, 3])?;
     /// assert!(solver.bytes() > 16 * 8);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
     pub fn bytes(&self) -> usize {
@@ -402,30 +412,6 @@ impl<G: ImpartialGame> LoopySolver<G> {
             + (self.first_successor.len() + self.successors.len()) * size_of::<u32>()
             + self.outcomes.capacity() * size_of::<LoopyOutcome>()
             + self.values.capacity() * size_of::<u32>()
-    }
-
-    /// The outcome of `position`: P, N or Draw.
-    ///
-    /// # Panics
-    ///
-    /// If the state limit is reached; see [`try_outcome`](Self::try_outcome).
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use impartial::loopy::{LoopyOutcome, LoopySolver};
-    /// use impartial::ImpartialGame;
-    ///
-    /// struct SelfLoop;
-    /// impl ImpartialGame for SelfLoop {
-    ///     type Position = ();
-    ///     fn moves(&self, _: &()) -> impl Iterator<Item = ()> { std::iter::once(()) }
-    /// }
-    /// assert_eq!(LoopySolver::new(SelfLoop).outcome(&()), LoopyOutcome::Draw);
-    /// ```
-    #[track_caller]
-    pub fn outcome(&mut self, position: impl IntoPosition<G::Position>) -> LoopyOutcome {
-        expect_ok(self.try_outcome(position), "loopy solver")
     }
 
     /// The outcome of `position`, or why it cannot be found.
@@ -440,9 +426,10 @@ impl<G: ImpartialGame> LoopySolver<G> {
     /// use impartial::loopy::{LoopyOutcome, LoopySolver};
     /// use impartial::Nim;
     ///
-    /// assert_eq!(LoopySolver::new(Nim).try_outcome([1]), Ok(LoopyOutcome::N));
+    /// assert_eq!(LoopySolver::new(Nim).outcome([1]), Ok(LoopyOutcome::N));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn try_outcome(
+    pub fn outcome(
         &mut self,
         position: impl IntoPosition<G::Position>,
     ) -> Result<LoopyOutcome, SolveError<G::Position>> {
@@ -459,25 +446,6 @@ impl<G: ImpartialGame> LoopySolver<G> {
 
     /// The generalized Sprague–Grundy value of `position`.
     ///
-    /// # Panics
-    ///
-    /// If the state limit is reached; see [`try_value`](Self::try_value).
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use impartial::loopy::{LoopySolver, LoopyValue};
-    /// use impartial::{Nim, Nimber};
-    ///
-    /// assert_eq!(LoopySolver::new(Nim).value([1, 2]), LoopyValue::Finite(Nimber(3)));
-    /// ```
-    #[track_caller]
-    pub fn value(&mut self, position: impl IntoPosition<G::Position>) -> LoopyValue {
-        expect_ok(self.try_value(position), "loopy solver")
-    }
-
-    /// The generalized Sprague–Grundy value of `position`, or why it cannot be found.
-    ///
     /// # Errors
     ///
     /// [`SolveError::StateLimit`] if exploring would exceed the state limit.
@@ -488,9 +456,10 @@ impl<G: ImpartialGame> LoopySolver<G> {
     /// use impartial::loopy::{LoopySolver, LoopyValue};
     /// use impartial::{Nim, Nimber};
     ///
-    /// assert_eq!(LoopySolver::new(Nim).try_value([]), Ok(LoopyValue::Finite(Nimber(0))));
+    /// assert_eq!(LoopySolver::new(Nim).value([1, 2])?, LoopyValue::Finite(Nimber(3)));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn try_value(
+    pub fn value(
         &mut self,
         position: impl IntoPosition<G::Position>,
     ) -> Result<LoopyValue, SolveError<G::Position>> {
@@ -506,29 +475,6 @@ impl<G: ImpartialGame> LoopySolver<G> {
     /// play around a cycle). This one moves to the P option that the retrograde analysis
     /// decided first, so that always playing it wins in finitely many moves.
     ///
-    /// # Panics
-    ///
-    /// If the state limit is reached; [`try_winning_move`](Self::try_winning_move) returns
-    /// that as an error.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use impartial::loopy::LoopySolver;
-    /// use impartial::Nim;
-    ///
-    /// assert_eq!(LoopySolver::new(Nim).winning_move([3, 1]), Some([1, 1].into()));
-    /// ```
-    #[track_caller]
-    pub fn winning_move(
-        &mut self,
-        position: impl IntoPosition<G::Position>,
-    ) -> Option<G::Position> {
-        expect_ok(self.try_winning_move(position), "loopy solver")
-    }
-
-    /// A winning move, as [`winning_move`](Self::winning_move), or why it cannot be found.
-    ///
     /// # Errors
     ///
     /// [`SolveError::StateLimit`] if exploring would exceed the state limit.
@@ -537,13 +483,15 @@ impl<G: ImpartialGame> LoopySolver<G> {
     ///
     /// ```
     /// use impartial::loopy::LoopySolver;
-    /// use impartial::{Nim, SolveError};
+    /// use impartial::Nim;
     ///
+    /// assert_eq!(LoopySolver::new(Nim).winning_move([3, 1])?, Some([1, 1].into()));
     /// let mut solver = LoopySolver::new(Nim).with_state_limit(3);
-    /// assert_eq!(solver.try_winning_move([1]), Ok(Some([].into())));
-    /// assert_eq!(solver.try_winning_move([9]), Err(SolveError::StateLimit { limit: 3 }));
+    /// assert_eq!(solver.winning_move([1]), Ok(Some([].into())));
+    /// assert_eq!(solver.winning_move([9]), Err(impartial::SolveError::StateLimit { limit: 3 }));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn try_winning_move(
+    pub fn winning_move(
         &mut self,
         position: impl IntoPosition<G::Position>,
     ) -> Result<Option<G::Position>, SolveError<G::Position>> {
@@ -556,26 +504,6 @@ impl<G: ImpartialGame> LoopySolver<G> {
     /// The best move: to a P-position from an N-position, to a Draw from a Draw (keeping the
     /// draw), and `None` from a P-position or a terminal one.
     ///
-    /// # Panics
-    ///
-    /// If the state limit is reached; [`try_best_move`](Self::try_best_move) returns that
-    /// as an error.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use impartial::loopy::LoopySolver;
-    /// use impartial::Nim;
-    ///
-    /// assert_eq!(LoopySolver::new(Nim).best_move([2, 2]), None);
-    /// ```
-    #[track_caller]
-    pub fn best_move(&mut self, position: impl IntoPosition<G::Position>) -> Option<G::Position> {
-        expect_ok(self.try_best_move(position), "loopy solver")
-    }
-
-    /// The best move, as [`best_move`](Self::best_move), or why it cannot be found.
-    ///
     /// # Errors
     ///
     /// [`SolveError::StateLimit`] if exploring would exceed the state limit.
@@ -584,13 +512,15 @@ impl<G: ImpartialGame> LoopySolver<G> {
     ///
     /// ```
     /// use impartial::loopy::LoopySolver;
-    /// use impartial::{Nim, SolveError};
+    /// use impartial::Nim;
     ///
+    /// assert_eq!(LoopySolver::new(Nim).best_move([2, 2])?, None);
     /// let mut solver = LoopySolver::new(Nim).with_state_limit(10);
-    /// assert_eq!(solver.try_best_move([1, 2]), Ok(Some([1, 1].into())));
-    /// assert!(matches!(solver.try_best_move([9, 9]), Err(SolveError::StateLimit { .. })));
+    /// assert_eq!(solver.best_move([1, 2]), Ok(Some([1, 1].into())));
+    /// assert!(matches!(solver.best_move([9, 9]), Err(impartial::SolveError::StateLimit { .. })));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn try_best_move(
+    pub fn best_move(
         &mut self,
         position: impl IntoPosition<G::Position>,
     ) -> Result<Option<G::Position>, SolveError<G::Position>> {

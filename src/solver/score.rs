@@ -9,7 +9,7 @@ use std::ops::RangeInclusive;
 
 use super::search::{Graph, Proven, Rule, Search};
 use super::stats::SolverStats;
-use crate::error::{SolveError, expect_ok};
+use crate::error::SolveError;
 use crate::game::{ImpartialGame, IntoPosition, Nimber};
 
 /// A game in which both players have the same moves and moves are worth points.
@@ -37,8 +37,9 @@ use crate::game::{ImpartialGame, IntoPosition, Nimber};
 /// }
 ///
 /// let mut solver = ScoreSolver::new(Squares);
-/// assert_eq!(solver.value(3), 9); // take all three
-/// assert_eq!(solver.value(4), 8); // take 3 (9 − 1), not 1 (1 − 9) or 2 (4 − 4)
+/// assert_eq!(solver.value(3)?, 9); // take all three
+/// assert_eq!(solver.value(4)?, 8); // take 3 (9 − 1), not 1 (1 − 9) or 2 (4 − 4)
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub trait ScoreGame {
     /// A position of the game. Keep it small: the solver stores one per state.
@@ -68,7 +69,8 @@ pub trait ScoreGame {
     ///     }
     /// }
     ///
-    /// assert_eq!(ScoreSolver::new(Stuck).value(()), -1);
+    /// assert_eq!(ScoreSolver::new(Stuck).value(())?, -1);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     fn terminal_score(&self, position: &Self::Position) -> i64 {
         let _ = position;
@@ -174,7 +176,8 @@ impl<G: ScoreGame> Graph for Scored<'_, G> {
 ///
 /// let mut solver = ScoreSolver::new(NumberRow::new(vec![1, 2, 9, 3]));
 /// // Not the 3, which opens the 9 to the other player: the 1, and the 9 is ours next turn.
-/// assert_eq!(solver.best_move((0, 4)), Some(ScoreMove { points: 1, to: (1, 4) }));
+/// assert_eq!(solver.best_move((0, 4))?, Some(ScoreMove { points: 1, to: (1, 4) }));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -194,9 +197,10 @@ pub struct ScoreMove<P> {
 ///
 /// // Whoever moves first here gets 3 or 1 and the other gets 9: the score is −5.
 /// let mut solver = ScoreSolver::new(NumberRow::new(vec![3, 9, 1]));
-/// let bound = solver.value_within((0, 3), -1..=1);
+/// let bound = solver.value_within((0, 3), -1..=1)?;
 /// assert!(matches!(bound, ScoreBound::AtMost(at_most) if at_most < -1));
-/// assert!(bound.admits(solver.value((0, 3))));
+/// assert!(bound.admits(solver.value((0, 3))?));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -260,9 +264,10 @@ impl ScoreBound {
 ///
 /// // IOI 1996 "A Game": take a number from either end; each wants the larger total.
 /// let mut solver = ScoreSolver::new(NumberRow::new(vec![4, 7, 2, 9, 5, 2]));
-/// let score = solver.value((0, 6)); // the first player's total minus the second's
+/// let score = solver.value((0, 6))?; // the first player's total minus the second's
 /// assert_eq!(score, 7);
 /// assert_eq!(solver.game().totals(score), (18, 11));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub struct ScoreSolver<G: ScoreGame> {
     game: G,
@@ -296,7 +301,8 @@ impl<G: ScoreGame> ScoreSolver<G> {
     /// use impartial::score::{NumberRow, ScoreSolver};
     ///
     /// let mut solver = ScoreSolver::new(NumberRow::new(vec![2, 3]));
-    /// assert_eq!(solver.value((0, 2)), 1); // take the 3, leave the 2
+    /// assert_eq!(solver.value((0, 2))?, 1); // take the 3, leave the 2
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
     pub fn new(game: G) -> Self {
@@ -317,8 +323,9 @@ impl<G: ScoreGame> ScoreSolver<G> {
     /// use impartial::SolveError;
     ///
     /// let mut solver = ScoreSolver::new(NumberRow::new(vec![1; 100])).with_state_limit(1_000);
-    /// assert_eq!(solver.try_value((0, 20)), Ok(0)); // 231 intervals fit
-    /// assert_eq!(solver.try_value((0, 100)), Err(SolveError::StateLimit { limit: 1_000 }));
+    /// assert_eq!(solver.value((0, 20)), Ok(0)); // 231 intervals fit
+    /// assert_eq!(solver.value((0, 100)), Err(SolveError::StateLimit { limit: 1_000 }));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
     pub fn with_state_limit(mut self, limit: usize) -> Self {
@@ -337,7 +344,8 @@ impl<G: ScoreGame> ScoreSolver<G> {
     ///
     /// let mut solver =
     ///     ScoreSolver::new(NumberRow::new(vec![1; 1_000])).with_memory_limit(100_000);
-    /// assert!(matches!(solver.try_value((0, 1_000)), Err(SolveError::MemoryLimit { .. })));
+    /// assert!(matches!(solver.value((0, 1_000)), Err(SolveError::MemoryLimit { .. })));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
     pub fn with_memory_limit(mut self, bytes: usize) -> Self {
@@ -387,9 +395,10 @@ impl<G: ScoreGame> ScoreSolver<G> {
     /// use impartial::score::{NumberRow, ScoreSolver};
     ///
     /// let mut solver = ScoreSolver::new(NumberRow::new(vec![1, 2]));
-    /// solver.value((0, 2));
+    /// solver.value((0, 2))?;
     /// solver.clear();
     /// assert_eq!(solver.stats().states, 0);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn clear(&mut self) {
         self.search.clear();
@@ -404,9 +413,10 @@ impl<G: ScoreGame> ScoreSolver<G> {
     /// use impartial::score::{NumberRow, ScoreSolver};
     ///
     /// let mut solver = ScoreSolver::new(NumberRow::new(vec![5, 1, 4, 2]));
-    /// solver.value((0, 4));
+    /// solver.value((0, 4))?;
     /// // The 10 intervals of 1 to 4 numbers and the 5 empty ones, filled shortest first.
     /// assert_eq!(solver.stats().states, 15);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
     pub fn stats(&self) -> SolverStats {
@@ -415,25 +425,6 @@ impl<G: ScoreGame> ScoreSolver<G> {
 
     /// The score of `position`: the best difference of totals, from here on, that the player
     /// to move can force.
-    ///
-    /// # Panics
-    ///
-    /// On the errors of [`try_value`](Self::try_value).
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use impartial::score::{NumberRow, ScoreSolver};
-    ///
-    /// let mut solver = ScoreSolver::new(NumberRow::new(vec![1, 100, 1]));
-    /// assert_eq!(solver.value((0, 3)), -98); // 2 against 100, whatever the first player does
-    /// ```
-    #[track_caller]
-    pub fn value(&mut self, position: impl IntoPosition<G::Position>) -> i64 {
-        expect_ok(self.try_value(position), "score solver")
-    }
-
-    /// The score of `position`, or why it cannot be found.
     ///
     /// # Errors
     ///
@@ -445,13 +436,15 @@ impl<G: ScoreGame> ScoreSolver<G> {
     ///
     /// ```
     /// use impartial::score::{NumberRow, ScoreSolver};
-    /// use impartial::SolveError;
     ///
+    /// let mut solver = ScoreSolver::new(NumberRow::new(vec![1, 100, 1]));
+    /// assert_eq!(solver.value((0, 3))?, -98); // 2 against 100, whatever the first player does
     /// let mut solver = ScoreSolver::new(NumberRow::new(vec![i64::MIN, 1]));
     /// // The mover takes the 1, leaving the other to take i64::MIN: 1 − i64::MIN overflows.
-    /// assert!(matches!(solver.try_value((0, 2)), Err(SolveError::ScoreOverflow { .. })));
+    /// assert!(matches!(solver.value((0, 2)), Err(impartial::SolveError::ScoreOverflow { .. })));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn try_value(
+    pub fn value(
         &mut self,
         position: impl IntoPosition<G::Position>,
     ) -> Result<i64, SolveError<G::Position>> {
@@ -466,9 +459,9 @@ impl<G: ScoreGame> ScoreSolver<G> {
     /// positions than [`value`](Self::value). What it proves is kept — exact scores for every
     /// later query, bounds for later windows. An empty range asks for the exact score.
     ///
-    /// # Panics
+    /// # Errors
     ///
-    /// On the errors of [`try_value_within`](Self::try_value_within).
+    /// As [`value`](Self::value).
     ///
     /// # Examples
     ///
@@ -476,35 +469,13 @@ impl<G: ScoreGame> ScoreSolver<G> {
     /// use impartial::score::{NumberRow, ScoreBound, ScoreSolver};
     ///
     /// let row = NumberRow::new(vec![4, 7, 2, 9, 5, 2]);
-    /// assert_eq!(ScoreSolver::new(row.clone()).value_within((0, 6), 0..=10), ScoreBound::Exact(7));
+    /// assert_eq!(ScoreSolver::new(row.clone()).value_within((0, 6), 0..=10)?, ScoreBound::Exact(7));
     /// // Asked only about scores from 20 to 30, a fresh solver proves the score is below.
-    /// let bound = ScoreSolver::new(row).value_within((0, 6), 20..=30);
+    /// let bound = ScoreSolver::new(row).value_within((0, 6), 20..=30)?;
     /// assert!(matches!(bound, ScoreBound::AtMost(at_most) if at_most < 20));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    #[track_caller]
     pub fn value_within(
-        &mut self,
-        position: impl IntoPosition<G::Position>,
-        range: RangeInclusive<i64>,
-    ) -> ScoreBound {
-        expect_ok(self.try_value_within(position, range), "score solver")
-    }
-
-    /// The score of `position` within `range`, or why it cannot be found.
-    ///
-    /// # Errors
-    ///
-    /// As [`try_value`](Self::try_value).
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use impartial::score::{NumberRow, ScoreBound, ScoreSolver};
-    ///
-    /// let mut solver = ScoreSolver::new(NumberRow::new(vec![1, 100, 1]));
-    /// assert_eq!(solver.try_value_within((0, 3), -200..=200), Ok(ScoreBound::Exact(-98)));
-    /// ```
-    pub fn try_value_within(
         &mut self,
         position: impl IntoPosition<G::Position>,
         range: RangeInclusive<i64>,
@@ -536,9 +507,9 @@ impl<G: ScoreGame> ScoreSolver<G> {
     /// Whether the player to move can force a score of at least `target`: the null-window
     /// search, the narrowest question a score search answers.
     ///
-    /// # Panics
+    /// # Errors
     ///
-    /// On the errors of [`try_value_at_least`](Self::try_value_at_least).
+    /// As [`value`](Self::value).
     ///
     /// # Examples
     ///
@@ -546,39 +517,19 @@ impl<G: ScoreGame> ScoreSolver<G> {
     /// use impartial::score::{NumberRow, ScoreSolver};
     ///
     /// let mut solver = ScoreSolver::new(NumberRow::new(vec![4, 7, 2, 9, 5, 2]));
-    /// assert!(solver.value_at_least((0, 6), 7)); // 18 against 11
-    /// assert!(!solver.value_at_least((0, 6), 8));
-    /// ```
-    #[track_caller]
-    pub fn value_at_least(
-        &mut self,
-        position: impl IntoPosition<G::Position>,
-        target: i64,
-    ) -> bool {
-        expect_ok(self.try_value_at_least(position, target), "score solver")
-    }
-
-    /// Whether the player to move can force at least `target`, or why it cannot be found.
-    ///
-    /// # Errors
-    ///
-    /// As [`try_value`](Self::try_value).
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use impartial::score::{NumberRow, ScoreSolver};
-    ///
+    /// assert!(solver.value_at_least((0, 6), 7)?); // 18 against 11
+    /// assert!(!solver.value_at_least((0, 6), 8)?);
     /// let mut solver = ScoreSolver::new(NumberRow::new(vec![2, 3])).with_state_limit(1);
-    /// assert!(solver.try_value_at_least((0, 2), 1).is_err()); // the limit
+    /// assert!(solver.value_at_least((0, 2), 1).is_err()); // the limit
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn try_value_at_least(
+    pub fn value_at_least(
         &mut self,
         position: impl IntoPosition<G::Position>,
         target: i64,
     ) -> Result<bool, SolveError<G::Position>> {
         if target == i64::MIN {
-            return self.try_value(position).map(|_| true);
+            return self.value(position).map(|_| true);
         }
         let proven = self.search.score_within(
             &Scored(&self.game),
@@ -596,7 +547,7 @@ impl<G: ScoreGame> ScoreSolver<G> {
     /// A move that forces the score: the first (in the ruleset's order) whose points minus
     /// the score after it equal the score of `position`, or `None` at the end.
     ///
-    /// # Panics
+    /// # Errors
     ///
     /// As [`value`](Self::value).
     ///
@@ -607,34 +558,13 @@ impl<G: ScoreGame> ScoreSolver<G> {
     ///
     /// let mut solver = ScoreSolver::new(NumberRow::new(vec![3, 9, 1, 2]));
     /// // Take the 2: then whichever end the other player takes, the 9 is ours.
-    /// let best = solver.best_move((0, 4)).expect("moves are left");
+    /// let best = solver.best_move((0, 4))?.expect("moves are left");
     /// assert_eq!(best, ScoreMove { points: 2, to: (0, 3) });
-    /// assert_eq!(solver.value((0, 4)), 7); // 2 + 9 against 3 + 1
-    /// assert_eq!(solver.best_move((2, 2)), None);
+    /// assert_eq!(solver.value((0, 4))?, 7); // 2 + 9 against 3 + 1
+    /// assert_eq!(solver.best_move((2, 2))?, None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    #[track_caller]
     pub fn best_move(
-        &mut self,
-        position: impl IntoPosition<G::Position>,
-    ) -> Option<ScoreMove<G::Position>> {
-        expect_ok(self.try_best_move(position), "score solver")
-    }
-
-    /// A move that forces the score, or why it cannot be found.
-    ///
-    /// # Errors
-    ///
-    /// As [`try_value`](Self::try_value).
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use impartial::score::{NumberRow, ScoreSolver};
-    ///
-    /// let mut solver = ScoreSolver::new(NumberRow::new(vec![1, 2]));
-    /// assert_eq!(solver.try_best_move((0, 2)).map(|best| best.map(|m| m.points)), Ok(Some(2)));
-    /// ```
-    pub fn try_best_move(
         &mut self,
         position: impl IntoPosition<G::Position>,
     ) -> Result<Option<ScoreMove<G::Position>>, SolveError<G::Position>> {
@@ -644,7 +574,7 @@ impl<G: ScoreGame> ScoreSolver<G> {
 
     /// Every move that forces the score, in the ruleset's order.
     ///
-    /// # Panics
+    /// # Errors
     ///
     /// As [`value`](Self::value).
     ///
@@ -654,31 +584,10 @@ impl<G: ScoreGame> ScoreSolver<G> {
     /// use impartial::score::{NumberRow, ScoreSolver};
     ///
     /// let mut solver = ScoreSolver::new(NumberRow::new(vec![5, 5]));
-    /// assert_eq!(solver.best_moves((0, 2)).len(), 2); // either 5
+    /// assert_eq!(solver.best_moves((0, 2))?.len(), 2); // either 5
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    #[track_caller]
     pub fn best_moves(
-        &mut self,
-        position: impl IntoPosition<G::Position>,
-    ) -> Vec<ScoreMove<G::Position>> {
-        expect_ok(self.try_best_moves(position), "score solver")
-    }
-
-    /// Every move that forces the score, or why they cannot be found.
-    ///
-    /// # Errors
-    ///
-    /// As [`try_value`](Self::try_value).
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use impartial::score::{NumberRow, ScoreSolver};
-    ///
-    /// let mut solver = ScoreSolver::new(NumberRow::new(vec![5, 6]));
-    /// assert_eq!(solver.try_best_moves((0, 2)).map(|moves| moves.len()), Ok(1));
-    /// ```
-    pub fn try_best_moves(
         &mut self,
         position: impl IntoPosition<G::Position>,
     ) -> Result<Vec<ScoreMove<G::Position>>, SolveError<G::Position>> {
@@ -689,7 +598,7 @@ impl<G: ScoreGame> ScoreSolver<G> {
     /// first, as [`best_move`](Self::best_move)), until no move is left. The points of the
     /// steps, taken alternately with signs `+ − + − …`, add up to the score.
     ///
-    /// # Panics
+    /// # Errors
     ///
     /// As [`value`](Self::value).
     ///
@@ -699,36 +608,15 @@ impl<G: ScoreGame> ScoreSolver<G> {
     /// use impartial::score::{NumberRow, ScoreSolver};
     ///
     /// let mut solver = ScoreSolver::new(NumberRow::new(vec![3, 9, 1, 2]));
-    /// let line = solver.best_line((0, 4));
+    /// let line = solver.best_line((0, 4))?;
     /// assert_eq!(line.len(), 4);
     /// let signed: i64 = line.iter().enumerate()
     ///     .map(|(turn, step)| if turn % 2 == 0 { step.points } else { -step.points })
     ///     .sum();
-    /// assert_eq!(signed, solver.value((0, 4)));
+    /// assert_eq!(signed, solver.value((0, 4))?);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    #[track_caller]
     pub fn best_line(
-        &mut self,
-        position: impl IntoPosition<G::Position>,
-    ) -> Vec<ScoreMove<G::Position>> {
-        expect_ok(self.try_best_line(position), "score solver")
-    }
-
-    /// The game from `position` under best play, or why it cannot be found.
-    ///
-    /// # Errors
-    ///
-    /// As [`try_value`](Self::try_value).
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use impartial::score::{NumberRow, ScoreSolver};
-    ///
-    /// let mut solver = ScoreSolver::new(NumberRow::new(vec![]));
-    /// assert_eq!(solver.try_best_line((0, 0)), Ok(vec![]));
-    /// ```
-    pub fn try_best_line(
         &mut self,
         position: impl IntoPosition<G::Position>,
     ) -> Result<Vec<ScoreMove<G::Position>>, SolveError<G::Position>> {
@@ -747,7 +635,7 @@ impl<G: ScoreGame> ScoreSolver<G> {
         position: &G::Position,
         first_only: bool,
     ) -> Result<Vec<ScoreMove<G::Position>>, SolveError<G::Position>> {
-        let target = self.try_value(position)?;
+        let target = self.value(position)?;
         let mut best = Vec::new();
         for (points, to) in self.game.moves(position) {
             let after = self.search.score(&Scored(&self.game), &to)?;
@@ -775,9 +663,10 @@ impl<G: ScoreGame> ScoreSolver<G> {
 /// let mut scores = ScoreSolver::new(WinLoss(Nim));
 /// let mut solver = Solver::new(Nim);
 /// for heaps in [[1, 2], [3, 3], [2, 5]] {
-///     let won = scores.value(heaps) == 1;
-///     assert_eq!(won, solver.outcome(heaps) == Outcome::N);
+///     let won = scores.value(heaps)? == 1;
+///     assert_eq!(won, solver.outcome(heaps)? == Outcome::N);
 /// }
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct WinLoss<G>(pub G);

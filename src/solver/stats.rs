@@ -9,10 +9,11 @@
 /// use impartial::{Nim, Solver};
 ///
 /// let mut solver = Solver::new(Nim).without_closed_form();
-/// solver.grundy([2, 3]);
+/// solver.grundy([2, 3])?;
 /// let stats = solver.stats();
 /// assert_eq!(stats.states, 9); // {}, {1}, {2}, {3}, {1, 1}, {1, 2}, {1, 3}, {2, 2}, {2, 3}
 /// assert!(stats.bytes >= stats.states * stats.bytes_per_entry);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]

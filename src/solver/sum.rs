@@ -10,7 +10,7 @@ use std::fmt::{self, Debug};
 use std::sync::{Mutex, PoisonError};
 
 use super::general::Solver;
-use crate::error::{SolveError, expect_ok};
+use crate::error::SolveError;
 use crate::game::{Either, ImpartialGame, IntoPosition, Nimber, Outcome, vec_bytes};
 
 /// A winning move in a sum: which component to play in, and the position to leave there.
@@ -21,8 +21,9 @@ use crate::game::{Either, ImpartialGame, IntoPosition, Nimber, Outcome, vec_byte
 /// use impartial::{Heaps, Nim, Sum, SumMove};
 ///
 /// let mut sum = Sum::new(Nim);
-/// let best = sum.winning_move([[3], [5]]);
+/// let best = sum.winning_move([[3], [5]])?;
 /// assert_eq!(best, Some(SumMove { component: 1, to: Heaps::from([3]) }));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -55,12 +56,12 @@ pub struct SumMove<P> {
 /// // Three heaps of S(1, 3, 4): values 2, 3 and 0.
 /// let mut sum = Sum::new(SubtractionGame::new(&[1, 3, 4])?);
 /// let heaps = [[4], [5], [7]];
-/// assert_eq!(sum.grundy(heaps), Nimber(2 ^ 3));
-/// assert_eq!(sum.outcome(heaps), Outcome::N);
+/// assert_eq!(sum.grundy(heaps)?, Nimber(2 ^ 3));
+/// assert_eq!(sum.outcome(heaps)?, Outcome::N);
 /// // Bring the value-3 heap of 5 down to value 2: 5 → 4.
-/// let best = sum.winning_move(heaps).expect("an N-position has a winning move");
+/// let best = sum.winning_move(heaps)?.expect("an N-position has a winning move");
 /// assert_eq!((best.component, best.to), (1, Heaps::from([4])));
-/// # Ok::<(), impartial::GameError>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub struct Sum<G: ImpartialGame> {
     /// Behind a lock only for the [`ImpartialGame`] impl, whose methods take `&self`; the
@@ -76,7 +77,8 @@ impl<G: ImpartialGame> Sum<G> {
     /// ```
     /// use impartial::{Nim, Nimber, Sum};
     ///
-    /// assert_eq!(Sum::new(Nim).grundy([[1], [2]]), Nimber(3));
+    /// assert_eq!(Sum::new(Nim).grundy([[1], [2]])?, Nimber(3));
+    /// # Ok::<(), impartial::SolveError<impartial::Heaps>>(())
     /// ```
     #[must_use]
     pub fn new(game: G) -> Self {
@@ -91,7 +93,8 @@ impl<G: ImpartialGame> Sum<G> {
     /// use impartial::{Nim, Outcome, Solver, Sum};
     ///
     /// let mut sum = Sum::with_solver(Solver::new(Nim).without_closed_form());
-    /// assert_eq!(sum.outcome([vec![2, 2], vec![1]]), Outcome::N);
+    /// assert_eq!(sum.outcome([vec![2, 2], vec![1]])?, Outcome::N);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
     pub fn with_solver(solver: Solver<G>) -> Self {
@@ -108,8 +111,9 @@ impl<G: ImpartialGame> Sum<G> {
     /// use impartial::{Nim, Solver, Sum};
     ///
     /// let mut sum = Sum::with_solver(Solver::new(Nim).without_closed_form());
-    /// sum.grundy([[3]]);
+    /// sum.grundy([[3]])?;
     /// assert_eq!(sum.into_solver().stats().states, 4);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
     pub fn into_solver(self) -> Solver<G> {
@@ -126,9 +130,9 @@ impl<G: ImpartialGame> Sum<G> {
 
     /// The value of the sum: the XOR of the components' values.
     ///
-    /// # Panics
+    /// # Errors
     ///
-    /// As [`Solver::grundy`], for any component; see [`try_grundy`](Self::try_grundy).
+    /// As [`Solver::grundy`], for the first component that fails.
     ///
     /// # Examples
     ///
@@ -136,63 +140,40 @@ impl<G: ImpartialGame> Sum<G> {
     /// use impartial::{Nim, Nimber, Sum};
     ///
     /// let mut sum = Sum::new(Nim);
-    /// assert_eq!(sum.grundy(Vec::<Vec<u64>>::new()), Nimber(0));
-    /// assert_eq!(sum.grundy([vec![1, 2], vec![4]]), Nimber(7));
+    /// assert_eq!(sum.grundy(Vec::<Vec<u64>>::new())?, Nimber(0));
+    /// assert_eq!(sum.grundy([vec![1, 2], vec![4]])?, Nimber(7));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    #[track_caller]
     pub fn grundy<P: IntoPosition<G::Position>>(
-        &mut self,
-        components: impl IntoIterator<Item = P>,
-    ) -> Nimber {
-        expect_ok(
-            self.try_grundy(components),
-            "a component of the sum could not be solved",
-        )
-    }
-
-    /// The value of the sum, or why a component could not be solved.
-    ///
-    /// # Errors
-    ///
-    /// As [`Solver::try_grundy`], for the first component that fails.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use impartial::{Nim, Nimber, Sum};
-    ///
-    /// assert_eq!(Sum::new(Nim).try_grundy([[5], [5]]), Ok(Nimber(0)));
-    /// ```
-    pub fn try_grundy<P: IntoPosition<G::Position>>(
         &mut self,
         components: impl IntoIterator<Item = P>,
     ) -> Result<Nimber, SolveError<G::Position>> {
         let solver = self.solver();
         components
             .into_iter()
-            .map(|component| solver.try_grundy(component))
+            .map(|component| solver.grundy(component))
             .sum()
     }
 
     /// The outcome of the sum: `P` exactly when the XOR of the values is `*0`.
     ///
-    /// # Panics
+    /// # Errors
     ///
-    /// As [`Solver::grundy`], for any component.
+    /// As [`Solver::grundy`], for the first component that fails.
     ///
     /// # Examples
     ///
     /// ```
     /// use impartial::{Nim, Outcome, Sum};
     ///
-    /// assert_eq!(Sum::new(Nim).outcome([[3], [3]]), Outcome::P);
+    /// assert_eq!(Sum::new(Nim).outcome([[3], [3]])?, Outcome::P);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    #[track_caller]
     pub fn outcome<P: IntoPosition<G::Position>>(
         &mut self,
         components: impl IntoIterator<Item = P>,
-    ) -> Outcome {
-        Outcome::from(self.grundy(components))
+    ) -> Result<Outcome, SolveError<G::Position>> {
+        Ok(Outcome::from(self.grundy(components)?))
     }
 
     /// A winning move in the sum, or `None` if the sum is a P-position.
@@ -202,10 +183,9 @@ impl<G: ImpartialGame> Sum<G> {
     /// `g ^ s` (one exists, by the definition of mex). The options are searched as they are
     /// listed, and no further.
     ///
-    /// # Panics
+    /// # Errors
     ///
-    /// As [`Solver::grundy`], for any component; see
-    /// [`try_winning_move`](Self::try_winning_move).
+    /// As [`Solver::grundy`], for the first component that fails.
     ///
     /// # Examples
     ///
@@ -213,38 +193,14 @@ impl<G: ImpartialGame> Sum<G> {
     /// use impartial::{Heaps, Nim, Sum, SumMove};
     ///
     /// let mut sum = Sum::new(Nim);
-    /// assert_eq!(sum.winning_move([[1], [1]]), None);
+    /// assert_eq!(sum.winning_move([[1], [1]])?, None);
     /// assert_eq!(
-    ///     sum.winning_move([vec![6], vec![1, 2]]),
+    ///     sum.winning_move([vec![6], vec![1, 2]])?,
     ///     Some(SumMove { component: 0, to: Heaps::from([3]) })
     /// );
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    #[track_caller]
     pub fn winning_move<P: IntoPosition<G::Position>>(
-        &mut self,
-        components: impl IntoIterator<Item = P>,
-    ) -> Option<SumMove<G::Position>> {
-        expect_ok(
-            self.try_winning_move(components),
-            "a component of the sum could not be solved",
-        )
-    }
-
-    /// A winning move in the sum, or why a component could not be solved.
-    ///
-    /// # Errors
-    ///
-    /// As [`Solver::try_grundy`], for the first component that fails.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use impartial::{Heaps, Nim, Sum, SumMove};
-    ///
-    /// let best = Sum::new(Nim).try_winning_move([[2], [0]]);
-    /// assert_eq!(best, Ok(Some(SumMove { component: 0, to: Heaps::new() })));
-    /// ```
-    pub fn try_winning_move<P: IntoPosition<G::Position>>(
         &mut self,
         components: impl IntoIterator<Item = P>,
     ) -> Result<Option<SumMove<G::Position>>, SolveError<G::Position>> {
@@ -273,46 +229,22 @@ impl<G: ImpartialGame> Sum<G> {
     /// Every winning move in the sum: each move, in any component, after which the nim-sum
     /// is `*0`. In component order, and within a component in the ruleset's order.
     ///
-    /// # Panics
+    /// # Errors
     ///
-    /// As [`Solver::grundy`], for any component; see
-    /// [`try_winning_moves`](Self::try_winning_moves).
+    /// As [`Solver::grundy`], for the first component that fails.
     ///
     /// # Examples
     ///
     /// ```
     /// use impartial::{Nim, Sum};
     ///
-    /// let moves = Sum::new(Nim).winning_moves([[3], [5], [7]]);
+    /// let moves = Sum::new(Nim).winning_moves([[3], [5], [7]])?;
     /// let targets: Vec<(usize, Vec<u64>)> =
     ///     moves.into_iter().map(|m| (m.component, m.to.into())).collect();
     /// assert_eq!(targets, [(0, vec![2]), (1, vec![4]), (2, vec![6])]);
+    /// # Ok::<(), impartial::SolveError<impartial::Heaps>>(())
     /// ```
-    #[track_caller]
     pub fn winning_moves<P: IntoPosition<G::Position>>(
-        &mut self,
-        components: impl IntoIterator<Item = P>,
-    ) -> Vec<SumMove<G::Position>> {
-        expect_ok(
-            self.try_winning_moves(components),
-            "a component of the sum could not be solved",
-        )
-    }
-
-    /// Every winning move in the sum, or why a component could not be solved.
-    ///
-    /// # Errors
-    ///
-    /// As [`Solver::try_grundy`], for the first component that fails.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use impartial::{Nim, Sum};
-    ///
-    /// assert_eq!(Sum::new(Nim).try_winning_moves([[3], [3]]).map(|m| m.len()), Ok(0));
-    /// ```
-    pub fn try_winning_moves<P: IntoPosition<G::Position>>(
         &mut self,
         components: impl IntoIterator<Item = P>,
     ) -> Result<Vec<SumMove<G::Position>>, SolveError<G::Position>> {
@@ -345,7 +277,7 @@ impl<G: ImpartialGame> Sum<G> {
         let solver = self.solver();
         let values = holders
             .iter()
-            .map(|holder| solver.try_grundy(holder.borrow()))
+            .map(|holder| solver.grundy(holder.borrow()))
             .collect::<Result<_, _>>()?;
         Ok((holders, values))
     }
@@ -383,7 +315,7 @@ impl<G: ImpartialGame> ImpartialGame for Sum<G> {
         let mut solver = self.locked();
         components
             .iter()
-            .map(|component| solver.try_grundy(component))
+            .map(|component| solver.grundy(component))
             .sum::<Result<Nimber, _>>()
             .ok()
     }
@@ -426,12 +358,12 @@ impl<G: ImpartialGame + Clone> Clone for Sum<G> {
 /// let mut sum = Sum::new(Union::new(Nim, SubtractionGame::new(&[1, 3, 4])?));
 /// // A Nim heap of 2 and an S(1,3,4) heap of 5 (value 3): nim-sum 1.
 /// let position = [Either::Left(Heaps::from([2])), Either::Right(Heaps::from([5]))];
-/// assert_eq!(sum.grundy(&position), Nimber(1));
+/// assert_eq!(sum.grundy(&position)?, Nimber(1));
 /// assert_eq!(
-///     sum.winning_move(&position),
+///     sum.winning_move(&position)?,
 ///     Some(SumMove { component: 1, to: Either::Right(Heaps::from([4])) })
 /// );
-/// # Ok::<(), impartial::GameError>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Union<A, B> {

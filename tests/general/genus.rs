@@ -54,7 +54,7 @@ fn normal<G: ImpartialGame>(game: &G, position: &G::Position) -> u32 {
 /// Checks `position`'s genus and misère value against the definitions, for `k` up to 7.
 fn check<G: ImpartialGame + Clone>(game: &G, position: &G::Position) -> Result<(), TestCaseError> {
     let mut solver = Solver::new(game.clone());
-    let genus = solver.genus(position.clone());
+    let genus = solver.misere().genus(position.clone()).unwrap();
     let mut memo = HashMap::new();
     prop_assert_eq!(genus.normal(), Nimber(u128::from(normal(game, position))));
     for k in 0..8 {
@@ -66,14 +66,14 @@ fn check<G: ImpartialGame + Clone>(game: &G, position: &G::Position) -> Result<(
             k
         );
     }
-    let misere = solver.misere_grundy(position.clone());
+    let misere = solver.misere().grundy(position.clone()).unwrap();
     prop_assert_eq!(misere, genus.misere());
     let outcome = if misere == Nimber(0) {
         Outcome::P
     } else {
         Outcome::N
     };
-    prop_assert_eq!(solver.misere_outcome(position.clone()), outcome);
+    prop_assert_eq!(solver.misere().outcome(position.clone()).unwrap(), outcome);
     // The written form is the shortest: its last two repeat, the one before differs.
     let written = genus.exponents();
     prop_assert!(written.len() >= 2);
@@ -111,10 +111,10 @@ proptest! {
 #[test]
 fn nim_heaps_have_the_genera_conway_gives() {
     let mut solver = Solver::new(Nim);
-    assert_eq!(solver.genus([0]).to_string(), "0^120");
-    assert_eq!(solver.genus([1]).to_string(), "1^031");
+    assert_eq!(solver.misere().genus([0]).unwrap().to_string(), "0^120");
+    assert_eq!(solver.misere().genus([1]).unwrap().to_string(), "1^031");
     for n in 2..12u64 {
-        let genus = solver.genus([n]);
+        let genus = solver.misere().genus([n]).unwrap();
         assert_eq!(genus.normal(), Nimber(u128::from(n)));
         for k in 0..20 {
             let expected = if k % 2 == 0 { n } else { n ^ 2 };
@@ -125,8 +125,11 @@ fn nim_heaps_have_the_genera_conway_gives() {
             );
         }
     }
-    assert_eq!(solver.genus([2]).to_string(), "2^20");
-    assert_eq!(solver.genus([12]).to_string(), "12^(12,14)");
+    assert_eq!(solver.misere().genus([2]).unwrap().to_string(), "2^20");
+    assert_eq!(
+        solver.misere().genus([12]).unwrap().to_string(),
+        "12^(12,14)"
+    );
 }
 
 /// The single-heap genera of misère 0.312, heaps 1 to 6, as Plambeck lists them
@@ -137,7 +140,7 @@ fn misere_0_312_has_the_published_genera() {
     let mut solver = Solver::new("0.312".parse::<OctalGame>().unwrap());
     let published = ["1^03131", "2^20", "0^02", "2^1420", "0^02", "1^13"];
     for (heap, written) in (1u64..).zip(published) {
-        let genus = solver.genus(Heaps::from([heap]));
+        let genus = solver.misere().genus(Heaps::from([heap])).unwrap();
         let (normal, exponents) = written.split_once('^').unwrap();
         assert_eq!(genus.normal().0.to_string(), normal, "heap {heap}");
         for (k, digit) in (0u128..).zip(exponents.chars()) {
@@ -168,18 +171,21 @@ fn bad_positions_are_errors() {
         }
     }
     let mut solver = Solver::new(Loop);
-    assert!(matches!(solver.try_genus(0), Err(SolveError::Cycle { .. })));
     assert!(matches!(
-        solver.try_misere_grundy(0),
+        solver.misere().genus(0),
+        Err(SolveError::Cycle { .. })
+    ));
+    assert!(matches!(
+        solver.misere().grundy(0),
         Err(SolveError::Cycle { .. })
     ));
     let mut limited = Solver::new(Nim).with_state_limit(50);
     assert_eq!(
-        limited.try_genus([7, 7, 7]),
+        limited.misere().genus([7, 7, 7]),
         Err(SolveError::StateLimit { limit: 50 })
     );
     assert_eq!(
-        limited.try_genus([1]).map(|g| g.to_string()),
+        limited.misere().genus([1]).map(|g| g.to_string()),
         Ok("1^031".into())
     );
     assert!(limited.stats().states <= 3 * 50);
@@ -198,7 +204,10 @@ fn late_periods_agree_with_the_definition() {
     ] {
         let game: OctalGame = code.parse().unwrap();
         let position = Heaps::from([heap]);
-        let genus = Solver::new(game.clone()).genus(position.clone());
+        let genus = Solver::new(game.clone())
+            .misere()
+            .genus(position.clone())
+            .unwrap();
         assert_eq!(genus.to_string(), written, "{code} heap {heap}");
         let mut memo = HashMap::new();
         for k in 0..14 {
@@ -216,20 +225,26 @@ fn tame_games_are_tame_and_wild_ones_are_not() {
     let mut nim = Solver::new(Nim);
     for a in 0..7u64 {
         for b in 0..7u64 {
-            assert!(nim.is_tame([a, b, 3]), "nim {a} {b} 3");
+            assert!(nim.misere().is_tame([a, b, 3]).unwrap(), "nim {a} {b} 3");
         }
     }
     for code in ["0.31", "0.52"] {
         let mut solver = Solver::new(code.parse::<OctalGame>().unwrap());
         for a in 1..16u64 {
-            assert!(solver.is_tame(Heaps::from([a])), "{code} heap {a}");
-            assert!(solver.is_tame(Heaps::from([a, 3])), "{code} heaps {a} 3");
+            assert!(
+                solver.misere().is_tame(Heaps::from([a])).unwrap(),
+                "{code} heap {a}"
+            );
+            assert!(
+                solver.misere().is_tame(Heaps::from([a, 3])).unwrap(),
+                "{code} heaps {a} 3"
+            );
         }
     }
     let mut wild = Solver::new("0.312".parse::<OctalGame>().unwrap());
-    assert!(wild.is_tame(Heaps::from([3])));
-    assert!(!wild.is_tame(Heaps::from([4])));
-    assert!(!wild.is_tame(Heaps::from([9])));
+    assert!(wild.misere().is_tame(Heaps::from([3])).unwrap());
+    assert!(!wild.misere().is_tame(Heaps::from([4])).unwrap());
+    assert!(!wild.misere().is_tame(Heaps::from([9])).unwrap());
 }
 
 /// The nim-heaps a tame genus stands for in misère play: `*0`, `*1`, `*a` (a ≥ 2), and for
@@ -258,11 +273,11 @@ proptest! {
         let mut solver = Solver::new(code.parse::<OctalGame>().unwrap());
         let mut nim_heaps = Vec::new();
         for &heap in &heaps {
-            let genus = solver.genus(Heaps::from([heap]));
+            let genus = solver.misere().genus(Heaps::from([heap])).unwrap();
             prop_assert!(genus.is_tame());
             nim_heaps.extend(nim_heaps_of(&genus));
         }
         let expected = impartial::nim::misere::outcome(&nim_heaps);
-        prop_assert_eq!(solver.misere_outcome(Heaps::from(heaps)), expected);
+        prop_assert_eq!(solver.misere().outcome(Heaps::from(heaps)).unwrap(), expected);
     }
 }

@@ -39,7 +39,7 @@ fn infinite(escapes: &[u128]) -> LoopyValue {
 fn labels(graph: &Graph) -> Vec<(LoopyOutcome, LoopyValue)> {
     let mut solver = LoopySolver::new(graph.clone());
     (0..graph.0.len())
-        .map(|node| (solver.outcome(node), solver.value(node)))
+        .map(|node| (solver.outcome(node).unwrap(), solver.value(node).unwrap()))
         .collect()
 }
 
@@ -62,7 +62,7 @@ fn a_cycle_with_an_exit_to_a_terminal_position() {
             (LoopyOutcome::P, finite(0))
         ]
     );
-    assert_eq!(LoopySolver::new(graph).winning_move(1), Some(2));
+    assert_eq!(LoopySolver::new(graph).winning_move(1).unwrap(), Some(2));
 }
 
 #[test]
@@ -71,7 +71,7 @@ fn a_position_that_can_only_reach_cycles() {
     let graph = Graph(vec![vec![1], vec![2], vec![1]]);
     let draw = (LoopyOutcome::Draw, infinite(&[]));
     assert_eq!(labels(&graph), [draw.clone(), draw.clone(), draw]);
-    assert_eq!(LoopySolver::new(graph).best_move(0), Some(1));
+    assert_eq!(LoopySolver::new(graph).best_move(0).unwrap(), Some(1));
 }
 
 #[test]
@@ -106,13 +106,10 @@ fn a_cycle_with_escapes_to_several_values() {
 fn the_state_limit_is_an_error_and_forgets_the_query() {
     let ring = Graph((0..100).map(|node| vec![(node + 1) % 100]).collect());
     let mut solver = LoopySolver::new(ring).with_state_limit(50);
-    assert_eq!(
-        solver.try_outcome(0),
-        Err(SolveError::StateLimit { limit: 50 })
-    );
+    assert_eq!(solver.outcome(0), Err(SolveError::StateLimit { limit: 50 }));
     assert_eq!(solver.positions(), 0);
     let mut roomy = LoopySolver::new(Graph(vec![vec![1], vec![0]])).with_state_limit(2);
-    assert_eq!(roomy.try_outcome(0), Ok(LoopyOutcome::Draw));
+    assert_eq!(roomy.outcome(0), Ok(LoopyOutcome::Draw));
 }
 
 /// Outcomes by the plain retrograde analysis of `reference`: sweep until nothing changes.
@@ -140,7 +137,7 @@ fn forced_win(solver: &mut LoopySolver<Graph>, graph: &Graph, node: usize, depth
     if depth == 0 {
         return false;
     }
-    let Some(next) = solver.winning_move(node) else {
+    let Some(next) = solver.winning_move(node).unwrap() else {
         return false;
     };
     // The opponent, at `next`, tries every reply; none may escape or stall.
@@ -155,7 +152,7 @@ proptest! {
         let expected = brute_outcomes(&graph);
         let mut solver = LoopySolver::new(graph.clone());
         for (node, &outcome) in expected.iter().enumerate() {
-            prop_assert_eq!(solver.outcome(node), outcome, "node {}", node);
+            prop_assert_eq!(solver.outcome(node).unwrap(), outcome, "node {}", node);
         }
     }
 
@@ -163,7 +160,7 @@ proptest! {
     fn values_obey_their_definition_and_give_the_outcomes(graph in digraph(25, 3)) {
         let expected = brute_outcomes(&graph);
         let mut solver = LoopySolver::new(graph.clone());
-        let values: Vec<LoopyValue> = (0..graph.0.len()).map(|node| solver.value(node)).collect();
+        let values: Vec<LoopyValue> = (0..graph.0.len()).map(|node| solver.value(node).unwrap()).collect();
         for (node, value) in values.iter().enumerate() {
             prop_assert_eq!(value.outcome(), expected[node], "node {} value {}", node, value);
             let option_values: Vec<Option<u128>> = graph.0[node].iter().map(|&q| finite_value(&values[q])).collect();
@@ -199,16 +196,16 @@ proptest! {
         for (node, &outcome) in expected.iter().enumerate() {
             match outcome {
                 LoopyOutcome::N => {
-                    let next = solver.winning_move(node).unwrap();
+                    let next = solver.winning_move(node).unwrap().unwrap();
                     prop_assert_eq!(expected[next], LoopyOutcome::P);
                     prop_assert!(forced_win(&mut solver, &graph, node, 2 * graph.0.len() + 2), "node {}", node);
                 }
                 LoopyOutcome::Draw => {
-                    prop_assert_eq!(solver.winning_move(node), None);
-                    let next = solver.best_move(node).unwrap();
+                    prop_assert_eq!(solver.winning_move(node).unwrap(), None);
+                    let next = solver.best_move(node).unwrap().unwrap();
                     prop_assert_eq!(expected[next], LoopyOutcome::Draw);
                 }
-                LoopyOutcome::P => prop_assert_eq!(solver.best_move(node), None),
+                LoopyOutcome::P => prop_assert_eq!(solver.best_move(node).unwrap(), None),
             }
         }
     }
@@ -220,8 +217,8 @@ proptest! {
         let mut right_solver = LoopySolver::new(right.clone());
         for a in 0..left.0.len() {
             for b in 0..right.0.len() {
-                let values = [left_solver.value(a), right_solver.value(b)];
-                prop_assert_eq!(product.outcome((a, b)), sum_outcome(&values), "{} + {}", values[0], values[1]);
+                let values = [left_solver.value(a).unwrap(), right_solver.value(b).unwrap()];
+                prop_assert_eq!(product.outcome((a, b)).unwrap(), sum_outcome(&values), "{} + {}", values[0], values[1]);
             }
         }
     }
@@ -231,8 +228,8 @@ proptest! {
         let mut loopy = LoopySolver::new(graph.clone());
         let mut plain = Solver::new(graph.clone());
         for node in 0..graph.0.len() {
-            prop_assert_eq!(loopy.outcome(node).decided(), Some(plain.outcome(node)));
-            prop_assert_eq!(loopy.value(node), LoopyValue::Finite(plain.grundy(node)));
+            prop_assert_eq!(loopy.outcome(node).unwrap().decided(), Some(plain.outcome(node).unwrap()));
+            prop_assert_eq!(loopy.value(node).unwrap(), LoopyValue::Finite(plain.grundy(node).unwrap()));
         }
     }
 }

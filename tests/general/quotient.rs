@@ -27,7 +27,7 @@ fn check_from(
     count: usize,
 ) {
     let predicted = quotient.outcome(heaps).expect("heaps the quotient covers");
-    let searched = solver.misere_outcome(Heaps::from(heaps.clone()));
+    let searched = solver.misere().outcome(Heaps::from(heaps.clone())).unwrap();
     assert_eq!(predicted, searched, "{code}: {heaps:?}");
     if heaps.len() == count {
         return;
@@ -78,7 +78,7 @@ fn published_quotients_predict_every_small_sum() {
         for large in 1..=40 {
             for small in 0..=4 {
                 let heaps = [small, large];
-                let searched = solver.misere_outcome(Heaps::from(heaps));
+                let searched = solver.misere().outcome(Heaps::from(heaps)).unwrap();
                 assert_eq!(
                     quotient.outcome(&heaps),
                     Some(searched),
@@ -207,7 +207,10 @@ fn winning_moves_leave_p_positions() {
         }
         for position in positions {
             let found = quotient.winning_move(&position).unwrap();
-            let expected = solver.misere_winning_move(Heaps::from(position.clone()));
+            let expected = solver
+                .misere()
+                .winning_move(Heaps::from(position.clone()))
+                .unwrap();
             assert_eq!(found.is_some(), expected.is_some(), "{code} {position:?}");
             // The move one of the game's, leaving P by the quotient and by the search.
             check_winning_move(code, &game, &quotient, &position, Some(&mut solver));
@@ -235,7 +238,7 @@ fn tame_quotients_have_tame_heaps() {
         let game: OctalGame = code.parse().unwrap();
         let quotient = MisereQuotient::compute(&game, 300).unwrap();
         let mut solver = Solver::new(game);
-        let heaps_tame = (1..=10u64).all(|heap| solver.is_tame([heap]));
+        let heaps_tame = (1..=10u64).all(|heap| solver.misere().is_tame([heap]).unwrap());
         assert_eq!(quotient.is_tame(), heaps_tame, "{code}");
     }
 }
@@ -349,7 +352,7 @@ fn codes_with_too_many_options_stop_with_a_partial_quotient() {
         for b in a..=9 {
             assert_eq!(
                 quotient.outcome(&[a, b]),
-                Some(solver.misere_outcome(Heaps::from([a, b]))),
+                Some(solver.misere().outcome(Heaps::from([a, b])).unwrap()),
                 "{a} {b}"
             );
         }
@@ -397,7 +400,7 @@ fn saved_quotients_keep_shapes_and_many_heap_splits() {
             for b in a..=quotient.heaps().min(10) {
                 assert_eq!(
                     read.outcome(&[a, b]),
-                    Some(solver.misere_outcome(Heaps::from([a, b]))),
+                    Some(solver.misere().outcome(Heaps::from([a, b])).unwrap()),
                     "{code}: {a} {b}"
                 );
             }
@@ -510,7 +513,7 @@ fn every_kind_of_heap_game_has_its_quotient() {
                     let heaps = [a, b, c];
                     assert_eq!(
                         quotient.outcome(&heaps),
-                        Some(solver.misere_outcome(Heaps::from(heaps))),
+                        Some(solver.misere().outcome(Heaps::from(heaps)).unwrap()),
                         "{name}: {heaps:?}"
                     );
                 }
@@ -625,7 +628,7 @@ fn check_winning_move(
     );
     if let Some(solver) = solver {
         assert_eq!(
-            solver.misere_outcome(Heaps::from(after.clone())),
+            solver.misere().outcome(Heaps::from(after.clone())).unwrap(),
             Outcome::P,
             "{code} {position:?} → {after:?} by the search"
         );

@@ -122,15 +122,15 @@ proptest! {
         let mut solver = ScoreSolver::new(game.clone());
         for node in (0..game.edges.len()).rev().chain(0..game.edges.len()) {
             let expected = reference::negamax(&game.edges, &game.terminal, node, &mut memo);
-            prop_assert_eq!(solver.value(node), expected);
+            prop_assert_eq!(solver.value(node).unwrap(), expected);
             let best: Vec<ScoreMove<usize>> = game.edges[node]
                 .iter()
-                .filter(|&&(points, next)| points - solver.value(next) == expected)
+                .filter(|&&(points, next)| points - solver.value(next).unwrap() == expected)
                 .map(|&(points, to)| ScoreMove { points, to })
                 .collect();
-            prop_assert_eq!(solver.best_moves(node), best.clone());
-            prop_assert_eq!(solver.best_move(node), best.first().cloned());
-            let line = solver.best_line(node);
+            prop_assert_eq!(solver.best_moves(node).unwrap(), best.clone());
+            prop_assert_eq!(solver.best_move(node).unwrap(), best.first().cloned());
+            let line = solver.best_line(node).unwrap();
             let end = line.last().map_or(node, |step| step.to);
             prop_assert!(game.edges[end].is_empty());
             let sign = if line.len() % 2 == 0 { 1 } else { -1 };
@@ -143,8 +143,8 @@ proptest! {
         let mut scores = ScoreSolver::new(WinLoss(graph.clone()));
         let mut solver = Solver::new(graph.clone());
         for node in 0..graph.0.len() {
-            let expected = if solver.outcome(node) == Outcome::N { 1 } else { -1 };
-            prop_assert_eq!(scores.value(node), expected);
+            let expected = if solver.outcome(node).unwrap() == Outcome::N { 1 } else { -1 };
+            prop_assert_eq!(scores.value(node).unwrap(), expected);
         }
     }
 
@@ -155,30 +155,30 @@ proptest! {
         let expected = reference::number_row(&numbers, 0, n, &mut memo);
         let row = NumberRow::new(numbers.clone());
         let mut sweep = ScoreSolver::new(row.clone());
-        prop_assert_eq!(sweep.value((0, n)), expected);
+        prop_assert_eq!(sweep.value((0, n)).unwrap(), expected);
         let mut dense = ScoreSolver::new(TopDown { row: row.clone(), dense: true });
         let mut hashed = ScoreSolver::new(TopDown { row: row.clone(), dense: false });
         let mut lying = ScoreSolver::new(WrongOrder(row.clone()));
         // A limit sends the sweep down its general path; a few top-down answers first leave
         // the fast lane a memo to build on.
         let mut limited = ScoreSolver::new(row.clone()).with_state_limit(1 << 20);
-        prop_assert_eq!(limited.value((0, n)), expected);
+        prop_assert_eq!(limited.value((0, n)).unwrap(), expected);
         let mut warm = ScoreSolver::new(row.clone());
         for start in (0..=n).step_by(7) {
             let expected = reference::number_row(&numbers, start, n, &mut memo);
-            prop_assert_eq!(warm.value((start, n)), expected);
+            prop_assert_eq!(warm.value((start, n)).unwrap(), expected);
         }
-        prop_assert_eq!(warm.value((0, n)), expected);
+        prop_assert_eq!(warm.value((0, n)).unwrap(), expected);
         for left in 0..=n {
             for right in left..=n {
                 let expected = reference::number_row(&numbers, left, right, &mut memo);
-                prop_assert_eq!(sweep.value((left, right)), expected);
-                prop_assert_eq!(dense.value((left, right)), expected);
-                prop_assert_eq!(hashed.value((left, right)), expected);
-                prop_assert_eq!(lying.value((left, right)), expected);
+                prop_assert_eq!(sweep.value((left, right)).unwrap(), expected);
+                prop_assert_eq!(dense.value((left, right)).unwrap(), expected);
+                prop_assert_eq!(hashed.value((left, right)).unwrap(), expected);
+                prop_assert_eq!(lying.value((left, right)).unwrap(), expected);
             }
         }
-        let line = sweep.best_line((0, n));
+        let line = sweep.best_line((0, n)).unwrap();
         prop_assert_eq!(line.len(), n);
         prop_assert_eq!(realised(&line), expected);
         let (first, second) = row.totals(expected);
@@ -199,8 +199,8 @@ proptest! {
         let row = NumberRow::new(numbers);
         let mut sweep = ScoreSolver::new(row.clone());
         let mut hashed = ScoreSolver::new(TopDown { row, dense: false });
-        let swept = sweep.try_value((0, n));
-        let searched = hashed.try_value((0, n));
+        let swept = sweep.value((0, n));
+        let searched = hashed.value((0, n));
         prop_assert_eq!(swept.is_ok(), searched.is_ok(), "{:?} {:?}", swept, searched);
         if let (Ok(swept), Ok(searched)) = (swept, searched) {
             prop_assert_eq!(swept, searched);
@@ -246,17 +246,17 @@ proptest! {
             let node = node % nodes;
             let expected = reference::negamax(&game.edges, &game.terminal, node, &mut memo);
             if null {
-                prop_assert_eq!(windowed.value_at_least(node, lowest), expected >= lowest);
+                prop_assert_eq!(windowed.value_at_least(node, lowest).unwrap(), expected >= lowest);
             } else {
                 // Width 0 is a one-value range; 12 is read as an empty range (high below low).
                 let highest = if width == 12 { lowest - 1 } else { lowest + width };
-                let bound = windowed.value_within(node, lowest..=highest);
+                let bound = windowed.value_within(node, lowest..=highest).unwrap();
                 check_bound(bound, (lowest, highest), expected)?;
             }
         }
         for node in 0..nodes {
             let expected = reference::negamax(&game.edges, &game.terminal, node, &mut memo);
-            prop_assert_eq!(windowed.value(node), expected);
+            prop_assert_eq!(windowed.value(node).unwrap(), expected);
         }
     }
 
@@ -271,12 +271,12 @@ proptest! {
         let expected = reference::number_row(&numbers, 0, n, &mut HashMap::new());
         let row = NumberRow::new(numbers);
         let mut solver = ScoreSolver::new(row.clone());
-        let bound = solver.value_within((0, n), lowest..=lowest + width);
+        let bound = solver.value_within((0, n), lowest..=lowest + width).unwrap();
         check_bound(bound, (lowest, lowest + width), expected)?;
         let mut solver = ScoreSolver::new(row);
-        prop_assert_eq!(solver.value_at_least((0, n), lowest), expected >= lowest);
-        prop_assert_eq!(solver.value_at_least((0, n), expected), true);
-        prop_assert_eq!(solver.value_at_least((0, n), expected + 1), false);
+        prop_assert_eq!(solver.value_at_least((0, n), lowest).unwrap(), expected >= lowest);
+        prop_assert_eq!(solver.value_at_least((0, n), expected).unwrap(), true);
+        prop_assert_eq!(solver.value_at_least((0, n), expected + 1).unwrap(), false);
     }
 
     /// Numbers near the ends of i64: when the plain search finds a score, the windows agree.
@@ -291,13 +291,13 @@ proptest! {
     ) {
         let n = numbers.len();
         let row = NumberRow::new(numbers);
-        if let Ok(expected) = ScoreSolver::new(row.clone()).try_value((0, n)) {
+        if let Ok(expected) = ScoreSolver::new(row.clone()).value((0, n)) {
             let mut solver = ScoreSolver::new(row.clone());
-            if let Ok(bound) = solver.try_value_within((0, n), lowest..=highest) {
+            if let Ok(bound) = solver.value_within((0, n), lowest..=highest) {
                 check_bound(bound, (lowest, highest), expected)?;
             }
             let mut solver = ScoreSolver::new(row);
-            if let Ok(at_least) = solver.try_value_at_least((0, n), lowest) {
+            if let Ok(at_least) = solver.value_at_least((0, n), lowest) {
                 prop_assert_eq!(at_least, expected >= lowest);
             }
         }
@@ -311,12 +311,12 @@ fn windows_cut_and_keep_their_limits() {
     let numbers: Vec<i64> = (0..60).map(|i| (i * 7_919) % 1_000).collect();
     let row = NumberRow::new(numbers.clone());
     let whole = row.whole();
-    let score = ScoreSolver::new(row.clone()).value(whole);
+    let score = ScoreSolver::new(row.clone()).value(whole).unwrap();
     let mut windowed = ScoreSolver::new(TopDown {
         row: row.clone(),
         dense: false,
     });
-    assert!(windowed.value_at_least(whole, i64::from(i32::MIN)));
+    assert!(windowed.value_at_least(whole, i64::from(i32::MIN)).unwrap());
     let full = 61 * 62 / 2;
     assert!(
         windowed.stats().states < full * 3 / 5,
@@ -324,7 +324,7 @@ fn windows_cut_and_keep_their_limits() {
         windowed.stats().states
     );
     assert_eq!(
-        windowed.value_within(whole, score..=score),
+        windowed.value_within(whole, score..=score).unwrap(),
         ScoreBound::Exact(score)
     );
     // A cycle is reported, and the solver stays usable.
@@ -334,24 +334,24 @@ fn windows_cut_and_keep_their_limits() {
     };
     let mut solver = ScoreSolver::new(looped);
     assert!(matches!(
-        solver.try_value_within(0, -5..=5),
+        solver.value_within(0, -5..=5),
         Err(SolveError::Cycle { .. })
     ));
     assert!(matches!(
-        solver.try_value_at_least(1, 0),
+        solver.value_at_least(1, 0),
         Err(SolveError::Cycle { .. })
     ));
-    assert_eq!(solver.value_within(2, 0..=0), ScoreBound::Exact(7)); // proved on the way
+    assert_eq!(solver.value_within(2, 0..=0).unwrap(), ScoreBound::Exact(7)); // proved on the way
     // Limits hold, and after the error the solver answers smaller questions.
     let mut limited = ScoreSolver::new(TopDown { row, dense: true }).with_state_limit(40);
     assert_eq!(
-        limited.try_value_within(whole, score..=score),
+        limited.value_within(whole, score..=score),
         Err(SolveError::StateLimit { limit: 40 })
     );
     assert!(limited.stats().states <= 40);
     let expected = reference::number_row(&numbers, 0, 5, &mut HashMap::new());
     assert_eq!(
-        limited.try_value_within((0, 5), -5000..=5000),
+        limited.value_within((0, 5), -5000..=5000),
         Ok(ScoreBound::Exact(expected))
     );
     let mut tiny = ScoreSolver::new(TopDown {
@@ -360,7 +360,7 @@ fn windows_cut_and_keep_their_limits() {
     })
     .with_memory_limit(4 * 1024);
     assert!(matches!(
-        tiny.try_value_within(whole, score..=score),
+        tiny.value_within(whole, score..=score),
         Err(SolveError::MemoryLimit { .. })
     ));
     assert!(tiny.stats().bytes <= 4 * 1024);
@@ -372,7 +372,7 @@ fn the_contest_sample() {
     let row = NumberRow::new(vec![4, 7, 2, 9, 5, 2]);
     let whole = row.whole();
     let mut solver = ScoreSolver::new(row);
-    let score = solver.value(whole);
+    let score = solver.value(whole).unwrap();
     assert_eq!(solver.game().totals(score), (18, 11));
 }
 
@@ -380,16 +380,16 @@ fn the_contest_sample() {
 fn edges_and_errors() {
     // The empty row, and intervals outside the row (no moves, no index).
     let mut solver = ScoreSolver::new(NumberRow::new(vec![]));
-    assert_eq!(solver.value((0, 0)), 0);
-    assert_eq!(solver.best_move((0, 0)), None);
+    assert_eq!(solver.value((0, 0)).unwrap(), 0);
+    assert_eq!(solver.best_move((0, 0)).unwrap(), None);
     let mut solver = ScoreSolver::new(NumberRow::new(vec![1, 2, 3]));
-    assert_eq!(solver.value((2, 7)), 0);
-    assert_eq!(solver.value((3, 1)), 0);
+    assert_eq!(solver.value((2, 7)).unwrap(), 0);
+    assert_eq!(solver.value((3, 1)).unwrap(), 0);
     assert_eq!(solver.game().dense_index(&(2, 7)), None);
     // Scores past i64: an error naming where.
     let mut solver = ScoreSolver::new(NumberRow::new(vec![i64::MAX, -1, i64::MAX]));
     assert!(matches!(
-        solver.try_value((0, 3)),
+        solver.value((0, 3)),
         Err(SolveError::ScoreOverflow { .. })
     ));
     let mut solver = ScoreSolver::new(TopDown {
@@ -397,7 +397,7 @@ fn edges_and_errors() {
         dense: false,
     });
     assert_eq!(
-        solver.try_value((0, 2)),
+        solver.value((0, 2)),
         Err(SolveError::ScoreOverflow { position: (0, 2) })
     );
     // A loop is a cycle error, and the solver stays usable.
@@ -406,23 +406,23 @@ fn edges_and_errors() {
         terminal: vec![0, 0, 7],
     };
     let mut solver = ScoreSolver::new(looped);
-    assert!(matches!(solver.try_value(0), Err(SolveError::Cycle { .. })));
-    assert_eq!(solver.value(2), 7);
+    assert!(matches!(solver.value(0), Err(SolveError::Cycle { .. })));
+    assert_eq!(solver.value(2).unwrap(), 7);
     // A state limit stops the sweep and the search alike, and a smaller query still works.
     let mut solver = ScoreSolver::new(NumberRow::new(vec![3; 200])).with_state_limit(5_000);
     assert_eq!(
-        solver.try_value((0, 200)),
+        solver.value((0, 200)),
         Err(SolveError::StateLimit { limit: 5_000 })
     );
     solver.clear();
-    assert_eq!(solver.try_value((0, 50)), Ok(0));
+    assert_eq!(solver.value((0, 50)), Ok(0));
     let mut solver = ScoreSolver::new(TopDown {
         row: NumberRow::new(vec![3; 200]),
         dense: true,
     })
     .with_memory_limit(64 * 1024);
     assert!(matches!(
-        solver.try_value((0, 200)),
+        solver.value((0, 200)),
         Err(SolveError::MemoryLimit { .. })
     ));
     assert!(solver.stats().bytes <= 64 * 1024);
@@ -437,7 +437,10 @@ fn a_long_row_needs_no_deep_stack() {
         dense: true,
     });
     let mut sweep = ScoreSolver::new(NumberRow::new(numbers));
-    assert_eq!(solver.value((0, 3_000)), sweep.value((0, 3_000)));
+    assert_eq!(
+        solver.value((0, 3_000)).unwrap(),
+        sweep.value((0, 3_000)).unwrap()
+    );
 }
 
 #[test]

@@ -36,9 +36,9 @@ fn nim_positions_of_up_to_four_heaps_follow_boutons_rule() {
         for position in all_positions(heaps, 7) {
             let nim_sum = position.iter().fold(0, |sum, &heap| sum ^ heap);
             let expected = if nim_sum == 0 { Outcome::P } else { Outcome::N };
-            assert_eq!(solver.outcome(&position), expected, "{position:?}");
+            assert_eq!(solver.outcome(&position).unwrap(), expected, "{position:?}");
             assert_eq!(
-                solver.grundy(&position),
+                solver.grundy(&position).unwrap(),
                 Nimber(u128::from(nim_sum)),
                 "{position:?}"
             );
@@ -55,7 +55,11 @@ fn subtraction_1_3_4_has_period_seven() {
     let mut solver = Solver::new(SubtractionGame::new(&[1, 3, 4]).unwrap());
     for heap in 0..500u64 {
         let expected = pattern[(heap % 7) as usize];
-        assert_eq!(solver.grundy(vec![heap]), Nimber(expected), "heap {heap}");
+        assert_eq!(
+            solver.grundy(vec![heap]).unwrap(),
+            Nimber(expected),
+            "heap {heap}"
+        );
     }
 }
 
@@ -69,8 +73,8 @@ fn sum_value_equals_brute_force_on_the_product_game() {
     for position in all_positions(3, 9) {
         let components: Vec<Vec<u64>> = position.iter().map(|&heap| vec![heap]).collect();
         assert_eq!(
-            sum.grundy(&components),
-            product.grundy(&position),
+            sum.grundy(&components).unwrap(),
+            product.grundy(&position).unwrap(),
             "{position:?}"
         );
     }
@@ -101,23 +105,24 @@ fn sum_of_two_rulesets_equals_brute_force_and_its_winning_move_wins() {
                 Either::Left(nim.clone()),
                 Either::Right(Heaps::from([heap])),
             ];
-            let brute = product.grundy((nim.clone(), Heaps::from([heap])));
-            assert_eq!(sum.grundy(&components), brute);
-            match sum.winning_move(&components) {
+            let brute = product.grundy((nim.clone(), Heaps::from([heap]))).unwrap();
+            assert_eq!(sum.grundy(&components).unwrap(), brute);
+            match sum.winning_move(&components).unwrap() {
                 None => assert_eq!(brute, Nimber(0)),
                 Some(best) => {
                     let mut after = components.clone();
                     after[best.component] = best.to;
                     assert_eq!(
-                        sum.outcome(&after),
+                        sum.outcome(&after).unwrap(),
                         Outcome::P,
                         "{components:?} → {after:?}"
                     );
                 }
             }
-            let all = sum.try_winning_moves(&components).unwrap();
+            let all = sum.winning_moves(&components).unwrap();
             let as_product: Vec<_> = product
                 .winning_moves((nim.clone(), Heaps::from([heap])))
+                .unwrap()
                 .into_iter()
                 .collect();
             assert_eq!(all.len(), as_product.len(), "{components:?}");
@@ -143,10 +148,14 @@ fn misere_nim_follows_the_misere_rule() {
             } else {
                 Outcome::N
             };
-            assert_eq!(solver.misere_outcome(&position), expected, "{position:?}");
-            if let Some(best) = solver.misere_winning_move(&position) {
+            assert_eq!(
+                solver.misere().outcome(&position).unwrap(),
+                expected,
+                "{position:?}"
+            );
+            if let Some(best) = solver.misere().winning_move(&position).unwrap() {
                 assert_eq!(
-                    solver.misere_outcome(&best),
+                    solver.misere().outcome(&best).unwrap(),
                     Outcome::P,
                     "{position:?} → {best:?}"
                 );
@@ -175,11 +184,11 @@ impl ImpartialGame for Chain {
 fn a_chain_a_million_moves_deep_does_not_overflow_the_stack() {
     let mut solver = Solver::new(Chain);
     // The parity decides: an even chain is P.
-    assert_eq!(solver.grundy(1_000_000), Nimber(0));
-    assert_eq!(solver.grundy(999_999), Nimber(1));
+    assert_eq!(solver.grundy(1_000_000).unwrap(), Nimber(0));
+    assert_eq!(solver.grundy(999_999).unwrap(), Nimber(1));
     let mut fresh = Solver::new(Chain);
-    assert_eq!(fresh.outcome(1_000_001), Outcome::N);
-    assert_eq!(fresh.misere_outcome(1_000_000), Outcome::N);
+    assert_eq!(fresh.outcome(1_000_001).unwrap(), Outcome::N);
+    assert_eq!(fresh.misere().outcome(1_000_000).unwrap(), Outcome::N);
     assert_eq!(fresh.stats().states, 1_000_002 + 1_000_001);
 }
 
@@ -188,45 +197,36 @@ fn a_repeated_position_is_a_cycle_error_naming_it() {
     // 0 → 1 → 2 → 3 → 1, and 0 → 4 (terminal).
     let graph = Graph(vec![vec![1, 4], vec![2], vec![3], vec![1], vec![]]);
     let mut solver = Solver::new(graph);
-    assert_eq!(solver.try_grundy(0), Err(SolveError::Cycle { position: 1 }));
+    assert_eq!(solver.grundy(0), Err(SolveError::Cycle { position: 1 }));
     assert_eq!(
-        solver.try_misere_outcome(2),
+        solver.misere().outcome(2),
         Err(SolveError::Cycle { position: 2 })
     );
     // The solver stays usable and forgets nothing true.
-    assert_eq!(solver.try_grundy(4), Ok(Nimber(0)));
-    assert_eq!(solver.try_grundy(0), Err(SolveError::Cycle { position: 1 }));
-    let message = solver.try_outcome(3).unwrap_err().to_string();
+    assert_eq!(solver.grundy(4), Ok(Nimber(0)));
+    assert_eq!(solver.grundy(0), Err(SolveError::Cycle { position: 1 }));
+    let message = solver.outcome(3).unwrap_err().to_string();
     assert_eq!(message, "position repeats along a line of play: 3");
 }
 
 #[test]
 fn a_self_loop_is_a_cycle() {
     let mut solver = Solver::new(Graph(vec![vec![0]]));
-    assert_eq!(
-        solver.try_outcome(0),
-        Err(SolveError::Cycle { position: 0 })
-    );
-}
-
-#[test]
-#[should_panic(expected = "position repeats along a line of play")]
-fn the_plain_form_panics_on_a_cycle_with_the_error() {
-    let _ = Solver::new(Graph(vec![vec![0]])).outcome(0);
+    assert_eq!(solver.outcome(0), Err(SolveError::Cycle { position: 0 }));
 }
 
 #[test]
 fn the_state_limit_stops_a_search_and_leaves_the_solver_usable() {
     let mut solver = Solver::new(Chain).with_state_limit(1000);
     assert_eq!(
-        solver.try_grundy(5000),
+        solver.grundy(5000),
         Err(SolveError::StateLimit { limit: 1000 })
     );
     assert!(solver.stats().states <= 1000);
-    assert_eq!(solver.try_grundy(998), Ok(Nimber(0)));
+    assert_eq!(solver.grundy(998), Ok(Nimber(0)));
     assert_eq!(solver.stats().states, 999);
     assert_eq!(
-        solver.try_misere_outcome(10),
+        solver.misere().outcome(10),
         Err(SolveError::StateLimit { limit: 1000 })
     );
     assert_eq!(solver.stats().states, 999);
@@ -237,7 +237,7 @@ fn statistics_count_states_and_bytes() {
     let mut solver = Solver::new(Chain);
     assert_eq!(solver.stats().states, 0);
     assert_eq!(solver.stats().bytes, 0);
-    solver.grundy(9_999);
+    solver.grundy(9_999).unwrap();
     let stats = solver.stats();
     assert_eq!(stats.states, 10_000);
     assert_eq!(stats.bytes_per_entry, 8);
@@ -249,10 +249,10 @@ fn statistics_count_states_and_bytes() {
 #[test]
 fn outcome_then_grundy_share_the_table() {
     let mut solver = Solver::new(Nim).without_closed_form();
-    assert_eq!(solver.outcome(vec![6, 5, 3]), Outcome::P);
+    assert_eq!(solver.outcome(vec![6, 5, 3]).unwrap(), Outcome::P);
     let after_outcome = solver.stats().states;
-    assert_eq!(solver.grundy(vec![6, 5, 3]), Nimber(0));
-    assert_eq!(solver.grundy(vec![6, 5, 2]), Nimber(1));
+    assert_eq!(solver.grundy(vec![6, 5, 3]).unwrap(), Nimber(0));
+    assert_eq!(solver.grundy(vec![6, 5, 2]).unwrap(), Nimber(1));
     assert!(solver.stats().states >= after_outcome);
 }
 
@@ -260,10 +260,13 @@ fn outcome_then_grundy_share_the_table() {
 fn closed_form_positions_are_not_stored() {
     let mut solver = Solver::new(Nim);
     assert_eq!(
-        solver.grundy(vec![1_000_000_000, 7]),
+        solver.grundy(vec![1_000_000_000, 7]).unwrap(),
         Nimber(1_000_000_000 ^ 7)
     );
-    assert_eq!(solver.winning_move([9, 1]), Some(Heaps::from([1, 1])));
+    assert_eq!(
+        solver.winning_move([9, 1]).unwrap(),
+        Some(Heaps::from([1, 1]))
+    );
     assert_eq!(solver.stats().states, 0);
 }
 
@@ -326,20 +329,21 @@ fn a_caught_panic_leaves_no_false_cycle() {
     let root = Heaps::from([9, 4]);
     let deep = Heaps::from([3, 2]);
     let mut reference = Solver::new(kayles.clone());
-    let grundy = reference.grundy(root.clone());
-    let misere = reference.misere_outcome(root.clone());
-    let remoteness = reference.remoteness(root.clone());
+    let grundy = reference.grundy(root.clone()).unwrap();
+    let misere = reference.misere().outcome(root.clone()).unwrap();
+    let remoteness = reference.remoteness(root.clone()).unwrap();
     for question in 0..4 {
         let mut solver = Solver::new(PanicsOnce::new(kayles.clone(), deep.clone()));
         let ask = |solver: &mut Solver<PanicsOnce<_>>| match question {
-            0 => solver.try_grundy(root.clone()).map(|value| value.0 as i64),
+            0 => solver.grundy(root.clone()).map(|value| value.0 as i64),
             1 => solver
-                .try_outcome(root.clone())
+                .outcome(root.clone())
                 .map(|o| i64::from(o == Outcome::P)),
             2 => solver
-                .try_misere_outcome(root.clone())
+                .misere()
+                .outcome(root.clone())
                 .map(|o| i64::from(o == Outcome::P)),
-            _ => solver.try_remoteness(root.clone()).map(i64::from),
+            _ => solver.remoteness(root.clone()).map(i64::from),
         };
         solver.game().arm();
         let caught = catch_unwind(AssertUnwindSafe(|| ask(&mut solver)));
@@ -356,7 +360,7 @@ fn a_caught_panic_leaves_no_false_cycle() {
     // The decomposing search, on one thread and on two (the panic on a helper thread).
     let cram = impartial::cram::Cram::new(4, 4).unwrap();
     let board = cram.board();
-    let expected = Solver::new(cram).grundy(board);
+    let expected = Solver::new(cram).grundy(board).unwrap();
     let mut parts = Vec::new();
     let mut stack = vec![board];
     while let Some(position) = stack.pop() {
@@ -370,22 +374,22 @@ fn a_caught_panic_leaves_no_false_cycle() {
         for &at in parts.iter().step_by(5) {
             let mut solver = Solver::new(PanicsOnce::new(cram, at)).with_threads(threads);
             solver.game().arm();
-            let first = catch_unwind(AssertUnwindSafe(|| solver.try_grundy(board)));
+            let first = catch_unwind(AssertUnwindSafe(|| solver.grundy(board)));
             if first.is_ok() {
                 continue; // the search never listed this position's options
             }
             panicked += 1;
             assert_eq!(
-                solver.try_grundy(board),
+                solver.grundy(board),
                 Ok(expected),
                 "{threads} threads, {at:#b}"
             );
             solver.game().arm();
-            let outcome = catch_unwind(AssertUnwindSafe(|| solver.try_outcome(at)));
+            let outcome = catch_unwind(AssertUnwindSafe(|| solver.outcome(at)));
             if outcome.is_err() {
                 assert_eq!(
-                    solver.try_outcome(at),
-                    Ok(Solver::new(cram).outcome(at)),
+                    solver.outcome(at),
+                    Ok(Solver::new(cram).outcome(at).unwrap()),
                     "{threads} threads, {at:#b}"
                 );
             }

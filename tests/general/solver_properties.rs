@@ -55,8 +55,8 @@ proptest! {
         let mut outcomes = Solver::new(graph.clone());
         let mut values = Solver::new(graph.clone());
         for node in 0..graph.0.len() {
-            let grundy = values.grundy(node);
-            prop_assert_eq!(outcomes.outcome(node) == Outcome::P, grundy == Nimber(0));
+            let grundy = values.grundy(node).unwrap();
+            prop_assert_eq!(outcomes.outcome(node).unwrap() == Outcome::P, grundy == Nimber(0));
         }
     }
 
@@ -66,8 +66,8 @@ proptest! {
         let mut solver = Solver::new(graph.clone());
         // Query in an order that mixes cached and fresh positions.
         for node in (0..graph.0.len()).step_by(3).chain(0..graph.0.len()) {
-            let value = solver.grundy(node).0;
-            let options: Vec<u128> = graph.0[node].iter().map(|q| solver.grundy(q).0).collect();
+            let value = solver.grundy(node).unwrap().0;
+            let options: Vec<u128> = graph.0[node].iter().map(|q| solver.grundy(q).unwrap().0).collect();
             prop_assert_eq!(value, mex(options));
             prop_assert_eq!(value, expected[node]);
         }
@@ -80,10 +80,10 @@ proptest! {
         for node in 0..graph.0.len() {
             let expected: Vec<usize> =
                 graph.0[node].iter().copied().filter(|&q| grundy[q] == 0).collect();
-            prop_assert_eq!(solver.winning_moves(node), expected.clone());
-            prop_assert_eq!(solver.winning_move(node), expected.first().copied());
-            if let Some(best) = solver.winning_move(node) {
-                prop_assert_eq!(solver.outcome(best), Outcome::P);
+            prop_assert_eq!(solver.winning_moves(node).unwrap(), expected.clone());
+            prop_assert_eq!(solver.winning_move(node).unwrap(), expected.first().copied());
+            if let Some(best) = solver.winning_move(node).unwrap() {
+                prop_assert_eq!(solver.outcome(best).unwrap(), Outcome::P);
             }
         }
     }
@@ -93,11 +93,11 @@ proptest! {
         let (_, misere) = brute_force(&graph);
         let mut solver = Solver::new(graph.clone());
         for node in 0..graph.0.len() {
-            prop_assert_eq!(solver.misere_outcome(node), misere[node]);
+            prop_assert_eq!(solver.misere().outcome(node).unwrap(), misere[node]);
             let expected: Vec<usize> =
                 graph.0[node].iter().copied().filter(|&q| misere[q] == Outcome::P).collect();
-            prop_assert_eq!(solver.try_misere_winning_moves(node).unwrap(), expected.clone());
-            prop_assert_eq!(solver.misere_winning_move(node), expected.first().copied());
+            prop_assert_eq!(solver.misere().winning_moves(node).unwrap(), expected.clone());
+            prop_assert_eq!(solver.misere().winning_move(node).unwrap(), expected.first().copied());
         }
     }
 
@@ -105,11 +105,11 @@ proptest! {
     fn cycles_are_reported_exactly_when_reachable(graph in digraph(24, 3)) {
         let mut solver = Solver::new(graph.clone());
         for node in 0..graph.0.len() {
-            match solver.try_grundy(node) {
+            match solver.grundy(node) {
                 Ok(value) => {
                     prop_assert!(!reaches_cycle(&graph, node));
                     let options: Vec<u128> =
-                        graph.0[node].iter().map(|q| solver.grundy(q).0).collect();
+                        graph.0[node].iter().map(|q| solver.grundy(q).unwrap().0).collect();
                     prop_assert_eq!(value.0, mex(options));
                 }
                 Err(SolveError::Cycle { position }) => {
@@ -126,7 +126,7 @@ proptest! {
         let (grundy, _) = brute_force(&graph);
         let mut limited = Solver::new(graph.clone()).with_state_limit(limit);
         for (node, &expected) in grundy.iter().enumerate() {
-            match limited.try_grundy(node) {
+            match limited.grundy(node) {
                 Ok(value) => prop_assert_eq!(value.0, expected),
                 Err(SolveError::StateLimit { limit: reported }) => prop_assert_eq!(reported, limit),
                 Err(other) => prop_assert!(false, "unexpected error {}", other),

@@ -157,7 +157,7 @@ where
     if let Some(limit) = limit {
         solver = solver.with_state_limit(limit);
     }
-    let result = solver.try_grundy(start);
+    let result = solver.grundy(start);
     let states = solver.stats().states;
     match result {
         Ok(value) => valued(value, states),

@@ -25,7 +25,7 @@ use crate::game::{Nimber, Outcome};
 /// let values = game.values(1 << 20)?;
 /// assert_eq!(values.len(), 462); // C(11, 5) diagrams, the empty one among them
 /// let bar = game.bar();
-/// assert_eq!(values.grundy(bar)?, Solver::new(game.clone()).grundy(bar));
+/// assert_eq!(values.grundy(bar)?, Solver::new(game.clone()).grundy(bar)?);
 /// assert_eq!(values.outcome(bar)?, Outcome::N);
 /// for winning in values.winning_moves(bar)? {
 ///     assert_eq!(values.grundy(winning)?, Nimber(0));

@@ -36,8 +36,8 @@ use crate::games::golden::{Wide, add, compare, high_half_product, multiply, wide
 /// assert!(game.is_p_position(step.0, step.1));
 /// // Its values, by search.
 /// let mut solver = Solver::new(game);
-/// assert_eq!(solver.grundy((1, 3)).0, 0);
-/// # Ok::<(), impartial::GameError>(())
+/// assert_eq!(solver.grundy((1, 3))?.0, 0);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct AWythoff {
@@ -65,7 +65,7 @@ impl AWythoff {
     ///
     /// assert_eq!(AWythoff::new(3)?.a(), 3);
     /// assert!(AWythoff::new(0).is_err());
-    /// # Ok::<(), impartial::GameError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn new(a: u32) -> Result<Self, GameError> {
         if a == 0 {
@@ -112,7 +112,7 @@ impl AWythoff {
     /// use impartial::wythoff::AWythoff;
     ///
     /// assert_eq!(AWythoff::new(2)?.a(), 2);
-    /// # Ok::<(), impartial::GameError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
     pub fn a(&self) -> u32 {
@@ -159,7 +159,7 @@ impl AWythoff {
     /// let one = AWythoff::new(1)?;
     /// assert_eq!(one.p_position(1_000_000), wythoff::p_position(1_000_000u128));
     /// assert_eq!(AWythoff::new(7)?.p_position(u128::MAX), None);
-    /// # Ok::<(), impartial::GameError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
     pub fn p_position(&self, n: u128) -> Option<(u128, u128)> {
@@ -178,7 +178,7 @@ impl AWythoff {
     /// let game = AWythoff::new(2)?;
     /// assert!(game.is_p_position(4, 10) && game.is_p_position(10, 4));
     /// assert!(!game.is_p_position(4, 9));
-    /// # Ok::<(), impartial::GameError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
     pub fn is_p_position(&self, x: u128, y: u128) -> bool {
@@ -225,7 +225,7 @@ impl AWythoff {
     /// // Both heaps to 0, or one heap to 1: (1, 3) is P.
     /// assert_eq!(game.winning_moves(3, 3), [(0, 0), (1, 3), (3, 1)]);
     /// assert_eq!(game.winning_moves(1, 3), []);
-    /// # Ok::<(), impartial::GameError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
     pub fn winning_moves(&self, x: u128, y: u128) -> Vec<(u128, u128)> {
@@ -273,7 +273,7 @@ impl AWythoff {
     /// let game = AWythoff::new(3)?;
     /// let (x, y) = game.winning_move(1_000_000_000_000, 7).expect("N");
     /// assert!(game.is_p_position(x, y));
-    /// # Ok::<(), impartial::GameError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
     pub fn winning_move(&self, x: u128, y: u128) -> Option<(u128, u128)> {
