@@ -298,6 +298,28 @@ pub trait ImpartialGame {
     }
 }
 
+/// The play convention: who wins when no move is left.
+///
+/// # Examples
+///
+/// ```
+/// use impartial::{ClosedForm, Play};
+/// use impartial::nim::{MisereNim, Nim};
+///
+/// assert_eq!(Nim::PLAY, Play::Normal);
+/// assert_eq!(MisereNim::PLAY, Play::Misere);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Play {
+    /// Normal play: whoever cannot move loses (the last to move wins).
+    #[default]
+    Normal,
+    /// Misère play: whoever cannot move wins (the last to move loses).
+    #[doc(alias = "misère")]
+    Misere,
+}
+
 /// The outcome class of a position under optimal play.
 ///
 /// # Examples

@@ -304,6 +304,7 @@
 // tests/general/architecture.rs): the vocabulary (game, error), the heap-game vocabulary (heap), the
 // general method (solver), the heap-sequence engine (sequence), nimber arithmetic (field),
 // the rulesets (games); this file and score.rs re-export.
+mod closed_form;
 mod error;
 pub mod field;
 mod game;
@@ -334,8 +335,11 @@ mod reference;
 #[doc = include_str!("../README.md")]
 pub struct ReadmeDoctests;
 
+pub use closed_form::ClosedForm;
 pub use error::{GameError, SolveError, TableError};
-pub use game::{Either, HeapSize, ImpartialGame, IntoPosition, Nimber, Outcome, StoredPosition};
+pub use game::{
+    Either, HeapSize, ImpartialGame, IntoPosition, Nimber, Outcome, Play, StoredPosition,
+};
 pub use heap::Heaps;
 pub use loopy::LoopySolver;
 pub use nim::Nim;

@@ -24,6 +24,7 @@
 
 use std::fmt::Write as _;
 
+use crate::game::Outcome;
 use crate::games::wythoff;
 use crate::sequence::GrundySequence;
 
@@ -198,7 +199,7 @@ pub fn wythoff_map(size: u64) -> Result<String, PlotError> {
     p_position_map(
         size,
         "Wythoff&#39;s game: P-positions",
-        wythoff::is_p_position,
+        |x: u64, y: u64| wythoff::outcome(x, y) == Outcome::P,
     )
 }
 

@@ -9,7 +9,7 @@ use impartial::moore::MooreNim;
 use impartial::sprouts::{MAX_SPOTS, Sprouts, SproutsPosition};
 use impartial::staircase::{self, Staircase};
 use impartial::welter::{self, Welter};
-use impartial::{GameError, Heaps, ImpartialGame, Nimber, Outcome, Solver};
+use impartial::{ClosedForm, GameError, Heaps, ImpartialGame, Nimber, Outcome, Solver};
 use proptest::prelude::*;
 
 #[path = "reference/mod.rs"]
@@ -670,21 +670,23 @@ fn a_wythoff_outcomes_and_moves_equal_the_search_on_the_grid() {
         let mut solver = Solver::new(game);
         for x in 0..=40u64 {
             for y in 0..=40u64 {
+                let (x, y) = (u128::from(x), u128::from(y));
                 let searched = solver.outcome((x, y)).unwrap();
-                let (wx, wy) = (u128::from(x), u128::from(y));
                 assert_eq!(
-                    game.is_p_position(wx, wy),
-                    searched == Outcome::P,
+                    game.outcome(&(x, y)).unwrap(),
+                    searched,
                     "a = {a}: ({x}, {y})"
                 );
                 let expected: BTreeSet<(u128, u128)> = solver
                     .winning_moves((x, y))
                     .unwrap()
                     .into_iter()
-                    .map(|(p, q)| (u128::from(p), u128::from(q)))
                     .collect();
-                let found: BTreeSet<(u128, u128)> =
-                    game.winning_moves(wx, wy).into_iter().collect();
+                let found: BTreeSet<(u128, u128)> = game
+                    .winning_moves(&(x, y))
+                    .unwrap()
+                    .map(|made| made.to)
+                    .collect();
                 assert_eq!(found, expected, "a = {a}: ({x}, {y})");
             }
         }
@@ -719,21 +721,23 @@ proptest! {
     fn a_wythoff_wide_heaps(a in prop_oneof![1u32..5, any::<u32>().prop_map(|a| a.max(1))], x in any::<u128>(), y in any::<u128>(), n in any::<u128>()) {
         use impartial::wythoff::{self, AWythoff};
         let game = AWythoff::new(a).unwrap();
+        let is_p = |position: (u128, u128)| game.outcome(&position) == Ok(Outcome::P);
         for (x, y) in [(x, y), (x >> 64, y >> 64), (x >> 100, y)] {
-            let moves = game.winning_moves(x, y);
-            prop_assert_eq!(moves.is_empty(), game.is_p_position(x, y));
+            let moves: Vec<(u128, u128)> =
+                game.winning_moves(&(x, y)).unwrap().map(|made| made.to).collect();
+            prop_assert_eq!(moves.is_empty(), is_p((x, y)));
             for (p, q) in moves {
-                prop_assert!(game.is_p_position(p, q));
+                prop_assert!(is_p((p, q)));
                 let (k, l) = (x - p, y - q);
                 prop_assert!(k > 0 || l > 0);
                 prop_assert!(k == 0 || l == 0 || k.abs_diff(l) < u128::from(a), "({x}, {y}) → ({p}, {q})");
             }
             if a == 1 {
-                prop_assert_eq!(game.is_p_position(x, y), wythoff::is_p_position(x, y));
+                prop_assert_eq!(game.outcome(&(x, y)).unwrap(), wythoff::outcome(x, y));
             }
         }
         if let Some((lower, upper)) = game.p_position(n) {
-            prop_assert!(game.is_p_position(lower, upper) && game.is_p_position(upper, lower));
+            prop_assert!(is_p((lower, upper)) && is_p((upper, lower)));
             prop_assert_eq!(upper - lower, n * u128::from(a));
         }
     }

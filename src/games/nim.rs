@@ -35,9 +35,13 @@
 
 pub mod misere;
 
+pub use misere::MisereNim;
+
+use std::convert::Infallible;
 use std::fmt;
 
 use crate::error::GameError;
+use crate::closed_form::ClosedForm;
 use crate::game::{HeapSize, ImpartialGame, Nimber, Outcome, to_u128};
 use crate::heap::Heaps;
 
@@ -355,5 +359,40 @@ impl ImpartialGame for Nim {
 
     fn allocated_bytes(&self, heaps: &Heaps) -> usize {
         heaps.allocated_bytes()
+    }
+}
+
+/// Bouton's closed form, on [`Heaps`] (sorted, so a move's `heap` indexes the sorted sizes):
+/// [`outcome`], [`winning_moves`] and the nim-sum as the value.
+///
+/// # Examples
+///
+/// ```
+/// use impartial::{ClosedForm, Heaps, Nim, Nimber};
+///
+/// let heaps = Heaps::from([5, 3, 4]);
+/// let Ok(Some(best)) = Nim.winning_move(&heaps);
+/// assert_eq!(best.to_string(), "take 2 from heap 0 (3 → 1)");
+/// assert_eq!(Nim.leaves(&heaps, &best), Heaps::from([1, 4, 5]));
+/// assert_eq!(Nim.grundy(&heaps), Ok(Some(Nimber(2))));
+/// ```
+impl ClosedForm for Nim {
+    type Move = NimMove<u64>;
+    type Error = Infallible;
+
+    fn outcome(&self, heaps: &Heaps) -> Result<Outcome, Infallible> {
+        Ok(outcome(heaps))
+    }
+
+    fn grundy(&self, heaps: &Heaps) -> Result<Option<Nimber>, Infallible> {
+        Ok(Some(Nimber(u128::from(nim_sum(heaps)))))
+    }
+
+    fn winning_moves(&self, heaps: &Heaps) -> Result<impl Iterator<Item = NimMove<u64>>, Infallible> {
+        Ok(winning_moves(heaps))
+    }
+
+    fn leaves(&self, heaps: &Heaps, chosen: &NimMove<u64>) -> Heaps {
+        heaps.replace(chosen.heap, &[chosen.to])
     }
 }

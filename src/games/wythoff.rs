@@ -14,11 +14,14 @@
 //! ```
 //! use impartial::wythoff;
 //!
+//! use impartial::Outcome;
+//!
 //! assert_eq!(wythoff::p_position(3u64), Some((4, 7)));
-//! assert!(wythoff::is_p_position(7u64, 4));
-//! assert!(!wythoff::is_p_position(4u64, 6));
+//! assert_eq!(wythoff::outcome(7u64, 4), Outcome::P);
+//! assert_eq!(wythoff::outcome(4u64, 6), Outcome::N);
 //! // From (4, 6): take 1 from both, to (3, 5).
-//! assert_eq!(wythoff::winning_moves(4u64, 6).collect::<Vec<_>>(), [(3, 5)]);
+//! let best = wythoff::winning_move(4u64, 6).expect("N");
+//! assert_eq!((best.to, best.to_string().as_str()), ((3, 5), "take 1 from both heaps (4, 6 → 3, 5)"));
 //! // The millionth-millionth P-position, exactly.
 //! assert_eq!(
 //!     wythoff::p_position(1_000_000_000_000u64),
@@ -30,9 +33,51 @@ mod a_wythoff;
 
 pub use a_wythoff::AWythoff;
 
+use std::convert::Infallible;
+use std::fmt;
+
+use crate::closed_form::ClosedForm;
 use crate::game::HeapSize;
-use crate::game::{ImpartialGame, Outcome};
+use crate::game::{ImpartialGame, Nimber, Outcome};
 use crate::games::golden::floor_over_phi;
+
+/// A move of Wythoff's game or of [`AWythoff`]: the pair of heaps before and the pair it
+/// leaves, each in the order the position gives them.
+///
+/// # Examples
+///
+/// ```
+/// use impartial::wythoff::{self, WythoffMove};
+///
+/// let best = wythoff::winning_move(2u32, 9).expect("N");
+/// assert_eq!(best, WythoffMove { from: (2, 9), to: (2, 1) });
+/// assert_eq!(best.to_string(), "take 8 from the second heap (2, 9 → 2, 1)");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct WythoffMove<T> {
+    /// The heaps before the move.
+    pub from: (T, T),
+    /// The heaps it leaves.
+    pub to: (T, T),
+}
+
+impl<T: HeapSize> fmt::Display for WythoffMove<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let ((x, y), (a, b)) = (self.from, self.to);
+        let (first, second) = (x - a, y - b);
+        if first.is_zero() {
+            write!(f, "take {second} from the second heap")?;
+        } else if second.is_zero() {
+            write!(f, "take {first} from the first heap")?;
+        } else if first == second {
+            write!(f, "take {first} from both heaps")?;
+        } else {
+            write!(f, "take {first} from the first heap and {second} from the second")?;
+        }
+        write!(f, " ({x}, {y} → {a}, {b})")
+    }
+}
 
 /// `⌊kφ⌋ = k + ⌊k/φ⌋` in u128, `None` if it does not fit.
 fn lower_wide(k: u128) -> Option<u128> {
@@ -60,20 +105,8 @@ pub fn p_position<T: HeapSize>(k: T) -> Option<(T, T)> {
     Some((T::from(lower)?, T::from(upper)?))
 }
 
-/// Whether the player to move from heaps `x` and `y` loses.
-///
-/// # Examples
-///
-/// ```
-/// use impartial::wythoff;
-///
-/// assert!(wythoff::is_p_position(0u32, 0));
-/// assert!(wythoff::is_p_position(10u32, 6));
-/// assert!(!wythoff::is_p_position(6u32, 6));
-/// assert!(!wythoff::is_p_position(u128::MAX, u128::MAX));
-/// ```
-#[must_use]
-pub fn is_p_position<T: HeapSize>(x: T, y: T) -> bool {
+/// Whether `(x, y)` is a P-position: `⌊(y − x)/φ⌋ = x` for the ordered pair.
+fn is_p_position<T: HeapSize>(x: T, y: T) -> bool {
     let (low, high) = ordered(x, y);
     let Some((low, high)) = low.to_u128().zip(high.to_u128()) else {
         return false;
@@ -90,6 +123,9 @@ pub fn is_p_position<T: HeapSize>(x: T, y: T) -> bool {
 ///
 /// assert_eq!(wythoff::outcome(3u64, 5), Outcome::P);
 /// assert_eq!(wythoff::outcome(3u64, 6), Outcome::N);
+/// assert_eq!(wythoff::outcome(0u32, 0), Outcome::P);
+/// assert_eq!(wythoff::outcome(10u32, 6), Outcome::P);
+/// assert_eq!(wythoff::outcome(u128::MAX, u128::MAX), Outcome::N);
 /// ```
 #[must_use]
 pub fn outcome<T: HeapSize>(x: T, y: T) -> Outcome {
@@ -104,8 +140,8 @@ fn ordered<T: HeapSize>(x: T, y: T) -> (T, T) {
     if x <= y { (x, y) } else { (y, x) }
 }
 
-/// Every winning move from heaps `x` and `y`, as the heaps it leaves (in the order `x`,
-/// `y`); empty from a P-position. There are at most three: along the diagonal (take the
+/// Every winning move from heaps `x` and `y` (the pairs they leave in the order `x`,
+/// `y`); none from a P-position. There are at most three: along the diagonal (take the
 /// same from both), from the larger heap, or from the smaller.
 ///
 /// # Examples
@@ -114,8 +150,8 @@ fn ordered<T: HeapSize>(x: T, y: T) -> (T, T) {
 /// use impartial::wythoff;
 ///
 /// // (2, 9): (1, 2) is the only P-position within reach — take 8 from the larger heap.
-/// assert_eq!(wythoff::winning_moves(2u32, 9).collect::<Vec<_>>(), [(2, 1)]);
-/// assert_eq!(wythoff::winning_moves(0u32, 9).collect::<Vec<_>>(), [(0, 0)]);
+/// assert!(wythoff::winning_moves(2u32, 9).map(|made| made.to).eq([(2, 1)]));
+/// assert!(wythoff::winning_moves(0u32, 9).map(|made| made.to).eq([(0, 0)]));
 /// assert_eq!(wythoff::winning_moves(3u32, 5).count(), 0);
 /// ```
 pub fn winning_moves<T: HeapSize>(x: T, y: T) -> WinningMoves<T> {
@@ -147,12 +183,13 @@ pub fn winning_moves<T: HeapSize>(x: T, y: T) -> WinningMoves<T> {
             .and_then(|partner| target(partner, high_wide));
     }
     WinningMoves {
+        from: (x, y),
         moves: moves.into_iter(),
     }
 }
 
-/// The winning moves of Wythoff's game from a pair of heaps, as the pairs they leave:
-/// returned by [`winning_moves`].
+/// The winning moves of Wythoff's game from a pair of heaps: returned by
+/// [`winning_moves`].
 ///
 /// # Examples
 ///
@@ -160,19 +197,24 @@ pub fn winning_moves<T: HeapSize>(x: T, y: T) -> WinningMoves<T> {
 /// use impartial::wythoff::{self, WinningMoves};
 ///
 /// let moves: WinningMoves<u8> = wythoff::winning_moves(4, 6);
-/// assert!(moves.eq([(3, 5)]));
+/// assert!(moves.map(|made| made.to).eq([(3, 5)]));
 /// ```
 #[derive(Clone, Debug)]
 #[must_use = "iterators are lazy and do nothing unless consumed"]
 pub struct WinningMoves<T> {
+    from: (T, T),
     moves: std::array::IntoIter<Option<(T, T)>, 3>,
 }
 
 impl<T: HeapSize> Iterator for WinningMoves<T> {
-    type Item = (T, T);
+    type Item = WythoffMove<T>;
 
-    fn next(&mut self) -> Option<(T, T)> {
-        self.moves.by_ref().flatten().next()
+    fn next(&mut self) -> Option<WythoffMove<T>> {
+        let to = self.moves.by_ref().flatten().next()?;
+        Some(WythoffMove {
+            from: self.from,
+            to,
+        })
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
@@ -190,12 +232,12 @@ impl<T: HeapSize> std::iter::FusedIterator for WinningMoves<T> {}
 /// ```
 /// use impartial::wythoff;
 ///
-/// assert_eq!(wythoff::winning_move(5u64, 5), Some((0, 0)));
-/// assert_eq!(wythoff::winning_move(u64::MAX, 0), Some((0, 0)));
+/// assert_eq!(wythoff::winning_move(5u64, 5).map(|made| made.to), Some((0, 0)));
+/// assert_eq!(wythoff::winning_move(u64::MAX, 0).map(|made| made.to), Some((0, 0)));
 /// assert_eq!(wythoff::winning_move(1u64, 2), None);
 /// ```
 #[must_use]
-pub fn winning_move<T: HeapSize>(x: T, y: T) -> Option<(T, T)> {
+pub fn winning_move<T: HeapSize>(x: T, y: T) -> Option<WythoffMove<T>> {
     winning_moves(x, y).next()
 }
 
@@ -249,5 +291,43 @@ impl ImpartialGame for Wythoff {
         let from_y = (0..y).map(move |to| (x, to));
         let both = (1..=x.min(y)).map(move |take| (x - take, y - take));
         from_x.chain(from_y).chain(both)
+    }
+}
+
+/// Wythoff's closed form on pairs of `u64` heaps: the P-positions are the Beatty pairs; the
+/// Sprague–Grundy values have no known closed form (`grundy` is `None`: the
+/// [`Solver`](crate::Solver) computes them).
+///
+/// # Examples
+///
+/// ```
+/// use impartial::wythoff::Wythoff;
+/// use impartial::{ClosedForm, Outcome};
+///
+/// let Ok(Some(best)) = Wythoff.winning_move(&(9, 9));
+/// assert_eq!(best.to_string(), "take 9 from both heaps (9, 9 → 0, 0)");
+/// assert_eq!(Wythoff.outcome(&Wythoff.leaves(&(9, 9), &best)), Ok(Outcome::P));
+/// ```
+impl ClosedForm for Wythoff {
+    type Move = WythoffMove<u64>;
+    type Error = Infallible;
+
+    fn outcome(&self, &(x, y): &(u64, u64)) -> Result<Outcome, Infallible> {
+        Ok(outcome(x, y))
+    }
+
+    fn grundy(&self, _: &(u64, u64)) -> Result<Option<Nimber>, Infallible> {
+        Ok(None)
+    }
+
+    fn winning_moves(
+        &self,
+        &(x, y): &(u64, u64),
+    ) -> Result<impl Iterator<Item = WythoffMove<u64>>, Infallible> {
+        Ok(winning_moves(x, y))
+    }
+
+    fn leaves(&self, _: &(u64, u64), chosen: &WythoffMove<u64>) -> (u64, u64) {
+        chosen.to
     }
 }

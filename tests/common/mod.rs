@@ -53,3 +53,26 @@ pub fn digraph(max_nodes: usize, max_degree: usize) -> impl Strategy<Value = Gra
             .prop_map(Graph)
     })
 }
+
+/// A small random generator for tests that draw many inputs themselves (xorshift64*): the
+/// same seed, the same inputs.
+#[derive(Clone, Debug)]
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed | 1)
+    }
+
+    pub fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+
+    /// A number below `bound` (at least 1).
+    pub fn below(&mut self, bound: u64) -> u64 {
+        self.next() % bound.max(1)
+    }
+}

@@ -17,7 +17,7 @@ use std::path::{Path, PathBuf};
 
 /// The layers, lowest first: each may import from those before it and from itself.
 const LAYERS: [(&str, &[&str]); 7] = [
-    ("vocabulary", &["error", "game"]),
+    ("vocabulary", &["error", "game", "closed_form"]),
     ("heap", &["heap"]),
     ("solver", &["solver"]),
     ("sequence", &["sequence"]),

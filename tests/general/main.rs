@@ -12,6 +12,7 @@ mod common;
 mod reference;
 
 mod architecture;
+mod closed_forms;
 mod compound;
 mod genus;
 mod limits;

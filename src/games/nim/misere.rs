@@ -16,9 +16,12 @@
 //! assert_eq!((best.heap, best.to), (2, 1)); // leave three 1-heaps
 //! ```
 
-use crate::game::HeapSize;
-use crate::game::Outcome;
-use crate::games::nim::{self, NimMove};
+use std::convert::Infallible;
+
+use crate::closed_form::ClosedForm;
+use crate::game::{HeapSize, ImpartialGame, Nimber, Outcome, Play};
+use crate::games::nim::{self, Nim, NimMove};
+use crate::heap::Heaps;
 
 /// What the misère rule needs to know of a position.
 struct Census<T> {
@@ -196,3 +199,59 @@ impl<T: HeapSize> Iterator for WinningMoves<'_, T> {
 }
 
 impl<T: HeapSize> std::iter::FusedIterator for WinningMoves<'_, T> {}
+
+/// Nim under misère play, as a ruleset: Nim's moves ([`ImpartialGame`], on [`Heaps`]), and
+/// the misère rule as its closed form ([`ClosedForm::PLAY`] is [`Play::Misere`]). It has no
+/// closed-form hook for the solver: a normal-play value says nothing of misère play.
+///
+/// # Examples
+///
+/// ```
+/// use impartial::nim::MisereNim;
+/// use impartial::{ClosedForm, Heaps, Outcome, Solver};
+///
+/// let heaps = Heaps::from([1, 1, 5]);
+/// let Ok(Some(best)) = MisereNim.winning_move(&heaps);
+/// assert_eq!(best.to_string(), "take 4 from heap 2 (5 → 1)"); // leave three 1-heaps
+/// let after = MisereNim.leaves(&heaps, &best);
+/// assert_eq!(MisereNim.outcome(&after), Ok(Outcome::P));
+/// assert_eq!(Solver::new(MisereNim).misere().outcome(&after)?, Outcome::P);
+/// # Ok::<(), impartial::SolveError<Heaps>>(())
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct MisereNim;
+
+impl ImpartialGame for MisereNim {
+    type Position = Heaps;
+
+    fn moves(&self, heaps: &Heaps) -> impl Iterator<Item = Heaps> {
+        Nim.moves(heaps)
+    }
+
+    fn allocated_bytes(&self, heaps: &Heaps) -> usize {
+        heaps.allocated_bytes()
+    }
+}
+
+impl ClosedForm for MisereNim {
+    type Move = NimMove<u64>;
+    type Error = Infallible;
+    const PLAY: Play = Play::Misere;
+
+    fn outcome(&self, heaps: &Heaps) -> Result<Outcome, Infallible> {
+        Ok(outcome(heaps))
+    }
+
+    /// `None`: the misère value of a position says nothing of sums.
+    fn grundy(&self, _: &Heaps) -> Result<Option<Nimber>, Infallible> {
+        Ok(None)
+    }
+
+    fn winning_moves(&self, heaps: &Heaps) -> Result<impl Iterator<Item = NimMove<u64>>, Infallible> {
+        Ok(winning_moves(heaps))
+    }
+
+    fn leaves(&self, heaps: &Heaps, chosen: &NimMove<u64>) -> Heaps {
+        heaps.replace(chosen.heap, &[chosen.to])
+    }
+}

@@ -1,9 +1,12 @@
 //! Fraenkel's a-Wythoff game, [`AWythoff`]: re-exported by [`wythoff`](super).
 
 use std::cmp::Ordering;
+use std::convert::Infallible;
 
+use super::WythoffMove;
+use crate::closed_form::ClosedForm;
 use crate::error::GameError;
-use crate::game::ImpartialGame;
+use crate::game::{ImpartialGame, Nimber, Outcome};
 use crate::games::golden::{Wide, add, compare, high_half_product, multiply, wide};
 
 /// Fraenkel's *a*-Wythoff game (1982, *How to beat your Wythoff games' opponent on three
@@ -26,14 +29,15 @@ use crate::games::golden::{Wide, add, compare, high_half_product, multiply, wide
 ///
 /// ```
 /// use impartial::wythoff::AWythoff;
-/// use impartial::Solver;
+/// use impartial::{ClosedForm, Outcome, Solver};
 ///
 /// let game = AWythoff::new(2)?;
 /// let first: Vec<(u128, u128)> = (0..5).filter_map(|n| game.p_position(n)).collect();
 /// assert_eq!(first, [(0, 0), (1, 3), (2, 6), (4, 10), (5, 13)]);
-/// assert!(game.is_p_position(13, 5));
-/// let step = game.winning_move(5, 14).expect("N");
-/// assert!(game.is_p_position(step.0, step.1));
+/// assert_eq!(game.outcome(&(13, 5))?, Outcome::P);
+/// let step = game.winning_move(&(5, 14))?.expect("N");
+/// assert_eq!(step.to_string(), "take 1 from the second heap (5, 14 → 5, 13)");
+/// assert_eq!(game.outcome(&step.to)?, Outcome::P);
 /// // Its values, by search.
 /// let mut solver = Solver::new(game);
 /// assert_eq!(solver.grundy((1, 3))?.0, 0);
@@ -169,19 +173,7 @@ impl AWythoff {
     }
 
     /// Whether the player to move from `(x, y)` loses.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use impartial::wythoff::AWythoff;
-    ///
-    /// let game = AWythoff::new(2)?;
-    /// assert!(game.is_p_position(4, 10) && game.is_p_position(10, 4));
-    /// assert!(!game.is_p_position(4, 9));
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    #[must_use]
-    pub fn is_p_position(&self, x: u128, y: u128) -> bool {
+    fn is_p_position(&self, x: u128, y: u128) -> bool {
         let (low, high) = if x <= y { (x, y) } else { (y, x) };
         let difference = high - low;
         let a = u128::from(self.a);
@@ -215,20 +207,7 @@ impl AWythoff {
     /// ascending; empty from a P-position. A move along one heap leaves the partner of the
     /// other; a move on both heaps, by amounts differing by less than `a`, leaves the
     /// P-position whose difference is within `a` of `|x − y|`.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use impartial::wythoff::AWythoff;
-    ///
-    /// let game = AWythoff::new(2)?;
-    /// // Both heaps to 0, or one heap to 1: (1, 3) is P.
-    /// assert_eq!(game.winning_moves(3, 3), [(0, 0), (1, 3), (3, 1)]);
-    /// assert_eq!(game.winning_moves(1, 3), []);
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    #[must_use]
-    pub fn winning_moves(&self, x: u128, y: u128) -> Vec<(u128, u128)> {
+    fn winning_pairs(&self, x: u128, y: u128) -> Vec<(u128, u128)> {
         if self.is_p_position(x, y) {
             return Vec::new();
         }
@@ -261,23 +240,6 @@ impl AWythoff {
         moves.sort_unstable();
         moves.dedup();
         moves
-    }
-
-    /// The first of [`winning_moves`](Self::winning_moves), or `None` from a P-position.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use impartial::wythoff::AWythoff;
-    ///
-    /// let game = AWythoff::new(3)?;
-    /// let (x, y) = game.winning_move(1_000_000_000_000, 7).expect("N");
-    /// assert!(game.is_p_position(x, y));
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    #[must_use]
-    pub fn winning_move(&self, x: u128, y: u128) -> Option<(u128, u128)> {
-        self.winning_moves(x, y).into_iter().next()
     }
 }
 
@@ -321,10 +283,10 @@ fn shift_limbs(value: &Wide, shift: usize) -> Wide {
 }
 
 impl ImpartialGame for AWythoff {
-    type Position = (u64, u64);
+    type Position = (u128, u128);
 
-    fn moves(&self, &(x, y): &(u64, u64)) -> impl Iterator<Item = (u64, u64)> {
-        let a = u64::from(self.a);
+    fn moves(&self, &(x, y): &(u128, u128)) -> impl Iterator<Item = (u128, u128)> {
+        let a = u128::from(self.a);
         let from_x = (0..x).map(move |to| (to, y));
         let from_y = (0..y).map(move |to| (x, to));
         // Both heaps: k from x and l from y, k, l ≥ 1, |k − l| < a.
@@ -334,6 +296,56 @@ impl ImpartialGame for AWythoff {
             (least..=most).map(move |l| (x - k, y - l))
         });
         from_x.chain(from_y).chain(both)
+    }
+}
+
+/// The closed form, exact for heaps up to `u128::MAX`: the P-positions are the pairs
+/// `(Aₙ, Bₙ)`; the Sprague–Grundy values have no known closed form (`grundy` is `None`).
+/// The winning moves come ascending by the pair they leave.
+///
+/// # Examples
+///
+/// ```
+/// use impartial::wythoff::AWythoff;
+/// use impartial::{ClosedForm, Outcome};
+///
+/// let game = AWythoff::new(2)?;
+/// // Both heaps to 0, or one heap to 1: (1, 3) is P.
+/// let moves: Vec<(u128, u128)> = game.winning_moves(&(3, 3))?.map(|made| made.to).collect();
+/// assert_eq!(moves, [(0, 0), (1, 3), (3, 1)]);
+/// assert_eq!(game.winning_moves(&(1, 3))?.count(), 0);
+/// let best = AWythoff::new(3)?.winning_move(&(1_000_000_000_000, 7))?.expect("N");
+/// assert_eq!(AWythoff::new(3)?.outcome(&best.to)?, Outcome::P);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+impl ClosedForm for AWythoff {
+    type Move = WythoffMove<u128>;
+    type Error = Infallible;
+
+    fn outcome(&self, &(x, y): &(u128, u128)) -> Result<Outcome, Infallible> {
+        Ok(if self.is_p_position(x, y) {
+            Outcome::P
+        } else {
+            Outcome::N
+        })
+    }
+
+    fn grundy(&self, _: &(u128, u128)) -> Result<Option<Nimber>, Infallible> {
+        Ok(None)
+    }
+
+    fn winning_moves(
+        &self,
+        &(x, y): &(u128, u128),
+    ) -> Result<impl Iterator<Item = WythoffMove<u128>>, Infallible> {
+        Ok(self
+            .winning_pairs(x, y)
+            .into_iter()
+            .map(move |to| WythoffMove { from: (x, y), to }))
+    }
+
+    fn leaves(&self, _: &(u128, u128), chosen: &WythoffMove<u128>) -> (u128, u128) {
+        chosen.to
     }
 }
 

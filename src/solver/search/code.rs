@@ -41,12 +41,8 @@ pub(super) fn number_code(number: usize) -> Option<Code> {
         .filter(|&code| code <= MAX_NUMBER)
 }
 
-/// Which question an outcome search answers.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Play {
-    Normal,
-    Misere,
-}
+/// Which question an outcome search answers: the convention of play.
+pub(crate) use crate::game::Play;
 
 /// The memo tables, one per kind of answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
