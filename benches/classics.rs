@@ -19,12 +19,12 @@ use std::hint::black_box;
 
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 use impartial::hackenbush::GreenHackenbush;
-use impartial::moore::MooreNim;
+use impartial::moore;
 use impartial::poset::PosetGame;
 use impartial::sprouts::{Sprouts, SproutsPosition};
-use impartial::welter::{self, Welter};
+use impartial::welter::{self, Welter, WelterPosition};
 use impartial::wythoff::AWythoff;
-use impartial::{ClosedForm, Solver, euclid, lasker, nim};
+use impartial::{Solver, euclid, lasker, nim};
 
 use impartial_benches as common;
 
@@ -32,13 +32,14 @@ fn moore(c: &mut Criterion) {
     let mut group = c.benchmark_group("moore_1e6_heaps");
     group.sample_size(20);
     let heaps = common::random_words(1_000_000, 0x9E37_79B9_7F4A_7C15);
-    let game = MooreNim::new(3).expect("k = 3");
     group.bench_function("nim_sum (Nim, the baseline)", |b| {
         b.iter(|| nim::nim_sum(black_box(heaps.as_slice())));
     });
-    group.bench_function("outcome", |b| b.iter(|| game.outcome(black_box(&heaps))));
+    group.bench_function("outcome", |b| {
+        b.iter(|| moore::outcome(3, black_box(&heaps)));
+    });
     group.bench_function("winning_move", |b| {
-        b.iter(|| game.winning_move(black_box(&heaps)));
+        b.iter(|| moore::winning_move(3, black_box(&heaps)));
     });
     group.bench_function("lasker_winning_move", |b| {
         b.iter(|| lasker::winning_move(black_box(&heaps)));
@@ -64,12 +65,12 @@ fn random_graph(vertices: usize, edges: usize, seed: u64) -> Vec<(usize, usize)>
 
 fn welter_and_hackenbush(c: &mut Criterion) {
     let mut group = c.benchmark_group("closed_form_vs_search");
-    let coins = vec![1u64, 4, 6, 9, 13];
+    let coins = WelterPosition::new(&[1, 4, 6, 9, 13]).expect("five squares");
     group.bench_function("welter_5_coins/closed_form", |b| {
         b.iter(|| {
             (
-                welter::value(black_box(&coins)),
-                welter::winning_moves(&coins),
+                welter::grundy(black_box(&coins)),
+                welter::winning_moves(&coins).count(),
             )
         });
     });
@@ -88,7 +89,7 @@ fn welter_and_hackenbush(c: &mut Criterion) {
     let game = GreenHackenbush::new(8, &random_graph(8, 12, 7)).expect("a graph");
     let start = game.start();
     group.bench_function("hackenbush_12_edges/closed_form", |b| {
-        b.iter(|| game.value(black_box(&start)));
+        b.iter(|| game.grundy(black_box(&start)));
     });
     group.bench_function("hackenbush_12_edges/search", |b| {
         b.iter_batched(
@@ -132,17 +133,17 @@ fn sprouts(c: &mut Criterion) {
 fn large_inputs(c: &mut Criterion) {
     let mut large = c.benchmark_group("closed_form_large");
     large.sample_size(20);
-    let many: Vec<u64> = common::random_words(200, 3);
+    let many = WelterPosition::new(&common::random_words(200, 3)).expect("distinct squares");
     large.bench_function("welter_200_coins/value", |b| {
-        b.iter(|| welter::value(black_box(&many)));
+        b.iter(|| welter::grundy(black_box(&many)));
     });
     large.bench_function("welter_200_coins/winning_moves", |b| {
-        b.iter(|| welter::winning_moves(black_box(&many)));
+        b.iter(|| welter::winning_moves(black_box(&many)).count());
     });
     let big = GreenHackenbush::new(50_000, &random_graph(50_000, 100_000, 11)).expect("a graph");
     let big_start = big.start();
     large.bench_function("hackenbush_1e5_edges/value", |b| {
-        b.iter(|| big.value(black_box(&big_start)));
+        b.iter(|| big.grundy(black_box(&big_start)));
     });
     // A random tree of 10⁵ edges: every edge a bridge, each valued in O(1) by the bridge
     // tree (trying every cut would cost 10⁵ valuations).
@@ -178,7 +179,7 @@ fn large_inputs(c: &mut Criterion) {
         b.iter(|| {
             pairs
                 .iter()
-                .filter_map(|pair| a_wythoff.winning_move(pair).ok().flatten())
+                .filter_map(|pair| a_wythoff.winning_move(pair))
                 .count()
         });
     });

@@ -101,9 +101,15 @@ fn join(terms: &[u64]) -> String {
         .join(" + ")
 }
 
+/// `main` refuses a start past the table, and counts only fall from there.
+const COVERED: &str = "main checked the count against the table";
+
 /// The computer's move, with what it thinks.
 fn computer_move(game: &TakeAway<u64>, state: TakeAwayState<u64>) -> u64 {
-    let terms: Vec<u64> = game.representation(state.remaining).collect();
+    let terms: Vec<u64> = game
+        .representation(state.remaining)
+        .expect(COVERED)
+        .collect();
     let smallest = *terms.last().expect("the game is not over");
     let limit = state.limit.min(state.remaining);
     if terms.len() == 1 {
@@ -111,7 +117,7 @@ fn computer_move(game: &TakeAway<u64>, state: TakeAwayState<u64>) -> u64 {
     } else {
         say!("  I write {} as {}.", state.remaining, join(&terms));
     }
-    match game.winning_move(state) {
+    match game.winning_move(state).expect(COVERED) {
         Some(best) if best.to.remaining == 0 => {
             say!("  I may take all {smallest}: I take the last counter and win.");
             best.take
@@ -162,7 +168,11 @@ fn announce(game: &TakeAway<u64>, options: &Options) {
     let mut losing: Vec<u64> = Vec::new();
     let mut below = options.counters;
     while losing.len() < 6 && below > 0 {
-        let top = game.representation(below).next().expect("a positive count");
+        let top = game
+            .representation(below)
+            .expect(COVERED)
+            .next()
+            .expect("a positive count");
         losing.push(top);
         below = top - 1;
     }

@@ -222,18 +222,6 @@ pub enum GameError {
     },
 }
 
-/// The value of a `try_` method's result, for its panicking twin: panics with the error and
-/// says which method returns it instead. `what` names the failing part ("solver").
-#[track_caller]
-pub(crate) fn expect_ok<T, E: std::fmt::Display>(result: Result<T, E>, what: &str) -> T {
-    match result {
-        Ok(value) => value,
-        Err(error) => {
-            panic!("{what}: {error} (the try_ form of this method returns it as an error)")
-        }
-    }
-}
-
 /// Why a solver's table could not be set up, saved or loaded.
 ///
 /// # Examples

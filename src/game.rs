@@ -304,7 +304,7 @@ pub trait ImpartialGame {
 ///
 /// ```
 /// use impartial::{ClosedForm, Play};
-/// use impartial::nim::{MisereNim, Nim};
+/// use impartial::nim::{Nim, misere::MisereNim};
 ///
 /// assert_eq!(Nim::PLAY, Play::Normal);
 /// assert_eq!(MisereNim::PLAY, Play::Misere);

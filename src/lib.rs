@@ -200,7 +200,7 @@
 //! assert_eq!(q.presentation().to_string(), "⟨a, b, c | a² = 1, b³ = b, bc = ab, c² = b²⟩");
 //! // Heaps 2 and 5 are b and c; bc = ab is not in P = {a, b²}, so 2 + 5 is N — as the search
 //! // says — and a million heaps take a million multiplications.
-//! assert_eq!(q.outcome(&[2, 5]), Some(Outcome::N));
+//! assert_eq!(q.outcome(&[2, 5])?, Outcome::N);
 //! assert_eq!(Solver::new(game).misere().outcome([2, 5])?, Outcome::N);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
@@ -340,7 +340,7 @@ pub use error::{GameError, SolveError, TableError};
 pub use game::{
     Either, HeapSize, ImpartialGame, IntoPosition, Nimber, Outcome, Play, StoredPosition,
 };
-pub use heap::Heaps;
+pub use heap::{HeapMove, Heaps};
 pub use loopy::LoopySolver;
 pub use nim::Nim;
 pub use sequence::{HeapGame, Tabulated};

@@ -196,11 +196,9 @@ pub fn nim_sequence(title: &str, sequence: &GrundySequence) -> Result<String, Pl
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn wythoff_map(size: u64) -> Result<String, PlotError> {
-    p_position_map(
-        size,
-        "Wythoff&#39;s game: P-positions",
-        |x: u64, y: u64| wythoff::outcome(x, y) == Outcome::P,
-    )
+    p_position_map(size, "Wythoff&#39;s game: P-positions", |x: u64, y: u64| {
+        wythoff::outcome(x, y) == Outcome::P
+    })
 }
 
 /// A map of the P-positions of two heaps of a heap game, titled `title`: a black cell at

@@ -68,7 +68,7 @@ fn check(
             for c in b..=largest {
                 let heaps = [a, b, c];
                 let searched = misere_outcome(game, heaps.to_vec(), memo);
-                assert_eq!(quotient.outcome(&heaps), Some(searched), "{game} {heaps:?}");
+                assert_eq!(quotient.outcome(&heaps), Ok(searched), "{game} {heaps:?}");
                 // A winning move exactly from an N-position with a move — past the heaps
                 // computed too, where the period answers — leaving a P-position.
                 let found = quotient.winning_move(&heaps).expect("heaps it covers");
@@ -78,7 +78,7 @@ fn check(
                 assert_eq!(found.is_some(), searched == Outcome::N && has_move, "{game} {heaps:?}");
                 if let Some(found) = found {
                     let mut after = heaps.to_vec();
-                    after.remove(found.index);
+                    after.remove(found.heap);
                     after.extend(found.leaves.iter().copied());
                     assert_eq!(misere_outcome(game, after, memo), Outcome::P, "{game} {heaps:?}");
                 }

@@ -51,6 +51,9 @@ use std::ops::Deref;
 
 use smallvec::SmallVec;
 
+use std::convert::Infallible;
+
+use crate::closed_form::ClosedForm;
 use crate::game::{ImpartialGame, IntoPosition, Nimber, Outcome};
 
 /// The coins a move turns over besides the heads coin it is named by: all of them come before
@@ -216,11 +219,12 @@ pub trait CoinRule {
             .or_else(|| position.iter().find_map(turn_at))
     }
 
-    /// Every winning move from `position`: heads coins in order, each with its turns in the
-    /// order of [`turns`](CoinRule::turns). Empty from a P-position.
+    /// Every winning move from `position`: [`winning_move`](CoinRule::winning_move)'s first,
+    /// then the others, heads coins in order, each with its turns in the order of
+    /// [`turns`](CoinRule::turns). Empty from a P-position.
     ///
-    /// Visits every move of the position — use [`winning_move`](CoinRule::winning_move)
-    /// for one.
+    /// Past the first, visits every move of the position — use
+    /// [`winning_move`](CoinRule::winning_move) for one.
     ///
     /// # Examples
     ///
@@ -239,13 +243,15 @@ pub trait CoinRule {
         position: impl IntoPosition<Coins<Self::Coin>>,
     ) -> impl Iterator<Item = CoinMove<Self::Coin>> {
         let position: Coins<Self::Coin> = position.into_holder().borrow().clone();
+        let first = self.winning_move(&position);
         let target = self.grundy(&position);
         let heads: Turn<Self::Coin> = if target == Nimber(0) {
             Turn::new()
         } else {
             position.iter().copied().collect()
         };
-        heads.into_iter().flat_map(move |coin| {
+        let again = first.clone();
+        let others = heads.into_iter().flat_map(move |coin| {
             let position = position.clone();
             let own = self.value(coin);
             self.turns(coin).filter_map(move |turned| {
@@ -254,7 +260,10 @@ pub trait CoinRule {
                     .fold(own, |worth, &other| worth ^ self.value(other));
                 (change == target).then(|| CoinMove::new(&position, coin, turned))
             })
-        })
+        });
+        first
+            .into_iter()
+            .chain(others.filter(move |made| Some(made) != again.as_ref()))
     }
 }
 
@@ -284,6 +293,53 @@ impl<R: CoinRule> ImpartialGame for R {
 
     fn known_grundy(&self, position: &Coins<R::Coin>) -> Option<Nimber> {
         Some(self.grundy(position))
+    }
+}
+
+/// Every coin-turning ruleset's closed form, from its [`CoinRule`]: the XOR of the heads'
+/// values, and the winning moves of [`CoinRule::winning_moves`]. (With `CoinRule` and
+/// `ClosedForm` both in scope, name the trait: `ClosedForm::grundy(&rule, &position)`.)
+///
+/// # Examples
+///
+/// ```
+/// use impartial::coins::{Coins, MockTurtles};
+/// use impartial::{ClosedForm, Nimber};
+///
+/// let position = Coins::from([0, 3]);
+/// assert_eq!(MockTurtles.grundy(&position)?, Some(Nimber(1 ^ 7)));
+/// let best = MockTurtles.winning_move(&position)?.expect("N");
+/// assert_eq!(MockTurtles.leaves(&position, &best), best.leaves);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+impl<R: CoinRule> ClosedForm for R {
+    type Move = CoinMove<R::Coin>;
+    type Error = Infallible;
+
+    fn outcome(&self, position: &Coins<R::Coin>) -> Result<Outcome, Infallible> {
+        Ok(CoinRule::outcome(self, position))
+    }
+
+    fn grundy(&self, position: &Coins<R::Coin>) -> Result<Option<Nimber>, Infallible> {
+        Ok(Some(CoinRule::grundy(self, position)))
+    }
+
+    fn winning_moves(
+        &self,
+        position: &Coins<R::Coin>,
+    ) -> Result<impl Iterator<Item = CoinMove<R::Coin>>, Infallible> {
+        Ok(CoinRule::winning_moves(self, position))
+    }
+
+    fn winning_move(
+        &self,
+        position: &Coins<R::Coin>,
+    ) -> Result<Option<CoinMove<R::Coin>>, Infallible> {
+        Ok(CoinRule::winning_move(self, position))
+    }
+
+    fn leaves(&self, _: &Coins<R::Coin>, chosen: &CoinMove<R::Coin>) -> Coins<R::Coin> {
+        chosen.leaves.clone()
     }
 }
 
@@ -474,6 +530,7 @@ impl<C: Ord> IntoPosition<Coins<C>> for Vec<C> {
 ///
 /// // Nim with heaps 4 and 6: take the 6 down to 4, turning coins 6 and 4.
 /// let best = TurningTurtles.winning_move([4, 6]).expect("4 ⊕ 6 is not 0");
+/// assert_eq!(best.to_string(), "turn coin 6 to tails and turn over coin 4");
 /// assert_eq!(best.coin, 6);
 /// assert_eq!(best.turned.as_slice(), [4]);
 /// assert_eq!(best.leaves, Coins::new());
@@ -494,6 +551,21 @@ pub struct CoinMove<C> {
     pub turned: Turn<C>,
     /// The position the move leaves.
     pub leaves: Coins<C>,
+}
+
+impl<C: fmt::Debug> fmt::Display for CoinMove<C> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "turn coin {:?} to tails", self.coin)?;
+        for (place, other) in self.turned.iter().enumerate() {
+            let joint = match place {
+                0 => " and turn over coin",
+                _ if place + 1 == self.turned.len() => " and",
+                _ => ",",
+            };
+            write!(f, "{joint} {other:?}")?;
+        }
+        Ok(())
+    }
 }
 
 impl<C: Ord + Copy> CoinMove<C> {

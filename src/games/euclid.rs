@@ -16,35 +16,66 @@
 //! assert_eq!(euclid::outcome(3, 2), Outcome::P); // 3/2 < φ
 //! assert_eq!(euclid::outcome(5, 2), Outcome::N);
 //! // From (5, 2): leave (3, 2), a P-position.
-//! assert_eq!(euclid::winning_move(5, 2), Some((3, 2)));
+//! let best = euclid::winning_move(5, 2).expect("N");
+//! assert_eq!(best.to_string(), "take 1 × 2 from 5 (5, 2 → 3, 2)");
 //! // Ratios of consecutive Fibonacci numbers fall on either side of φ, ever closer.
 //! assert_eq!(euclid::outcome(8, 5), Outcome::P);
 //! assert_eq!(euclid::outcome(13, 8), Outcome::N);
 //! ```
 
-use crate::game::{ImpartialGame, Outcome};
+use std::convert::Infallible;
+use std::fmt;
+
+use crate::closed_form::ClosedForm;
+use crate::game::{ImpartialGame, Nimber, Outcome};
 use crate::games::golden::below_phi_times;
 
-/// Whether the player to move from `(x, y)` loses (either order). A position with a 0 is
-/// over: P.
+/// A move of Euclid's game: the pair before and the pair it leaves, in the same order —
+/// the larger number less a multiple of the smaller.
 ///
 /// # Examples
 ///
 /// ```
-/// use impartial::euclid;
+/// use impartial::euclid::{self, EuclidMove};
 ///
-/// assert!(euclid::is_p_position(5, 8));
-/// assert!(!euclid::is_p_position(8, 8));
-/// assert!(euclid::is_p_position(5, 0));
-/// assert!(euclid::is_p_position(u128::MAX, u128::MAX - 1));
+/// let best = euclid::winning_move(2, 7).expect("N");
+/// assert_eq!(best, EuclidMove { from: (2, 7), to: (2, 3) });
+/// assert_eq!(best.to_string(), "take 2 × 2 from 7 (2, 7 → 2, 3)");
 /// ```
-#[must_use]
-pub fn is_p_position(x: u128, y: u128) -> bool {
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct EuclidMove {
+    /// The pair before the move.
+    pub from: (u128, u128),
+    /// The pair it leaves.
+    pub to: (u128, u128),
+}
+
+impl fmt::Display for EuclidMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let ((first, second), (to_first, to_second)) = (self.from, self.to);
+        let (large, left, small) = if to_first == first {
+            (second, to_second, first)
+        } else {
+            (first, to_first, second)
+        };
+        let times = (large - left) / small.max(1);
+        write!(
+            f,
+            "take {times} × {small} from {large} ({first}, {second} → {to_first}, {to_second})"
+        )
+    }
+}
+
+/// Whether the player to move from `(x, y)` loses (either order); a position with a 0 is
+/// over: P.
+fn is_p_position(x: u128, y: u128) -> bool {
     let (large, small) = if x >= y { (x, y) } else { (y, x) };
     small == 0 || (small < large && below_phi_times(large, small))
 }
 
-/// Who wins from `(x, y)`.
+/// Who wins from `(x, y)`: P exactly when the larger is below φ times the smaller, or a
+/// number is 0 (the game is over).
 ///
 /// # Examples
 ///
@@ -53,6 +84,10 @@ pub fn is_p_position(x: u128, y: u128) -> bool {
 ///
 /// assert_eq!(euclid::outcome(7, 5), Outcome::P);
 /// assert_eq!(euclid::outcome(7, 3), Outcome::N);
+/// assert_eq!(euclid::outcome(5, 8), Outcome::P);
+/// assert_eq!(euclid::outcome(8, 8), Outcome::N);
+/// assert_eq!(euclid::outcome(5, 0), Outcome::P);
+/// assert_eq!(euclid::outcome(u128::MAX, u128::MAX - 1), Outcome::P);
 /// ```
 #[must_use]
 pub fn outcome(x: u128, y: u128) -> Outcome {
@@ -63,9 +98,9 @@ pub fn outcome(x: u128, y: u128) -> Outcome {
     }
 }
 
-/// The winning move from `(x, y)`, as the pair it leaves (in the same order), or `None`
-/// from a P-position. There are at most two, and only one when the quotient is 1 or the
-/// smaller divides the larger; this is the one the rule above picks.
+/// Every winning move from `(x, y)`; none from a P-position. Only two options can be P —
+/// leaving the remainder, or the remainder plus the smaller number — and they never both
+/// are, so an N-position has exactly one.
 ///
 /// # Examples
 ///
@@ -73,30 +108,49 @@ pub fn outcome(x: u128, y: u128) -> Outcome {
 /// use impartial::euclid;
 ///
 /// // 7 = 3·2 + 1, and (2, 1) would win for the opponent: take 2·2, leave (2, 3).
-/// assert_eq!(euclid::winning_move(2, 7), Some((2, 3)));
-/// assert_eq!(euclid::winning_move(4, 4), Some((0, 4)));
+/// assert!(euclid::winning_moves(2, 7).map(|made| made.to).eq([(2, 3)]));
+/// assert_eq!(euclid::winning_moves(7, 5).count(), 0);
+/// ```
+pub fn winning_moves(x: u128, y: u128) -> impl Iterator<Item = EuclidMove> {
+    let swapped = x < y;
+    let (large, small) = if swapped { (y, x) } else { (x, y) };
+    let candidates = if is_p_position(x, y) {
+        [None, None]
+    } else {
+        let remainder = large % small;
+        // The remainder, and one more of the smaller number while that is a move.
+        let plus_one = remainder.checked_add(small).filter(|&left| left < large);
+        [Some(remainder), plus_one]
+    };
+    candidates
+        .into_iter()
+        .flatten()
+        .filter(move |&left| is_p_position(left, small))
+        .map(move |left| EuclidMove {
+            from: (x, y),
+            to: if swapped {
+                (small, left)
+            } else {
+                (left, small)
+            },
+        })
+}
+
+/// The winning move from `(x, y)`, or `None` from a P-position: the one of
+/// [`winning_moves`].
+///
+/// # Examples
+///
+/// ```
+/// use impartial::euclid;
+///
+/// assert_eq!(euclid::winning_move(4, 4).map(|made| made.to), Some((0, 4)));
+/// assert_eq!(euclid::winning_move(5, 2).map(|made| made.to), Some((3, 2)));
 /// assert_eq!(euclid::winning_move(7, 5), None);
 /// ```
 #[must_use]
-pub fn winning_move(x: u128, y: u128) -> Option<(u128, u128)> {
-    if is_p_position(x, y) {
-        return None;
-    }
-    let swapped = x < y;
-    let (large, small) = if swapped { (y, x) } else { (x, y) };
-    let remainder = large % small;
-    let left = if remainder == 0 || is_p_position(small, remainder) {
-        remainder
-    } else {
-        // (small, remainder) wins for its mover, so (small + remainder, small) loses; the
-        // quotient is at least 2 here, or the position would be P.
-        remainder + small
-    };
-    Some(if swapped {
-        (small, left)
-    } else {
-        (left, small)
-    })
+pub fn winning_move(x: u128, y: u128) -> Option<EuclidMove> {
+    winning_moves(x, y).next()
 }
 
 /// Euclid's game as a ruleset, for the [`Solver`](crate::Solver): positions are pairs.
@@ -115,14 +169,51 @@ pub fn winning_move(x: u128, y: u128) -> Option<(u128, u128)> {
 pub struct Euclid;
 
 impl ImpartialGame for Euclid {
-    type Position = (u64, u64);
+    type Position = (u128, u128);
 
-    fn moves(&self, &(x, y): &(u64, u64)) -> impl Iterator<Item = (u64, u64)> {
+    fn moves(&self, &(x, y): &(u128, u128)) -> impl Iterator<Item = (u128, u128)> {
         let (large, small) = if x >= y { (x, y) } else { (y, x) };
         let times = large.checked_div(small).unwrap_or(0);
         (1..=times).map(move |k| {
             let left = large - k * small;
             if x >= y { (left, small) } else { (small, left) }
         })
+    }
+}
+
+/// Cole and Davie's closed form, exact for numbers up to `u128::MAX`; the Sprague–Grundy
+/// values have none here (`grundy` is `None`).
+///
+/// # Examples
+///
+/// ```
+/// use impartial::euclid::Euclid;
+/// use impartial::{ClosedForm, Outcome};
+///
+/// let Ok(best) = Euclid.winning_move(&(13, 8));
+/// let best = best.expect("an N-position");
+/// assert_eq!(Euclid.outcome(&Euclid.leaves(&(13, 8), &best)), Ok(Outcome::P));
+/// ```
+impl ClosedForm for Euclid {
+    type Move = EuclidMove;
+    type Error = Infallible;
+
+    fn outcome(&self, &(x, y): &(u128, u128)) -> Result<Outcome, Infallible> {
+        Ok(outcome(x, y))
+    }
+
+    fn grundy(&self, _: &(u128, u128)) -> Result<Option<Nimber>, Infallible> {
+        Ok(None)
+    }
+
+    fn winning_moves(
+        &self,
+        &(x, y): &(u128, u128),
+    ) -> Result<impl Iterator<Item = EuclidMove>, Infallible> {
+        Ok(winning_moves(x, y))
+    }
+
+    fn leaves(&self, _: &(u128, u128), chosen: &EuclidMove) -> (u128, u128) {
+        chosen.to
     }
 }

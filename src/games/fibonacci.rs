@@ -288,8 +288,8 @@ pub fn winning_move<T: HeapSize>(state: impl Into<TakeAwayState<T>>) -> Option<T
         .map(|take| TakeMove::new(state, take, 2))
 }
 
-/// Every winning move from `state` (or from the start, given a heap size), largest take
-/// first (see [`TakeAway::winning_moves`]).
+/// Every winning move from `state` (or from the start, given a heap size), smallest take
+/// first (see [`TakeAway::winning_moves`]): the first is [`winning_move`]'s.
 ///
 /// # Examples
 ///
@@ -300,7 +300,7 @@ pub fn winning_move<T: HeapSize>(state: impl Into<TakeAwayState<T>>) -> Option<T
 /// let takes: Vec<u32> = fibonacci::winning_moves(TakeAwayState::new(20u32, 20))
 ///     .map(|made| made.take)
 ///     .collect();
-/// assert_eq!(takes, [20, 2]); // all of it, or the smallest term
+/// assert_eq!(takes, [2, 20]); // the smallest term, or all of it
 /// ```
 pub fn winning_moves<T: HeapSize>(state: impl Into<TakeAwayState<T>>) -> WinningMoves<T> {
     let state = state.into();
@@ -325,7 +325,7 @@ pub fn winning_moves<T: HeapSize>(state: impl Into<TakeAwayState<T>>) -> Winning
     }
 }
 
-/// The winning moves of Fibonacci Nim from a state, largest take first: returned by
+/// The winning moves of Fibonacci Nim from a state, smallest take first: returned by
 /// [`winning_moves`].
 ///
 /// # Examples
@@ -334,12 +334,12 @@ pub fn winning_moves<T: HeapSize>(state: impl Into<TakeAwayState<T>>) -> Winning
 /// use impartial::fibonacci::{self, WinningMoves};
 ///
 /// let moves: WinningMoves<u8> = fibonacci::winning_moves(100);
-/// assert!(moves.map(|made| made.take).eq([11, 3])); // 100 = 89 + 8 + 3
+/// assert!(moves.map(|made| made.take).eq([3, 11])); // 100 = 89 + 8 + 3
 /// ```
 #[derive(Clone, Debug)]
 #[must_use = "iterators are lazy and do nothing unless consumed"]
 pub struct WinningMoves<T> {
-    moves: Either<take_away::WinningMoves<'static, u64>, take_away::WinningMoves<'static, u128>>,
+    moves: Either<take_away::WinningMoves<u64>, take_away::WinningMoves<u128>>,
     width: PhantomData<T>,
 }
 

@@ -15,7 +15,7 @@
 //!
 //! Fusing every cycle fuses each *2-edge-connected component* (what is left joined when the
 //! bridges are removed) into one vertex, with a loop for each of its edges, and the bridges
-//! form a tree rooted at the ground's component. So [`GreenHackenbush::value`] finds the
+//! form a tree rooted at the ground's component. So [`GreenHackenbush::grundy`] finds the
 //! bridges (Tarjan's lowest-link numbering, without recursion) and adds up the tree: a
 //! component is worth the parity of its own edges XOR, over the bridges above it,
 //! `1 + ` the component above — `O(V + E)` for `V` vertices and `E` edges.
@@ -41,16 +41,54 @@
 //! let game = GreenHackenbush::new(5, &[(0, 1), (1, 2), (0, 3), (3, 4), (4, 0)])?;
 //! let start = game.start();
 //! // The stalk is worth 2; the triangle fuses into three loops on the ground, worth 1.
-//! assert_eq!(game.value(&start), Nimber(2 ^ 1));
-//! let cut = game.winning_move(&start).expect("an N-position");
-//! assert_eq!(game.value(&game.cut(&start, cut)?), Nimber(0));
+//! assert_eq!(game.grundy(&start), Nimber(2 ^ 1));
+//! let best = game.winning_move(&start).expect("an N-position");
+//! assert_eq!(best.to_string(), "cut edge 1 (1–2)");
+//! assert_eq!(game.grundy(&game.cut(&start, best.edge)?), Nimber(0));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
 use std::collections::HashMap;
+use std::convert::Infallible;
+use std::fmt;
 
+use crate::closed_form::ClosedForm;
 use crate::error::GameError;
-use crate::game::{ImpartialGame, Nimber};
+use crate::game::{ImpartialGame, Nimber, Outcome};
+
+/// A move of Green Hackenbush: the edge cut, by its place in the list the graph was given,
+/// and its two ends (the edges that fall with it go too).
+///
+/// # Examples
+///
+/// ```
+/// use impartial::hackenbush::{GreenHackenbush, HackenbushMove};
+///
+/// // Stalks of 1 and 3: cut the second edge of the tall one.
+/// let game = GreenHackenbush::new(5, &[(0, 1), (0, 2), (2, 3), (3, 4)])?;
+/// let best = game.winning_move(&game.start());
+/// assert_eq!(best, Some(HackenbushMove { edge: 2, ends: (2, 3) }));
+/// assert_eq!(best.unwrap().to_string(), "cut edge 2 (2–3)");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct HackenbushMove {
+    /// The edge's place in the list given.
+    pub edge: usize,
+    /// Its two ends, as given.
+    pub ends: (u32, u32),
+}
+
+impl fmt::Display for HackenbushMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "cut edge {} ({}–{})",
+            self.edge, self.ends.0, self.ends.1
+        )
+    }
+}
 
 /// The most vertices a graph may have (vertices are numbered in `u32`). Memory follows the
 /// vertices the edges touch, not this count.
@@ -67,8 +105,8 @@ pub const MAX_VERTICES: usize = u32::MAX as usize;
 /// // Two parallel edges from the ground to vertex 1 and a loop there.
 /// let game = GreenHackenbush::new(2, &[(0, 1), (0, 1), (1, 1)])?;
 /// let mut solver = Solver::new(game.clone()).without_closed_form();
-/// assert_eq!(solver.grundy(game.start())?, game.value(&game.start()));
-/// assert_eq!(game.value(&game.start()), Nimber(1)); // three loops after fusion
+/// assert_eq!(solver.grundy(game.start())?, game.grundy(&game.start()));
+/// assert_eq!(game.grundy(&game.start()), Nimber(1)); // three loops after fusion
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -341,7 +379,8 @@ impl GreenHackenbush {
         adjacency
     }
 
-    /// The value of `position`, by fusion and the colon principle, in `O(V + E)`.
+    /// The Sprague–Grundy value of `position`, by fusion and the colon principle, in
+    /// `O(V + E)`.
     ///
     /// # Examples
     ///
@@ -351,11 +390,11 @@ impl GreenHackenbush {
     ///
     /// // A tree: a stalk of 1 with two branches of 1 and 2 above it: 1 + (1 ⊕ 2) = 4.
     /// let tree = GreenHackenbush::new(5, &[(0, 1), (1, 2), (1, 3), (3, 4)])?;
-    /// assert_eq!(tree.value(&tree.start()), Nimber(4));
+    /// assert_eq!(tree.grundy(&tree.start()), Nimber(4));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
-    pub fn value(&self, position: &Edges) -> Nimber {
+    pub fn grundy(&self, position: &Edges) -> Nimber {
         Nimber(u128::from(self.fused_value(position)))
     }
 
@@ -427,7 +466,24 @@ impl GreenHackenbush {
         }
     }
 
-    /// Every edge whose cut wins from `position` (leaves value 0), ascending.
+    /// Who wins from `position`: P exactly when it is worth 0.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::hackenbush::GreenHackenbush;
+    /// use impartial::Outcome;
+    ///
+    /// let two = GreenHackenbush::new(3, &[(0, 1), (0, 2)])?;
+    /// assert_eq!(two.outcome(&two.start()), Outcome::P); // 1 ⊕ 1 = 0
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn outcome(&self, position: &Edges) -> Outcome {
+        Outcome::from(self.grundy(position))
+    }
+
+    /// Every cut that wins from `position` (leaves value 0), by edge ascending.
     ///
     /// # Examples
     ///
@@ -436,12 +492,14 @@ impl GreenHackenbush {
     ///
     /// // Stalks of 1 and 3: cut the second edge of the tall one.
     /// let game = GreenHackenbush::new(5, &[(0, 1), (0, 2), (2, 3), (3, 4)])?;
-    /// assert_eq!(game.winning_moves(&game.start()), [2]);
+    /// assert!(game.winning_moves(&game.start()).map(|made| made.edge).eq([2]));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    #[must_use]
-    pub fn winning_moves(&self, position: &Edges) -> Vec<usize> {
-        self.winning_cuts(position).collect()
+    pub fn winning_moves(&self, position: &Edges) -> impl Iterator<Item = HackenbushMove> {
+        self.winning_cuts(position).map(|edge| HackenbushMove {
+            edge,
+            ends: self.given[edge],
+        })
     }
 
     /// The edges whose cut leaves value 0, ascending, lazily.
@@ -452,7 +510,7 @@ impl GreenHackenbush {
     /// bridge above `D` wins when `P` without `D`'s branch is worth `need(P)`: `O(1)` each.
     /// An edge inside a component wins only if that component has a need; then the position
     /// without it is valued whole.
-    fn winning_cuts<'a>(&'a self, position: &'a Edges) -> impl Iterator<Item = usize> + 'a {
+    fn winning_cuts(&self, position: &Edges) -> impl Iterator<Item = usize> {
         let fused = self.fused(position);
         let balanced = fused.value[0] == 0;
         let mut need: Vec<Option<u64>> = vec![None; fused.tree.len()];
@@ -503,8 +561,8 @@ impl GreenHackenbush {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
-    pub fn winning_move(&self, position: &Edges) -> Option<usize> {
-        self.winning_cuts(position).next()
+    pub fn winning_move(&self, position: &Edges) -> Option<HackenbushMove> {
+        self.winning_moves(position).next()
     }
 }
 
@@ -591,10 +649,50 @@ impl ImpartialGame for GreenHackenbush {
     }
 
     fn known_grundy(&self, position: &Edges) -> Option<Nimber> {
-        Some(self.value(position))
+        Some(self.grundy(position))
     }
 
     fn allocated_bytes(&self, position: &Edges) -> usize {
         position.0.capacity() * size_of::<u64>()
+    }
+}
+
+/// The closed form of [`GreenHackenbush`]'s own methods, for generic code.
+///
+/// # Examples
+///
+/// ```
+/// use impartial::hackenbush::GreenHackenbush;
+/// use impartial::{ClosedForm, Nimber};
+///
+/// let game = GreenHackenbush::new(3, &[(0, 1), (1, 2)])?;
+/// assert_eq!(ClosedForm::grundy(&game, &game.start())?, Some(Nimber(2)));
+/// let best = ClosedForm::winning_move(&game, &game.start())?.expect("N");
+/// assert!(game.leaves(&game.start(), &best).is_empty());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+impl ClosedForm for GreenHackenbush {
+    type Move = HackenbushMove;
+    type Error = Infallible;
+
+    fn outcome(&self, position: &Edges) -> Result<Outcome, Infallible> {
+        Ok(GreenHackenbush::outcome(self, position))
+    }
+
+    fn grundy(&self, position: &Edges) -> Result<Option<Nimber>, Infallible> {
+        Ok(Some(GreenHackenbush::grundy(self, position)))
+    }
+
+    fn winning_moves(
+        &self,
+        position: &Edges,
+    ) -> Result<impl Iterator<Item = HackenbushMove>, Infallible> {
+        Ok(GreenHackenbush::winning_moves(self, position))
+    }
+
+    fn leaves(&self, position: &Edges, chosen: &HackenbushMove) -> Edges {
+        let mut next = position.clone();
+        next.remove(chosen.edge);
+        self.grounded(&next)
     }
 }

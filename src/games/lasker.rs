@@ -25,7 +25,8 @@
 //! use impartial::lasker::{self, LaskerMove};
 //! use impartial::{Nimber, Outcome};
 //!
-//! assert_eq!(lasker::value(3), Nimber(4));
+//! assert_eq!(lasker::heap_grundy(3), Nimber(4));
+//! assert_eq!(lasker::grundy(&[3, 4]), Nimber(4 ^ 3));
 //! assert_eq!(lasker::outcome(&[3, 4]), Outcome::N);
 //! // Heaps 3 and 7 are worth 4 and 8: the 7 must become worth 4, which is a heap of 3.
 //! assert_eq!(lasker::winning_move(&[3, 7]), Some(LaskerMove::Take { heap: 1, from: 7, to: 3 }));
@@ -36,25 +37,27 @@
 //! );
 //! ```
 
+use std::convert::Infallible;
 use std::fmt;
 
+use crate::closed_form::ClosedForm;
 use crate::game::{ImpartialGame, Nimber, Outcome};
 use crate::games::octal::{CodeError, OctalGame};
 use crate::heap::Heaps;
 
-/// `G(heap)`, the value of one heap.
+/// `G(heap)`, the value of one heap (past `u64`: `G(2⁶⁴ − 1) = 2⁶⁴`).
 ///
 /// # Examples
 ///
 /// ```
 /// use impartial::{lasker, Nimber};
 ///
-/// let first: Vec<u128> = (0..9).map(|heap| lasker::value(heap).0).collect();
+/// let first: Vec<u128> = (0..9).map(|heap| lasker::heap_grundy(heap).0).collect();
 /// assert_eq!(first, [0, 1, 2, 4, 3, 5, 6, 8, 7]);
-/// assert_eq!(lasker::value(u64::MAX), Nimber(u128::from(u64::MAX) + 1));
+/// assert_eq!(lasker::heap_grundy(u64::MAX), Nimber(u128::from(u64::MAX) + 1));
 /// ```
 #[must_use]
-pub fn value(heap: u64) -> Nimber {
+pub fn heap_grundy(heap: u64) -> Nimber {
     let heap = u128::from(heap);
     Nimber(match heap % 4 {
         3 => heap + 1,
@@ -63,7 +66,7 @@ pub fn value(heap: u64) -> Nimber {
     })
 }
 
-/// The heap whose value is `target` (the inverse of [`value`]).
+/// The heap whose value is `target` (the inverse of [`heap_grundy`]).
 fn heap_of_value(target: u128) -> u128 {
     match target % 4 {
         3 => target + 1,
@@ -72,18 +75,18 @@ fn heap_of_value(target: u128) -> u128 {
     }
 }
 
-/// The XOR of the heaps' values: the position's value.
+/// The position's Sprague–Grundy value: the XOR of its heaps' values.
 ///
 /// # Examples
 ///
 /// ```
 /// use impartial::{lasker, Nimber};
 ///
-/// assert_eq!(lasker::nim_sum(&[3, 4]), Nimber(4 ^ 3));
-/// assert_eq!(lasker::nim_sum(&[]), Nimber(0));
+/// assert_eq!(lasker::grundy(&[3, 4]), Nimber(4 ^ 3));
+/// assert_eq!(lasker::grundy(&[]), Nimber(0));
 /// ```
 #[must_use]
-pub fn nim_sum(heaps: &[u64]) -> Nimber {
+pub fn grundy(heaps: &[u64]) -> Nimber {
     // In 64 bits, with the one value past them — G(2⁶⁴ − 1) = 2⁶⁴ — as a parity of its own.
     let mut low = 0u64;
     let mut top = false;
@@ -113,7 +116,7 @@ pub fn nim_sum(heaps: &[u64]) -> Nimber {
 /// ```
 #[must_use]
 pub fn outcome(heaps: &[u64]) -> Outcome {
-    Outcome::from(nim_sum(heaps))
+    Outcome::from(grundy(heaps))
 }
 
 /// A move of Lasker's Nim.
@@ -168,7 +171,7 @@ impl fmt::Display for LaskerMove {
 }
 
 /// A winning move — on the first heap whose value has the nim-sum's highest bit — or `None`
-/// from a P-position. One pass over the heaps.
+/// from a P-position: the first of [`winning_moves`]. One pass over the heaps.
 ///
 /// # Examples
 ///
@@ -182,7 +185,7 @@ impl fmt::Display for LaskerMove {
 /// ```
 #[must_use]
 pub fn winning_move(heaps: &[u64]) -> Option<LaskerMove> {
-    let sum = nim_sum(heaps).0;
+    let sum = grundy(heaps).0;
     if sum == 0 {
         return None;
     }
@@ -190,8 +193,8 @@ pub fn winning_move(heaps: &[u64]) -> Option<LaskerMove> {
     let (heap, &from) = heaps
         .iter()
         .enumerate()
-        .find(|&(_, &from)| value(from).0 & top != 0)?;
-    let target = value(from).0 ^ sum;
+        .find(|&(_, &from)| heap_grundy(from).0 & top != 0)?;
+    let target = heap_grundy(from).0 ^ sum;
     let to = heap_of_value(target);
     if to < u128::from(from) {
         // Below `from`, so it fits in u64.
@@ -207,6 +210,53 @@ pub fn winning_move(heaps: &[u64]) -> Option<LaskerMove> {
         from,
         into: (1, from - 1),
     })
+}
+
+/// Every winning move from `heaps`; none from a P-position. [`winning_move`]'s first, then
+/// every other, heap by heap: the take to the one smaller heap of the value that balances
+/// (a heap's options may be worth more than it), then the splits, smaller part ascending.
+/// Lazy: the splits of a heap of `h` counters cost `O(h)`, so take what you need of a large
+/// position.
+///
+/// # Examples
+///
+/// ```
+/// use impartial::lasker;
+///
+/// // Worth 2 ⊕ 5 = 7, and a heap of 5 has options worth 1 to 6: take it to 2, or split it
+/// // into two heaps worth 2 together.
+/// let moves: Vec<String> = lasker::winning_moves(&[2, 5]).map(|made| made.to_string()).collect();
+/// assert_eq!(moves[0], "take 3 from heap 1 (5 → 2)");
+/// assert!(moves.len() > 1, "{moves:?}");
+/// assert_eq!(lasker::winning_moves(&[1, 2, 4]).count(), 0);
+/// ```
+pub fn winning_moves(heaps: &[u64]) -> impl Iterator<Item = LaskerMove> + '_ {
+    let sum = grundy(heaps).0;
+    let first = winning_move(heaps);
+    let others = heaps
+        .iter()
+        .enumerate()
+        .filter(move |_| sum != 0)
+        .flat_map(move |(heap, &from)| {
+            let target = heap_grundy(from).0 ^ sum;
+            let to = heap_of_value(target);
+            // Below `from`, so it fits in u64.
+            let take = (to < u128::from(from)).then_some(LaskerMove::Take {
+                heap,
+                from,
+                to: to as u64,
+            });
+            let splits = (1..=from / 2)
+                .filter(move |&part| (heap_grundy(part) ^ heap_grundy(from - part)).0 == target)
+                .map(move |part| LaskerMove::Split {
+                    heap,
+                    from,
+                    into: (part, from - part),
+                });
+            take.into_iter().chain(splits)
+        })
+        .filter(move |made| Some(*made) != first);
+    first.into_iter().chain(others)
 }
 
 /// The code of Lasker's Nim on heaps up to `max_heap`: `4.` followed by `max_heap` threes.
@@ -237,7 +287,7 @@ pub fn code(max_heap: usize) -> Result<OctalGame, CodeError> {
     format!("4.{}", "3".repeat(max_heap)).parse()
 }
 
-/// Lasker's Nim as a ruleset on [`Heaps`]; its closed-form hook returns [`nim_sum`].
+/// Lasker's Nim as a ruleset on [`Heaps`]; its closed-form hook returns [`grundy`].
 ///
 /// # Examples
 ///
@@ -264,11 +314,51 @@ impl ImpartialGame for Lasker {
     }
 
     fn known_grundy(&self, heaps: &Heaps) -> Option<Nimber> {
-        Some(nim_sum(heaps))
+        Some(grundy(heaps))
     }
 
     fn allocated_bytes(&self, heaps: &Heaps) -> usize {
         heaps.allocated_bytes()
+    }
+}
+
+/// Lasker's closed form on [`Heaps`]: [`grundy`] and [`winning_moves`].
+///
+/// # Examples
+///
+/// ```
+/// use impartial::lasker::Lasker;
+/// use impartial::{ClosedForm, Heaps, Outcome};
+///
+/// let heaps = Heaps::from([3, 7, 4]);
+/// let Ok(best) = Lasker.winning_move(&heaps);
+/// let best = best.expect("an N-position");
+/// // The heaps sorted: 3, 4, 7 — heap 2 is the 7.
+/// assert_eq!(best.to_string(), "split heap 2 (7) into 1 and 6");
+/// assert_eq!(Lasker.leaves(&heaps, &best), Heaps::from([1, 3, 4, 6]));
+/// assert_eq!(Lasker.outcome(&Lasker.leaves(&heaps, &best)), Ok(Outcome::P));
+/// ```
+impl ClosedForm for Lasker {
+    type Move = LaskerMove;
+    type Error = Infallible;
+
+    fn outcome(&self, heaps: &Heaps) -> Result<Outcome, Infallible> {
+        Ok(outcome(heaps))
+    }
+
+    fn grundy(&self, heaps: &Heaps) -> Result<Option<Nimber>, Infallible> {
+        Ok(Some(grundy(heaps)))
+    }
+
+    fn winning_moves(&self, heaps: &Heaps) -> Result<impl Iterator<Item = LaskerMove>, Infallible> {
+        Ok(winning_moves(heaps))
+    }
+
+    fn leaves(&self, heaps: &Heaps, chosen: &LaskerMove) -> Heaps {
+        match *chosen {
+            LaskerMove::Take { heap, to, .. } => heaps.replace(heap, &[to]),
+            LaskerMove::Split { heap, into, .. } => heaps.replace(heap, &[into.0, into.1]),
+        }
     }
 }
 
@@ -298,8 +388,10 @@ mod tests {
                 for _ in 0..(count % 3) {
                     heaps.push(u64::MAX);
                 }
-                let plain = heaps.iter().fold(0u128, |sum, &heap| sum ^ value(heap).0);
-                assert_eq!(nim_sum(&heaps), Nimber(plain), "{count} heaps >> {shift}");
+                let plain = heaps
+                    .iter()
+                    .fold(0u128, |sum, &heap| sum ^ heap_grundy(heap).0);
+                assert_eq!(grundy(&heaps), Nimber(plain), "{count} heaps >> {shift}");
             }
         }
     }

@@ -9,7 +9,7 @@
 //!
 //! # The winning move: the column rule generalised
 //!
-//! [`MooreNim::winning_move`] goes down the columns from the highest, keeping a set of
+//! [`winning_move`] goes down the columns from the highest, keeping a set of
 //! *chosen* heaps, at most `k`, which it has already made smaller: below the column where a
 //! chosen heap first lost a one, its bits are free. At each column, with `c` ones among the
 //! heaps not chosen and `m` chosen heaps, it needs `(k + 1 − c mod (k + 1)) mod (k + 1)`
@@ -30,38 +30,268 @@
 //! in general, and [`MooreNim`] as a ruleset lets the [`Solver`](crate::Solver) compute them.
 //!
 //! ```
-//! use impartial::moore::MooreNim;
+//! use impartial::moore;
 //! use impartial::Outcome;
 //!
 //! // Take from one or two heaps: a column needs a multiple of three ones.
-//! let game = MooreNim::new(2)?;
-//! assert_eq!(game.outcome(&[1u32, 2, 3]), Outcome::N);
-//! assert_eq!(game.outcome(&[3u32, 3, 3]), Outcome::P);
-//! let best = game.winning_move(&[1u32, 2, 3]).expect("an N-position");
+//! assert_eq!(moore::outcome(2, &[1u32, 2, 3]), Outcome::N);
+//! assert_eq!(moore::outcome(2, &[3u32, 3, 3]), Outcome::P);
+//! let best = moore::winning_move(2, &[1u32, 2, 3]).expect("an N-position");
 //! // It takes from heaps 1 and 2, leaving 1, 1, 1.
-//! assert_eq!(best.iter().map(|step| (step.heap, step.to)).collect::<Vec<_>>(), [(1, 1), (2, 1)]);
-//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! assert_eq!(best.to_string(), "take 1 from heap 1 (2 → 1) and 2 from heap 2 (3 → 1)");
 //! ```
 
-use crate::error::GameError;
-use crate::game::{HeapSize, ImpartialGame, Outcome};
+use std::convert::Infallible;
+use std::fmt;
+
+use crate::closed_form::ClosedForm;
+use crate::game::{HeapSize, ImpartialGame, Nimber, Outcome};
 use crate::games::nim::NimMove;
 use crate::heap::Heaps;
 
+/// A move of Moore's Nim<sub>k</sub>: what it takes from each heap it changes (at most
+/// `k`, in heap order).
+///
+/// # Examples
+///
+/// ```
+/// use impartial::moore::{self, MooreMove};
+/// use impartial::nim::NimMove;
+///
+/// let best: MooreMove<u8> = moore::winning_move(2, &[1u8, 2, 3]).expect("N");
+/// assert_eq!(best.takes, [NimMove { heap: 1, from: 2, to: 1, take: 1 }, NimMove { heap: 2, from: 3, to: 1, take: 2 }]);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct MooreMove<T> {
+    /// One take for each heap the move changes, in heap order.
+    pub takes: Vec<NimMove<T>>,
+}
+
+impl<T: HeapSize> fmt::Display for MooreMove<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (place, take) in self.takes.iter().enumerate() {
+            match place {
+                0 => write!(f, "take ")?,
+                _ if place + 1 == self.takes.len() => write!(f, " and ")?,
+                _ => write!(f, ", ")?,
+            }
+            write!(
+                f,
+                "{} from heap {} ({} → {})",
+                take.take, take.heap, take.from, take.to
+            )?;
+        }
+        Ok(())
+    }
+}
+
+/// Who wins from `heaps` when one move may take from up to `k` heaps: P exactly when every
+/// binary column's count of ones is divisible by `k + 1`. One pass over the heaps. With
+/// `k = 0` no move is possible: every position is P.
+///
+/// # Examples
+///
+/// ```
+/// use impartial::{moore, Outcome};
+///
+/// assert_eq!(moore::outcome(2, &[5u8, 5, 5]), Outcome::P);
+/// assert_eq!(moore::outcome::<u8>(2, &[]), Outcome::P);
+/// assert_eq!(moore::outcome(2, &[5u8, 5]), Outcome::N);
+/// assert_eq!(moore::outcome(3, &[7u64; 4]), Outcome::P);
+/// // With k = 1 it is Nim.
+/// assert_eq!(moore::outcome(1, &[1u8, 2, 3]), Outcome::P);
+/// ```
+#[must_use]
+pub fn outcome<T: HeapSize>(k: usize, heaps: &[T]) -> Outcome {
+    let modulus = k.saturating_add(1);
+    let balanced = column_counts(heaps)
+        .iter()
+        .all(|&count| count % modulus == 0);
+    if balanced { Outcome::P } else { Outcome::N }
+}
+
+/// A winning move from `heaps`, or `None` from a P-position: the one the column rule of the
+/// [module docs](self) chooses, taking from at most `k` heaps. Time `O(n · b)` for `n`
+/// heaps of `b` bits.
+///
+/// # Examples
+///
+/// ```
+/// use impartial::{moore, Outcome};
+///
+/// let best = moore::winning_move(2, &[6u16, 5, 4, 1]).expect("N");
+/// let mut heaps = vec![6u16, 5, 4, 1];
+/// for step in &best.takes {
+///     heaps[step.heap] = step.to;
+/// }
+/// assert!(best.takes.len() <= 2);
+/// assert_eq!(moore::outcome(2, &heaps), Outcome::P);
+/// assert_eq!(moore::winning_move(2, &[1u16, 1, 1]), None);
+/// ```
+#[must_use]
+pub fn winning_move<T: HeapSize>(k: usize, heaps: &[T]) -> Option<MooreMove<T>> {
+    let modulus = k.saturating_add(1);
+    let bits = T::zero().count_zeros() as usize;
+    // Ones per column among the heaps not chosen yet.
+    let mut counts = column_counts(heaps);
+    // The chosen heaps, in the order chosen, with the value each is being given.
+    let mut chosen: Vec<(usize, T)> = Vec::new();
+    let mut is_chosen = vec![false; heaps.len()];
+    for bit in (0..bits).rev() {
+        let ones = counts[bit] % modulus;
+        let needed = (modulus - ones) % modulus;
+        if needed <= chosen.len() {
+            for (place, (_, value)) in chosen.iter_mut().enumerate() {
+                if place < needed {
+                    *value = *value | T::one() << bit;
+                }
+            }
+            continue;
+        }
+        // ones + chosen.len() ≤ k: choose `ones` heaps with a one here and clear it.
+        let mut found = 0;
+        for (index, &heap) in heaps.iter().enumerate() {
+            if found == ones {
+                break;
+            }
+            if is_chosen[index] || (heap >> bit) & T::one() == T::zero() {
+                continue;
+            }
+            is_chosen[index] = true;
+            found += 1;
+            for (column, count) in counts.iter_mut().enumerate() {
+                *count -= usize::from((heap >> column) & T::one() == T::one());
+            }
+            // The bits above this one stay; this one and those below are set from here.
+            let kept = if bit + 1 >= bits {
+                T::zero()
+            } else {
+                (heap >> (bit + 1)) << (bit + 1)
+            };
+            chosen.push((index, kept));
+        }
+    }
+    if chosen.is_empty() {
+        return None;
+    }
+    chosen.sort_unstable_by_key(|&(index, _)| index);
+    Some(MooreMove {
+        takes: chosen
+            .into_iter()
+            .map(|(index, to)| NimMove::reduce(index, heaps[index], to))
+            .collect(),
+    })
+}
+
+/// Every winning move from `heaps`: [`winning_move`]'s first, then every other, found by
+/// trying each way to lower from 1 to `k` heaps — one pass over the heaps each — so this
+/// costs the options of the position: for a large position take the first.
+///
+/// # Examples
+///
+/// ```
+/// use impartial::moore;
+///
+/// let mut moves: Vec<String> = moore::winning_moves(2, &[1u8, 1, 2, 3]).map(|made| made.to_string()).collect();
+/// moves.sort();
+/// assert_eq!(moves, [
+///     "take 1 from heap 2 (2 → 1) and 3 from heap 3 (3 → 0)",
+///     "take 2 from heap 2 (2 → 0) and 2 from heap 3 (3 → 1)",
+/// ]);
+/// assert_eq!(moore::winning_moves(2, &[3u8, 3, 3]).count(), 0);
+/// ```
+pub fn winning_moves<T: HeapSize>(
+    k: usize,
+    heaps: &[T],
+) -> impl Iterator<Item = MooreMove<T>> + '_ {
+    let first = winning_move(k, heaps);
+    let live = first.is_some();
+    let others = Lowerings::new(heaps, k)
+        .filter(move |_| live)
+        .filter(move |lowered| outcome(k, lowered) == Outcome::P)
+        .map(move |lowered| MooreMove {
+            takes: heaps
+                .iter()
+                .zip(&lowered)
+                .enumerate()
+                .filter(|(_, (from, to))| from != to)
+                .map(|(index, (&from, &to))| NimMove::reduce(index, from, to))
+                .collect(),
+        });
+    let again = first.clone();
+    first
+        .into_iter()
+        .chain(others.filter(move |made| Some(made) != again.as_ref()))
+}
+
+/// Every way to lower between 1 and `k` of `sizes`, each by any positive amount, as the
+/// sizes after it (in the same order): an odometer counting down from the position through
+/// every smaller tuple (a position of heaps `h₁, …, hₙ` has up to `(h₁ + 1) ⋯ (hₙ + 1)`).
+struct Lowerings<'a, T> {
+    sizes: &'a [T],
+    next: Vec<T>,
+    k: usize,
+    done: bool,
+}
+
+impl<'a, T: HeapSize> Lowerings<'a, T> {
+    fn new(sizes: &'a [T], k: usize) -> Self {
+        Lowerings {
+            sizes,
+            next: sizes.to_vec(),
+            k,
+            done: sizes.is_empty(),
+        }
+    }
+}
+
+impl<T: HeapSize> Iterator for Lowerings<'_, T> {
+    type Item = Vec<T>;
+
+    fn next(&mut self) -> Option<Vec<T>> {
+        while !self.done {
+            let mut place = 0;
+            loop {
+                if place == self.next.len() {
+                    self.done = true;
+                    return None;
+                }
+                if self.next[place] > T::zero() {
+                    self.next[place] = self.next[place] - T::one();
+                    break;
+                }
+                self.next[place] = self.sizes[place];
+                place += 1;
+            }
+            let changed = self
+                .next
+                .iter()
+                .zip(self.sizes)
+                .filter(|(a, b)| a != b)
+                .count();
+            if (1..=self.k).contains(&changed) {
+                return Some(self.next.clone());
+            }
+        }
+        None
+    }
+}
+
 /// Moore's Nim<sub>k</sub>: a move takes from 1 to `k` heaps. As a ruleset its positions are
-/// [`Heaps`]; its closed form is in [`is_p_position`](Self::is_p_position) and
-/// [`winning_move`](Self::winning_move).
+/// [`Heaps`]; its closed form is [`outcome`] and [`winning_moves`] (the Sprague–Grundy values
+/// for `k ≥ 2` have none: the [`Solver`](crate::Solver) computes them).
 ///
 /// # Examples
 ///
 /// ```
 /// use impartial::moore::MooreNim;
-/// use impartial::{Outcome, Solver};
+/// use impartial::{ClosedForm, Heaps, Outcome, Solver};
 ///
-/// let game = MooreNim::new(2)?;
+/// let game = MooreNim::new(2);
 /// let mut solver = Solver::new(game);
-/// assert_eq!(solver.outcome([3, 3, 3])?, game.outcome(&[3u64, 3, 3]));
 /// assert_eq!(solver.outcome([3, 3, 3])?, Outcome::P);
+/// assert_eq!(game.outcome(&Heaps::from([3, 3, 3]))?, Outcome::P);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -70,27 +300,18 @@ pub struct MooreNim {
 }
 
 impl MooreNim {
-    /// Nim<sub>k</sub> for `k ≥ 1`: one move takes from up to `k` heaps.
-    ///
-    /// # Errors
-    ///
-    /// [`GameError::ZeroMultiplier`] for `k = 0`, a game without moves.
+    /// Nim<sub>k</sub>: one move takes from 1 to `k` heaps (with `k = 0`, no move at all).
     ///
     /// # Examples
     ///
     /// ```
     /// use impartial::moore::MooreNim;
-    /// use impartial::GameError;
     ///
-    /// assert_eq!(MooreNim::new(3)?.k(), 3);
-    /// assert_eq!(MooreNim::new(0), Err(GameError::ZeroMultiplier(0)));
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// assert_eq!(MooreNim::new(3).k(), 3);
     /// ```
-    pub fn new(k: usize) -> Result<Self, GameError> {
-        if k == 0 {
-            return Err(GameError::ZeroMultiplier(0));
-        }
-        Ok(MooreNim { k })
+    #[must_use]
+    pub fn new(k: usize) -> Self {
+        MooreNim { k }
     }
 
     /// How many heaps one move may take from.
@@ -100,137 +321,11 @@ impl MooreNim {
     /// ```
     /// use impartial::moore::MooreNim;
     ///
-    /// assert_eq!(MooreNim::new(1)?.k(), 1);
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// assert_eq!(MooreNim::new(1).k(), 1);
     /// ```
     #[must_use]
     pub fn k(&self) -> usize {
         self.k
-    }
-
-    /// Whether the player to move from `heaps` loses: every binary column's count of ones
-    /// is divisible by `k + 1`. One pass over the heaps.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use impartial::moore::MooreNim;
-    ///
-    /// let game = MooreNim::new(2)?;
-    /// assert!(game.is_p_position(&[5u8, 5, 5]));
-    /// assert!(game.is_p_position::<u8>(&[]));
-    /// assert!(!game.is_p_position(&[5u8, 5]));
-    /// // With k = 1 it is Nim.
-    /// assert!(MooreNim::new(1)?.is_p_position(&[1u8, 2, 3]));
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    #[must_use]
-    pub fn is_p_position<T: HeapSize>(&self, heaps: &[T]) -> bool {
-        let modulus = self.modulus();
-        column_counts(heaps)
-            .iter()
-            .all(|&count| count % modulus == 0)
-    }
-
-    /// Who wins from `heaps`.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use impartial::moore::MooreNim;
-    /// use impartial::Outcome;
-    ///
-    /// let game = MooreNim::new(3)?;
-    /// assert_eq!(game.outcome(&[7u64; 4]), Outcome::P);
-    /// assert_eq!(game.outcome(&[7u64; 3]), Outcome::N);
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    #[must_use]
-    pub fn outcome<T: HeapSize>(&self, heaps: &[T]) -> Outcome {
-        if self.is_p_position(heaps) {
-            Outcome::P
-        } else {
-            Outcome::N
-        }
-    }
-
-    /// A winning move from `heaps`, as one [`NimMove`] per heap it takes from (at most `k`,
-    /// in heap order), or `None` from a P-position. The move is the one the column rule of
-    /// the [module docs](self) chooses. Time `O(n · b)` for `n` heaps of `b` bits.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use impartial::moore::MooreNim;
-    ///
-    /// let game = MooreNim::new(2)?;
-    /// let best = game.winning_move(&[6u16, 5, 4, 1]).expect("N");
-    /// let mut heaps = vec![6u16, 5, 4, 1];
-    /// for step in &best {
-    ///     heaps[step.heap] = step.to;
-    /// }
-    /// assert!(best.len() <= 2);
-    /// assert!(game.is_p_position(&heaps));
-    /// assert_eq!(game.winning_move(&[1u16, 1, 1]), None);
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    #[must_use]
-    pub fn winning_move<T: HeapSize>(&self, heaps: &[T]) -> Option<Vec<NimMove<T>>> {
-        let modulus = self.modulus();
-        let bits = T::zero().count_zeros() as usize;
-        // Ones per column among the heaps not chosen yet.
-        let mut counts = column_counts(heaps);
-        // The chosen heaps, in the order chosen, with the value each is being given.
-        let mut chosen: Vec<(usize, T)> = Vec::new();
-        let mut is_chosen = vec![false; heaps.len()];
-        for bit in (0..bits).rev() {
-            let ones = counts[bit] % modulus;
-            let needed = (modulus - ones) % modulus;
-            if needed <= chosen.len() {
-                for (place, (_, value)) in chosen.iter_mut().enumerate() {
-                    if place < needed {
-                        *value = *value | T::one() << bit;
-                    }
-                }
-                continue;
-            }
-            // ones + chosen.len() ≤ k: choose `ones` heaps with a one here and clear it.
-            let mut found = 0;
-            for (index, &heap) in heaps.iter().enumerate() {
-                if found == ones {
-                    break;
-                }
-                if is_chosen[index] || (heap >> bit) & T::one() == T::zero() {
-                    continue;
-                }
-                is_chosen[index] = true;
-                found += 1;
-                for (column, count) in counts.iter_mut().enumerate() {
-                    *count -= usize::from((heap >> column) & T::one() == T::one());
-                }
-                // The bits above this one stay; this one and those below are set from here.
-                let kept = if bit + 1 >= bits {
-                    T::zero()
-                } else {
-                    (heap >> (bit + 1)) << (bit + 1)
-                };
-                chosen.push((index, kept));
-            }
-        }
-        if chosen.is_empty() {
-            return None;
-        }
-        chosen.sort_unstable_by_key(|&(index, _)| index);
-        Some(
-            chosen
-                .into_iter()
-                .map(|(index, to)| NimMove::reduce(index, heaps[index], to))
-                .collect(),
-        )
-    }
-
-    fn modulus(self) -> usize {
-        self.k.saturating_add(1)
     }
 }
 
@@ -270,44 +365,56 @@ impl ImpartialGame for MooreNim {
     type Position = Heaps;
 
     /// Every way to lower between 1 and `k` heaps, each by any positive amount: the plain
-    /// enumeration, for the search on small positions (a position of heaps `h₁, …, hₙ`
-    /// has up to `(h₁ + 1) ⋯ (hₙ + 1)` options).
+    /// enumeration, for the search on small positions.
     fn moves(&self, heaps: &Heaps) -> impl Iterator<Item = Heaps> {
-        let sizes: Vec<u64> = heaps.to_vec();
-        let mut next: Vec<u64> = sizes.clone();
-        let k = self.k;
-        let mut done = sizes.is_empty();
-        std::iter::from_fn(move || {
-            while !done {
-                // Count the odometer down from the position itself through every smaller
-                // tuple; report the tuples that change 1 to k heaps.
-                let mut place = 0;
-                loop {
-                    if place == next.len() {
-                        done = true;
-                        break;
-                    }
-                    if next[place] > 0 {
-                        next[place] -= 1;
-                        break;
-                    }
-                    next[place] = sizes[place];
-                    place += 1;
-                }
-                if done {
-                    break;
-                }
-                let changed = next.iter().zip(&sizes).filter(|(a, b)| a != b).count();
-                if (1..=k).contains(&changed) {
-                    return Some(Heaps::from(next.as_slice()));
-                }
-            }
-            None
-        })
+        Lowerings::new(heaps.as_slice(), self.k).map(|lowered| Heaps::from(lowered.as_slice()))
     }
 
     fn allocated_bytes(&self, heaps: &Heaps) -> usize {
         heaps.allocated_bytes()
+    }
+}
+
+/// Moore's closed form on [`Heaps`]: [`outcome`] and [`winning_moves`]; no value.
+///
+/// # Examples
+///
+/// ```
+/// use impartial::moore::MooreNim;
+/// use impartial::{ClosedForm, Heaps, Outcome};
+///
+/// let game = MooreNim::new(2);
+/// let heaps = Heaps::from([1, 2, 3]);
+/// let best = game.winning_move(&heaps)?.expect("N");
+/// assert_eq!(game.leaves(&heaps, &best), Heaps::from([1, 1, 1]));
+/// assert_eq!(game.outcome(&Heaps::from([1, 1, 1]))?, Outcome::P);
+/// # Ok::<(), std::convert::Infallible>(())
+/// ```
+impl ClosedForm for MooreNim {
+    type Move = MooreMove<u64>;
+    type Error = Infallible;
+
+    fn outcome(&self, heaps: &Heaps) -> Result<Outcome, Infallible> {
+        Ok(outcome(self.k, heaps))
+    }
+
+    fn grundy(&self, _: &Heaps) -> Result<Option<Nimber>, Infallible> {
+        Ok(None)
+    }
+
+    fn winning_moves(
+        &self,
+        heaps: &Heaps,
+    ) -> Result<impl Iterator<Item = MooreMove<u64>>, Infallible> {
+        Ok(winning_moves(self.k, heaps))
+    }
+
+    fn leaves(&self, heaps: &Heaps, chosen: &MooreMove<u64>) -> Heaps {
+        let mut sizes = heaps.to_vec();
+        for take in &chosen.takes {
+            sizes[take.heap] = take.to;
+        }
+        Heaps::from(sizes.as_slice())
     }
 }
 
@@ -317,11 +424,11 @@ mod tests {
 
     #[test]
     fn the_odometer_lists_every_option_once() {
-        let game = MooreNim::new(2).unwrap();
+        let game = MooreNim::new(2);
         let options: Vec<Heaps> = game.moves(&Heaps::from([1, 2])).collect();
         // (0..=1) × (0..=2) minus the position itself: 5 options, every one at most 2 heaps.
         assert_eq!(options.len(), 5);
-        let one = MooreNim::new(1).unwrap();
+        let one = MooreNim::new(1);
         assert_eq!(one.moves(&Heaps::from([1, 2])).count(), 3);
         assert_eq!(one.moves(&Heaps::new()).count(), 0);
     }
@@ -365,14 +472,13 @@ mod tests {
 
     #[test]
     fn the_widest_heaps_count_their_top_column() {
-        let game = MooreNim::new(2).unwrap();
         let heaps = [u128::MAX, u128::MAX, u128::MAX];
-        assert!(game.is_p_position(&heaps));
-        let best = game.winning_move(&[u128::MAX, 1 << 127]).unwrap();
+        assert_eq!(outcome(2, &heaps), Outcome::P);
+        let best = winning_move(2, &[u128::MAX, 1 << 127]).unwrap();
         let mut after = [u128::MAX, 1 << 127];
-        for step in &best {
+        for step in &best.takes {
             after[step.heap] = step.to;
         }
-        assert!(game.is_p_position(&after));
+        assert_eq!(outcome(2, &after), Outcome::P);
     }
 }

@@ -35,13 +35,11 @@
 
 pub mod misere;
 
-pub use misere::MisereNim;
-
 use std::convert::Infallible;
 use std::fmt;
 
-use crate::error::GameError;
 use crate::closed_form::ClosedForm;
+use crate::error::GameError;
 use crate::game::{HeapSize, ImpartialGame, Nimber, Outcome, to_u128};
 use crate::heap::Heaps;
 
@@ -371,7 +369,8 @@ impl ImpartialGame for Nim {
 /// use impartial::{ClosedForm, Heaps, Nim, Nimber};
 ///
 /// let heaps = Heaps::from([5, 3, 4]);
-/// let Ok(Some(best)) = Nim.winning_move(&heaps);
+/// let Ok(best) = Nim.winning_move(&heaps);
+/// let best = best.expect("an N-position");
 /// assert_eq!(best.to_string(), "take 2 from heap 0 (3 → 1)");
 /// assert_eq!(Nim.leaves(&heaps, &best), Heaps::from([1, 4, 5]));
 /// assert_eq!(Nim.grundy(&heaps), Ok(Some(Nimber(2))));
@@ -388,7 +387,10 @@ impl ClosedForm for Nim {
         Ok(Some(Nimber(u128::from(nim_sum(heaps)))))
     }
 
-    fn winning_moves(&self, heaps: &Heaps) -> Result<impl Iterator<Item = NimMove<u64>>, Infallible> {
+    fn winning_moves(
+        &self,
+        heaps: &Heaps,
+    ) -> Result<impl Iterator<Item = NimMove<u64>>, Infallible> {
         Ok(winning_moves(heaps))
     }
 

@@ -62,8 +62,9 @@ pub use limits::{
 use monoid::Bipartite;
 pub use presentation::{Presentation, Word};
 
-use crate::game::Outcome;
-use crate::heap::{HeapRules, Heaps};
+use crate::closed_form::ClosedForm;
+use crate::game::{ImpartialGame, Nimber, Outcome, Play};
+use crate::heap::{HeapMove, HeapRules, Heaps};
 use crate::sequence::HeapGame;
 use crate::sequence::Period;
 use crate::sequence::period::{next_check, prove_period};
@@ -145,9 +146,9 @@ pub enum QuotientError {
 /// let q = MisereQuotient::compute(&"0.75".parse::<OctalGame>()?, 100)?;
 /// assert_eq!((q.order(), q.p_portion_size()), (8, 2));
 /// assert!(q.is_complete());
-/// assert_eq!(q.outcome(&[1]), Some(Outcome::P));
-/// assert_eq!(q.outcome(&[1, 1]), Some(Outcome::N));
-/// assert!(q.outcome(&[1_000_000, 7]).is_some()); // any heap, by the period
+/// assert_eq!(q.outcome(&[1])?, Outcome::P);
+/// assert_eq!(q.outcome(&[1, 1])?, Outcome::N);
+/// assert!(q.outcome(&[1_000_000, 7]).is_ok()); // any heap, by the period
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -508,7 +509,12 @@ impl MisereQuotient {
     }
 
     /// The misère outcome of a position of any number of heaps, in one multiplication a
-    /// heap; `None` if a heap is past [`heaps`](Self::heaps) and the period is not proved.
+    /// heap.
+    ///
+    /// # Errors
+    ///
+    /// [`QuotientError::HeapNotCovered`] for a heap past [`heaps`](Self::heaps) of a
+    /// quotient whose period is not proved.
     ///
     /// # Examples
     ///
@@ -520,41 +526,99 @@ impl MisereQuotient {
     /// // A million rows of Kayles in milliseconds.
     /// let q = MisereQuotient::compute(&OctalGame::kayles(), 1_000)?;
     /// let rows: Vec<u64> = (0..1_000_000u64).map(|i| 1 + i * 7_919 % 1_000_000).collect();
-    /// assert!(q.outcome(&rows).is_some());
-    /// assert_eq!(q.outcome(&[1]), Some(Outcome::P)); // take the pin, and lose
-    /// assert_eq!(q.outcome(&[]), Some(Outcome::N)); // no move: the player to move has won
+    /// assert!(q.outcome(&rows).is_ok());
+    /// assert_eq!(q.outcome(&[1])?, Outcome::P); // take the pin, and lose
+    /// assert_eq!(q.outcome(&[])?, Outcome::N); // no move: the player to move has won
     ///
     /// let partial = MisereQuotient::compute(&"0.75".parse::<OctalGame>()?, 10)?;
-    /// assert_eq!(partial.outcome(&[11]), None);
+    /// assert!(partial.outcome(&[11]).is_err());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    #[must_use]
-    pub fn outcome(&self, heaps: &[u64]) -> Option<Outcome> {
+    pub fn outcome(&self, heaps: &[u64]) -> Result<Outcome, QuotientError> {
         let mut element = 0;
         for &heap in heaps {
-            element = self.monoid.product(element, self.element(heap)?);
+            let covered = self.covered_or_error(heap)?;
+            element = self.monoid.product(element, self.phi[covered]);
         }
-        Some(if self.is_p(element) {
+        Ok(if self.is_p(element) {
             Outcome::P
         } else {
             Outcome::N
         })
     }
 
-    /// A winning move in misère play of a position of any number of heaps — the first heap,
-    /// in order, with an option that leaves a P-position — or `None` when there is none
-    /// (the position is P, or has no move). Linear in the number of heaps (each heap's
-    /// options' elements are known), plus one listing of the chosen heap's options.
+    /// Every winning move in misère play of a position of any number of heaps: heap by heap
+    /// in order, each heap's options in the order of the game's rules, the ones that leave a
+    /// P-position. None when the position is P, or has no move. Each heap's options'
+    /// elements are known, so a heap without a winning option costs a pass over them, and
+    /// its options are listed only when it has one.
     ///
     /// # Errors
     ///
     /// [`QuotientError::HeapNotCovered`] for a heap past [`heaps`](Self::heaps) of a
     /// quotient whose period is not proved.
     ///
-    /// # Panics
+    /// # Examples
     ///
-    /// Never for a quotient computed or loaded by this crate (every one is verified: an
-    /// N-position with a move has an option in P).
+    /// ```
+    /// use impartial::octal::OctalGame;
+    /// use impartial::quotient::MisereQuotient;
+    ///
+    /// let q = MisereQuotient::compute(&OctalGame::kayles(), 1_000)?;
+    /// // Misère Kayles on one row of 3: knock down two from an end, leaving one pin.
+    /// let moves: Vec<String> = q.winning_moves(&[3])?.map(|made| made.to_string()).collect();
+    /// assert_eq!(moves, ["take 2 from heap 0 (3 → 1)"]);
+    /// assert_eq!(q.winning_moves(&[1])?.count(), 0); // P: every move loses
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn winning_moves(
+        &self,
+        heaps: &[u64],
+    ) -> Result<impl Iterator<Item = HeapMove>, QuotientError> {
+        let covered: Vec<usize> = heaps
+            .iter()
+            .map(|&heap| self.covered_or_error(heap))
+            .collect::<Result<_, _>>()?;
+        // The product of the heaps after each one, so that the rest of the position beside a
+        // heap is one multiplication.
+        let mut after = vec![0; heaps.len() + 1];
+        for i in (0..heaps.len()).rev() {
+            after[i] = self.monoid.product(self.phi[covered[i]], after[i + 1]);
+        }
+        let balanced = self.is_p(after[0]);
+        let mut before = 0;
+        let mut rests = Vec::with_capacity(heaps.len());
+        for (index, &heap) in covered.iter().enumerate() {
+            rests.push(self.monoid.product(before, after[index + 1]));
+            before = self.monoid.product(before, self.phi[heap]);
+        }
+        Ok(heaps
+            .iter()
+            .enumerate()
+            .filter(move |_| !balanced)
+            .flat_map(move |(index, &heap)| {
+                let rest = rests[index];
+                let wins = |image: u32| self.is_p(self.monoid.product(rest, image));
+                let any = self.images[covered[index]].iter().any(|&image| wins(image));
+                // The options are listed only for a heap with a winning image among them.
+                let options: Vec<HeapMove> = if any {
+                    self.rules
+                        .moves(&Heaps::from([heap]))
+                        .filter(|option| wins(self.element_of(option.as_slice())))
+                        .map(|option| HeapMove::new(index, heap, &option))
+                        .collect()
+                } else {
+                    Vec::new()
+                };
+                options
+            }))
+    }
+
+    /// The first of [`winning_moves`](Self::winning_moves), or `None` when there is none.
+    ///
+    /// # Errors
+    ///
+    /// As [`winning_moves`](Self::winning_moves).
     ///
     /// # Examples
     ///
@@ -567,55 +631,23 @@ impl MisereQuotient {
     /// let rows = [5, 9, 40];
     /// let best = q.winning_move(&rows)?.expect("an N-position");
     /// let mut after: Vec<u64> = rows.to_vec();
-    /// after.remove(best.index);
+    /// after.remove(best.heap);
     /// after.extend(best.leaves.iter());
-    /// assert_eq!(q.outcome(&after), Some(Outcome::P));
+    /// assert_eq!(q.outcome(&after)?, Outcome::P);
     /// assert_eq!(q.winning_move(&[1])?, None); // P: every move loses
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn winning_move(&self, heaps: &[u64]) -> Result<Option<MisereMove>, QuotientError> {
-        let covered: Vec<usize> = heaps
-            .iter()
-            .map(|&heap| {
-                self.covered_with_options(heap)
-                    .ok_or(QuotientError::HeapNotCovered {
-                        heap,
-                        covered: self.heaps(),
-                    })
+    pub fn winning_move(&self, heaps: &[u64]) -> Result<Option<HeapMove>, QuotientError> {
+        Ok(self.winning_moves(heaps)?.next())
+    }
+
+    /// The covered heap standing for `heap`, or the error that says it is past the values.
+    fn covered_or_error(&self, heap: u64) -> Result<usize, QuotientError> {
+        self.covered_with_options(heap)
+            .ok_or(QuotientError::HeapNotCovered {
+                heap,
+                covered: self.heaps(),
             })
-            .collect::<Result<_, _>>()?;
-        // The product of the heaps after each one, so that the rest of the position beside a
-        // heap is one multiplication.
-        let mut after = vec![0; heaps.len() + 1];
-        for i in (0..heaps.len()).rev() {
-            after[i] = self.monoid.product(self.phi[covered[i]], after[i + 1]);
-        }
-        if self.is_p(after[0]) {
-            return Ok(None);
-        }
-        let mut before = 0;
-        for (index, &heap) in heaps.iter().enumerate() {
-            let rest = self.monoid.product(before, after[index + 1]);
-            let wins = |image: u32| self.is_p(self.monoid.product(rest, image));
-            if self.images[covered[index]].iter().any(|&image| wins(image)) {
-                // The options listed lazily: the first that wins ends the listing.
-                let leaves = self
-                    .rules
-                    .moves(&Heaps::from([heap]))
-                    .find(|option| wins(self.element_of(option.as_slice())))
-                    .expect("an option with the element found among the options' elements");
-                return Ok(Some(MisereMove {
-                    index,
-                    leaves: leaves.iter().copied().filter(|&h| h > 0).collect(),
-                }));
-            }
-            before = self.monoid.product(before, self.phi[covered[index]]);
-        }
-        assert!(
-            covered.iter().all(|&heap| self.images[heap].is_empty()),
-            "a verified quotient gives every N-position with a move a winning option"
-        );
-        Ok(None)
     }
 
     /// The element of a position whose heaps are all covered.
@@ -690,33 +722,6 @@ impl MisereQuotient {
     }
 }
 
-/// A winning move found by [`MisereQuotient::winning_move`]: the heap at `index` is replaced
-/// by the heaps `leaves` (none, one or more, each smaller).
-///
-/// # Examples
-///
-/// ```
-/// use impartial::octal::OctalGame;
-/// use impartial::quotient::MisereQuotient;
-/// use impartial::Heaps;
-///
-/// // Misère Kayles on one row of 3: knock down two from an end, leaving one pin to the
-/// // other player, who must take it and lose.
-/// let q = MisereQuotient::compute(&OctalGame::kayles(), 1_000)?;
-/// let best = q.winning_move(&[3])?.expect("an N-position");
-/// assert_eq!((best.index, best.leaves.clone()), (0, Heaps::from([1])));
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[non_exhaustive]
-pub struct MisereMove {
-    /// The index of the heap moved in, in the position given.
-    pub index: usize,
-    /// The heaps it leaves.
-    pub leaves: Heaps,
-}
-
 #[cfg(feature = "serde")]
 impl From<MisereQuotient> for saved::QuotientParts {
     fn from(quotient: MisereQuotient) -> Self {
@@ -752,6 +757,62 @@ fn prove_phi_period(rules: &HeapRules, phi: &[u32]) -> Option<Period> {
         return None;
     }
     prove_period(rules, phi)
+}
+
+/// A quotient is a ruleset too: its game's moves on [`Heaps`], for the search to check it.
+impl ImpartialGame for MisereQuotient {
+    type Position = Heaps;
+
+    fn moves(&self, heaps: &Heaps) -> impl Iterator<Item = Heaps> {
+        self.rules.moves(heaps)
+    }
+
+    fn allocated_bytes(&self, heaps: &Heaps) -> usize {
+        heaps.allocated_bytes()
+    }
+}
+
+/// The closed form of misère play that a quotient is: [`MisereQuotient::outcome`] and
+/// [`MisereQuotient::winning_moves`], under [`Play::Misere`] (no value: `grundy` is
+/// `None`).
+///
+/// # Examples
+///
+/// ```
+/// use impartial::octal::OctalGame;
+/// use impartial::quotient::MisereQuotient;
+/// use impartial::{ClosedForm, Heaps, Outcome, Play};
+///
+/// let q = MisereQuotient::compute(&OctalGame::kayles(), 1_000)?;
+/// assert_eq!(MisereQuotient::PLAY, Play::Misere);
+/// let rows = Heaps::from([3]);
+/// let best = ClosedForm::winning_move(&q, &rows)?.expect("N");
+/// assert_eq!(ClosedForm::outcome(&q, &q.leaves(&rows, &best))?, Outcome::P);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+impl ClosedForm for MisereQuotient {
+    type Move = HeapMove;
+    type Error = QuotientError;
+    const PLAY: Play = Play::Misere;
+
+    fn outcome(&self, heaps: &Heaps) -> Result<Outcome, QuotientError> {
+        MisereQuotient::outcome(self, heaps)
+    }
+
+    fn grundy(&self, heaps: &Heaps) -> Result<Option<Nimber>, QuotientError> {
+        MisereQuotient::outcome(self, heaps).map(|_| None)
+    }
+
+    fn winning_moves(
+        &self,
+        heaps: &Heaps,
+    ) -> Result<impl Iterator<Item = HeapMove>, QuotientError> {
+        MisereQuotient::winning_moves(self, heaps)
+    }
+
+    fn leaves(&self, heaps: &Heaps, chosen: &HeapMove) -> Heaps {
+        chosen.after(heaps)
+    }
 }
 
 #[cfg(test)]

@@ -17,12 +17,14 @@
 //! assert_eq!(staircase::nim_sum(&steps), 2);
 //! let best = staircase::winning_move(&steps).expect("an N-position");
 //! // Two coins from step 1 to the ground leave odd steps 1 and 1.
-//! assert_eq!((best.step, best.coins), (1, 2));
+//! assert_eq!(best.to_string(), "move 2 coins from step 1 to the ground (step 1: 3 → 1)");
 //! assert_eq!(staircase::outcome(&[0u32, 1, 7, 1]), Outcome::P);
 //! ```
 
+use std::convert::Infallible;
 use std::fmt;
 
+use crate::closed_form::ClosedForm;
 use crate::game::{HeapSize, ImpartialGame, Nimber, Outcome, to_u128};
 
 /// The XOR of the coins on the odd steps (`steps[0]` is the ground): the position's
@@ -61,7 +63,8 @@ pub fn outcome<T: HeapSize>(steps: &[T]) -> Outcome {
     Outcome::from(Nimber(to_u128(nim_sum(steps))))
 }
 
-/// A move of Staircase Nim: `coins` coins from step `step` down to `step − 1`.
+/// A move of Staircase Nim: `coins` coins from step `step`, which held `from`, down to
+/// `step − 1`.
 ///
 /// # Examples
 ///
@@ -69,8 +72,8 @@ pub fn outcome<T: HeapSize>(steps: &[T]) -> Outcome {
 /// use impartial::staircase::{self, StairMove};
 ///
 /// let best = staircase::winning_move(&[0u8, 0, 0, 4]).expect("N");
-/// assert_eq!(best, StairMove { step: 3, coins: 4 });
-/// assert_eq!(best.to_string(), "move 4 coins from step 3 to step 2");
+/// assert_eq!(best, StairMove { step: 3, coins: 4, from: 4 });
+/// assert_eq!(best.to_string(), "move 4 coins from step 3 to step 2 (step 3: 4 → 0)");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -79,22 +82,81 @@ pub struct StairMove<T> {
     pub step: usize,
     /// How many coins move down, at least 1.
     pub coins: T,
+    /// The coins on `step` before the move.
+    pub from: T,
 }
 
 impl<T: HeapSize> fmt::Display for StairMove<T> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let plural = if self.coins == T::one() {
+            "coin"
+        } else {
+            "coins"
+        };
         write!(
             f,
-            "move {} coins from step {} to step {}",
-            self.coins,
+            "move {} {plural} from step {} to ",
+            self.coins, self.step
+        )?;
+        match self.step - 1 {
+            0 => f.write_str("the ground")?,
+            below => write!(f, "step {below}")?,
+        }
+        write!(
+            f,
+            " (step {}: {} → {})",
             self.step,
-            self.step - 1
+            self.from,
+            self.from - self.coins
         )
     }
 }
 
+/// Every winning move from `steps`; none from a P-position. First Nim's moves on the odd
+/// steps, ascending — each odd step with the nim-sum `s`'s highest bit, down to
+/// `coins ^ s` — then the moves from an even step that bring the odd step below up to
+/// `coins ^ s`, where it has fewer and the even step has the coins.
+///
+/// # Examples
+///
+/// ```
+/// use impartial::staircase;
+///
+/// // Odd steps 6, 3 and 4: nim-sum 1. Step 3 loses one coin, or step 2 gives one to step 1.
+/// let moves: Vec<String> = staircase::winning_moves(&[0u32, 6, 2, 3, 0, 4])
+///     .map(|made| made.to_string())
+///     .collect();
+/// assert_eq!(moves, [
+///     "move 1 coin from step 3 to step 2 (step 3: 3 → 2)",
+///     "move 1 coin from step 2 to step 1 (step 2: 2 → 1)",
+/// ]);
+/// ```
+pub fn winning_moves<T: HeapSize>(steps: &[T]) -> impl Iterator<Item = StairMove<T>> + '_ {
+    let sum = nim_sum(steps);
+    let live = !sum.is_zero();
+    let odd = (1..steps.len()).step_by(2).filter_map(move |step| {
+        let coins = steps[step];
+        (live && coins ^ sum < coins).then(|| StairMove {
+            step,
+            coins: coins - (coins ^ sum),
+            from: coins,
+        })
+    });
+    let even = (2..steps.len()).step_by(2).filter_map(move |step| {
+        let below = steps[step - 1];
+        let wanted = below ^ sum;
+        (live && wanted > below && wanted - below <= steps[step]).then(|| StairMove {
+            step,
+            coins: wanted - below,
+            from: steps[step],
+        })
+    });
+    odd.chain(even)
+}
+
 /// The winning move Nim's rule gives on the odd steps — the first odd step with the nim-sum's
-/// highest bit, down to `coins ^ s` — or `None` from a P-position.
+/// highest bit, down to `coins ^ s` — or `None` from a P-position: the first of
+/// [`winning_moves`].
 ///
 /// # Examples
 ///
@@ -110,20 +172,7 @@ impl<T: HeapSize> fmt::Display for StairMove<T> {
 /// ```
 #[must_use]
 pub fn winning_move<T: HeapSize>(steps: &[T]) -> Option<StairMove<T>> {
-    let sum = nim_sum(steps);
-    if sum.is_zero() {
-        return None;
-    }
-    steps
-        .iter()
-        .enumerate()
-        .skip(1)
-        .step_by(2)
-        .find(|&(_, &coins)| coins ^ sum < coins)
-        .map(|(step, &coins)| StairMove {
-            step,
-            coins: coins - (coins ^ sum),
-        })
+    winning_moves(steps).next()
 }
 
 /// Staircase Nim as a ruleset: a position is the coins on each step, the ground first. The
@@ -172,6 +221,49 @@ impl ImpartialGame for Staircase {
 
     fn allocated_bytes(&self, steps: &Vec<u64>) -> usize {
         steps.capacity() * size_of::<u64>()
+    }
+}
+
+/// The closed form on the ruleset's positions: the nim-sum of the odd steps, and the moves
+/// of [`winning_moves`]. A move leaves the ground empty, as the ruleset's moves do.
+///
+/// # Examples
+///
+/// ```
+/// use impartial::staircase::Staircase;
+/// use impartial::{ClosedForm, Nimber};
+///
+/// let steps = vec![0, 3, 5, 1];
+/// assert_eq!(Staircase.grundy(&steps), Ok(Some(Nimber(2))));
+/// let Ok(best) = Staircase.winning_move(&steps);
+/// let best = best.expect("an N-position");
+/// assert_eq!(Staircase.leaves(&steps, &best), [0, 1, 5, 1]);
+/// ```
+impl ClosedForm for Staircase {
+    type Move = StairMove<u64>;
+    type Error = Infallible;
+
+    fn outcome(&self, steps: &Vec<u64>) -> Result<Outcome, Infallible> {
+        Ok(outcome(steps))
+    }
+
+    fn grundy(&self, steps: &Vec<u64>) -> Result<Option<Nimber>, Infallible> {
+        Ok(Some(Nimber(to_u128(nim_sum(steps)))))
+    }
+
+    fn winning_moves(
+        &self,
+        steps: &Vec<u64>,
+    ) -> Result<impl Iterator<Item = StairMove<u64>>, Infallible> {
+        Ok(winning_moves(steps))
+    }
+
+    fn leaves(&self, steps: &Vec<u64>, chosen: &StairMove<u64>) -> Vec<u64> {
+        let mut after = steps.clone();
+        after[chosen.step] -= chosen.coins;
+        after[chosen.step - 1] = after[chosen.step - 1].saturating_add(chosen.coins);
+        after[0] = 0;
+        after
     }
 }
 

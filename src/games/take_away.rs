@@ -30,8 +30,8 @@
 //! multipliers have short runs and the table lists every size (at most 2²⁰); large ones have
 //! long runs and the table stores each run as its first size and step (at most 2²⁰ runs).
 //! Either way the table may stop short of `T::MAX`: [`TakeAway::covered`] says the largest
-//! heap it decides, the `try_` methods return [`GameError::HeapBeyondTable`] above that, and
-//! the plain methods panic. Measured:
+//! heap it decides, and the queries return [`TakeAwayError::HeapBeyondTable`] above that.
+//! Measured:
 //!
 //! | heap type | every heap is covered for |
 //! |-----------|---------------------------|
@@ -56,13 +56,58 @@
 use std::fmt;
 use std::hint::select_unpredictable;
 
-use crate::error::{GameError, expect_ok};
-use crate::game::ImpartialGame;
+use smallvec::SmallVec;
+
+use crate::closed_form::ClosedForm;
 use crate::game::{HeapSize, to_u128};
+use crate::game::{ImpartialGame, Nimber, Outcome};
 
 /// The most losing sizes a table lists above its implicit run `1..=k+1`, and the most runs it
 /// stores when it keeps runs instead.
 const MAX_TABLE: usize = 1 << 20;
+
+/// Why a take-away game cannot be made or cannot answer.
+///
+/// # Examples
+///
+/// ```
+/// use impartial::take_away::{TakeAway, TakeAwayError};
+///
+/// assert_eq!(TakeAway::<u64>::new(0), Err(TakeAwayError::ZeroMultiplier));
+/// let wide = TakeAway::<u64>::new(1 << 40)?;
+/// assert!(matches!(wide.outcome(u64::MAX), Err(TakeAwayError::HeapBeyondTable { .. })));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum TakeAwayError {
+    /// A multiplier of 0 would allow no move after the first.
+    #[error("the multiplier k must be at least 1, got 0")]
+    ZeroMultiplier,
+    /// The table of losing sizes does not reach this heap (a wide heap type with a
+    /// multiplier in the middle range; see [`take_away`](self)).
+    #[error(
+        "a heap of {heap} is beyond the losing sizes computed for multiplier {k}, which reach {covered}"
+    )]
+    HeapBeyondTable {
+        /// The heap size asked about.
+        heap: u128,
+        /// The largest heap size the table decides.
+        covered: u128,
+        /// The multiplier of the game.
+        k: u64,
+    },
+    /// A move takes an amount the rules do not allow.
+    #[error("taking {take} is not allowed here: the rules allow {min} to {max}")]
+    IllegalTake {
+        /// The amount the move takes.
+        take: u128,
+        /// The least amount allowed.
+        min: u128,
+        /// The most allowed.
+        max: u128,
+    },
+}
 
 /// A position of a take-away game: counters left, and the most the player to move may take.
 ///
@@ -373,8 +418,9 @@ impl<'a, T: HeapSize> SizeTable<'a, T> {
 /// use impartial::take_away::{TakeAway, Terms};
 ///
 /// let game = TakeAway::<u32>::fibonacci_nim();
-/// let terms: Terms<'_, u32> = game.representation(100);
+/// let terms: Terms<'_, u32> = game.representation(100)?;
 /// assert_eq!(terms.collect::<Vec<_>>(), [89, 8, 3]);
+/// # Ok::<(), impartial::take_away::TakeAwayError>(())
 /// ```
 #[derive(Clone, Debug)]
 #[must_use = "iterators are lazy and do nothing unless consumed"]
@@ -471,7 +517,7 @@ impl<T: HeapSize> Iterator for LosingSizes<'_, T> {
 
 impl<T: HeapSize> std::iter::FusedIterator for LosingSizes<'_, T> {}
 
-/// The winning moves from a state, largest take first: the tails of the greedy sum of the
+/// The winning moves from a state, smallest take first: the tails of the greedy sum of the
 /// remaining counters that the rules allow and that leave the opponent lost.
 ///
 /// Returned by [`TakeAway::winning_moves`].
@@ -482,62 +528,60 @@ impl<T: HeapSize> std::iter::FusedIterator for LosingSizes<'_, T> {}
 /// use impartial::take_away::{TakeAway, TakeAwayState, WinningMoves};
 ///
 /// let game = TakeAway::<u16>::fibonacci_nim();
-/// let moves: WinningMoves<'_, u16> = game.winning_moves(TakeAwayState::new(16, 16));
-/// assert_eq!(moves.map(|made| made.take).collect::<Vec<_>>(), [16, 3]); // 16 = 13 + 3
+/// let moves: WinningMoves<u16> = game.winning_moves(TakeAwayState::new(16, 16))?;
+/// assert_eq!(moves.map(|made| made.take).collect::<Vec<_>>(), [3, 16]); // 16 = 13 + 3
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug)]
 #[must_use = "iterators are lazy and do nothing unless consumed"]
-pub struct WinningMoves<'a, T> {
-    terms: Terms<'a, T>,
-    from: TakeAwayState<T>,
-    k: u64,
-    max_take: T,
-    /// What remains of `n` after the terms seen so far: the next tail.
-    tail_sum: T,
-    /// The term before the next tail, or `None` at the start (the tail is all of `n`).
-    previous: Option<T>,
+pub struct WinningMoves<T> {
+    /// At most one move a term of the representation, largest take first: taken from the
+    /// back.
+    moves: SmallVec<[TakeMove<T>; 4]>,
 }
 
-impl<T: HeapSize> Iterator for WinningMoves<'_, T> {
+impl<T: HeapSize> Iterator for WinningMoves<T> {
     type Item = TakeMove<T>;
 
     fn next(&mut self) -> Option<TakeMove<T>> {
-        while !self.tail_sum.is_zero() {
-            let take = self.tail_sum;
-            let leaves_a_loss = match self.previous {
-                None => true,
-                Some(previous) => k_times_below(self.k, take, previous),
-            };
-            let term = self.terms.next()?;
-            self.previous = Some(term);
-            self.tail_sum = self.tail_sum - term;
-            if leaves_a_loss && take <= self.max_take {
-                return Some(TakeMove::new(self.from, take, self.k));
-            }
-        }
-        None
+        self.moves.pop()
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        (self.moves.len(), Some(self.moves.len()))
     }
 }
 
-impl<T: HeapSize> std::iter::FusedIterator for WinningMoves<'_, T> {}
+impl<T: HeapSize> ExactSizeIterator for WinningMoves<T> {}
+
+impl<T: HeapSize> std::iter::FusedIterator for WinningMoves<T> {}
 
 /// The outcome rule on a table of losing sizes.
 pub(crate) fn winning_moves<T: HeapSize>(
     sizes: SizeTable<'_, T>,
     k: u64,
     state: TakeAwayState<T>,
-) -> WinningMoves<'_, T> {
-    WinningMoves {
-        terms: Terms {
-            rest: state.remaining,
-            sizes,
-        },
-        from: state,
-        k,
-        max_take: state.max_take(),
-        tail_sum: state.remaining,
-        previous: None,
+) -> WinningMoves<T> {
+    let mut moves = SmallVec::new();
+    let max_take = state.max_take();
+    // Each tail of the representation, largest first: a take of the tail leaves the terms
+    // above it, and the opponent lost, when k times the tail is below the term before it.
+    let mut terms = Terms {
+        rest: state.remaining,
+        sizes,
+    };
+    let (mut tail_sum, mut previous) = (state.remaining, None);
+    while !tail_sum.is_zero() {
+        let take = tail_sum;
+        let leaves_a_loss = previous.is_none_or(|previous| k_times_below(k, take, previous));
+        let Some(term) = terms.next() else { break };
+        previous = Some(term);
+        tail_sum = tail_sum - term;
+        if leaves_a_loss && take <= max_take {
+            moves.push(TakeMove::new(state, take, k));
+        }
     }
+    WinningMoves { moves }
 }
 
 /// The take-away game with multiplier `k` on heaps of type `T`, and its closed form.
@@ -555,9 +599,9 @@ pub(crate) fn winning_moves<T: HeapSize>(
 /// let game = TakeAway::<u64>::new(3)?; // take at most three times the last take
 /// let losing: Vec<u64> = game.losing_sizes().take(9).collect();
 /// assert_eq!(losing, [1, 2, 3, 4, 6, 8, 11, 15, 21]);
-/// assert_eq!(game.outcome(TakeAwayState::start(15)), Outcome::P);
+/// assert_eq!(game.outcome(TakeAwayState::start(15))?, Outcome::P);
 /// // 20 = 15 + 4 + 1: take the smallest term, 1.
-/// assert_eq!(game.winning_move(20).map(|best| best.take), Some(1));
+/// assert_eq!(game.winning_move(20)?.map(|best| best.take), Some(1));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -692,15 +736,16 @@ impl<T: HeapSize> TakeAway<T> {
     ///
     /// # Errors
     ///
-    /// [`GameError::ZeroMultiplier`] for `k = 0`, which would allow no move after the first.
+    /// [`TakeAwayError::ZeroMultiplier`] for `k = 0`, which would allow no move after the
+    /// first.
     ///
     /// # Examples
     ///
     /// ```
     /// use impartial::take_away::TakeAway;
-    /// use impartial::GameError;
+    /// use impartial::take_away::TakeAwayError;
     ///
-    /// assert_eq!(TakeAway::<u32>::new(0), Err(GameError::ZeroMultiplier(0)));
+    /// assert_eq!(TakeAway::<u32>::new(0), Err(TakeAwayError::ZeroMultiplier));
     /// let powers = TakeAway::<u8>::new(1)?;
     /// assert!(powers.losing_sizes().eq([1, 2, 4, 8, 16, 32, 64, 128]));
     /// let huge = TakeAway::<u64>::new(u64::MAX)?; // every size up to k + 1 is losing
@@ -709,15 +754,15 @@ impl<T: HeapSize> TakeAway<T> {
     /// assert_eq!(large.covered(), u64::MAX);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn new(k: u64) -> Result<Self, GameError> {
+    pub fn new(k: u64) -> Result<Self, TakeAwayError> {
         Self::with_table_limit(k, MAX_TABLE)
     }
 
     /// [`new`](Self::new) with at most `max_entries` sizes or runs in the table, so tests can
     /// reach the table's limits on narrow types.
-    pub(crate) fn with_table_limit(k: u64, max_entries: usize) -> Result<Self, GameError> {
+    pub(crate) fn with_table_limit(k: u64, max_entries: usize) -> Result<Self, TakeAwayError> {
         if k == 0 {
-            return Err(GameError::ZeroMultiplier(k));
+            return Err(TakeAwayError::ZeroMultiplier);
         }
         let linear_end = T::from(k)
             .and_then(|k| k.checked_add(&T::one()))
@@ -846,9 +891,9 @@ impl<T: HeapSize> TakeAway<T> {
         }
     }
 
-    fn check(&self, n: T) -> Result<(), GameError> {
+    fn check(&self, n: T) -> Result<(), TakeAwayError> {
         if n > self.covered {
-            return Err(GameError::HeapBeyondTable {
+            return Err(TakeAwayError::HeapBeyondTable {
                 heap: to_u128(n),
                 covered: to_u128(self.covered),
                 k: self.k,
@@ -860,10 +905,9 @@ impl<T: HeapSize> TakeAway<T> {
     /// Whether a game starting with `n` counters is lost by the first player (`n` is a
     /// losing size).
     ///
-    /// # Panics
+    /// # Errors
     ///
-    /// If `n` is above [`covered`](Self::covered); see
-    /// [`try_is_losing_start`](Self::try_is_losing_start).
+    /// [`TakeAwayError::HeapBeyondTable`] above [`covered`](Self::covered).
     ///
     /// # Examples
     ///
@@ -871,30 +915,12 @@ impl<T: HeapSize> TakeAway<T> {
     /// use impartial::take_away::TakeAway;
     ///
     /// let game = TakeAway::<u32>::fibonacci_nim();
-    /// assert!(game.is_losing_start(21));
-    /// assert!(!game.is_losing_start(22));
-    /// ```
-    #[must_use]
-    #[track_caller]
-    pub fn is_losing_start(&self, n: T) -> bool {
-        expect_ok(self.try_is_losing_start(n), "take-away table")
-    }
-
-    /// Whether `n` is a losing start size, or an error if the table does not reach it.
-    ///
-    /// # Errors
-    ///
-    /// [`GameError::HeapBeyondTable`] above [`covered`](Self::covered).
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use impartial::take_away::TakeAway;
-    ///
-    /// assert_eq!(TakeAway::<u8>::new(1)?.try_is_losing_start(64), Ok(true));
+    /// assert!(game.is_losing_start(21)?);
+    /// assert!(!game.is_losing_start(22)?);
+    /// assert_eq!(TakeAway::<u8>::new(1)?.is_losing_start(64), Ok(true));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn try_is_losing_start(&self, n: T) -> Result<bool, GameError> {
+    pub fn is_losing_start(&self, n: T) -> Result<bool, TakeAwayError> {
         self.check(n)?;
         Ok(!n.is_zero() && self.sizes().smallest_term(n) == Some(n))
     }
@@ -902,10 +928,9 @@ impl<T: HeapSize> TakeAway<T> {
     /// The greedy representation of `n` as a sum of losing sizes, largest term first; each
     /// term is more than `k` times the next. Empty for 0.
     ///
-    /// # Panics
+    /// # Errors
     ///
-    /// If `n` is above [`covered`](Self::covered); see
-    /// [`try_representation`](Self::try_representation).
+    /// [`TakeAwayError::HeapBeyondTable`] above [`covered`](Self::covered).
     ///
     /// # Examples
     ///
@@ -913,41 +938,22 @@ impl<T: HeapSize> TakeAway<T> {
     /// use impartial::take_away::TakeAway;
     ///
     /// let game = TakeAway::<u64>::new(3)?;
-    /// assert_eq!(game.representation(20).collect::<Vec<_>>(), [15, 4, 1]);
+    /// assert_eq!(game.representation(20)?.collect::<Vec<_>>(), [15, 4, 1]);
+    /// let wide = TakeAway::<u64>::new(1 << 40)?;
+    /// assert!(wide.representation(u64::MAX).is_err());
+    /// assert_eq!(wide.representation(5)?.collect::<Vec<_>>(), [5]);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    #[track_caller]
-    pub fn representation(&self, n: T) -> Terms<'_, T> {
-        expect_ok(self.try_representation(n), "take-away table")
-    }
-
-    /// The representation of `n`, or an error if the table does not reach it.
-    ///
-    /// # Errors
-    ///
-    /// [`GameError::HeapBeyondTable`] above [`covered`](Self::covered).
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use impartial::take_away::TakeAway;
-    ///
-    /// let game = TakeAway::<u64>::new(1 << 40)?;
-    /// assert!(game.try_representation(u64::MAX).is_err());
-    /// assert_eq!(game.try_representation(5)?.collect::<Vec<_>>(), [5]);
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn try_representation(&self, n: T) -> Result<Terms<'_, T>, GameError> {
+    pub fn representation(&self, n: T) -> Result<Terms<'_, T>, TakeAwayError> {
         self.check(n)?;
         Ok(self.sizes().terms(n))
     }
 
     /// The smallest term of the representation of `n`, `None` for 0.
     ///
-    /// # Panics
+    /// # Errors
     ///
-    /// If `n` is above [`covered`](Self::covered); see
-    /// [`try_smallest_term`](Self::try_smallest_term).
+    /// [`TakeAwayError::HeapBeyondTable`] above [`covered`](Self::covered).
     ///
     /// # Examples
     ///
@@ -955,30 +961,12 @@ impl<T: HeapSize> TakeAway<T> {
     /// use impartial::take_away::TakeAway;
     ///
     /// let game = TakeAway::<u64>::fibonacci_nim();
-    /// assert_eq!(game.smallest_term(100), Some(3)); // 100 = 89 + 8 + 3
-    /// assert_eq!(game.smallest_term(0), None);
-    /// ```
-    #[must_use]
-    #[track_caller]
-    pub fn smallest_term(&self, n: T) -> Option<T> {
-        expect_ok(self.try_smallest_term(n), "take-away table")
-    }
-
-    /// The smallest term of `n`, or an error if the table does not reach it.
-    ///
-    /// # Errors
-    ///
-    /// [`GameError::HeapBeyondTable`] above [`covered`](Self::covered).
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use impartial::take_away::TakeAway;
-    ///
-    /// assert_eq!(TakeAway::<u32>::new(3)?.try_smallest_term(20), Ok(Some(1)));
+    /// assert_eq!(game.smallest_term(100)?, Some(3)); // 100 = 89 + 8 + 3
+    /// assert_eq!(game.smallest_term(0)?, None);
+    /// assert_eq!(TakeAway::<u32>::new(3)?.smallest_term(20), Ok(Some(1)));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn try_smallest_term(&self, n: T) -> Result<Option<T>, GameError> {
+    pub fn smallest_term(&self, n: T) -> Result<Option<T>, TakeAwayError> {
         self.check(n)?;
         Ok(self.sizes().smallest_term(n))
     }
@@ -988,66 +976,42 @@ impl<T: HeapSize> TakeAway<T> {
     ///
     /// Computes in **O(log N)** time.
     ///
-    /// # Panics
+    /// # Errors
     ///
-    /// If `remaining` is above [`covered`](Self::covered); see
-    /// [`outcome`](Self::outcome).
+    /// [`TakeAwayError::HeapBeyondTable`] above [`covered`](Self::covered).
     ///
     /// # Examples
     ///
     /// ```
-    /// use impartial::take_away::{TakeAway, TakeAwayState};
+    /// use impartial::take_away::{TakeAway, TakeAwayError, TakeAwayState};
     /// use impartial::Outcome;
     ///
     /// let game = TakeAway::<u64>::new(3)?;
-    /// assert_eq!(game.outcome(15), Outcome::P);
-    /// assert_eq!(game.outcome(TakeAwayState::new(20, 1)), Outcome::N);
+    /// assert_eq!(game.outcome(15)?, Outcome::P);
+    /// assert_eq!(game.outcome(TakeAwayState::new(20, 1))?, Outcome::N);
+    /// let wide = TakeAway::<u64>::new(1 << 40)?;
+    /// assert_eq!(wide.outcome(7), Ok(Outcome::P));
+    /// assert!(matches!(wide.outcome(u64::MAX), Err(TakeAwayError::HeapBeyondTable { .. })));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    #[must_use]
-    #[track_caller]
-    pub fn outcome(&self, state: impl Into<TakeAwayState<T>>) -> crate::game::Outcome {
-        expect_ok(self.try_outcome(state), "take-away table")
-    }
-
-    /// Who wins from `state`, or an error if the table does not reach it.
-    ///
-    /// # Errors
-    ///
-    /// [`GameError::HeapBeyondTable`] above [`covered`](Self::covered).
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use impartial::take_away::TakeAway;
-    /// use impartial::{GameError, Outcome};
-    ///
-    /// let game = TakeAway::<u64>::new(1 << 40)?;
-    /// assert_eq!(game.try_outcome(7), Ok(Outcome::P));
-    /// assert!(matches!(game.try_outcome(u64::MAX), Err(GameError::HeapBeyondTable { .. })));
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn try_outcome(
-        &self,
-        state: impl Into<TakeAwayState<T>>,
-    ) -> Result<crate::game::Outcome, GameError> {
-        Ok(if self.try_winning_move(state)?.is_some() {
-            crate::game::Outcome::N
+    pub fn outcome(&self, state: impl Into<TakeAwayState<T>>) -> Result<Outcome, TakeAwayError> {
+        Ok(if self.winning_move(state)?.is_some() {
+            Outcome::N
         } else {
-            crate::game::Outcome::P
+            Outcome::P
         })
     }
 
     /// The winning move that takes the least — the smallest term of `remaining`, when
-    /// `limit` allows it — or `None` from a P-position. `state` may be a heap size, for the
-    /// start of a game.
+    /// `limit` allows it — or `None` from a P-position: the first of
+    /// [`winning_moves`](Self::winning_moves). `state` may be a heap size, for the start of
+    /// a game.
     ///
     /// Computes in **O(log N)** time.
     ///
-    /// # Panics
+    /// # Errors
     ///
-    /// If `remaining` is above [`covered`](Self::covered); see
-    /// [`winning_move`](Self::winning_move).
+    /// [`TakeAwayError::HeapBeyondTable`] above [`covered`](Self::covered).
     ///
     /// # Examples
     ///
@@ -1055,37 +1019,15 @@ impl<T: HeapSize> TakeAway<T> {
     /// use impartial::take_away::{TakeAway, TakeAwayState};
     ///
     /// let game = TakeAway::<u64>::new(3)?;
-    /// let best = game.winning_move(20).expect("20 is not a losing size"); // 15 + 4 + 1
+    /// let best = game.winning_move(20)?.expect("20 is not a losing size"); // 15 + 4 + 1
     /// assert_eq!((best.take, best.to), (1, TakeAwayState::new(19, 3)));
-    /// assert_eq!(game.winning_move(TakeAwayState::new(20, 0)), None);
+    /// assert_eq!(game.winning_move(TakeAwayState::new(20, 0))?, None);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    #[must_use]
-    #[track_caller]
-    pub fn winning_move(&self, state: impl Into<TakeAwayState<T>>) -> Option<TakeMove<T>> {
-        expect_ok(self.try_winning_move(state), "take-away table")
-    }
-
-    /// The winning move that takes the least, or an error if the table does not reach
-    /// `remaining`.
-    ///
-    /// # Errors
-    ///
-    /// [`GameError::HeapBeyondTable`] above [`covered`](Self::covered).
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use impartial::take_away::TakeAway;
-    ///
-    /// let game = TakeAway::<u64>::fibonacci_nim();
-    /// assert_eq!(game.try_winning_move(100u64)?.map(|best| best.take), Some(3));
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn try_winning_move(
+    pub fn winning_move(
         &self,
         state: impl Into<TakeAwayState<T>>,
-    ) -> Result<Option<TakeMove<T>>, GameError> {
+    ) -> Result<Option<TakeMove<T>>, TakeAwayError> {
         let state = state.into();
         self.check(state.remaining)?;
         Ok(self
@@ -1095,53 +1037,35 @@ impl<T: HeapSize> TakeAway<T> {
             .map(|take| TakeMove::new(state, take, self.k)))
     }
 
-    /// Every winning move from `state`, largest take first; none if `state` is P.
+    /// Every winning move from `state`, smallest take first; none if `state` is P.
     ///
     /// Each takes a tail of the representation of `remaining` (see the [module docs](self));
     /// there are at most as many as terms.
     ///
-    /// # Panics
-    ///
-    /// If `remaining` is above [`covered`](Self::covered); see
-    /// [`winning_moves`](Self::winning_moves).
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use impartial::take_away::{TakeAway, TakeAwayState};
-    ///
-    /// let game = TakeAway::<u64>::fibonacci_nim();
-    /// let takes = |state| game.winning_moves(state).map(|made| made.take).collect::<Vec<_>>();
-    /// // 11 = 8 + 3; with 4 allowed, take 3 (leaving 8, and the opponent at most 6).
-    /// assert_eq!(takes(TakeAwayState::new(11, 4)), [3]);
-    /// // With everything allowed, taking all 11 wins too.
-    /// assert_eq!(takes(TakeAwayState::new(11, 11)), [11, 3]);
-    /// ```
-    #[track_caller]
-    pub fn winning_moves(&self, state: impl Into<TakeAwayState<T>>) -> WinningMoves<'_, T> {
-        expect_ok(self.try_winning_moves(state), "take-away table")
-    }
-
-    /// Every winning move from `state`, or an error if the table does not reach
-    /// `remaining`.
-    ///
     /// # Errors
     ///
-    /// [`GameError::HeapBeyondTable`] above [`covered`](Self::covered).
+    /// [`TakeAwayError::HeapBeyondTable`] above [`covered`](Self::covered).
     ///
     /// # Examples
     ///
     /// ```
-    /// use impartial::take_away::TakeAway;
+    /// use impartial::take_away::{TakeAway, TakeAwayError, TakeAwayState};
     ///
-    /// let game = TakeAway::<u32>::fibonacci_nim();
-    /// assert_eq!(game.try_winning_moves(21)?.count(), 0); // a Fibonacci number
+    /// let game = TakeAway::<u64>::fibonacci_nim();
+    /// let takes = |state: TakeAwayState<u64>| -> Result<Vec<u64>, TakeAwayError> {
+    ///     Ok(game.winning_moves(state)?.map(|made| made.take).collect())
+    /// };
+    /// // 11 = 8 + 3; with 4 allowed, take 3 (leaving 8, and the opponent at most 6).
+    /// assert_eq!(takes(TakeAwayState::new(11, 4))?, [3]);
+    /// // With everything allowed, taking all 11 wins too.
+    /// assert_eq!(takes(TakeAwayState::new(11, 11))?, [3, 11]);
+    /// assert_eq!(takes(TakeAwayState::start(21))?, []); // a Fibonacci number
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn try_winning_moves(
+    pub fn winning_moves(
         &self,
         state: impl Into<TakeAwayState<T>>,
-    ) -> Result<WinningMoves<'_, T>, GameError> {
+    ) -> Result<WinningMoves<T>, TakeAwayError> {
         let state = state.into();
         self.check(state.remaining)?;
         Ok(winning_moves(self.sizes(), self.k, state))
@@ -1152,26 +1076,25 @@ impl<T: HeapSize> TakeAway<T> {
     ///
     /// # Errors
     ///
-    /// [`GameError::IllegalTake`] unless `1 ≤ take ≤ min(limit, remaining)`.
+    /// [`TakeAwayError::IllegalTake`] unless `1 ≤ take ≤ min(limit, remaining)`.
     ///
     /// # Examples
     ///
     /// ```
-    /// use impartial::take_away::{TakeAway, TakeAwayState};
-    /// use impartial::GameError;
+    /// use impartial::take_away::{TakeAway, TakeAwayError, TakeAwayState};
     ///
     /// let game = TakeAway::<u32>::fibonacci_nim();
     /// let state = TakeAwayState::start(20);
     /// assert_eq!(game.play(state, 2).map(|made| made.to), Ok(TakeAwayState::new(18, 4)));
     /// assert_eq!(
     ///     game.play(state, 20),
-    ///     Err(GameError::IllegalTake { take: 20, min: 1, max: 19 })
+    ///     Err(TakeAwayError::IllegalTake { take: 20, min: 1, max: 19 })
     /// );
     /// ```
-    pub fn play(&self, state: TakeAwayState<T>, take: T) -> Result<TakeMove<T>, GameError> {
+    pub fn play(&self, state: TakeAwayState<T>, take: T) -> Result<TakeMove<T>, TakeAwayError> {
         let max = state.max_take();
         if take.is_zero() || take > max {
-            return Err(GameError::IllegalTake {
+            return Err(TakeAwayError::IllegalTake {
                 take: to_u128(take),
                 min: 1,
                 max: to_u128(max),
@@ -1209,6 +1132,50 @@ impl<T: HeapSize + std::hash::Hash> ImpartialGame for TakeAway<T> {
     }
 }
 
+/// The take-away games' closed form, for generic code: [`TakeAway::outcome`] and
+/// [`TakeAway::winning_moves`] (the Sprague–Grundy values have none: `grundy` is `None`).
+///
+/// # Examples
+///
+/// ```
+/// use impartial::take_away::{TakeAway, TakeAwayState};
+/// use impartial::{ClosedForm, Outcome};
+///
+/// let game = TakeAway::<u64>::fibonacci_nim();
+/// let state = TakeAwayState::start(100);
+/// let best = ClosedForm::winning_move(&game, &state)?.expect("N");
+/// assert_eq!(ClosedForm::outcome(&game, &game.leaves(&state, &best))?, Outcome::P);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+impl<T: HeapSize + std::hash::Hash> ClosedForm for TakeAway<T> {
+    type Move = TakeMove<T>;
+    type Error = TakeAwayError;
+
+    fn outcome(&self, state: &TakeAwayState<T>) -> Result<Outcome, TakeAwayError> {
+        TakeAway::outcome(self, *state)
+    }
+
+    fn grundy(&self, state: &TakeAwayState<T>) -> Result<Option<Nimber>, TakeAwayError> {
+        self.check(state.remaining)?;
+        Ok(None)
+    }
+
+    fn winning_moves(
+        &self,
+        state: &TakeAwayState<T>,
+    ) -> Result<impl Iterator<Item = TakeMove<T>>, TakeAwayError> {
+        TakeAway::winning_moves(self, *state)
+    }
+
+    fn winning_move(&self, state: &TakeAwayState<T>) -> Result<Option<TakeMove<T>>, TakeAwayError> {
+        TakeAway::winning_move(self, *state)
+    }
+
+    fn leaves(&self, _: &TakeAwayState<T>, chosen: &TakeMove<T>) -> TakeAwayState<T> {
+        chosen.to
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::{RunTable, TakeAway, TakeAwayState};
@@ -1237,12 +1204,20 @@ mod tests {
             assert!(in_runs.losing_sizes().eq(listed.losing_sizes()), "k = {k}");
             for n in (0..=u16::MAX).step_by(5).chain(u16::MAX - 300..=u16::MAX) {
                 assert!(
-                    in_runs.representation(n).eq(listed.representation(n)),
+                    in_runs
+                        .representation(n)
+                        .unwrap()
+                        .eq(listed.representation(n).unwrap()),
                     "k = {k}, n = {n}"
                 );
                 assert_eq!(in_runs.smallest_term(n), listed.smallest_term(n));
                 let state = TakeAwayState::new(n, n / 3);
-                assert!(in_runs.winning_moves(state).eq(listed.winning_moves(state)));
+                assert!(
+                    in_runs
+                        .winning_moves(state)
+                        .unwrap()
+                        .eq(listed.winning_moves(state).unwrap())
+                );
             }
         }
     }
@@ -1260,10 +1235,10 @@ mod tests {
                 assert!(covered < u32::MAX, "k = {k}, limit = {limit}");
                 // The first size the table leaves out is the one just above its coverage.
                 assert!(
-                    full.is_losing_start(covered + 1),
+                    full.is_losing_start(covered + 1).unwrap(),
                     "k = {k}, limit = {limit}"
                 );
-                assert!(cut.try_is_losing_start(covered + 1).is_err());
+                assert!(cut.is_losing_start(covered + 1).is_err());
                 for n in (0..=covered).rev().take(3_000).chain(0..3_000.min(covered)) {
                     assert_eq!(
                         cut.smallest_term(n),
@@ -1285,7 +1260,11 @@ mod tests {
                 let n = u32::try_from(k * m).unwrap();
                 let survivor = u32::try_from(josephus(m, k + 1)).unwrap();
                 let expected = if survivor == 0 { n } else { survivor };
-                assert_eq!(game.smallest_term(n), Some(expected), "k = {k}, m = {m}");
+                assert_eq!(
+                    game.smallest_term(n),
+                    Ok(Some(expected)),
+                    "k = {k}, m = {m}"
+                );
             }
         }
         // The same on a table of runs reaching the top of u64.
@@ -1298,7 +1277,7 @@ mod tests {
                 survivor = (survivor + k + 1) % m;
             }
             let expected = if survivor == 0 { k * m } else { survivor };
-            assert_eq!(game.smallest_term(k * m), Some(expected), "m = {m}");
+            assert_eq!(game.smallest_term(k * m), Ok(Some(expected)), "m = {m}");
         }
     }
 }

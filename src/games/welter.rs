@@ -16,7 +16,7 @@
 //! Here the mating is read from the binary trie of the squares, last digit first: a node of
 //! depth `t` whose two branches hold an odd number of coins each mates one coin of each, so
 //! the correction is the XOR of `2ᵗ⁺¹ − 1` over those nodes. That takes `O(n · b)` for `n`
-//! coins of `b` bits ([`value`]).
+//! coins of `b` bits ([`grundy`]).
 //!
 //! A winning move moves one coin `a` to a free square `x < a` with `[rest | x] = 0`. For the
 //! rest fixed, that `x` is found without trying every square: where `x` leaves the trie of
@@ -25,54 +25,156 @@
 //! trie per coin: `O(n² · b)` for every winning move ([`winning_moves`]).
 //!
 //! ```
-//! use impartial::{welter, Nimber};
+//! use impartial::welter::{self, WelterPosition};
+//! use impartial::Nimber;
 //!
 //! // Coins on squares 0 and 3: moving 3 to 1 leaves 0 and 1, which cannot move.
-//! assert_eq!(welter::value(&[0, 3])?, Nimber(2));
-//! let best = welter::winning_move(&[0, 3])?.expect("an N-position");
+//! let position = WelterPosition::new(&[0, 3])?;
+//! assert_eq!(welter::grundy(&position), Nimber(2));
+//! let best = welter::winning_move(&position).expect("an N-position");
 //! assert_eq!((best.from, best.to), (3, 1));
-//! assert_eq!(welter::value(&[0, 1, 2, 3])?, Nimber(0)); // no coin can move
-//! assert_eq!(welter::value(&[1, 4, 6])?, Nimber(0));
+//! assert_eq!(welter::grundy(&WelterPosition::new(&[0, 1, 2, 3])?), Nimber(0)); // no coin can move
+//! assert_eq!(welter::grundy(&WelterPosition::new(&[1, 4, 6])?), Nimber(0));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+use std::convert::Infallible;
 use std::fmt;
 
-use crate::error::GameError;
-use crate::game::{ImpartialGame, Nimber};
+use crate::closed_form::ClosedForm;
+use crate::game::{ImpartialGame, Nimber, Outcome};
 
-/// The Welter value `[a₁ | … | aₙ]` of coins on the squares given, in any order.
-///
-/// # Errors
-///
-/// [`GameError::InvalidPosition`] if two coins share a square.
+/// Why a list of squares is not a position of Welter's game.
 ///
 /// # Examples
 ///
 /// ```
-/// use impartial::{welter, GameError, Nimber};
+/// use impartial::welter::{WelterError, WelterPosition};
 ///
-/// assert_eq!(welter::value(&[])?, Nimber(0));
-/// assert_eq!(welter::value(&[7])?, Nimber(7)); // one coin is one Nim heap
-/// assert_eq!(welter::value(&[2, 5])?, Nimber((2 ^ 5) - 1));
-/// assert!(matches!(welter::value(&[4, 4]), Err(GameError::InvalidPosition(_))));
-/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// assert_eq!(WelterPosition::new(&[4, 1, 4]), Err(WelterError::SharedSquare { square: 4 }));
 /// ```
-pub fn value(squares: &[u64]) -> Result<Nimber, GameError> {
-    let sorted = checked_sorted(squares)?;
-    Ok(Nimber(u128::from(welter_value(&sorted))))
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum WelterError {
+    /// Two coins on one square.
+    #[error("two coins on square {square}: a square holds at most one")]
+    SharedSquare {
+        /// The square.
+        square: u64,
+    },
 }
 
-/// The squares sorted by their bits read last digit first — the order of the trie's
-/// leaves — after checking that no two coins share a square.
-fn checked_sorted(squares: &[u64]) -> Result<Vec<u64>, GameError> {
-    let mut sorted = squares.to_vec();
-    sorted.sort_unstable();
-    if sorted.windows(2).any(|pair| pair[0] == pair[1]) {
-        return Err(GameError::InvalidPosition("two coins on one square"));
+/// A position of Welter's game: the squares of its coins, distinct, kept ascending —
+/// checked when it is made, so every question on it is answered.
+///
+/// # Examples
+///
+/// ```
+/// use impartial::welter::WelterPosition;
+///
+/// let position = WelterPosition::new(&[3, 0])?;
+/// assert_eq!(position.squares(), [0, 3]);
+/// assert!(WelterPosition::new(&[2, 2]).is_err());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(try_from = "Vec<u64>", into = "Vec<u64>")
+)]
+pub struct WelterPosition(Vec<u64>);
+
+impl WelterPosition {
+    /// The position with coins on `squares`, in any order.
+    ///
+    /// # Errors
+    ///
+    /// [`WelterError::SharedSquare`] if two coins share a square.
+    pub fn new(squares: &[u64]) -> Result<Self, WelterError> {
+        let mut sorted = squares.to_vec();
+        sorted.sort_unstable();
+        if let Some(pair) = sorted.windows(2).find(|pair| pair[0] == pair[1]) {
+            return Err(WelterError::SharedSquare { square: pair[0] });
+        }
+        Ok(WelterPosition(sorted))
     }
+
+    /// The squares of the coins, ascending.
+    #[must_use]
+    pub fn squares(&self) -> &[u64] {
+        &self.0
+    }
+}
+
+impl TryFrom<Vec<u64>> for WelterPosition {
+    type Error = WelterError;
+
+    fn try_from(squares: Vec<u64>) -> Result<Self, WelterError> {
+        WelterPosition::new(&squares)
+    }
+}
+
+impl From<WelterPosition> for Vec<u64> {
+    fn from(position: WelterPosition) -> Self {
+        position.0
+    }
+}
+
+impl PartialEq<[u64]> for WelterPosition {
+    fn eq(&self, other: &[u64]) -> bool {
+        self.0 == other
+    }
+}
+
+impl<const N: usize> PartialEq<[u64; N]> for WelterPosition {
+    fn eq(&self, other: &[u64; N]) -> bool {
+        self.0 == other
+    }
+}
+
+/// The Welter value `[a₁ | … | aₙ]` of the position: its Sprague–Grundy value.
+///
+/// # Examples
+///
+/// ```
+/// use impartial::welter::{self, WelterPosition};
+/// use impartial::Nimber;
+///
+/// let value = |squares: &[u64]| WelterPosition::new(squares).map(|p| welter::grundy(&p));
+/// assert_eq!(value(&[])?, Nimber(0));
+/// assert_eq!(value(&[7])?, Nimber(7)); // one coin is one Nim heap
+/// assert_eq!(value(&[2, 5])?, Nimber((2 ^ 5) - 1));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[must_use]
+pub fn grundy(position: &WelterPosition) -> Nimber {
+    Nimber(u128::from(welter_value(&trie_order(position.squares()))))
+}
+
+/// Who wins from the position.
+///
+/// # Examples
+///
+/// ```
+/// use impartial::welter::{self, WelterPosition};
+/// use impartial::Outcome;
+///
+/// assert_eq!(welter::outcome(&WelterPosition::new(&[1, 4, 6])?), Outcome::P);
+/// assert_eq!(welter::outcome(&WelterPosition::new(&[0, 3])?), Outcome::N);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[must_use]
+pub fn outcome(position: &WelterPosition) -> Outcome {
+    Outcome::from(grundy(position))
+}
+
+/// The distinct `squares` sorted by their bits read last digit first — the order of the
+/// trie's leaves.
+fn trie_order(squares: &[u64]) -> Vec<u64> {
+    let mut sorted = squares.to_vec();
     sorted.sort_unstable_by_key(|square| square.reverse_bits());
-    Ok(sorted)
+    sorted
 }
 
 /// The value of distinct squares sorted in trie order.
@@ -104,25 +206,23 @@ fn mating(node: &[u64], depth: u32) -> u64 {
     here ^ mating(zeros, depth + 1) ^ mating(ones, depth + 1)
 }
 
-/// A move of Welter's game: the coin number `coin` (in the order given) slides from square
-/// `from` to the free square `to < from`.
+/// A move of Welter's game: the coin on square `from` slides to the free square `to`
+/// below it.
 ///
 /// # Examples
 ///
 /// ```
-/// use impartial::welter::{self, WelterMove};
+/// use impartial::welter::{self, WelterMove, WelterPosition};
 ///
-/// let best = welter::winning_move(&[5])?;
-/// assert_eq!(best, Some(WelterMove { coin: 0, from: 5, to: 0 }));
-/// assert_eq!(best.unwrap().to_string(), "coin 0 from square 5 to square 0");
+/// let best = welter::winning_move(&WelterPosition::new(&[5])?);
+/// assert_eq!(best, Some(WelterMove { from: 5, to: 0 }));
+/// assert_eq!(best.unwrap().to_string(), "slide the coin on square 5 to square 0");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct WelterMove {
-    /// The coin's place in the list of squares given.
-    pub coin: usize,
-    /// The square it leaves.
+    /// The square the coin leaves.
     pub from: u64,
     /// The free square it moves to, below `from`.
     pub to: u64,
@@ -132,66 +232,59 @@ impl fmt::Display for WelterMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "coin {} from square {} to square {}",
-            self.coin, self.from, self.to
+            "slide the coin on square {} to square {}",
+            self.from, self.to
         )
     }
 }
 
-/// Every winning move from the coins on `squares`, coin by coin in the order given: at
-/// most one per coin, since for the other coins fixed the square that balances is unique.
-/// Empty from a P-position.
-///
-/// # Errors
-///
-/// [`GameError::InvalidPosition`] if two coins share a square.
+/// Every winning move from the position, coin by coin from the lowest square: at most one
+/// per coin, since for the other coins fixed the square that balances is unique. None from a
+/// P-position.
 ///
 /// # Examples
 ///
 /// ```
-/// use impartial::welter;
+/// use impartial::welter::{self, WelterPosition};
 ///
-/// let moves = welter::winning_moves(&[1, 2, 3])?;
-/// for step in &moves {
-///     let mut after = vec![1, 2, 3];
-///     after[step.coin] = step.to;
-///     assert_eq!(welter::value(&after)?.0, 0);
-/// }
+/// let position = WelterPosition::new(&[1, 2, 3])?;
+/// let moves: Vec<_> = welter::winning_moves(&position).collect();
 /// assert!(!moves.is_empty());
+/// for step in &moves {
+///     let after: Vec<u64> = position.squares().iter().map(|&s| if s == step.from { step.to } else { s }).collect();
+///     assert_eq!(welter::grundy(&WelterPosition::new(&after)?).0, 0);
+/// }
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn winning_moves(squares: &[u64]) -> Result<Vec<WelterMove>, GameError> {
-    let sorted = checked_sorted(squares)?;
-    if welter_value(&sorted) == 0 {
-        return Ok(Vec::new());
-    }
-    let mut moves = Vec::new();
-    for (coin, &from) in squares.iter().enumerate() {
-        let rest: Vec<u64> = sorted.iter().copied().filter(|&s| s != from).collect();
-        if let Some(to) = balancing_square(&rest).filter(|&to| to < from) {
-            moves.push(WelterMove { coin, from, to });
-        }
-    }
-    Ok(moves)
+pub fn winning_moves(position: &WelterPosition) -> impl Iterator<Item = WelterMove> + '_ {
+    let sorted = trie_order(position.squares());
+    let live = welter_value(&sorted) != 0;
+    position
+        .squares()
+        .iter()
+        .filter(move |_| live)
+        .filter_map(move |&from| {
+            let rest: Vec<u64> = sorted.iter().copied().filter(|&s| s != from).collect();
+            balancing_square(&rest)
+                .filter(|&to| to < from)
+                .map(|to| WelterMove { from, to })
+        })
 }
 
 /// The first winning move of [`winning_moves`], or `None` from a P-position.
 ///
-/// # Errors
-///
-/// [`GameError::InvalidPosition`] if two coins share a square.
-///
 /// # Examples
 ///
 /// ```
-/// use impartial::welter;
+/// use impartial::welter::{self, WelterPosition};
 ///
-/// assert_eq!(welter::winning_move(&[0, 1])?, None);
-/// assert!(welter::winning_move(&[0, 2])?.is_some());
+/// assert_eq!(welter::winning_move(&WelterPosition::new(&[0, 1])?), None);
+/// assert!(welter::winning_move(&WelterPosition::new(&[0, 2])?).is_some());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn winning_move(squares: &[u64]) -> Result<Option<WelterMove>, GameError> {
-    Ok(winning_moves(squares)?.into_iter().next())
+#[must_use]
+pub fn winning_move(position: &WelterPosition) -> Option<WelterMove> {
+    winning_moves(position).next()
 }
 
 /// The free square `x` with `[rest | x] = 0`, if there is one, for `rest` in trie order.
@@ -242,45 +335,91 @@ fn search_leaving_points(
     }
 }
 
-/// Welter's game as a ruleset: a position is the squares of the coins, ascending.
+/// Welter's game as a ruleset on [`WelterPosition`]s.
 ///
-/// Its closed-form hook returns [`value`]; use
+/// Its closed-form hook returns [`grundy`]; use
 /// [`Solver::without_closed_form`](crate::Solver::without_closed_form) to check it.
 ///
 /// # Examples
 ///
 /// ```
-/// use impartial::welter::Welter;
+/// use impartial::welter::{Welter, WelterPosition};
 /// use impartial::{Nimber, Solver};
 ///
 /// let mut solver = Solver::new(Welter).without_closed_form();
-/// assert_eq!(solver.grundy(&vec![0, 3])?, Nimber(2));
+/// assert_eq!(solver.grundy(WelterPosition::new(&[0, 3])?)?, Nimber(2));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Welter;
 
 impl ImpartialGame for Welter {
-    type Position = Vec<u64>;
+    type Position = WelterPosition;
 
-    fn moves(&self, squares: &Vec<u64>) -> impl Iterator<Item = Vec<u64>> {
+    fn moves(&self, position: &WelterPosition) -> impl Iterator<Item = WelterPosition> {
+        let squares = position.squares();
         squares.iter().enumerate().flat_map(move |(coin, &from)| {
             (0..from)
-                .filter(move |to| !squares.contains(to))
+                .filter(move |to| squares.binary_search(to).is_err())
                 .map(move |to| {
-                    let mut next = squares.clone();
+                    let mut next = squares.to_vec();
                     next[coin] = to;
                     next.sort_unstable();
-                    next
+                    WelterPosition(next)
                 })
         })
     }
 
-    fn known_grundy(&self, squares: &Vec<u64>) -> Option<Nimber> {
-        value(squares).ok()
+    fn known_grundy(&self, position: &WelterPosition) -> Option<Nimber> {
+        Some(grundy(position))
     }
 
-    fn allocated_bytes(&self, squares: &Vec<u64>) -> usize {
-        squares.capacity() * size_of::<u64>()
+    fn allocated_bytes(&self, position: &WelterPosition) -> usize {
+        position.0.capacity() * size_of::<u64>()
+    }
+}
+
+/// Conway's closed form: [`grundy`] and [`winning_moves`].
+///
+/// # Examples
+///
+/// ```
+/// use impartial::welter::{Welter, WelterPosition};
+/// use impartial::{ClosedForm, Outcome};
+///
+/// let position = WelterPosition::new(&[0, 3])?;
+/// let Ok(best) = Welter.winning_move(&position);
+/// let best = best.expect("an N-position");
+/// assert_eq!(best.to_string(), "slide the coin on square 3 to square 1");
+/// assert_eq!(Welter.outcome(&Welter.leaves(&position, &best)), Ok(Outcome::P));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+impl ClosedForm for Welter {
+    type Move = WelterMove;
+    type Error = Infallible;
+
+    fn outcome(&self, position: &WelterPosition) -> Result<Outcome, Infallible> {
+        Ok(outcome(position))
+    }
+
+    fn grundy(&self, position: &WelterPosition) -> Result<Option<Nimber>, Infallible> {
+        Ok(Some(grundy(position)))
+    }
+
+    fn winning_moves(
+        &self,
+        position: &WelterPosition,
+    ) -> Result<impl Iterator<Item = WelterMove>, Infallible> {
+        Ok(winning_moves(position))
+    }
+
+    fn leaves(&self, position: &WelterPosition, chosen: &WelterMove) -> WelterPosition {
+        let mut next = position.squares().to_vec();
+        if let Ok(coin) = next.binary_search(&chosen.from) {
+            next[coin] = chosen.to;
+        }
+        next.sort_unstable();
+        next.dedup();
+        WelterPosition(next)
     }
 }

@@ -30,54 +30,17 @@
 //! ```
 
 mod a_wythoff;
+mod wythoff_move;
 
 pub use a_wythoff::AWythoff;
+pub use wythoff_move::WythoffMove;
 
 use std::convert::Infallible;
-use std::fmt;
 
 use crate::closed_form::ClosedForm;
 use crate::game::HeapSize;
 use crate::game::{ImpartialGame, Nimber, Outcome};
 use crate::games::golden::floor_over_phi;
-
-/// A move of Wythoff's game or of [`AWythoff`]: the pair of heaps before and the pair it
-/// leaves, each in the order the position gives them.
-///
-/// # Examples
-///
-/// ```
-/// use impartial::wythoff::{self, WythoffMove};
-///
-/// let best = wythoff::winning_move(2u32, 9).expect("N");
-/// assert_eq!(best, WythoffMove { from: (2, 9), to: (2, 1) });
-/// assert_eq!(best.to_string(), "take 8 from the second heap (2, 9 → 2, 1)");
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct WythoffMove<T> {
-    /// The heaps before the move.
-    pub from: (T, T),
-    /// The heaps it leaves.
-    pub to: (T, T),
-}
-
-impl<T: HeapSize> fmt::Display for WythoffMove<T> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let ((x, y), (a, b)) = (self.from, self.to);
-        let (first, second) = (x - a, y - b);
-        if first.is_zero() {
-            write!(f, "take {second} from the second heap")?;
-        } else if second.is_zero() {
-            write!(f, "take {first} from the first heap")?;
-        } else if first == second {
-            write!(f, "take {first} from both heaps")?;
-        } else {
-            write!(f, "take {first} from the first heap and {second} from the second")?;
-        }
-        write!(f, " ({x}, {y} → {a}, {b})")
-    }
-}
 
 /// `⌊kφ⌋ = k + ⌊k/φ⌋` in u128, `None` if it does not fit.
 fn lower_wide(k: u128) -> Option<u128> {
@@ -304,7 +267,8 @@ impl ImpartialGame for Wythoff {
 /// use impartial::wythoff::Wythoff;
 /// use impartial::{ClosedForm, Outcome};
 ///
-/// let Ok(Some(best)) = Wythoff.winning_move(&(9, 9));
+/// let Ok(best) = Wythoff.winning_move(&(9, 9));
+/// let best = best.expect("an N-position");
 /// assert_eq!(best.to_string(), "take 9 from both heaps (9, 9 → 0, 0)");
 /// assert_eq!(Wythoff.outcome(&Wythoff.leaves(&(9, 9), &best)), Ok(Outcome::P));
 /// ```

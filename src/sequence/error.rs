@@ -67,6 +67,14 @@ pub enum SequenceError {
         /// [`MAX_HEAP`], or [`MAX_STREAMED_HEAP`] for a bounded run.
         max: u64,
     },
+    /// A heap past the values computed, of a sequence whose period is not proved.
+    #[error("heap {heap} is past the values computed (G(0) to G({last})) and no period is proved")]
+    HeapNotCovered {
+        /// The heap asked about.
+        heap: u64,
+        /// The largest heap computed.
+        last: u64,
+    },
     /// The values would not fit in memory.
     #[error("could not allocate {bytes} bytes for the values")]
     OutOfMemory {

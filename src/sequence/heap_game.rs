@@ -11,8 +11,9 @@ use super::options::{Progress, SequenceOptions};
 use super::run;
 use super::stream::{Sink, StreamState, Streamed, ValueStore};
 use super::values::Values;
-use crate::game::{ImpartialGame, Nimber};
-use crate::heap::{HeapRules, Heaps};
+use crate::closed_form::ClosedForm;
+use crate::game::{ImpartialGame, Nimber, Outcome};
+use crate::heap::{HeapMove, HeapRules, Heaps};
 
 /// A take-and-break game played on [`Heaps`]: the nim-value sequence of its heaps, computed by
 /// the engine of this module from its [`HeapRules`].
@@ -481,5 +482,94 @@ impl<G: HeapGame> ImpartialGame for Tabulated<G> {
 
     fn allocated_bytes(&self, position: &Heaps) -> usize {
         self.game.allocated_bytes(position)
+    }
+}
+
+/// The closed form of a heap game whose values are computed: a position is worth the XOR of
+/// its heaps' values, and a winning move changes one heap to options worth the value that
+/// balances, heap by heap in order, each heap's options in the order of its
+/// [`rules`](HeapGame::rules). Every heap is answered once the period is proved; before
+/// that, the heaps computed.
+///
+/// # Errors
+///
+/// [`SequenceError::HeapNotCovered`] for a heap past the values computed, without a period.
+///
+/// # Examples
+///
+/// ```
+/// use impartial::octal::OctalGame;
+/// use impartial::sequence::Tabulated;
+/// use impartial::{ClosedForm, Heaps, Nimber};
+///
+/// let kayles = Tabulated::new(OctalGame::kayles(), 1_000)?; // period 12 from 71, proved
+/// let rows = Heaps::from([5, 1_000_000_000]);
+/// assert_eq!(kayles.grundy(&rows)?, Some(Nimber(4 ^ 1)));
+/// let best = kayles.winning_move(&rows)?.expect("N");
+/// assert_eq!(best.to_string(), "take 1 from heap 0 (5 → 4)"); // G(4) = 1
+/// assert_eq!(kayles.grundy(&kayles.leaves(&rows, &best))?, Some(Nimber(0)));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+impl<G: HeapGame> ClosedForm for Tabulated<G> {
+    type Move = HeapMove;
+    type Error = SequenceError;
+
+    fn outcome(&self, position: &Heaps) -> Result<Outcome, SequenceError> {
+        Ok(Outcome::from(self.position_grundy(position)?))
+    }
+
+    fn grundy(&self, position: &Heaps) -> Result<Option<Nimber>, SequenceError> {
+        self.position_grundy(position).map(Some)
+    }
+
+    fn winning_moves(
+        &self,
+        position: &Heaps,
+    ) -> Result<impl Iterator<Item = HeapMove>, SequenceError> {
+        let total = self.position_grundy(position)?;
+        let rules = self.game.rules();
+        let values = &self.values;
+        let moves = position
+            .iter()
+            .enumerate()
+            .filter(move |_| !total.is_zero())
+            .flat_map(move |(index, &heap)| {
+                let target = values.get(heap).unwrap_or(Nimber::ZERO) ^ total;
+                let single = Heaps::from([heap]);
+                // A heap's winning options, listed as one heap's moves are: the position
+                // they come from is this heap alone.
+                let winning: Vec<HeapMove> = rules
+                    .moves(&single)
+                    .filter(|option| {
+                        option
+                            .iter()
+                            .map(|&part| values.get(part).unwrap_or(Nimber::ZERO))
+                            .fold(Nimber::ZERO, |sum, value| sum ^ value)
+                            == target
+                    })
+                    .map(|option| HeapMove::new(index, heap, &option))
+                    .collect();
+                winning
+            });
+        Ok(moves)
+    }
+
+    fn leaves(&self, position: &Heaps, chosen: &HeapMove) -> Heaps {
+        chosen.after(position)
+    }
+}
+
+impl<G: HeapGame> Tabulated<G> {
+    /// The XOR of the heaps' values, or the first heap not covered.
+    fn position_grundy(&self, position: &Heaps) -> Result<Nimber, SequenceError> {
+        position.iter().try_fold(Nimber::ZERO, |sum, &heap| {
+            self.values
+                .get(heap)
+                .map(|value| sum ^ value)
+                .ok_or(SequenceError::HeapNotCovered {
+                    heap,
+                    last: self.values.computed_len().saturating_sub(1),
+                })
+        })
     }
 }

@@ -343,11 +343,22 @@ fn check_position<R: CoinRule + Clone>(rule: &R, position: &Coins<R::Coin>) {
             assert!(position.contains(&best.coin));
         }
     }
+    // The rule's own move first, then the others in the order of `moves`.
     let all: Vec<Coins<R::Coin>> = rule
         .winning_moves(position)
         .map(|found| found.leaves)
         .collect();
-    assert_eq!(all, winning, "{position:?}");
+    let first = rule.winning_move(position).map(|best| best.leaves);
+    assert_eq!(all.first(), first.as_ref(), "{position:?}");
+    let others: Vec<&Coins<R::Coin>> = winning
+        .iter()
+        .filter(|&after| Some(after) != first.as_ref())
+        .collect();
+    assert_eq!(
+        all.iter().skip(1).collect::<Vec<_>>(),
+        others,
+        "{position:?}"
+    );
 }
 
 proptest! {

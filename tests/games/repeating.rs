@@ -175,8 +175,8 @@ fn lasker_nim_is_the_code_4_with_a_tail_of_3() {
         assert_eq!(values.get(n), Some(Nimber(u128::from(expected))), "G({n})");
         assert_eq!(
             values.get(n),
-            Some(impartial::lasker::value(n)),
-            "G({n}) against lasker::value"
+            Some(impartial::lasker::heap_grundy(n)),
+            "G({n}) against lasker::heap_grundy"
         );
     }
     // The ruleset itself, by the plain search.

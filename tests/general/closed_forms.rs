@@ -8,9 +8,20 @@
 use std::collections::BTreeSet;
 use std::fmt::Debug;
 
-use impartial::nim::MisereNim;
+use impartial::coins::{Coins, MockTurtles, Ruler, TurningCorners, TurningTurtles, Twins};
+use impartial::euclid::Euclid;
+use impartial::hackenbush::GreenHackenbush;
+use impartial::lasker::Lasker;
+use impartial::moore::MooreNim;
+use impartial::nim::misere::MisereNim;
+use impartial::octal::{GrundysGame, HexadecimalGame, OctalGame};
+use impartial::quotient::MisereQuotient;
+use impartial::sequence::Tabulated;
+use impartial::staircase::Staircase;
+use impartial::take_away::{TakeAway, TakeAwayState};
+use impartial::welter::{Welter, WelterPosition};
 use impartial::wythoff::{AWythoff, Wythoff};
-use impartial::{ClosedForm, Heaps, ImpartialGame, Nim, Outcome, Play, Solver};
+use impartial::{ClosedForm, Heaps, Nim, Outcome, Play, Solver, SubtractionGame};
 
 use crate::common::Rng;
 
@@ -88,7 +99,7 @@ fn heap_positions(rng: &mut Rng, count: usize, most_heaps: u64, largest: u64) ->
                 _ => rng.below(largest + 1),
             })
             .collect();
-        let mut position = Heaps::from_iter(sizes.iter().copied());
+        let mut position: Heaps = sizes.iter().copied().collect();
         if rng.below(3) == 0
             && let Some(&first) = position.first()
         {
@@ -105,7 +116,10 @@ fn nim_in_normal_and_misere_play() {
     let mut rng = Rng::new(0x4e49_4d00);
     let positions = heap_positions(&mut rng, 400, 4, 7);
     assert_eq!(holds_to_solver(&Nim, positions.clone()), positions.len());
-    assert_eq!(holds_to_solver(&MisereNim, positions.clone()), positions.len());
+    assert_eq!(
+        holds_to_solver(&MisereNim, positions.clone()),
+        positions.len()
+    );
 }
 
 #[test]
@@ -117,4 +131,158 @@ fn wythoff_and_a_wythoff() {
         let wide = pairs(12).map(|(x, y)| (u128::from(x), u128::from(y)));
         assert_eq!(holds_to_solver(&game, wide), 169, "a = {a}");
     }
+}
+
+#[test]
+fn euclid() {
+    let pairs = (0..=20u128).flat_map(|x| (0..=20u128).map(move |y| (x, y)));
+    assert_eq!(holds_to_solver(&Euclid, pairs), 441);
+}
+
+#[test]
+fn staircase_nim() {
+    let mut rng = Rng::new(0x5741_4952);
+    let mut positions = vec![vec![], vec![0], vec![5], vec![0, 0, 3]];
+    while positions.len() < 300 {
+        let steps = 1 + rng.below(5);
+        positions.push((0..steps).map(|_| rng.below(4)).collect());
+    }
+    assert_eq!(holds_to_solver(&Staircase, positions), 300);
+}
+
+#[test]
+fn lasker_welter_and_moore() {
+    let mut rng = Rng::new(0x4c41_534b);
+    let positions = heap_positions(&mut rng, 300, 3, 9);
+    assert_eq!(holds_to_solver(&Lasker, positions.clone()), positions.len());
+    for k in [0, 1, 2, 3] {
+        let small = heap_positions(&mut rng, 150, 4, 5);
+        assert_eq!(holds_to_solver(&MooreNim::new(k), small), 150, "k = {k}");
+    }
+    let mut squares = vec![WelterPosition::default()];
+    while squares.len() < 300 {
+        let coins = rng.below(5);
+        let drawn: Vec<u64> = (0..coins).map(|_| rng.below(12)).collect();
+        if let Ok(position) = WelterPosition::new(&drawn) {
+            squares.push(position);
+        }
+    }
+    assert_eq!(holds_to_solver(&Welter, squares), 300);
+}
+
+#[test]
+fn coin_turning_games() {
+    let mut rng = Rng::new(0x434f_494e);
+    let mut rows: Vec<Coins<u64>> = vec![Coins::new(), Coins::from([0])];
+    while rows.len() < 200 {
+        let heads = rng.below(4);
+        rows.push((0..heads).map(|_| rng.below(9)).collect());
+    }
+    assert_eq!(holds_to_solver(&Twins, rows.clone()), rows.len());
+    assert_eq!(holds_to_solver(&TurningTurtles, rows.clone()), rows.len());
+    assert_eq!(holds_to_solver(&MockTurtles, rows.clone()), rows.len());
+    assert_eq!(holds_to_solver(&Ruler, rows.clone()), rows.len());
+    let mut grid: Vec<Coins<(u64, u64)>> = vec![Coins::new()];
+    while grid.len() < 60 {
+        let heads = rng.below(3);
+        grid.push((0..heads).map(|_| (rng.below(4), rng.below(4))).collect());
+    }
+    assert_eq!(holds_to_solver(&TurningCorners::default(), grid), 60);
+}
+
+#[test]
+fn green_hackenbush() {
+    let mut rng = Rng::new(0x4841_434b);
+    for _ in 0..60 {
+        let vertices = 1 + rng.below(5) as usize;
+        let edges: Vec<(usize, usize)> = (0..rng.below(7))
+            .map(|_| {
+                (
+                    rng.below(vertices as u64) as usize,
+                    rng.below(vertices as u64) as usize,
+                )
+            })
+            .collect();
+        let game = GreenHackenbush::new(vertices, &edges).unwrap();
+        // The start and every position a cut reaches from it, one level down.
+        let start = game.start();
+        let mut positions = vec![start.clone()];
+        positions.extend(impartial::ImpartialGame::moves(&game, &start));
+        let count = positions.len();
+        assert_eq!(holds_to_solver(&game, positions), count, "{edges:?}");
+    }
+}
+
+#[test]
+fn take_away_and_fibonacci_nim() {
+    for k in [1, 2, 3, 5] {
+        let game = TakeAway::<u64>::new(k).unwrap();
+        let states =
+            (0..=30u64).flat_map(|n| (0..=n).map(move |limit| TakeAwayState::new(n, limit)));
+        let count = states.clone().count();
+        assert_eq!(holds_to_solver(&game, states), count, "k = {k}");
+    }
+    // A table that stops short of the type: the heaps past it are refused, not answered.
+    let wide = TakeAway::<u64>::new(1 << 20).unwrap();
+    let beyond = TakeAwayState::start(u64::MAX);
+    assert!(wide.outcome(beyond).is_err());
+    assert_eq!(holds_to_solver(&wide, [beyond]), 0);
+}
+
+#[test]
+fn heap_games_by_their_values() {
+    let mut rng = Rng::new(0x4f43_5441);
+    let games: Vec<Tabulated<OctalGame>> = ["0.77", "0.07", "0.137", "4.07", "0.6"]
+        .iter()
+        .map(|code| {
+            Tabulated::new(
+                code.parse::<OctalGame>()
+                    .unwrap_or_else(|_| panic!("{code}")),
+                40,
+            )
+            .unwrap()
+        })
+        .collect();
+    for game in &games {
+        let positions = heap_positions(&mut rng, 120, 3, 9);
+        assert_eq!(holds_to_solver(game, positions), 120);
+    }
+    // Hexadecimal codes: a move may leave three heaps.
+    for code in ["0.F", "0.8", "4.F"] {
+        let game = Tabulated::new(code.parse::<HexadecimalGame>().unwrap(), 40).unwrap();
+        let positions = heap_positions(&mut rng, 80, 3, 9);
+        assert_eq!(holds_to_solver(&game, positions), 80, "{code}");
+    }
+    let subtraction = Tabulated::new(SubtractionGame::new(&[1, 3, 4]).unwrap(), 50).unwrap();
+    assert_eq!(
+        holds_to_solver(&subtraction, heap_positions(&mut rng, 200, 4, 20)),
+        200
+    );
+    let grundy = Tabulated::new(GrundysGame, 30).unwrap();
+    assert_eq!(
+        holds_to_solver(&grundy, heap_positions(&mut rng, 150, 3, 12)),
+        150
+    );
+    // 0.6 computed to heap 5, no period: heaps past it are refused.
+    let short = Tabulated::new("0.6".parse::<OctalGame>().unwrap(), 5).unwrap();
+    let answered = holds_to_solver(&short, [Heaps::from([4, 5]), Heaps::from([6])]);
+    assert_eq!(answered, 1);
+}
+
+#[test]
+fn misere_quotients() {
+    let mut rng = Rng::new(0x4d49_5345);
+    for code in ["0.77", "0.75", "0.31", "0.52"] {
+        let game: OctalGame = code.parse().unwrap();
+        let quotient = MisereQuotient::compute(&game, 200).unwrap();
+        let positions = heap_positions(&mut rng, 150, 3, 9);
+        assert_eq!(holds_to_solver(&quotient, positions), 150, "{code}");
+    }
+    // Dawson's Kayles: a quotient to heap 10, not proved periodic: heaps past it refused.
+    let dawson = MisereQuotient::compute(&"0.07".parse::<OctalGame>().unwrap(), 10).unwrap();
+    assert!(!dawson.is_complete());
+    assert_eq!(
+        holds_to_solver(&dawson, [Heaps::from([3, 4]), Heaps::from([40])]),
+        1
+    );
 }

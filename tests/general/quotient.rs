@@ -79,11 +79,7 @@ fn published_quotients_predict_every_small_sum() {
             for small in 0..=4 {
                 let heaps = [small, large];
                 let searched = solver.misere().outcome(Heaps::from(heaps)).unwrap();
-                assert_eq!(
-                    quotient.outcome(&heaps),
-                    Some(searched),
-                    "{code}: {heaps:?}"
-                );
+                assert_eq!(quotient.outcome(&heaps), Ok(searched), "{code}: {heaps:?}");
             }
         }
     }
@@ -257,7 +253,13 @@ fn partial_quotients_predict_what_they_cover() {
         assert!(!quotient.is_complete());
         check_sums(code, &quotient, covered, 3);
         // Past the heaps covered, no answer.
-        assert_eq!(quotient.outcome(&[covered + 1]), None);
+        assert_eq!(
+            quotient.outcome(&[covered + 1]),
+            Err(QuotientError::HeapNotCovered {
+                heap: covered + 1,
+                covered
+            })
+        );
         assert_eq!(quotient.element(covered + 1), None);
     }
 }
@@ -295,13 +297,13 @@ fn bad_input_is_an_error() {
     let quotient = MisereQuotient::compute(&game, 3).unwrap();
     assert_eq!(quotient.element(4), None);
     assert_eq!(quotient.element(u64::MAX), None);
-    assert_eq!(quotient.outcome(&[u64::MAX]), None);
+    assert!(quotient.outcome(&[u64::MAX]).is_err());
     assert!(!quotient.is_p(u32::MAX));
     assert!(quotient.winning_move(&[u64::MAX]).is_err());
     // The empty position and heaps without moves: no move, and N (the player to move has won).
     assert_eq!(quotient.winning_move(&[]), Ok(None));
     assert_eq!(quotient.winning_move(&[0, 0]), Ok(None));
-    assert_eq!(quotient.outcome(&[0]), Some(Outcome::N));
+    assert_eq!(quotient.outcome(&[0]), Ok(Outcome::N));
 }
 
 /// The progress callback sees every heap, and stopping it leaves the heaps before, saying so.
@@ -352,7 +354,7 @@ fn codes_with_too_many_options_stop_with_a_partial_quotient() {
         for b in a..=9 {
             assert_eq!(
                 quotient.outcome(&[a, b]),
-                Some(solver.misere().outcome(Heaps::from([a, b])).unwrap()),
+                Ok(solver.misere().outcome(Heaps::from([a, b])).unwrap()),
                 "{a} {b}"
             );
         }
@@ -400,7 +402,7 @@ fn saved_quotients_keep_shapes_and_many_heap_splits() {
             for b in a..=quotient.heaps().min(10) {
                 assert_eq!(
                     read.outcome(&[a, b]),
-                    Some(solver.misere().outcome(Heaps::from([a, b])).unwrap()),
+                    Ok(solver.misere().outcome(Heaps::from([a, b])).unwrap()),
                     "{code}: {a} {b}"
                 );
             }
@@ -513,7 +515,7 @@ fn every_kind_of_heap_game_has_its_quotient() {
                     let heaps = [a, b, c];
                     assert_eq!(
                         quotient.outcome(&heaps),
-                        Some(solver.misere().outcome(Heaps::from(heaps)).unwrap()),
+                        Ok(solver.misere().outcome(Heaps::from(heaps)).unwrap()),
                         "{name}: {heaps:?}"
                     );
                 }
@@ -610,7 +612,7 @@ fn check_winning_move(
     let mut leaves: Vec<u64> = found.leaves.iter().copied().collect();
     leaves.sort_unstable();
     assert!(
-        game.moves(&Heaps::from([position[found.index]]))
+        game.moves(&Heaps::from([position[found.heap]]))
             .any(|option| {
                 let mut option: Vec<u64> = option.iter().copied().filter(|&h| h > 0).collect();
                 option.sort_unstable();
@@ -619,11 +621,11 @@ fn check_winning_move(
         "{code} {position:?}: {found:?} is not a move of the game"
     );
     let mut after = position.to_vec();
-    after.remove(found.index);
+    after.remove(found.heap);
     after.extend(leaves);
     assert_eq!(
         quotient.outcome(&after),
-        Some(Outcome::P),
+        Ok(Outcome::P),
         "{code} {position:?} → {after:?}"
     );
     if let Some(solver) = solver {
@@ -666,8 +668,8 @@ fn winning_moves_past_the_heaps_computed_once_went_wrong() {
     // Taking the 2 leaves [17], a misère loss for the player to move.
     let quotient = MisereQuotient::compute(&"0.31".parse::<OctalGame>().unwrap(), 300).unwrap();
     let found = quotient.winning_move(&[17, 2]).unwrap().unwrap();
-    assert_eq!(quotient.outcome(&[17]), Some(Outcome::P));
-    assert_eq!(found.index, 1);
+    assert_eq!(quotient.outcome(&[17]), Ok(Outcome::P));
+    assert_eq!(found.heap, 1);
 }
 
 /// The codes of two and three digits whose quotient is proved by heap 120 with at most 48

@@ -120,12 +120,12 @@ fn start(
 fn analyse(game: &TakeAway<u64>, state: TakeAwayState<u64>) -> Result<Position, ApiError> {
     let remaining = state.remaining;
     let mut terms: Vec<u64> = game
-        .try_representation(remaining)
+        .representation(remaining)
         .map_err(|error| ApiError::bad("remaining", error))?
         .collect();
     terms.sort_unstable_by(|a, b| b.cmp(a));
     let winning = game
-        .try_winning_move(state)
+        .winning_move(state)
         .map_err(|error| ApiError::bad("remaining", error))?;
     let limit = max_take(state);
     let computer = match winning {

@@ -136,7 +136,7 @@ fn take_away_answers_are_the_librarys() {
                     body["limit"] = json!(limit);
                 }
                 let position = ok(&server, "/api/take-away/position", &body);
-                let best = game.winning_move(state);
+                let best = game.winning_move(state).unwrap();
                 assert_eq!(position["safe"], best.is_none(), "{body}");
                 let terms: u64 = heaps_of(&position["terms"]).iter().sum();
                 assert_eq!(terms, remaining, "the terms add up: {position}");

@@ -207,11 +207,12 @@ impl<T: HeapSize> std::iter::FusedIterator for WinningMoves<'_, T> {}
 /// # Examples
 ///
 /// ```
-/// use impartial::nim::MisereNim;
+/// use impartial::nim::misere::MisereNim;
 /// use impartial::{ClosedForm, Heaps, Outcome, Solver};
 ///
 /// let heaps = Heaps::from([1, 1, 5]);
-/// let Ok(Some(best)) = MisereNim.winning_move(&heaps);
+/// let Ok(best) = MisereNim.winning_move(&heaps);
+/// let best = best.expect("an N-position");
 /// assert_eq!(best.to_string(), "take 4 from heap 2 (5 → 1)"); // leave three 1-heaps
 /// let after = MisereNim.leaves(&heaps, &best);
 /// assert_eq!(MisereNim.outcome(&after), Ok(Outcome::P));
@@ -247,7 +248,10 @@ impl ClosedForm for MisereNim {
         Ok(None)
     }
 
-    fn winning_moves(&self, heaps: &Heaps) -> Result<impl Iterator<Item = NimMove<u64>>, Infallible> {
+    fn winning_moves(
+        &self,
+        heaps: &Heaps,
+    ) -> Result<impl Iterator<Item = NimMove<u64>>, Infallible> {
         Ok(winning_moves(heaps))
     }
 

@@ -3,7 +3,7 @@
 use std::cmp::Ordering;
 use std::convert::Infallible;
 
-use super::WythoffMove;
+use super::wythoff_move::WythoffMove;
 use crate::closed_form::ClosedForm;
 use crate::error::GameError;
 use crate::game::{ImpartialGame, Nimber, Outcome};
@@ -29,15 +29,15 @@ use crate::games::golden::{Wide, add, compare, high_half_product, multiply, wide
 ///
 /// ```
 /// use impartial::wythoff::AWythoff;
-/// use impartial::{ClosedForm, Outcome, Solver};
+/// use impartial::{Outcome, Solver};
 ///
 /// let game = AWythoff::new(2)?;
 /// let first: Vec<(u128, u128)> = (0..5).filter_map(|n| game.p_position(n)).collect();
 /// assert_eq!(first, [(0, 0), (1, 3), (2, 6), (4, 10), (5, 13)]);
-/// assert_eq!(game.outcome(&(13, 5))?, Outcome::P);
-/// let step = game.winning_move(&(5, 14))?.expect("N");
+/// assert_eq!(game.outcome(&(13, 5)), Outcome::P);
+/// let step = game.winning_move(&(5, 14)).expect("N");
 /// assert_eq!(step.to_string(), "take 1 from the second heap (5, 14 → 5, 13)");
-/// assert_eq!(game.outcome(&step.to)?, Outcome::P);
+/// assert_eq!(game.outcome(&step.to), Outcome::P);
 /// // Its values, by search.
 /// let mut solver = Solver::new(game);
 /// assert_eq!(solver.grundy((1, 3))?.0, 0);
@@ -172,6 +172,70 @@ impl AWythoff {
         Some((lower, upper))
     }
 
+    /// Who wins from `(x, y)`: P exactly at the pairs `(Aₙ, Bₙ)` and their mirror images.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::wythoff::AWythoff;
+    /// use impartial::Outcome;
+    ///
+    /// let game = AWythoff::new(2)?;
+    /// assert_eq!(game.outcome(&(4, 10)), Outcome::P);
+    /// assert_eq!(game.outcome(&(10, 4)), Outcome::P);
+    /// assert_eq!(game.outcome(&(4, 9)), Outcome::N);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn outcome(&self, &(x, y): &(u128, u128)) -> Outcome {
+        if self.is_p_position(x, y) {
+            Outcome::P
+        } else {
+            Outcome::N
+        }
+    }
+
+    /// Every winning move from `(x, y)`, ascending by the pair it leaves; none from a
+    /// P-position. A move along one heap leaves the partner of the other; a move on both
+    /// heaps, by amounts differing by less than `a`, leaves the P-position whose difference
+    /// is within `a` of `|x − y|`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::wythoff::AWythoff;
+    ///
+    /// let game = AWythoff::new(2)?;
+    /// // Both heaps to 0, or one heap to 1: (1, 3) is P.
+    /// let moves: Vec<(u128, u128)> = game.winning_moves(&(3, 3)).map(|made| made.to).collect();
+    /// assert_eq!(moves, [(0, 0), (1, 3), (3, 1)]);
+    /// assert_eq!(game.winning_moves(&(1, 3)).count(), 0);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn winning_moves(&self, &(x, y): &(u128, u128)) -> impl Iterator<Item = WythoffMove<u128>> {
+        self.winning_pairs(x, y)
+            .into_iter()
+            .map(move |to| WythoffMove { from: (x, y), to })
+    }
+
+    /// The first of [`winning_moves`](Self::winning_moves), or `None` from a P-position.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::wythoff::AWythoff;
+    /// use impartial::Outcome;
+    ///
+    /// let game = AWythoff::new(3)?;
+    /// let best = game.winning_move(&(1_000_000_000_000, 7)).expect("N");
+    /// assert_eq!(game.outcome(&best.to), Outcome::P);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn winning_move(&self, position: &(u128, u128)) -> Option<WythoffMove<u128>> {
+        self.winning_moves(position).next()
+    }
+
     /// Whether the player to move from `(x, y)` loses.
     fn is_p_position(&self, x: u128, y: u128) -> bool {
         let (low, high) = if x <= y { (x, y) } else { (y, x) };
@@ -299,9 +363,8 @@ impl ImpartialGame for AWythoff {
     }
 }
 
-/// The closed form, exact for heaps up to `u128::MAX`: the P-positions are the pairs
-/// `(Aₙ, Bₙ)`; the Sprague–Grundy values have no known closed form (`grundy` is `None`).
-/// The winning moves come ascending by the pair they leave.
+/// The closed form of [`AWythoff`]'s own methods, for generic code; the Sprague–Grundy
+/// values have no known closed form (`grundy` is `None`).
 ///
 /// # Examples
 ///
@@ -310,24 +373,16 @@ impl ImpartialGame for AWythoff {
 /// use impartial::{ClosedForm, Outcome};
 ///
 /// let game = AWythoff::new(2)?;
-/// // Both heaps to 0, or one heap to 1: (1, 3) is P.
-/// let moves: Vec<(u128, u128)> = game.winning_moves(&(3, 3))?.map(|made| made.to).collect();
-/// assert_eq!(moves, [(0, 0), (1, 3), (3, 1)]);
-/// assert_eq!(game.winning_moves(&(1, 3))?.count(), 0);
-/// let best = AWythoff::new(3)?.winning_move(&(1_000_000_000_000, 7))?.expect("N");
-/// assert_eq!(AWythoff::new(3)?.outcome(&best.to)?, Outcome::P);
+/// assert_eq!(ClosedForm::outcome(&game, &(5, 13))?, Outcome::P);
+/// assert_eq!(ClosedForm::grundy(&game, &(5, 13))?, None);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 impl ClosedForm for AWythoff {
     type Move = WythoffMove<u128>;
     type Error = Infallible;
 
-    fn outcome(&self, &(x, y): &(u128, u128)) -> Result<Outcome, Infallible> {
-        Ok(if self.is_p_position(x, y) {
-            Outcome::P
-        } else {
-            Outcome::N
-        })
+    fn outcome(&self, position: &(u128, u128)) -> Result<Outcome, Infallible> {
+        Ok(AWythoff::outcome(self, position))
     }
 
     fn grundy(&self, _: &(u128, u128)) -> Result<Option<Nimber>, Infallible> {
@@ -336,12 +391,9 @@ impl ClosedForm for AWythoff {
 
     fn winning_moves(
         &self,
-        &(x, y): &(u128, u128),
+        position: &(u128, u128),
     ) -> Result<impl Iterator<Item = WythoffMove<u128>>, Infallible> {
-        Ok(self
-            .winning_pairs(x, y)
-            .into_iter()
-            .map(move |to| WythoffMove { from: (x, y), to }))
+        Ok(AWythoff::winning_moves(self, position))
     }
 
     fn leaves(&self, _: &(u128, u128), chosen: &WythoffMove<u128>) -> (u128, u128) {
