@@ -59,22 +59,22 @@ fn main() {
     let value = match arguments[0].as_str() {
         "cram" => {
             let game = Cram::new(size(1), size(2)).expect("a board");
-            Solver::new(game).with_threads(threads).grundy(game.board())
+            Solver::new(game).with_threads(threads).grundy(game.start())
         }
         // Chomp's own method: every diagram's value bottom-up (`Chomp::values`), the table
         // two bytes a diagram; `chomp-search` is the solver's search, for comparison.
         "chomp" => {
             let game = Chomp::new(size(1), size(2)).expect("a bar");
             let values = game.values(8 << 30).expect("a table within 8 GiB");
-            values.grundy(game.bar()).expect("the bar is a diagram")
+            values.grundy(game.start()).expect("the bar is a diagram")
         }
         "chomp-search" => {
             let game = Chomp::new(size(1), size(2)).expect("a bar");
-            Solver::new(game.clone()).with_threads(threads).grundy(game.bar())
+            Solver::new(game.clone()).with_threads(threads).grundy(game.start())
         }
         _ => {
             let game = NodeKayles::grid(size(1) as usize, size(2) as usize).expect("a grid");
-            Solver::new(game.clone()).with_threads(threads).grundy(game.all())
+            Solver::new(game.clone()).with_threads(threads).grundy(game.start())
         }
     };
     println!("{}", value.0);

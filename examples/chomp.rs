@@ -17,7 +17,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use impartial::Solver;
-use impartial::chomp::Chomp;
+use impartial::chomp::{Chomp, ChompPosition};
 
 /// Counts as the `impartial` command line reads them: `1000000`, `1_000_000`, `1e6`, `2^20`.
 #[path = "../cli/src/count.rs"]
@@ -107,7 +107,7 @@ fn main() -> ExitCode {
         }
     };
     let start = match &arguments.lengths {
-        None => game.bar(),
+        None => game.start(),
         Some(lengths) => match game.diagram(lengths) {
             Ok(diagram) => diagram,
             Err(error) => {
@@ -154,7 +154,7 @@ fn main() -> ExitCode {
 }
 
 /// The value and a winning move from Chomp's table of every diagram, within `budget` bytes.
-fn by_table(game: &Chomp, start: u128, budget: usize) -> ExitCode {
+fn by_table(game: &Chomp, start: ChompPosition, budget: usize) -> ExitCode {
     let started = Instant::now();
     let answer = game
         .values(budget)
@@ -162,7 +162,7 @@ fn by_table(game: &Chomp, start: u128, budget: usize) -> ExitCode {
         .and_then(|values| {
             let value = values.grundy(start).map_err(|error| error.to_string())?;
             let winning = values
-                .winning_moves(start)
+                .winning_move(start)
                 .map_err(|error| error.to_string())?;
             Ok((values.len(), value, winning))
         });
@@ -180,10 +180,10 @@ fn by_table(game: &Chomp, start: u128, budget: usize) -> ExitCode {
         diagrams * 2 / 1000,
         started.elapsed()
     );
-    match winning.first() {
-        Some(&eaten) => say!(
-            "The player to move wins by leaving (X poison, # squares left):\n{}",
-            game.display(eaten)
+    match winning {
+        Some(eaten) => say!(
+            "The player to move wins: {eaten}, leaving (X poison, # squares left):\n{}",
+            game.display(eaten.leaves)
         ),
         None => say!("The player to move loses: every bite leaves a winning position."),
     }

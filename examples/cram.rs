@@ -108,7 +108,7 @@ fn main() -> ExitCode {
         };
     }
     let started = Instant::now();
-    let value = solver.grundy(game.board()).unwrap();
+    let value = solver.grundy(game.start()).unwrap();
     let elapsed = started.elapsed();
     let stats = solver.stats();
     say!(
@@ -118,7 +118,7 @@ fn main() -> ExitCode {
         stats.states,
         stats.bytes / 1000
     );
-    match solver.winning_move(game.board()).unwrap() {
+    match solver.winning_move(game.start()).unwrap() {
         Some(board) => say!(
             "The first player wins; a winning first domino (#):\n{}",
             game.display(board)

@@ -106,7 +106,7 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let start = game.all();
+    let start = game.start();
     let mut solver = Solver::new(game.clone());
     if arguments.plain {
         solver = solver.with_plain_search();

@@ -182,7 +182,7 @@ pub trait ImpartialGame {
     /// let game = Cram::new(3, 1)?;
     /// // Two dark cells and one light one, as on a chessboard: one domino at most; the
     /// // value is 1.
-    /// assert_eq!(game.grundy_bound(&game.board()), Some(1));
+    /// assert_eq!(game.grundy_bound(&game.start()), Some(1));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     fn grundy_bound(&self, position: &Self::Position) -> Option<u128> {
@@ -228,14 +228,19 @@ pub trait ImpartialGame {
     ///
     /// let game = Cram::new(5, 1)?;
     /// // A 1 × 5 strip with its middle cell covered: two strips of two.
-    /// let parts: Vec<u64> = game.components(&0b11011).expect("two regions").collect();
+    /// let parts: Vec<u64> = game
+    ///     .components(&game.position(0b11011)?)
+    ///     .expect("two regions")
+    ///     .map(|part| part.bits())
+    ///     .collect();
     /// assert_eq!(parts, [0b00011, 0b11000]);
     /// // A strip of four is one region with nothing to drop.
-    /// assert!(game.components(&0b01111).is_none());
+    /// assert!(game.components(&game.position(0b01111)?).is_none());
     /// // In a strip of three, either end can go: the middle cell still pairs with the other.
-    /// let parts: Vec<u64> = game.components(&0b00111).expect("one smaller part").collect();
+    /// let strip = game.position(0b00111)?;
+    /// let parts: Vec<_> = game.components(&strip).expect("one smaller part").collect();
     /// assert_eq!(parts.len(), 1);
-    /// assert_eq!(parts[0].count_ones(), 2);
+    /// assert_eq!(parts[0].free_cells(), 2);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     fn components(
@@ -262,8 +267,8 @@ pub trait ImpartialGame {
     ///
     /// let game = Cram::new(3, 3)?;
     /// // An L of three cells in one corner, and the same L turned into another corner.
-    /// let corner = 0b000_001_011;
-    /// let turned = 0b110_100_000;
+    /// let corner = game.position(0b000_001_011)?;
+    /// let turned = game.position(0b110_100_000)?;
     /// assert_eq!(game.canonical(&corner), game.canonical(&turned));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -289,7 +294,7 @@ pub trait ImpartialGame {
     /// use impartial::ImpartialGame;
     ///
     /// let game = Cram::new(4, 4)?;
-    /// assert_eq!(game.search_size(&game.board()), 16);
+    /// assert_eq!(game.search_size(&game.start()), 16);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     fn search_size(&self, position: &Self::Position) -> usize {

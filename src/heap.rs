@@ -10,10 +10,12 @@ mod counts;
 mod heap_move;
 mod heaps;
 mod rules;
+mod rules_error;
 mod shapes;
 
 pub use counts::HeapCounts;
 pub use heap_move::HeapMove;
 pub use heaps::Heaps;
 pub use rules::{HeapMoves, HeapRules, HeapRulesBuilder};
+pub use rules_error::RulesError;
 pub use shapes::SplitShapes;

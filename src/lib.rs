@@ -265,8 +265,16 @@
 //! and [`Solver::with_state_limit`] and [`Solver::with_memory_limit`] turn "out of memory"
 //! into [`SolveError::StateLimit`] and [`SolveError::MemoryLimit`]: a limited query keeps to
 //! memory proportional to its limit, however many moves a position has. The search is
-//! iterative, so a line of play millions of moves long does not overflow the stack. Invalid
-//! rules and moves are [`GameError`]s.
+//! iterative, so a line of play millions of moves long does not overflow the stack.
+//!
+//! Each game and engine has an error type of its own, for the rules, positions and moves it
+//! refuses — [`subtraction::SetError`], [`take_and_break::RulesError`],
+//! [`octal::CodeError`], [`nim::MoveError`], [`take_away::TakeAwayError`],
+//! [`welter::WelterError`], [`cram::CramError`], [`chomp::ChompError`],
+//! [`node_kayles::NodeKaylesError`], [`poset::PosetError`],
+//! [`hackenbush::HackenbushError`], [`sprouts::SproutsError`],
+//! [`sequence::SequenceError`], [`quotient::QuotientError`], … — each `#[non_exhaustive]`,
+//! its message naming the value refused.
 //!
 //! # Crate features
 //!
@@ -336,7 +344,7 @@ mod reference;
 pub struct ReadmeDoctests;
 
 pub use closed_form::ClosedForm;
-pub use error::{GameError, SolveError, TableError};
+pub use error::{SolveError, TableError};
 pub use game::{
     Either, HeapSize, ImpartialGame, IntoPosition, Nimber, Outcome, Play, StoredPosition,
 };

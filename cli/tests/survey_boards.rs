@@ -75,7 +75,7 @@ fn cram_records_equal_the_solver_and_the_literature() {
         let game = Cram::new(*width, *height).unwrap();
         let expected = Solver::new(game)
             .with_plain_search()
-            .grundy(game.board())
+            .grundy(game.start())
             .unwrap();
         assert_eq!(Nimber(value(row)), expected, "{height}x{width}");
         assert_eq!(row[1], if value(row) == 0 { "P" } else { "N" });
@@ -105,7 +105,7 @@ fn chomp_and_node_kayles_records_equal_the_solver() {
     for ((rows, columns), row) in merged(results.path()) {
         let game = Chomp::new(rows, columns).unwrap();
         // The solver's search, not the table the survey used.
-        let expected = Solver::new(game.clone()).grundy(game.bar()).unwrap();
+        let expected = Solver::new(game.clone()).grundy(game.start()).unwrap();
         assert_eq!(Nimber(value(&row)), expected, "{rows}x{columns}");
         // A rectangle past the poisoned square alone is a first-player win: strategy
         // stealing.
@@ -130,7 +130,7 @@ fn chomp_and_node_kayles_records_equal_the_solver() {
         let game = NodeKayles::grid(columns as usize, rows as usize).unwrap();
         let expected = Solver::new(game.clone())
             .with_plain_search()
-            .grundy(game.all())
+            .grundy(game.start())
             .unwrap();
         assert_eq!(Nimber(value(&row)), expected, "{rows}x{columns}");
         if rows == 1 {

@@ -32,7 +32,6 @@ use std::str::FromStr;
 
 use super::repeating::{ArithmeticSequence, RepeatingCode};
 use super::subtraction::{SetError, parse_amounts, write_amounts};
-use crate::error::GameError;
 use crate::game::ImpartialGame;
 use crate::heap::Heaps;
 use crate::sequence::SequenceError;
@@ -79,26 +78,26 @@ impl AllButSubtraction {
     ///
     /// # Errors
     ///
-    /// [`GameError::ZeroInSubtractionSet`] if `excluded` holds 0, which no move takes anyway:
-    /// a set written with it is a mistake; [`GameError::AmountTooLarge`] for an amount above
+    /// [`SetError::Zero`] if `excluded` holds 0, which no move takes anyway: a set written
+    /// with it is a mistake; [`SetError::AmountTooLarge`] for an amount above
     /// [`MAX_EXCLUDED`].
     ///
     /// # Examples
     ///
     /// ```
-    /// use impartial::GameError;
     /// use impartial::all_but::AllButSubtraction;
+    /// use impartial::subtraction::SetError;
     ///
     /// assert_eq!(AllButSubtraction::new(&[3, 1, 3])?.excluded(), [1, 3]);
-    /// assert_eq!(AllButSubtraction::new(&[0]), Err(GameError::ZeroInSubtractionSet));
+    /// assert_eq!(AllButSubtraction::new(&[0]), Err(SetError::Zero { position: 0 }));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn new(excluded: &[u64]) -> Result<Self, GameError> {
-        if excluded.contains(&0) {
-            return Err(GameError::ZeroInSubtractionSet);
+    pub fn new(excluded: &[u64]) -> Result<Self, SetError> {
+        if let Some(position) = excluded.iter().position(|&amount| amount == 0) {
+            return Err(SetError::Zero { position });
         }
         if let Some(&amount) = excluded.iter().find(|&&amount| amount > MAX_EXCLUDED) {
-            return Err(GameError::AmountTooLarge {
+            return Err(SetError::AmountTooLarge {
                 amount,
                 max: MAX_EXCLUDED,
             });
@@ -126,8 +125,8 @@ impl AllButSubtraction {
     ///
     /// # Errors
     ///
-    /// [`GameError::ZeroInSubtractionSet`] for a 0 in `amounts` or a `tail` of 0,
-    /// [`GameError::AmountTooLarge`] for a `tail` past [`MAX_EXCLUDED`] + 1.
+    /// [`SetError::Zero`] for a 0 in `amounts`, [`SetError::ZeroTail`] for a `tail` of 0,
+    /// [`SetError::AmountTooLarge`] for a `tail` past [`MAX_EXCLUDED`] + 1.
     ///
     /// # Examples
     ///
@@ -138,12 +137,15 @@ impl AllButSubtraction {
     /// assert_eq!(AllButSubtraction::with_tail(&[], 1)?.excluded(), []); // Nim
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn with_tail(amounts: &[u64], tail: u64) -> Result<Self, GameError> {
-        if tail == 0 || amounts.contains(&0) {
-            return Err(GameError::ZeroInSubtractionSet);
+    pub fn with_tail(amounts: &[u64], tail: u64) -> Result<Self, SetError> {
+        if let Some(position) = amounts.iter().position(|&amount| amount == 0) {
+            return Err(SetError::Zero { position });
+        }
+        if tail == 0 {
+            return Err(SetError::ZeroTail);
         }
         if tail > MAX_EXCLUDED + 1 {
-            return Err(GameError::AmountTooLarge {
+            return Err(SetError::AmountTooLarge {
                 amount: tail,
                 max: MAX_EXCLUDED + 1,
             });
@@ -261,11 +263,8 @@ impl FromStr for AllButSubtraction {
             })?;
         let offset = text.chars().count() - trimmed.chars().count() + prefix.len();
         let amounts = parse_amounts(&trimmed[prefix.len()..], offset, &[("(", ')'), ("{", '}')])?;
-        Self::new(&amounts).map_err(|error| match error {
-            GameError::AmountTooLarge { amount, max } => SetError::AmountTooLarge { amount, max },
-            // `parse_amounts` refuses a 0, the only other error.
-            _ => SetError::Zero { position: offset },
-        })
+        // `parse_amounts` refused a 0 where it stood in the text.
+        Self::new(&amounts)
     }
 }
 

@@ -3,8 +3,9 @@
 //!
 //! Played as an impartial game in normal play: the poison is not a move, so the player
 //! facing the poison alone cannot move and loses. Every position is a *Young diagram* — rows
-//! that never grow from top to bottom — so a position is its row lengths, 8 bits a row in a
-//! `u128` (row 0, the poisoned one, in the low byte): up to 16 rows of up to 255 squares.
+//! that never grow from top to bottom — so a position ([`ChompPosition`]) is its row lengths,
+//! 8 bits a row in a `u128` (row 0, the poisoned one, in the low byte): up to 16 rows of up to
+//! 255 squares.
 //!
 //! The ruleset gives the solver:
 //!
@@ -33,8 +34,8 @@
 //!
 //! let game = Chomp::new(4, 7)?;
 //! let mut solver = Solver::new(game.clone());
-//! assert_eq!(solver.outcome(game.bar())?, Outcome::N);
-//! let winning = solver.winning_move(game.bar())?.expect("the first player wins");
+//! assert_eq!(solver.outcome(game.start())?, Outcome::N);
+//! let winning = solver.winning_move(game.start())?.expect("the first player wins");
 //! assert_eq!(solver.outcome(winning)?, Outcome::P);
 //! println!("{}", game.display(winning));
 //! // An L of arms 3 and 5 is Nim with heaps 3 and 5.
@@ -50,14 +51,13 @@ use std::fmt;
 
 use diagram::{REPEATED_ONES, bytes_below, length};
 
-use crate::error::{GameError, TableError};
+use crate::error::TableError;
 use crate::game::{ImpartialGame, Nimber};
 
-pub use diagram::{MAX_COLUMNS, MAX_ROWS};
-pub use values::ChompValues;
+pub use diagram::{ChompError, ChompPosition, MAX_COLUMNS, MAX_ROWS};
+pub use values::{ChompMove, ChompValues};
 
-/// Chomp on a bar of `rows` × `columns` squares. Positions are `u128`s of row lengths, a
-/// byte each, the poisoned row in the low byte.
+/// Chomp on a bar of `rows` × `columns` squares; its positions are [`ChompPosition`]s.
 ///
 /// # Examples
 ///
@@ -66,9 +66,9 @@ pub use values::ChompValues;
 /// use impartial::ImpartialGame;
 ///
 /// let game = Chomp::new(2, 3)?;
-/// assert_eq!(game.rows_of(game.bar()), [3, 3]);
+/// assert_eq!(game.start().lengths(), [3, 3]);
 /// // Any square but the poison: five moves.
-/// assert_eq!(game.moves(&game.bar()).count(), 5);
+/// assert_eq!(game.moves(&game.start()).count(), 5);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, PartialEq, Eq)]
@@ -97,8 +97,8 @@ impl Chomp {
     ///
     /// # Errors
     ///
-    /// [`GameError::BoardTooLarge`] for no rows or columns, more than [`MAX_ROWS`] rows or
-    /// more than [`MAX_COLUMNS`] columns.
+    /// [`ChompError::BarSize`] for no rows or columns, more than [`MAX_ROWS`] rows or more
+    /// than [`MAX_COLUMNS`] columns.
     ///
     /// # Examples
     ///
@@ -109,13 +109,9 @@ impl Chomp {
     /// assert!(Chomp::new(17, 3).is_err());
     /// assert!(Chomp::new(3, 0).is_err());
     /// ```
-    pub fn new(rows: u32, columns: u32) -> Result<Self, GameError> {
+    pub fn new(rows: u32, columns: u32) -> Result<Self, ChompError> {
         if rows == 0 || columns == 0 || rows > MAX_ROWS || columns > MAX_COLUMNS {
-            return Err(GameError::BoardTooLarge {
-                width: columns,
-                height: rows,
-                limit: "Chomp takes 1 to 16 rows of 1 to 255 columns",
-            });
+            return Err(ChompError::BarSize { rows, columns });
         }
         let ranks = diagram::rank_table(rows, columns);
         Ok(Chomp {
@@ -143,7 +139,7 @@ impl Chomp {
     ///
     /// let game = Chomp::new(8, 8)?;
     /// let values = game.values(1 << 20)?;
-    /// assert_eq!(values.outcome(game.bar())?, Outcome::N);
+    /// assert_eq!(values.outcome(game.start())?, Outcome::N);
     /// let error = Chomp::new(16, 255)?.values(1 << 30).unwrap_err();
     /// assert!(matches!(error, TableError::BudgetTooSmall { .. }));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -190,14 +186,14 @@ impl Chomp {
     /// use impartial::chomp::Chomp;
     ///
     /// let game = Chomp::new(3, 2)?;
-    /// assert_eq!(game.bar(), 0x02_02_02);
+    /// assert_eq!(game.start().lengths(), [2, 2, 2]);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
-    pub fn bar(&self) -> u128 {
-        (0..self.rows).fold(0u128, |bar, row| {
+    pub fn start(&self) -> ChompPosition {
+        ChompPosition((0..self.rows).fold(0u128, |bar, row| {
             bar | u128::from(self.columns) << (8 * row)
-        })
+        }))
     }
 
     /// The position with rows of `lengths` squares, from the poisoned row down (rows not
@@ -205,8 +201,9 @@ impl Chomp {
     ///
     /// # Errors
     ///
-    /// [`GameError::InvalidPosition`] for rows that grow, a first row without the poison (0
-    /// squares), more rows than the bar has, or a row longer than the bar.
+    /// [`ChompError::NotADiagram`] for rows that grow, a first row without the poison (0
+    /// squares), more rows than the bar has (trailing empty rows are allowed), or a row
+    /// longer than the bar.
     ///
     /// # Examples
     ///
@@ -214,54 +211,23 @@ impl Chomp {
     /// use impartial::chomp::Chomp;
     ///
     /// let game = Chomp::new(3, 4)?;
-    /// assert_eq!(game.diagram(&[4, 2])?, 0x00_02_04);
+    /// assert_eq!(game.diagram(&[4, 2])?.lengths(), [4, 2]);
     /// assert!(game.diagram(&[2, 3]).is_err());
     /// assert!(game.diagram(&[5]).is_err());
+    /// assert!(game.diagram(&[1, 1, 1, 1]).is_err());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn diagram(&self, lengths: &[u32]) -> Result<u128, GameError> {
-        if lengths.len() > self.rows as usize {
-            return Err(GameError::InvalidPosition("more rows than the bar has"));
-        }
-        if lengths.first().is_none_or(|&first| first == 0) {
-            return Err(GameError::InvalidPosition(
-                "the first row holds the poison: it has at least one square",
-            ));
-        }
-        if lengths.iter().any(|&length| length > self.columns) {
-            return Err(GameError::InvalidPosition("a row longer than the bar"));
-        }
-        if lengths.windows(2).any(|pair| pair[1] > pair[0]) {
-            return Err(GameError::InvalidPosition(
-                "a row longer than the one above it",
-            ));
-        }
-        Ok(lengths
-            .iter()
-            .zip(0..)
-            .fold(0u128, |diagram, (&length, row)| {
-                diagram | u128::from(length) << (8 * row)
-            }))
-    }
-
-    /// The row lengths of `position`, from the poisoned row down to the last row with a
-    /// square.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use impartial::chomp::Chomp;
-    ///
-    /// let game = Chomp::new(3, 4)?;
-    /// assert_eq!(game.rows_of(0x00_02_04), [4, 2]);
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    #[must_use]
-    pub fn rows_of(&self, position: u128) -> Vec<u32> {
-        (0..self.rows)
-            .map(|row| length(position, row))
-            .take_while(|&length| length > 0)
-            .collect()
+    pub fn diagram(&self, lengths: &[u32]) -> Result<ChompPosition, ChompError> {
+        diagram::check(lengths, self.rows, self.columns)?;
+        Ok(ChompPosition(
+            lengths
+                .iter()
+                .take(self.rows as usize)
+                .zip(0..)
+                .fold(0u128, |diagram, (&length, row)| {
+                    diagram | u128::from(length) << (8 * row)
+                }),
+        ))
     }
 
     /// `position` drawn as rows of `#` (squares left, `X` the poison), for printing.
@@ -272,14 +238,14 @@ impl Chomp {
     /// use impartial::chomp::Chomp;
     ///
     /// let game = Chomp::new(2, 3)?;
-    /// assert_eq!(game.display(0x01_03).to_string(), "X##\n#..\n");
+    /// assert_eq!(game.display(game.diagram(&[3, 1])?).to_string(), "X##\n#..\n");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
-    pub fn display(&self, position: u128) -> impl fmt::Display + '_ {
+    pub fn display(&self, position: ChompPosition) -> impl fmt::Display + '_ {
         Picture {
             game: self,
-            position,
+            position: position.0,
         }
     }
 }
@@ -308,30 +274,38 @@ impl fmt::Display for Picture<'_> {
     }
 }
 
+/// Every square but the poison, column by column; eating square `(row, column)` cuts the
+/// rows from `row` to the last one longer than `column` — a run of bytes, set in one step.
+/// The ruleset's moves and [`ChompValues`]'.
+fn options(position: ChompPosition) -> impl Iterator<Item = ChompPosition> {
+    let ChompPosition(position) = position;
+    let first = length(position, 0);
+    (0..first).flat_map(move |column| {
+        // The rows longer than `column`: the first `height`, as rows never grow.
+        let height = (1..MAX_ROWS)
+            .find(|&row| length(position, row) <= column)
+            .unwrap_or(MAX_ROWS);
+        let through = bytes_below(height);
+        let cut = u128::from(column) * REPEATED_ONES;
+        let from = u32::from(column == 0);
+        (from..height).map(move |row| {
+            let mask = through & !bytes_below(row);
+            ChompPosition((position & !mask) | (cut & mask))
+        })
+    })
+}
+
 impl ImpartialGame for Chomp {
-    type Position = u128;
+    type Position = ChompPosition;
 
     /// Every square but the poison, column by column; eating square `(row, column)` cuts
     /// the rows from `row` to the last one longer than `column` — a run of bytes, set in
     /// one step.
-    fn moves(&self, &position: &u128) -> impl Iterator<Item = u128> {
-        let first = length(position, 0);
-        (0..first).flat_map(move |column| {
-            // The rows longer than `column`: the first `height`, as rows never grow.
-            let height = (1..MAX_ROWS)
-                .find(|&row| length(position, row) <= column)
-                .unwrap_or(MAX_ROWS);
-            let through = bytes_below(height);
-            let cut = u128::from(column) * REPEATED_ONES;
-            let from = u32::from(column == 0);
-            (from..height).map(move |row| {
-                let mask = through & !bytes_below(row);
-                (position & !mask) | (cut & mask)
-            })
-        })
+    fn moves(&self, &position: &ChompPosition) -> impl Iterator<Item = ChompPosition> {
+        options(position)
     }
 
-    fn known_grundy(&self, &position: &u128) -> Option<Nimber> {
+    fn known_grundy(&self, &ChompPosition(position): &ChompPosition) -> Option<Nimber> {
         // An L: the first row and the first column, two Nim heaps.
         if length(position, 1) > 1 {
             return None;
@@ -343,7 +317,7 @@ impl ImpartialGame for Chomp {
         Some(Nimber(u128::from(arm ^ leg)))
     }
 
-    fn dense_index(&self, &position: &u128) -> Option<usize> {
+    fn dense_index(&self, &ChompPosition(position): &ChompPosition) -> Option<usize> {
         usize::try_from(diagram::rank(&self.ranks, position)?).ok()
     }
 }
@@ -358,7 +332,7 @@ mod tests {
         for (rows, columns) in [(1, 1), (1, 5), (3, 1), (3, 4), (4, 3), (5, 5)] {
             let game = Chomp::new(rows, columns).unwrap();
             let mut seen = std::collections::HashSet::new();
-            let mut stack = vec![game.bar()];
+            let mut stack = vec![game.start()];
             let mut all = std::collections::HashSet::new();
             while let Some(position) = stack.pop() {
                 if all.insert(position) {

@@ -1,8 +1,8 @@
 //! Cram: players take turns placing a domino on two free cells that are side by side, in a
 //! row or in a column; whoever cannot place one loses.
 //!
-//! The benchmark game of impartial-game search. A board of at most 64 cells is a `u64`, one
-//! bit a free cell; a move clears two adjacent bits. The ruleset tells the solver what makes
+//! The benchmark game of impartial-game search. A position of a board of at most 64 cells is
+//! a [`CramPosition`], one bit a free cell; a move clears two adjacent bits. The ruleset tells the solver what makes
 //! Cram fast to search, through the hooks any ruleset may implement:
 //!
 //! - [`components`](ImpartialGame::components): the free cells fall into regions no domino
@@ -33,9 +33,9 @@
 //!
 //! let game = Cram::new(4, 5)?;
 //! let mut solver = Solver::new(game);
-//! assert_eq!(solver.grundy(game.board())?, Nimber(2));
+//! assert_eq!(solver.grundy(game.start())?, Nimber(2));
 //! // A winning move for the first player: a board of value *0 for the second.
-//! let winning = solver.winning_move(game.board())?.expect("the first player wins");
+//! let winning = solver.winning_move(game.start())?.expect("the first player wins");
 //! assert_eq!(solver.outcome(winning)?, Outcome::P);
 //! println!("{}", game.display(winning));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
@@ -43,14 +43,10 @@
 
 use std::fmt;
 
-use crate::error::GameError;
-use crate::game::{ImpartialGame, Nimber};
+use crate::game::{ImpartialGame, Nimber, StoredPosition};
 
-/// Cram on a board of `width` columns and `height` rows (at most 64 cells). Positions are
-/// `u64`s: bit `row · width + column` is set for a free cell. Bits past the board's cells
-/// are no cells: every hook of [`ImpartialGame`] drops them before it reads the position
-/// (as [`NodeKayles`](crate::node_kayles::NodeKayles) does), so such a position is played as
-/// the board's cells alone.
+/// Cram on a board of `width` columns and `height` rows (at most 64 cells); its positions
+/// are [`CramPosition`]s.
 ///
 /// # Examples
 ///
@@ -59,9 +55,9 @@ use crate::game::{ImpartialGame, Nimber};
 /// use impartial::ImpartialGame;
 ///
 /// let game = Cram::new(3, 2)?;
-/// assert_eq!(game.board(), 0b111_111);
-/// // Three horizontal dominoes in each row's two pairs, and three vertical ones.
-/// assert_eq!(game.moves(&game.board()).count(), 7);
+/// assert_eq!(game.start().bits(), 0b111_111);
+/// // Two dominoes across in each row, and three down.
+/// assert_eq!(game.moves(&game.start()).count(), 7);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
@@ -86,6 +82,125 @@ pub struct Cram {
     spread_steps: [u64; 3],
 }
 
+/// A position of [`Cram`]: the free cells of the board, one bit a cell (bit
+/// `row · width + column`). Made by [`Cram::start`] and [`Cram::position`], which refuses
+/// cells past the board, and by the moves.
+///
+/// # Examples
+///
+/// ```
+/// use impartial::cram::Cram;
+///
+/// let game = Cram::new(3, 2)?;
+/// let corner = game.cell(0, 0).expect("on the board");
+/// let position = game.start().without(corner);
+/// assert_eq!((position.bits(), position.free_cells()), (0b111_110, 5));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct CramPosition(u64);
+
+impl CramPosition {
+    /// The free cells, one bit a cell.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::cram::Cram;
+    ///
+    /// assert_eq!(Cram::new(2, 2)?.start().bits(), 0b1111);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn bits(self) -> u64 {
+        self.0
+    }
+
+    /// How many cells are free.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::cram::Cram;
+    ///
+    /// assert_eq!(Cram::new(5, 3)?.start().free_cells(), 15);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn free_cells(self) -> u32 {
+        self.0.count_ones()
+    }
+
+    /// The position with the cells of `cells` covered too (cells covered already stay so).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::cram::Cram;
+    ///
+    /// let game = Cram::new(2, 1)?;
+    /// assert_eq!(game.start().without(0b01).bits(), 0b10);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn without(self, cells: u64) -> CramPosition {
+        CramPosition(self.0 & !cells)
+    }
+}
+
+/// The bits, as `{:b}` writes an integer's.
+impl fmt::Binary for CramPosition {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Binary::fmt(&self.0, f)
+    }
+}
+
+/// Read from a table file as written; the file is checked to be this game's first, and the
+/// hooks read only the board's cells of a position.
+impl StoredPosition for CramPosition {
+    const BYTES: usize = u64::BYTES;
+
+    fn write_to(&self, bytes: &mut [u8]) {
+        self.0.write_to(bytes);
+    }
+
+    fn read_from(bytes: &[u8]) -> Self {
+        CramPosition(u64::read_from(bytes))
+    }
+}
+
+/// A Cram board or position that cannot be made.
+///
+/// # Examples
+///
+/// ```
+/// use impartial::cram::{Cram, CramError};
+///
+/// assert_eq!(Cram::new(5, 13).unwrap_err(), CramError::BoardSize { width: 5, height: 13 });
+/// assert_eq!(
+///     Cram::new(0, 3).unwrap_err().to_string(),
+///     "a board of 0 × 3 cells: Cram takes 1 to 64 cells"
+/// );
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum CramError {
+    /// A board with no cells, or more than 64.
+    #[error("a board of {width} × {height} cells: Cram takes 1 to 64 cells")]
+    BoardSize {
+        /// The columns asked for.
+        width: u32,
+        /// The rows asked for.
+        height: u32,
+    },
+    /// Free cells past the board.
+    #[error("bits {bits:#x} are past the board's cells")]
+    OffBoard {
+        /// The bits past the board.
+        bits: u64,
+    },
+}
+
 impl fmt::Debug for Cram {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Cram")
@@ -100,7 +215,7 @@ impl Cram {
     ///
     /// # Errors
     ///
-    /// [`GameError::BoardTooLarge`] for an empty board or one of more than 64 cells.
+    /// [`CramError::BoardSize`] for an empty board or one of more than 64 cells.
     ///
     /// # Examples
     ///
@@ -111,14 +226,10 @@ impl Cram {
     /// assert!(Cram::new(5, 13).is_err());
     /// assert!(Cram::new(0, 3).is_err());
     /// ```
-    pub fn new(width: u32, height: u32) -> Result<Self, GameError> {
+    pub fn new(width: u32, height: u32) -> Result<Self, CramError> {
         let cells = u64::from(width) * u64::from(height);
         if width == 0 || height == 0 || cells > 64 {
-            return Err(GameError::BoardTooLarge {
-                width,
-                height,
-                limit: "Cram takes 1 to 64 cells",
-            });
+            return Err(CramError::BoardSize { width, height });
         }
         let all = if cells == 64 {
             u64::MAX
@@ -153,12 +264,35 @@ impl Cram {
     /// ```
     /// use impartial::cram::Cram;
     ///
-    /// assert_eq!(Cram::new(8, 8)?.board(), u64::MAX);
+    /// assert_eq!(Cram::new(8, 8)?.start().bits(), u64::MAX);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
-    pub fn board(&self) -> u64 {
-        self.all
+    pub fn start(&self) -> CramPosition {
+        CramPosition(self.all)
+    }
+
+    /// The position whose free cells are the bits of `free` (bit `row · width + column`).
+    ///
+    /// # Errors
+    ///
+    /// [`CramError::OffBoard`] if `free` has a bit past the board's cells.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::cram::{Cram, CramError};
+    ///
+    /// let game = Cram::new(3, 2)?;
+    /// assert_eq!(game.position(0b011_110)?.free_cells(), 4);
+    /// assert_eq!(game.position(1 << 6), Err(CramError::OffBoard { bits: 1 << 6 }));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn position(&self, free: u64) -> Result<CramPosition, CramError> {
+        match free & !self.all {
+            0 => Ok(CramPosition(free)),
+            bits => Err(CramError::OffBoard { bits }),
+        }
     }
 
     /// The board's columns.
@@ -216,14 +350,14 @@ impl Cram {
     /// use impartial::cram::Cram;
     ///
     /// let game = Cram::new(3, 2)?;
-    /// assert_eq!(game.display(0b011_110).to_string(), "#..\n..#\n");
+    /// assert_eq!(game.display(game.position(0b011_110)?).to_string(), "#..\n..#\n");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
-    pub fn display(&self, position: u64) -> impl fmt::Display + '_ {
+    pub fn display(&self, position: CramPosition) -> impl fmt::Display + '_ {
         Picture {
             game: self,
-            position,
+            position: position.0,
         }
     }
 
@@ -561,14 +695,15 @@ impl fmt::Display for Picture<'_> {
 }
 
 impl ImpartialGame for Cram {
-    type Position = u64;
+    type Position = CramPosition;
 
     /// Dominoes near the middle of the free cells first — down ones from the middle column
     /// outwards, then across ones from the middle row — as they split the board most often,
     /// and the search looks at the options in this order among those of equal cost.
-    fn moves(&self, &free: &u64) -> impl Iterator<Item = u64> {
-        // Bits past the board are no cells: a domino on them would be found by no search
-        // for the middle, which grows within the board.
+    fn moves(&self, &CramPosition(free): &CramPosition) -> impl Iterator<Item = CramPosition> {
+        // Bits past the board are no cells (a position read from a table file is not
+        // checked against the board): a domino on them would be found by no search for the
+        // middle, which grows within the board.
         let free = free & self.all;
         let across = free & (free >> 1) & self.has_right;
         let down = free & self.row_up(free);
@@ -591,7 +726,10 @@ impl ImpartialGame for Cram {
 
     const DECOMPOSES: bool = true;
 
-    fn components(&self, &free: &u64) -> Option<impl Iterator<Item = u64>> {
+    fn components(
+        &self,
+        &CramPosition(free): &CramPosition,
+    ) -> Option<impl Iterator<Item = CramPosition>> {
         let free = free & self.all;
         let mut left = self.reduced(free);
         let first = self.region(left, left);
@@ -606,19 +744,19 @@ impl ImpartialGame for Cram {
             }
             let region = found.take().unwrap_or_else(|| self.region(left, left));
             left &= !region;
-            Some(region)
+            Some(CramPosition(region))
         }))
     }
 
     /// The least image of `free` under the symmetries of its box that fit the board. The
     /// solver asks it of the parts [`components`](ImpartialGame::components) gives, which
     /// are reduced already; dropping the cells that change no value is left to them.
-    fn canonical(&self, &free: &u64) -> Option<u64> {
+    fn canonical(&self, &CramPosition(free): &CramPosition) -> Option<CramPosition> {
         let free = free & self.all;
         if free == 0 {
             return None;
         }
-        Some(self.least_image(free))
+        Some(CramPosition(self.least_image(free)))
     }
 
     /// The value of the board as given, when it is empty (`*0`), one domino (`*1`), or lost
@@ -627,7 +765,7 @@ impl ImpartialGame for Cram {
     /// already, and reducing them again cost 5 % of Cram 5 × 8's work for no answer found
     /// (the search asks 8.4 million times and 368 are answered). Reduce a board first to
     /// find more: a strip of three is `*1`, as its reduction, one domino.
-    fn known_grundy(&self, &free: &u64) -> Option<Nimber> {
+    fn known_grundy(&self, &CramPosition(free): &CramPosition) -> Option<Nimber> {
         let free = free & self.all;
         if free == 0 {
             return Some(Nimber::ZERO);
@@ -643,14 +781,14 @@ impl ImpartialGame for Cram {
     /// The dark or the light free cells, the fewer: a play places at most that many
     /// dominoes, each on one cell of either colour, and a value is at most the length of
     /// the longest play.
-    fn grundy_bound(&self, &free: &u64) -> Option<u128> {
+    fn grundy_bound(&self, &CramPosition(free): &CramPosition) -> Option<u128> {
         let free = free & self.all;
         let dark = (free & self.dark).count_ones();
         let light = (free & !self.dark).count_ones();
         Some(u128::from(dark.min(light)))
     }
 
-    fn search_size(&self, free: &u64) -> usize {
+    fn search_size(&self, &CramPosition(free): &CramPosition) -> usize {
         (free & self.all).count_ones() as usize
     }
 }
@@ -781,9 +919,9 @@ impl Dominoes {
 }
 
 impl Iterator for MiddleFirst<'_> {
-    type Item = u64;
+    type Item = CramPosition;
 
-    fn next(&mut self) -> Option<u64> {
+    fn next(&mut self) -> Option<CramPosition> {
         if !self.ordered {
             self.order();
         }
@@ -791,6 +929,7 @@ impl Iterator for MiddleFirst<'_> {
         self.first
             .take(game, free)
             .or_else(|| self.then.take(game, free))
+            .map(CramPosition)
     }
 
     // Exact: a value is at most the number of options, which the solver reads from here.
@@ -862,16 +1001,12 @@ mod tests {
                 let free = match round % 3 {
                     0 => next(),
                     1 => next() & next(),
-                    _ => !game.board() | (next() & next()),
+                    _ => !game.all | (next() & next()),
                 };
-                let on_board = free & game.board();
-                let moves: Vec<u64> = game.moves(&free).collect();
-                assert_eq!(
-                    moves,
-                    game.moves(&on_board).collect::<Vec<_>>(),
-                    "{free:#x}"
-                );
-                assert!(moves.iter().all(|&option| option & !game.board() == 0));
+                let (free, on_board) = (CramPosition(free), CramPosition(free & game.all));
+                let moves: Vec<CramPosition> = game.moves(&free).collect();
+                assert_eq!(moves, game.moves(&on_board).collect::<Vec<_>>(), "{free:?}");
+                assert!(moves.iter().all(|option| option.0 & !game.all == 0));
                 assert_eq!(
                     game.components(&free).map(Iterator::collect::<Vec<_>>),
                     game.components(&on_board).map(Iterator::collect::<Vec<_>>)
@@ -883,7 +1018,7 @@ mod tests {
             }
         }
         let game = Cram::new(3, 3).unwrap();
-        assert_eq!(game.moves(&0x8000_0000_0000_0003).count(), 1);
+        assert_eq!(game.moves(&CramPosition(0x8000_0000_0000_0003)).count(), 1);
     }
 
     #[test]
@@ -900,7 +1035,7 @@ mod tests {
                         0 => next() | next(),
                         1 => next() & next() | next() & next(),
                         _ => !(next() & next() & next()),
-                    } & game.board();
+                    } & game.all;
                     let seed = match next() & free {
                         0 => free,
                         seed => seed,
@@ -922,7 +1057,7 @@ mod tests {
             let game = Cram::new(width, height).unwrap();
             let mut symmetric = 0;
             for _ in 0..20_000 {
-                let cells = next() & next() & game.board();
+                let cells = next() & next() & game.all;
                 if cells == 0 {
                     continue;
                 }
@@ -951,22 +1086,31 @@ mod tests {
     #[test]
     fn known_grundy_answers_the_board_as_given() {
         let game = Cram::new(5, 3).unwrap();
-        assert_eq!(game.known_grundy(&0), Some(Nimber::ZERO));
-        assert_eq!(game.known_grundy(&0b11), Some(Nimber(1)));
-        assert_eq!(game.known_grundy(&0b00001_00001), Some(Nimber(1)));
+        assert_eq!(game.known_grundy(&CramPosition(0)), Some(Nimber::ZERO));
+        assert_eq!(game.known_grundy(&CramPosition(0b11)), Some(Nimber(1)));
+        assert_eq!(
+            game.known_grundy(&CramPosition(0b00001_00001)),
+            Some(Nimber(1))
+        );
         // Two cells apart and a square of four turn onto themselves with no domino on their
         // centre.
-        assert_eq!(game.known_grundy(&0b101), Some(Nimber::ZERO));
-        assert_eq!(game.known_grundy(&0b00011_00011), Some(Nimber::ZERO));
+        assert_eq!(game.known_grundy(&CramPosition(0b101)), Some(Nimber::ZERO));
+        assert_eq!(
+            game.known_grundy(&CramPosition(0b00011_00011)),
+            Some(Nimber::ZERO)
+        );
         // A strip of three, and a domino with a dead cell: their reductions are known, one
         // domino, not they.
         for board in [0b111, 0b1011] {
-            assert_eq!(game.known_grundy(&board), None);
-            assert_eq!(game.known_grundy(&game.reduced(board)), Some(Nimber(1)));
+            assert_eq!(game.known_grundy(&CramPosition(board)), None);
+            assert_eq!(
+                game.known_grundy(&CramPosition(game.reduced(board))),
+                Some(Nimber(1))
+            );
         }
         // Strips of four and five turn onto themselves, with a domino on their centre.
-        assert_eq!(game.known_grundy(&0b1111), None);
-        assert_eq!(game.known_grundy(&0b11111), None);
+        assert_eq!(game.known_grundy(&CramPosition(0b1111)), None);
+        assert_eq!(game.known_grundy(&CramPosition(0b11111)), None);
     }
 
     /// The least of the images of the region `cells` under the symmetries of its box that
@@ -1023,7 +1167,7 @@ mod tests {
         ] {
             let game = Cram::new(width, height).unwrap();
             for _ in 0..3_000 {
-                let cells = next() & next() & game.board();
+                let cells = next() & next() & game.all;
                 if cells == 0 {
                     continue;
                 }
@@ -1044,7 +1188,7 @@ mod tests {
             let game = Cram::new(width, height).unwrap();
             for _ in 0..2_000 {
                 // A random board of the first `height` rows.
-                let cells = next() & game.board();
+                let cells = next() & game.all;
                 let matrix = game.spread(cells);
                 assert_eq!(matrix, spread_row_by_row(&game, cells), "{width} wide");
                 assert_eq!(game.gathered(matrix), cells, "{width} wide");

@@ -53,7 +53,6 @@ use std::convert::Infallible;
 use std::fmt;
 
 use crate::closed_form::ClosedForm;
-use crate::error::GameError;
 use crate::game::{ImpartialGame, Nimber, Outcome};
 
 /// A move of Green Hackenbush: the edge cut, by its place in the list the graph was given,
@@ -215,6 +214,53 @@ impl Edges {
     }
 }
 
+/// A Hackenbush graph that cannot be made, or a cut that is not a move.
+///
+/// # Examples
+///
+/// ```
+/// use impartial::hackenbush::{GreenHackenbush, HackenbushError};
+///
+/// let stalk = GreenHackenbush::new(2, &[(0, 1)])?;
+/// let error = stalk.cut(&stalk.start(), 3).unwrap_err();
+/// assert_eq!(error, HackenbushError::NotInPosition { edge: 3 });
+/// assert_eq!(error.to_string(), "edge 3 is not in the position");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum HackenbushError {
+    /// A graph of no vertex: there is always the ground, vertex 0.
+    #[error("a graph needs its ground, vertex 0")]
+    NoGround,
+    /// More vertices than the graphs take.
+    #[error("a graph of {vertices} vertices: at most {most}")]
+    TooManyVertices {
+        /// The vertices asked for.
+        vertices: usize,
+        /// [`MAX_VERTICES`].
+        most: usize,
+    },
+    /// An edge names a vertex the graph does not have.
+    #[error(
+        "edge {edge} names vertex {vertex}, not one of the graph's vertices 0 to {vertices} − 1"
+    )]
+    VertexOutOfRange {
+        /// The edge's place in the list given.
+        edge: usize,
+        /// The vertex it names.
+        vertex: usize,
+        /// The vertices of the graph.
+        vertices: usize,
+    },
+    /// A cut of an edge the position does not hold.
+    #[error("edge {edge} is not in the position")]
+    NotInPosition {
+        /// The edge.
+        edge: usize,
+    },
+}
+
 impl GreenHackenbush {
     /// The graph on vertices `0..vertices` (0 the ground) with `edges`, each a pair of
     /// vertices; a pair `(v, v)` is a loop, a pair given twice two parallel edges. Edges
@@ -222,30 +268,29 @@ impl GreenHackenbush {
     ///
     /// # Errors
     ///
-    /// [`GameError::GraphTooLarge`] past [`MAX_VERTICES`] vertices,
-    /// [`GameError::InvalidPosition`] for no vertex at all (there is always the ground),
-    /// [`GameError::VertexOutOfRange`] for an edge naming a vertex outside `0..vertices`.
+    /// [`HackenbushError::TooManyVertices`] past [`MAX_VERTICES`] vertices,
+    /// [`HackenbushError::NoGround`] for no vertex at all (there is always the ground),
+    /// [`HackenbushError::VertexOutOfRange`] for an edge naming a vertex outside
+    /// `0..vertices`.
     ///
     /// # Examples
     ///
     /// ```
-    /// use impartial::hackenbush::GreenHackenbush;
-    /// use impartial::GameError;
+    /// use impartial::hackenbush::{GreenHackenbush, HackenbushError};
     ///
     /// assert!(GreenHackenbush::new(1, &[(0, 0)]).is_ok());
     /// assert_eq!(
     ///     GreenHackenbush::new(2, &[(0, 1), (1, 2)]),
-    ///     Err(GameError::VertexOutOfRange { edge: 1, vertex: 2, vertices: 2 })
+    ///     Err(HackenbushError::VertexOutOfRange { edge: 1, vertex: 2, vertices: 2 })
     /// );
+    /// assert_eq!(GreenHackenbush::new(0, &[]), Err(HackenbushError::NoGround));
     /// ```
-    pub fn new(vertices: usize, edges: &[(usize, usize)]) -> Result<Self, GameError> {
+    pub fn new(vertices: usize, edges: &[(usize, usize)]) -> Result<Self, HackenbushError> {
         if vertices == 0 {
-            return Err(GameError::InvalidPosition(
-                "a graph needs its ground, vertex 0",
-            ));
+            return Err(HackenbushError::NoGround);
         }
         if vertices > MAX_VERTICES {
-            return Err(GameError::GraphTooLarge {
+            return Err(HackenbushError::TooManyVertices {
                 vertices,
                 most: MAX_VERTICES,
             });
@@ -256,7 +301,7 @@ impl GreenHackenbush {
             .map(|(edge, &(a, b))| {
                 let vertex = if a >= vertices { a } else { b };
                 if vertex >= vertices {
-                    return Err(GameError::VertexOutOfRange {
+                    return Err(HackenbushError::VertexOutOfRange {
                         edge,
                         vertex,
                         vertices,
@@ -320,7 +365,7 @@ impl GreenHackenbush {
     ///
     /// # Errors
     ///
-    /// [`GameError::InvalidPosition`] if `edge` is not in the position.
+    /// [`HackenbushError::NotInPosition`] if `edge` is not in the position.
     ///
     /// # Examples
     ///
@@ -333,11 +378,9 @@ impl GreenHackenbush {
     /// assert!(stalk.cut(&after, 1).is_err());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn cut(&self, position: &Edges, edge: usize) -> Result<Edges, GameError> {
+    pub fn cut(&self, position: &Edges, edge: usize) -> Result<Edges, HackenbushError> {
         if !position.contains(edge) {
-            return Err(GameError::InvalidPosition(
-                "the edge cut is not in the position",
-            ));
+            return Err(HackenbushError::NotInPosition { edge });
         }
         let mut next = position.clone();
         next.remove(edge);

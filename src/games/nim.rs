@@ -39,7 +39,6 @@ use std::convert::Infallible;
 use std::fmt;
 
 use crate::closed_form::ClosedForm;
-use crate::error::GameError;
 use crate::game::{HeapSize, ImpartialGame, Nimber, Outcome, to_u128};
 use crate::heap::Heaps;
 
@@ -257,32 +256,61 @@ impl<T: HeapSize> Iterator for WinningMoves<'_, T> {
 
 impl<T: HeapSize> std::iter::FusedIterator for WinningMoves<'_, T> {}
 
+/// A Nim move that is not one: [`play`]'s error.
+///
+/// # Examples
+///
+/// ```
+/// use impartial::nim::{self, MoveError};
+///
+/// let error = nim::play(&mut [3u8, 4], 1, 4).unwrap_err();
+/// assert_eq!(error, MoveError::DoesNotShrink { heap: 1, from: 4, to: 4 });
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum MoveError {
+    /// The move names a heap the position does not have.
+    #[error("there is no heap {heap}: the position has {heaps} heaps, numbered from 0")]
+    NoSuchHeap {
+        /// The heap the move named.
+        heap: usize,
+        /// How many heaps the position has.
+        heaps: usize,
+    },
+    /// The move does not make its heap smaller.
+    #[error("a move must shrink the heap: heap {heap} has {from}, and {to} is not less")]
+    DoesNotShrink {
+        /// The heap the move named.
+        heap: usize,
+        /// Its size before the move.
+        from: u128,
+        /// The size the move asked for.
+        to: u128,
+    },
+}
+
 /// Plays `heaps[heap] → new_size`, checking that the move is legal.
 ///
 /// Returns the move made.
 ///
 /// # Errors
 ///
-/// [`GameError::HeapIndexOutOfRange`] if there is no heap `heap`;
-/// [`GameError::MoveDoesNotShrink`] if `new_size` is not smaller than the heap. The heaps
-/// are left unchanged on error.
+/// [`MoveError::NoSuchHeap`] if there is no heap `heap`; [`MoveError::DoesNotShrink`] if
+/// `new_size` is not smaller than the heap. The heaps are left unchanged on error.
 ///
 /// # Examples
 ///
 /// ```
-/// use impartial::{nim, GameError};
+/// use impartial::nim::{self, MoveError};
 ///
 /// let mut heaps = vec![3u16, 4, 5];
 /// let made = nim::play(&mut heaps, 2, 1)?;
 /// assert_eq!((made.take, heaps.as_slice()), (4, &[3, 4, 1][..]));
 ///
-/// assert_eq!(
-///     nim::play(&mut heaps, 3, 0),
-///     Err(GameError::HeapIndexOutOfRange { index: 3, heaps: 3 })
-/// );
+/// assert_eq!(nim::play(&mut heaps, 3, 0), Err(MoveError::NoSuchHeap { heap: 3, heaps: 3 }));
 /// assert_eq!(
 ///     nim::play(&mut heaps, 0, 3).unwrap_err().to_string(),
-///     "a move must shrink the heap: new size 3 is not smaller than 3"
+///     "a move must shrink the heap: heap 0 has 3, and 3 is not less"
 /// );
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -290,17 +318,17 @@ pub fn play<T: HeapSize>(
     heaps: &mut [T],
     heap: usize,
     new_size: T,
-) -> Result<NimMove<T>, GameError> {
+) -> Result<NimMove<T>, MoveError> {
     let count = heaps.len();
-    let slot = heaps.get_mut(heap).ok_or(GameError::HeapIndexOutOfRange {
-        index: heap,
-        heaps: count,
-    })?;
+    let slot = heaps
+        .get_mut(heap)
+        .ok_or(MoveError::NoSuchHeap { heap, heaps: count })?;
     let old_size = *slot;
     if new_size >= old_size {
-        return Err(GameError::MoveDoesNotShrink {
-            old_size: to_u128(old_size),
-            new_size: to_u128(new_size),
+        return Err(MoveError::DoesNotShrink {
+            heap,
+            from: to_u128(old_size),
+            to: to_u128(new_size),
         });
     }
     *slot = new_size;

@@ -5,8 +5,8 @@
 //! three — Dawson's Kayles one heap on), and on a graph of cliques it is Nim with heaps of
 //! one; on general graphs deciding it is PSPACE-complete (Schaefer, *On the complexity of
 //! some two-person perfect-information games*, J. Comput. Syst. Sci. 16 (1978)). A graph of
-//! at most 128 vertices keeps a position in a `u128`, one bit a vertex still in play; a move
-//! clears the bits of a vertex and its neighbours. The ruleset gives the solver:
+//! at most 128 vertices keeps a position ([`NodeKaylesPosition`]) in a `u128`, one bit a
+//! vertex still in play; a move clears the bits of a vertex and its neighbours. The ruleset gives the solver:
 //!
 //! - [`components`](ImpartialGame::components): the vertices left fall into connected
 //!   parts, and the position is the sum of them;
@@ -25,23 +25,22 @@
 //! // A 2 × 6 grid, with its four symmetries.
 //! let game = NodeKayles::grid(6, 2)?;
 //! let mut solver = Solver::new(game.clone());
-//! match solver.winning_move(game.all())? {
-//!     Some(after) => println!("pick vertex {:?}", game.picked(game.all(), after)),
-//!     None => assert_eq!(solver.outcome(game.all())?, Outcome::P),
+//! match solver.winning_move(game.start())? {
+//!     Some(after) => println!("pick vertex {:?}", game.picked(game.start(), after)),
+//!     None => assert_eq!(solver.outcome(game.start())?, Outcome::P),
 //! }
 //! // A path of eight vertices is 0.137's heap of 8.
 //! let path = NodeKayles::path(8)?;
 //! let dawson: OctalGame = "0.137".parse()?;
 //! let expected = dawson.values_up_to(8)?.get(8);
-//! assert_eq!(Some(Solver::new(path.clone()).grundy(path.all())?), expected);
+//! assert_eq!(Some(Solver::new(path.clone()).grundy(path.start())?), expected);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
 use std::collections::{HashSet, VecDeque};
 use std::fmt;
 
-use crate::error::GameError;
-use crate::game::{ImpartialGame, Nimber};
+use crate::game::{ImpartialGame, Nimber, StoredPosition};
 
 /// The most vertices of a graph: one bit each in a `u128`.
 pub const MAX_VERTICES: usize = 128;
@@ -50,8 +49,8 @@ pub const MAX_VERTICES: usize = 128;
 /// every part the solver looks up.
 pub const MAX_SYMMETRIES: usize = 1024;
 
-/// Node Kayles on a graph of at most [`MAX_VERTICES`] vertices. Positions are `u128`s: bit
-/// `v` is set while vertex `v` is in play.
+/// Node Kayles on a graph of at most [`MAX_VERTICES`] vertices; its positions are
+/// [`NodeKaylesPosition`]s.
 ///
 /// # Examples
 ///
@@ -61,9 +60,10 @@ pub const MAX_SYMMETRIES: usize = 1024;
 ///
 /// // A triangle with a tail: 0–1, 1–2, 2–0, 2–3.
 /// let game = NodeKayles::new(4, &[(0, 1), (1, 2), (2, 0), (2, 3)])?;
-/// assert_eq!(game.all(), 0b1111);
+/// assert_eq!(game.start().bits(), 0b1111);
 /// // Picking 2 removes everything; picking 3 leaves 0 and 1.
-/// assert_eq!(game.moves(&0b1111).collect::<Vec<_>>(), [0b1000, 0b1000, 0, 0b0011]);
+/// let options: Vec<u128> = game.moves(&game.start()).map(|after| after.bits()).collect();
+/// assert_eq!(options, [0b1000, 0b1000, 0, 0b0011]);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, PartialEq, Eq)]
@@ -73,6 +73,130 @@ pub struct NodeKayles {
     /// The symmetries other than the identity, as images of the vertices, closed under
     /// composition.
     symmetries: Box<[Box<[u8]>]>,
+}
+
+/// A position of [`NodeKayles`]: the vertices still in play, bit `v` for vertex `v`. Made by
+/// [`NodeKayles::start`] and [`NodeKayles::position`], which refuses bits past the graph,
+/// and by the moves.
+///
+/// # Examples
+///
+/// ```
+/// use impartial::node_kayles::NodeKayles;
+///
+/// let path = NodeKayles::path(5)?;
+/// let ends = path.position(0b10001)?;
+/// assert_eq!((ends.bits(), ends.in_play()), (0b10001, 2));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct NodeKaylesPosition(u128);
+
+impl NodeKaylesPosition {
+    /// The vertices in play, one bit each.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::node_kayles::NodeKayles;
+    ///
+    /// assert_eq!(NodeKayles::cycle(4)?.start().bits(), 0b1111);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn bits(self) -> u128 {
+        self.0
+    }
+
+    /// How many vertices are in play.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::node_kayles::NodeKayles;
+    ///
+    /// assert_eq!(NodeKayles::grid(3, 3)?.start().in_play(), 9);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn in_play(self) -> u32 {
+        self.0.count_ones()
+    }
+}
+
+/// The bits, as `{:b}` writes an integer's.
+impl fmt::Binary for NodeKaylesPosition {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Binary::fmt(&self.0, f)
+    }
+}
+
+/// Read from a table file as written; the file is checked to be this game's first, and the
+/// hooks read only the graph's vertices of a position.
+impl StoredPosition for NodeKaylesPosition {
+    const BYTES: usize = u128::BYTES;
+
+    fn write_to(&self, bytes: &mut [u8]) {
+        self.0.write_to(bytes);
+    }
+
+    fn read_from(bytes: &[u8]) -> Self {
+        NodeKaylesPosition(u128::read_from(bytes))
+    }
+}
+
+/// A Node Kayles graph or position that cannot be made.
+///
+/// # Examples
+///
+/// ```
+/// use impartial::node_kayles::{NodeKayles, NodeKaylesError};
+///
+/// assert_eq!(
+///     NodeKayles::new(3, &[(0, 3)]).unwrap_err(),
+///     NodeKaylesError::InvalidEdge { from: 0, to: 3, vertices: 3 }
+/// );
+/// assert_eq!(
+///     NodeKayles::path(129).unwrap_err().to_string(),
+///     "a graph of 129 vertices: Node Kayles takes at most 128"
+/// );
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum NodeKaylesError {
+    /// More vertices than a position holds.
+    #[error("a graph of {vertices} vertices: Node Kayles takes at most {most}")]
+    TooManyVertices {
+        /// The vertices asked for.
+        vertices: usize,
+        /// [`MAX_VERTICES`].
+        most: usize,
+    },
+    /// An edge names a vertex the graph does not have, or joins a vertex to itself.
+    #[error("edge {from}–{to} is not an edge of a graph on vertices 0 to {vertices} − 1")]
+    InvalidEdge {
+        /// One end of the edge.
+        from: usize,
+        /// The other end.
+        to: usize,
+        /// The vertices of the graph.
+        vertices: usize,
+    },
+    /// A permutation given as a symmetry is not one: not a permutation of the vertices, or
+    /// it does not map edges onto edges; or together they generate too many.
+    #[error("symmetry {index} is not an automorphism of the graph: {reason}")]
+    NotASymmetry {
+        /// Its place in the list given.
+        index: usize,
+        /// What is wrong with it.
+        reason: &'static str,
+    },
+    /// Vertices in play past the graph.
+    #[error("bits {bits:#x} are past the graph's vertices")]
+    OffGraph {
+        /// The bits past the graph.
+        bits: u128,
+    },
 }
 
 impl fmt::Debug for NodeKayles {
@@ -91,9 +215,9 @@ impl NodeKayles {
     ///
     /// # Errors
     ///
-    /// [`GameError::GraphTooLarge`] for more than [`MAX_VERTICES`] vertices,
-    /// [`GameError::InvalidEdge`] for an edge naming a vertex the graph does not have or
-    /// joining a vertex to itself.
+    /// [`NodeKaylesError::TooManyVertices`] for more than [`MAX_VERTICES`] vertices,
+    /// [`NodeKaylesError::InvalidEdge`] for an edge naming a vertex the graph does not have
+    /// or joining a vertex to itself.
     ///
     /// # Examples
     ///
@@ -104,14 +228,13 @@ impl NodeKayles {
     /// assert!(NodeKayles::new(3, &[(0, 3)]).is_err());
     /// assert!(NodeKayles::new(3, &[(1, 1)]).is_err());
     /// assert!(NodeKayles::new(129, &[]).is_err());
-    /// # Ok::<(), impartial::GameError>(())
     /// ```
-    pub fn new(vertices: usize, edges: &[(usize, usize)]) -> Result<Self, GameError> {
+    pub fn new(vertices: usize, edges: &[(usize, usize)]) -> Result<Self, NodeKaylesError> {
         check_vertices(vertices)?;
         let mut closed: Box<[u128]> = (0..vertices).map(|vertex| 1u128 << vertex).collect();
         for &(from, to) in edges {
             if from >= vertices || to >= vertices || from == to {
-                return Err(GameError::InvalidEdge { from, to, vertices });
+                return Err(NodeKaylesError::InvalidEdge { from, to, vertices });
             }
             closed[from] |= 1 << to;
             closed[to] |= 1 << from;
@@ -127,7 +250,7 @@ impl NodeKayles {
     ///
     /// # Errors
     ///
-    /// [`GameError::GraphTooLarge`] for more than [`MAX_VERTICES`] vertices.
+    /// [`NodeKaylesError::TooManyVertices`] for more than [`MAX_VERTICES`] vertices.
     ///
     /// # Examples
     ///
@@ -137,10 +260,10 @@ impl NodeKayles {
     ///
     /// let path = NodeKayles::path(5)?;
     /// // Picking the middle vertex leaves the two ends, apart.
-    /// assert!(path.moves(&path.all()).any(|after| after == 0b10001));
+    /// assert!(path.moves(&path.start()).any(|after| after.bits() == 0b10001));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn path(vertices: usize) -> Result<Self, GameError> {
+    pub fn path(vertices: usize) -> Result<Self, NodeKaylesError> {
         check_vertices(vertices)?;
         let edges: Vec<_> = (1..vertices).map(|vertex| (vertex - 1, vertex)).collect();
         let mirror: Vec<usize> = (0..vertices).rev().collect();
@@ -152,7 +275,7 @@ impl NodeKayles {
     ///
     /// # Errors
     ///
-    /// [`GameError::GraphTooLarge`] for more than [`MAX_VERTICES`] vertices.
+    /// [`NodeKaylesError::TooManyVertices`] for more than [`MAX_VERTICES`] vertices.
     ///
     /// # Examples
     ///
@@ -163,12 +286,12 @@ impl NodeKayles {
     /// // Any first pick on a cycle of ten leaves a path of seven.
     /// let cycle = NodeKayles::cycle(10)?;
     /// let path = NodeKayles::path(7)?;
-    /// let after = Solver::new(path.clone()).grundy(path.all())?;
+    /// let after = Solver::new(path.clone()).grundy(path.start())?;
     /// let expected = if after == Nimber::ZERO { Nimber(1) } else { Nimber::ZERO };
-    /// assert_eq!(Solver::new(cycle.clone()).grundy(cycle.all())?, expected);
+    /// assert_eq!(Solver::new(cycle.clone()).grundy(cycle.start())?, expected);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn cycle(vertices: usize) -> Result<Self, GameError> {
+    pub fn cycle(vertices: usize) -> Result<Self, NodeKaylesError> {
         check_vertices(vertices)?;
         if vertices < 3 {
             return Self::path(vertices);
@@ -187,7 +310,7 @@ impl NodeKayles {
     ///
     /// # Errors
     ///
-    /// [`GameError::GraphTooLarge`] for more than [`MAX_VERTICES`] vertices.
+    /// [`NodeKaylesError::TooManyVertices`] for more than [`MAX_VERTICES`] vertices.
     ///
     /// # Examples
     ///
@@ -199,10 +322,10 @@ impl NodeKayles {
     /// assert_eq!(grid.vertices(), 8);
     /// // Each of the 8 vertices joined to those beside it: 4 + 4 − 2 across, 4 down.
     /// assert_eq!(grid.edges().count(), 10);
-    /// assert_eq!(Solver::new(grid.clone()).outcome(grid.all())?, Outcome::P);
+    /// assert_eq!(Solver::new(grid.clone()).outcome(grid.start())?, Outcome::P);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn grid(columns: usize, rows: usize) -> Result<Self, GameError> {
+    pub fn grid(columns: usize, rows: usize) -> Result<Self, NodeKaylesError> {
         let vertices = columns.saturating_mul(rows);
         check_vertices(vertices)?;
         let at = |row: usize, column: usize| row * columns + column;
@@ -239,7 +362,7 @@ impl NodeKayles {
     ///
     /// # Errors
     ///
-    /// [`GameError::NotASymmetry`] naming the first permutation that is not one of the
+    /// [`NodeKaylesError::NotASymmetry`] naming the first permutation that is not one of the
     /// vertices or does not map every edge onto an edge, or (`index` the list's length)
     /// when together they generate more than [`MAX_SYMMETRIES`].
     ///
@@ -252,16 +375,17 @@ impl NodeKayles {
     /// // A star: vertex 0 joined to 1, 2 and 3; any two leaves may swap.
     /// let star = NodeKayles::new(4, &[(0, 1), (0, 2), (0, 3)])?;
     /// let star = star.with_symmetries(&[vec![0, 2, 1, 3], vec![0, 1, 3, 2]])?;
-    /// assert_eq!(star.canonical(&0b1000), Some(0b0010));
+    /// let leaf = star.position(0b1000)?;
+    /// assert_eq!(star.canonical(&leaf), Some(star.position(0b0010)?));
     /// // Swapping the centre with a leaf maps edge 0–2 onto 1–2, which is none.
     /// assert!(star.with_symmetries(&[vec![1, 0, 2, 3]]).is_err());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn with_symmetries(mut self, symmetries: &[Vec<usize>]) -> Result<Self, GameError> {
+    pub fn with_symmetries(mut self, symmetries: &[Vec<usize>]) -> Result<Self, NodeKaylesError> {
         let vertices = self.vertices();
         let mut generators: Vec<Box<[u8]>> = self.symmetries.to_vec();
         for (index, permutation) in symmetries.iter().enumerate() {
-            let not_one = |reason| GameError::NotASymmetry { index, reason };
+            let not_one = |reason| NodeKaylesError::NotASymmetry { index, reason };
             if permutation.len() != vertices {
                 return Err(not_one("it does not name an image for each vertex"));
             }
@@ -280,10 +404,11 @@ impl NodeKayles {
             }
             generators.push(images);
         }
-        self.symmetries = close_group(vertices, &generators).ok_or(GameError::NotASymmetry {
-            index: symmetries.len(),
-            reason: "together they generate more than 1 024 symmetries",
-        })?;
+        self.symmetries =
+            close_group(vertices, &generators).ok_or(NodeKaylesError::NotASymmetry {
+                index: symmetries.len(),
+                reason: "together they generate more than 1 024 symmetries",
+            })?;
         Ok(self)
     }
 
@@ -309,12 +434,40 @@ impl NodeKayles {
     /// ```
     /// use impartial::node_kayles::NodeKayles;
     ///
-    /// assert_eq!(NodeKayles::path(3)?.all(), 0b111);
-    /// assert_eq!(NodeKayles::path(128)?.all(), u128::MAX);
+    /// assert_eq!(NodeKayles::path(3)?.start().bits(), 0b111);
+    /// assert_eq!(NodeKayles::path(128)?.start().bits(), u128::MAX);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
-    pub fn all(&self) -> u128 {
+    pub fn start(&self) -> NodeKaylesPosition {
+        NodeKaylesPosition(self.all())
+    }
+
+    /// The position with the vertices of `in_play` (bit `v` for vertex `v`) in play.
+    ///
+    /// # Errors
+    ///
+    /// [`NodeKaylesError::OffGraph`] for a bit past the graph's vertices.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::node_kayles::{NodeKayles, NodeKaylesError};
+    ///
+    /// let path = NodeKayles::path(4)?;
+    /// assert_eq!(path.position(0b1001)?.in_play(), 2);
+    /// assert_eq!(path.position(1 << 4), Err(NodeKaylesError::OffGraph { bits: 1 << 4 }));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn position(&self, in_play: u128) -> Result<NodeKaylesPosition, NodeKaylesError> {
+        match in_play & !self.all() {
+            0 => Ok(NodeKaylesPosition(in_play)),
+            bits => Err(NodeKaylesError::OffGraph { bits }),
+        }
+    }
+
+    /// Every vertex of the graph, one bit each.
+    fn all(&self) -> u128 {
         match self.vertices() {
             0 => 0,
             vertices => u128::MAX >> (MAX_VERTICES - vertices),
@@ -369,13 +522,13 @@ impl NodeKayles {
     /// use impartial::node_kayles::NodeKayles;
     ///
     /// let path = NodeKayles::path(5)?;
-    /// assert_eq!(path.picked(0b11111, 0b10001), Some(2));
-    /// assert_eq!(path.picked(0b11111, 0b11110), None);
+    /// assert_eq!(path.picked(path.start(), path.position(0b10001)?), Some(2));
+    /// assert_eq!(path.picked(path.start(), path.position(0b11110)?), None);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
-    pub fn picked(&self, before: u128, after: u128) -> Option<usize> {
-        let before = before & self.all();
+    pub fn picked(&self, before: NodeKaylesPosition, after: NodeKaylesPosition) -> Option<usize> {
+        let (before, after) = (before.0 & self.all(), after.0);
         vertices_of(before).find(|&vertex| before & !self.closed[vertex] == after)
     }
 
@@ -392,10 +545,10 @@ impl NodeKayles {
     }
 }
 
-/// [`GameError::GraphTooLarge`] past [`MAX_VERTICES`], before anything is built.
-fn check_vertices(vertices: usize) -> Result<(), GameError> {
+/// [`NodeKaylesError::TooManyVertices`] past [`MAX_VERTICES`], before anything is built.
+fn check_vertices(vertices: usize) -> Result<(), NodeKaylesError> {
     if vertices > MAX_VERTICES {
-        return Err(GameError::GraphTooLarge {
+        return Err(NodeKaylesError::TooManyVertices {
             vertices,
             most: MAX_VERTICES,
         });
@@ -447,18 +600,25 @@ fn close_group(vertices: usize, generators: &[Box<[u8]>]) -> Option<Box<[Box<[u8
 }
 
 impl ImpartialGame for NodeKayles {
-    type Position = u128;
+    type Position = NodeKaylesPosition;
 
     /// Pick any vertex in play, lowest first.
-    fn moves(&self, &position: &u128) -> impl Iterator<Item = u128> {
-        // Bits past the graph are no vertices: dropped, never read as an index.
+    fn moves(
+        &self,
+        &NodeKaylesPosition(position): &NodeKaylesPosition,
+    ) -> impl Iterator<Item = NodeKaylesPosition> {
+        // Bits past the graph are no vertices (a position read from a table file is not
+        // checked against the graph): dropped, never read as an index.
         let position = position & self.all();
-        vertices_of(position).map(move |vertex| position & !self.closed[vertex])
+        vertices_of(position).map(move |vertex| NodeKaylesPosition(position & !self.closed[vertex]))
     }
 
     const DECOMPOSES: bool = true;
 
-    fn components(&self, &position: &u128) -> Option<impl Iterator<Item = u128>> {
+    fn components(
+        &self,
+        &NodeKaylesPosition(position): &NodeKaylesPosition,
+    ) -> Option<impl Iterator<Item = NodeKaylesPosition>> {
         let position = position & self.all();
         if position == 0 || self.part(position, position & position.wrapping_neg()) == position {
             return None;
@@ -470,25 +630,28 @@ impl ImpartialGame for NodeKayles {
             }
             let part = self.part(left, left & left.wrapping_neg());
             left &= !part;
-            Some(part)
+            Some(NodeKaylesPosition(part))
         }))
     }
 
     /// The least image of `position` under the symmetries, if any were given.
-    fn canonical(&self, &position: &u128) -> Option<u128> {
+    fn canonical(
+        &self,
+        &NodeKaylesPosition(position): &NodeKaylesPosition,
+    ) -> Option<NodeKaylesPosition> {
         let position = position & self.all();
         if self.symmetries.is_empty() {
             return None;
         }
-        Some(
+        Some(NodeKaylesPosition(
             self.symmetries
                 .iter()
                 .map(|images| image_of(images, position))
                 .fold(position, u128::min),
-        )
+        ))
     }
 
-    fn known_grundy(&self, &position: &u128) -> Option<Nimber> {
+    fn known_grundy(&self, &NodeKaylesPosition(position): &NodeKaylesPosition) -> Option<Nimber> {
         let position = position & self.all();
         if position == 0 {
             return Some(Nimber::ZERO);
@@ -498,7 +661,7 @@ impl ImpartialGame for NodeKayles {
             .then_some(Nimber(1))
     }
 
-    fn search_size(&self, position: &u128) -> usize {
-        position.count_ones() as usize
+    fn search_size(&self, &NodeKaylesPosition(position): &NodeKaylesPosition) -> usize {
+        (position & self.all()).count_ones() as usize
     }
 }

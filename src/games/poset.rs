@@ -11,11 +11,11 @@
 //! - **Strategy stealing** (Gale 1974; for posets, Soltys and Wilson 2011): a non-empty
 //!   position with a *greatest* element `g` is N. Taking `g` alone either wins, or the
 //!   opponent has a winning reply `x`; but taking `x` also takes `g`, which is above
-//!   everything, so `x` was a winning first move. [`PosetGame::outcome`] answers such
+//!   everything, so `x` was a winning first move. [`PosetGame::known_outcome`] answers such
 //!   positions at once, without saying which move wins.
 //! - **Sums**: elements not linked by any chain of comparisons play independently, so a
 //!   position is the sum of its connected parts ([`components`](ImpartialGame::components)),
-//!   and the [`Solver`] values each part once.
+//!   and the [`Solver`](crate::Solver) values each part once.
 //!
 //! ```
 //! use impartial::poset::PosetGame;
@@ -23,16 +23,16 @@
 //!
 //! // The divisor game of 12: 2, 3, 4, 6, 12. 12 is the greatest: N, by stealing.
 //! let game = PosetGame::divisors(12)?;
+//! assert_eq!(game.known_outcome(game.start()), Some(Outcome::N));
 //! let mut solver = Solver::new(game.clone());
-//! assert_eq!(game.outcome(&mut solver, game.start())?, Outcome::N);
 //! let winning = solver.winning_move(game.start())?.expect("N");
 //! assert_eq!(solver.outcome(winning)?, Outcome::P);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use crate::error::{GameError, SolveError};
-use crate::game::{ImpartialGame, Outcome};
-use crate::solver::Solver;
+use std::fmt;
+
+use crate::game::{ImpartialGame, Outcome, StoredPosition};
 
 /// The most elements of a poset: a position is a `u128`, one bit an element.
 pub const MAX_ELEMENTS: usize = 128;
@@ -40,7 +40,7 @@ pub const MAX_ELEMENTS: usize = 128;
 /// The largest `n` of [`PosetGame::divisors`]: 2⁴⁰, a million trial divisions.
 pub const MAX_DIVIDEND: u64 = 1 << 40;
 
-/// A poset game on elements `0..n`. A position is the set of elements left, one bit each.
+/// A poset game on elements `0..n`; its positions are [`PosetPosition`]s.
 ///
 /// # Examples
 ///
@@ -63,46 +63,188 @@ pub struct PosetGame {
     linked: Vec<u128>,
 }
 
+/// A position of a [`PosetGame`]: the elements left, bit `e` for element `e`. Made by
+/// [`PosetGame::start`], [`PosetGame::position`] (which refuses bits past the poset),
+/// [`PosetGame::take`] and the moves.
+///
+/// # Examples
+///
+/// ```
+/// use impartial::poset::PosetGame;
+///
+/// let chain = PosetGame::new(3, &[(0, 1), (1, 2)])?;
+/// let after = chain.take(chain.start(), 2)?;
+/// assert_eq!((after.bits(), after.left()), (0b011, 2));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct PosetPosition(u128);
+
+impl PosetPosition {
+    /// The elements left, one bit each.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::poset::PosetGame;
+    ///
+    /// assert_eq!(PosetGame::divisors(12)?.start().bits(), 0b11111);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn bits(self) -> u128 {
+        self.0
+    }
+
+    /// How many elements are left.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::poset::PosetGame;
+    ///
+    /// assert_eq!(PosetGame::divisors(12)?.start().left(), 5);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn left(self) -> u32 {
+        self.0.count_ones()
+    }
+}
+
+/// The bits, as `{:b}` writes an integer's.
+impl fmt::Binary for PosetPosition {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Binary::fmt(&self.0, f)
+    }
+}
+
+/// Read from a table file as written; the file is checked to be this game's first, and the
+/// hooks read only the poset's elements of a position.
+impl StoredPosition for PosetPosition {
+    const BYTES: usize = u128::BYTES;
+
+    fn write_to(&self, bytes: &mut [u8]) {
+        self.0.write_to(bytes);
+    }
+
+    fn read_from(bytes: &[u8]) -> Self {
+        PosetPosition(u128::read_from(bytes))
+    }
+}
+
+/// A poset game or position that cannot be made, or a move that is not one.
+///
+/// # Examples
+///
+/// ```
+/// use impartial::poset::{PosetError, PosetGame};
+///
+/// assert_eq!(PosetGame::divisors(0), Err(PosetError::DividendOutOfRange { n: 0, max: 1 << 40 }));
+/// assert_eq!(
+///     PosetGame::new(2, &[(1, 1)]).unwrap_err().to_string(),
+///     "not a partial order: element 1 is below itself"
+/// );
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum PosetError {
+    /// More elements than a position holds.
+    #[error("a poset of {elements} elements: a position holds at most {most}")]
+    TooManyElements {
+        /// The elements asked for.
+        elements: usize,
+        /// [`MAX_ELEMENTS`].
+        most: usize,
+    },
+    /// A pair of the relation names an element the poset does not have.
+    #[error("pair {pair} names element {element}, not one of 0 to {elements} − 1")]
+    ElementOutOfRange {
+        /// The pair's place in the relation.
+        pair: usize,
+        /// The element it names.
+        element: usize,
+        /// The elements of the poset.
+        elements: usize,
+    },
+    /// A relation that is not a partial order: an element below itself, directly or
+    /// through a cycle.
+    #[error("not a partial order: element {element} is below itself")]
+    NotAnOrder {
+        /// An element on the cycle.
+        element: usize,
+    },
+    /// A Chomp bar of no squares or more than [`MAX_ELEMENTS`] + 1.
+    #[error("a bar of {rows} × {columns}: the poset of Chomp takes 1 to 129 squares")]
+    BarSize {
+        /// The rows asked for.
+        rows: u32,
+        /// The columns asked for.
+        columns: u32,
+    },
+    /// A divisor game of 0, or past [`MAX_DIVIDEND`].
+    #[error("the divisor game of {n}: n must be 1 to {max}")]
+    DividendOutOfRange {
+        /// The `n` asked for.
+        n: u64,
+        /// [`MAX_DIVIDEND`].
+        max: u64,
+    },
+    /// A move takes an element the position does not hold.
+    #[error("element {element} is not in the position")]
+    NotInPosition {
+        /// The element.
+        element: usize,
+    },
+    /// Elements past the poset's.
+    #[error("bits {bits:#x} are past the poset's elements")]
+    OffPoset {
+        /// The bits past the poset.
+        bits: u128,
+    },
+}
+
 impl PosetGame {
     /// The poset on elements `0..elements` generated by `relation`: each pair `(a, b)`
     /// says `a < b`, and the order is the transitive closure.
     ///
     /// # Errors
     ///
-    /// [`GameError::GraphTooLarge`] past [`MAX_ELEMENTS`], [`GameError::VertexOutOfRange`]
-    /// for a pair naming an element outside `0..elements` (`edge` is the pair's place),
-    /// [`GameError::NotAnOrder`] for a pair `(a, a)` or a cycle `a < … < a`, naming an
+    /// [`PosetError::TooManyElements`] past [`MAX_ELEMENTS`],
+    /// [`PosetError::ElementOutOfRange`] for a pair naming an element outside `0..elements`,
+    /// [`PosetError::NotAnOrder`] for a pair `(a, a)` or a cycle `a < … < a`, naming an
     /// element on it.
     ///
     /// # Examples
     ///
     /// ```
-    /// use impartial::poset::PosetGame;
-    /// use impartial::GameError;
+    /// use impartial::poset::{PosetError, PosetGame};
     ///
     /// assert!(PosetGame::new(2, &[(0, 1)]).is_ok());
     /// assert!(matches!(
     ///     PosetGame::new(3, &[(0, 1), (1, 2), (2, 0)]),
-    ///     Err(GameError::NotAnOrder { .. })
+    ///     Err(PosetError::NotAnOrder { .. })
     /// ));
-    /// assert!(PosetGame::new(2, &[(0, 2)]).is_err());
-    /// # Ok::<(), impartial::GameError>(())
+    /// assert_eq!(
+    ///     PosetGame::new(2, &[(0, 2)]),
+    ///     Err(PosetError::ElementOutOfRange { pair: 0, element: 2, elements: 2 })
+    /// );
     /// ```
-    pub fn new(elements: usize, relation: &[(usize, usize)]) -> Result<Self, GameError> {
+    pub fn new(elements: usize, relation: &[(usize, usize)]) -> Result<Self, PosetError> {
         if elements > MAX_ELEMENTS {
-            return Err(GameError::GraphTooLarge {
-                vertices: elements,
+            return Err(PosetError::TooManyElements {
+                elements,
                 most: MAX_ELEMENTS,
             });
         }
         let mut up: Vec<u128> = (0..elements).map(|element| 1 << element).collect();
         for (place, &(a, b)) in relation.iter().enumerate() {
-            for vertex in [a, b] {
-                if vertex >= elements {
-                    return Err(GameError::VertexOutOfRange {
-                        edge: place,
-                        vertex,
-                        vertices: elements,
+            for element in [a, b] {
+                if element >= elements {
+                    return Err(PosetError::ElementOutOfRange {
+                        pair: place,
+                        element,
+                        elements,
                     });
                 }
             }
@@ -125,7 +267,7 @@ impl PosetGame {
                 .any(|other| up[other] >> element & 1 == 1);
             let reflexive = relation.iter().any(|&(a, b)| a == b && a == element);
             if back || reflexive {
-                return Err(GameError::NotAnOrder { element });
+                return Err(PosetError::NotAnOrder { element });
             }
         }
         let mut down = vec![0u128; elements];
@@ -146,8 +288,7 @@ impl PosetGame {
     ///
     /// # Errors
     ///
-    /// [`GameError::BoardTooLarge`] for an empty bar or more than [`MAX_ELEMENTS`] + 1
-    /// squares.
+    /// [`PosetError::BarSize`] for an empty bar or more than [`MAX_ELEMENTS`] + 1 squares.
     ///
     /// # Examples
     ///
@@ -160,18 +301,14 @@ impl PosetGame {
     /// let chomp = Chomp::new(3, 4)?;
     /// assert_eq!(
     ///     Solver::new(poset.clone()).grundy(poset.start())?,
-    ///     Solver::new(chomp.clone()).grundy(chomp.bar())?
+    ///     Solver::new(chomp.clone()).grundy(chomp.start())?
     /// );
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn chomp(rows: u32, columns: u32) -> Result<Self, GameError> {
+    pub fn chomp(rows: u32, columns: u32) -> Result<Self, PosetError> {
         let squares = u64::from(rows) * u64::from(columns);
         if squares == 0 || squares > MAX_ELEMENTS as u64 + 1 {
-            return Err(GameError::BoardTooLarge {
-                width: columns,
-                height: rows,
-                limit: "1 to 129 squares",
-            });
+            return Err(PosetError::BarSize { rows, columns });
         }
         let (rows, columns) = (rows as usize, columns as usize);
         let index = |row: usize, column: usize| row * columns + column - 1;
@@ -198,8 +335,8 @@ impl PosetGame {
     ///
     /// # Errors
     ///
-    /// [`GameError::GraphTooLarge`] if `n` has more than [`MAX_ELEMENTS`] such divisors,
-    /// [`GameError::AmountTooLarge`] for `n = 0` (which every number divides) and past
+    /// [`PosetError::TooManyElements`] if `n` has more than [`MAX_ELEMENTS`] such divisors,
+    /// [`PosetError::DividendOutOfRange`] for `n = 0` (which every number divides) and past
     /// [`MAX_DIVIDEND`] (the divisors are found by trial division).
     ///
     /// # Examples
@@ -212,17 +349,17 @@ impl PosetGame {
     /// assert_eq!(PosetGame::divisors(1)?.elements(), 0);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn divisors(n: u64) -> Result<Self, GameError> {
+    pub fn divisors(n: u64) -> Result<Self, PosetError> {
         if n == 0 || n > MAX_DIVIDEND {
-            return Err(GameError::AmountTooLarge {
-                amount: n,
+            return Err(PosetError::DividendOutOfRange {
+                n,
                 max: MAX_DIVIDEND,
             });
         }
         let divisors = Self::divisor_list(n);
         if divisors.len() > MAX_ELEMENTS {
-            return Err(GameError::GraphTooLarge {
-                vertices: divisors.len(),
+            return Err(PosetError::TooManyElements {
+                elements: divisors.len(),
                 most: MAX_ELEMENTS,
             });
         }
@@ -283,12 +420,17 @@ impl PosetGame {
     /// ```
     /// use impartial::poset::PosetGame;
     ///
-    /// assert_eq!(PosetGame::new(3, &[])?.start(), 0b111);
-    /// assert_eq!(PosetGame::new(128, &[])?.start(), u128::MAX);
+    /// assert_eq!(PosetGame::new(3, &[])?.start().bits(), 0b111);
+    /// assert_eq!(PosetGame::new(128, &[])?.start().bits(), u128::MAX);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
-    pub fn start(&self) -> u128 {
+    pub fn start(&self) -> PosetPosition {
+        PosetPosition(self.all())
+    }
+
+    /// Every element, one bit each.
+    fn all(&self) -> u128 {
         if self.up.len() == MAX_ELEMENTS {
             u128::MAX
         } else {
@@ -296,29 +438,55 @@ impl PosetGame {
         }
     }
 
-    /// The position after taking `element` and everything above it.
+    /// The position with the elements of `left` (bit `e` for element `e`).
     ///
     /// # Errors
     ///
-    /// [`GameError::InvalidPosition`] if `element` is not in `position`.
+    /// [`PosetError::OffPoset`] for a bit past the poset's elements.
     ///
     /// # Examples
     ///
     /// ```
-    /// use impartial::poset::PosetGame;
+    /// use impartial::poset::{PosetError, PosetGame};
     ///
     /// let chain = PosetGame::new(3, &[(0, 1), (1, 2)])?;
-    /// assert_eq!(chain.take(chain.start(), 1)?, 0b001);
-    /// assert!(chain.take(0b001, 2).is_err());
+    /// assert_eq!(chain.position(0b011)?.left(), 2);
+    /// assert_eq!(chain.position(0b1000), Err(PosetError::OffPoset { bits: 0b1000 }));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn take(&self, position: u128, element: usize) -> Result<u128, GameError> {
-        if element >= self.up.len() || position >> element & 1 == 0 {
-            return Err(GameError::InvalidPosition(
-                "the element taken is not in the position",
-            ));
+    pub fn position(&self, left: u128) -> Result<PosetPosition, PosetError> {
+        match left & !self.all() {
+            0 => Ok(PosetPosition(left)),
+            bits => Err(PosetError::OffPoset { bits }),
         }
-        Ok(position & !self.up[element])
+    }
+
+    /// The position after taking `element` and everything above it.
+    ///
+    /// # Errors
+    ///
+    /// [`PosetError::NotInPosition`] if `element` is not in `position`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::poset::{PosetError, PosetGame};
+    ///
+    /// let chain = PosetGame::new(3, &[(0, 1), (1, 2)])?;
+    /// let after = chain.take(chain.start(), 1)?;
+    /// assert_eq!(after.bits(), 0b001);
+    /// assert_eq!(chain.take(after, 2), Err(PosetError::NotInPosition { element: 2 }));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn take(
+        &self,
+        position: PosetPosition,
+        element: usize,
+    ) -> Result<PosetPosition, PosetError> {
+        if element >= self.up.len() || position.0 >> element & 1 == 0 {
+            return Err(PosetError::NotInPosition { element });
+        }
+        Ok(PosetPosition(position.0 & !self.up[element]))
     }
 
     /// A greatest element of `position` — one at or above every element left — if it has
@@ -331,12 +499,12 @@ impl PosetGame {
     ///
     /// let game = PosetGame::divisors(12)?; // 2, 3, 4, 6, 12
     /// assert_eq!(game.greatest(game.start()), Some(4)); // 12
-    /// assert_eq!(game.greatest(0b00011), None); // 2 and 3 are not comparable
+    /// assert_eq!(game.greatest(game.position(0b00011)?), None); // 2 and 3 are not comparable
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
-    pub fn greatest(&self, position: u128) -> Option<usize> {
-        let position = position & self.start();
+    pub fn greatest(&self, position: PosetPosition) -> Option<usize> {
+        let position = position.0 & self.all();
         if position == 0 {
             return None;
         }
@@ -347,12 +515,9 @@ impl PosetGame {
             .find(|&element| position & !self.down[element] == 0)
     }
 
-    /// Who wins from `position`: at once if it has a greatest element (N, by strategy
-    /// stealing) or is empty (P), by `solver` otherwise.
-    ///
-    /// # Errors
-    ///
-    /// As [`Solver::outcome`].
+    /// Who wins from `position`, if it is known without a search: P when it is empty, N
+    /// when it has a greatest element (by strategy stealing, which does not say which move
+    /// wins). `None` otherwise: ask the [`Solver`](crate::Solver).
     ///
     /// # Examples
     ///
@@ -361,24 +526,25 @@ impl PosetGame {
     /// use impartial::{Outcome, Solver};
     ///
     /// let game = PosetGame::chomp(8, 8)?;
-    /// let mut solver = Solver::new(game.clone());
     /// // The whole bar has a greatest square: no search at all.
-    /// assert_eq!(game.outcome(&mut solver, game.start())?, Outcome::N);
-    /// assert_eq!(solver.stats().states, 0);
+    /// assert_eq!(game.known_outcome(game.start()), Some(Outcome::N));
+    /// // Two chains side by side have none.
+    /// let chains = PosetGame::new(4, &[(0, 1), (2, 3)])?;
+    /// let position = chains.start();
+    /// assert_eq!(chains.known_outcome(position), None);
+    /// let outcome = match chains.known_outcome(position) {
+    ///     Some(known) => known,
+    ///     None => Solver::new(chains.clone()).outcome(position)?,
+    /// };
+    /// assert_eq!(outcome, Outcome::P); // two Nim heaps of 2
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn outcome(
-        &self,
-        solver: &mut Solver<PosetGame>,
-        position: u128,
-    ) -> Result<Outcome, SolveError<u128>> {
-        let position = position & self.start();
-        if position == 0 {
-            Ok(Outcome::P)
-        } else if self.greatest(position).is_some() {
-            Ok(Outcome::N)
+    #[must_use]
+    pub fn known_outcome(&self, position: PosetPosition) -> Option<Outcome> {
+        if position.0 & self.all() == 0 {
+            Some(Outcome::P)
         } else {
-            solver.outcome(position)
+            self.greatest(position).map(|_| Outcome::N)
         }
     }
 
@@ -398,25 +564,34 @@ impl PosetGame {
 }
 
 impl ImpartialGame for PosetGame {
-    type Position = u128;
+    type Position = PosetPosition;
 
     const DECOMPOSES: bool = true;
 
-    fn moves(&self, &position: &u128) -> impl Iterator<Item = u128> {
-        let mut rest = position & self.start();
+    fn moves(
+        &self,
+        &PosetPosition(position): &PosetPosition,
+    ) -> impl Iterator<Item = PosetPosition> {
+        // Bits past the poset (a position read from a table file is not checked against
+        // it) are no elements: dropped, never read as an index.
+        let position = position & self.all();
+        let mut rest = position;
         std::iter::from_fn(move || {
             if rest == 0 {
                 return None;
             }
             let element = rest.trailing_zeros() as usize;
             rest &= rest - 1;
-            Some(position & !self.up[element])
+            Some(PosetPosition(position & !self.up[element]))
         })
     }
 
     /// The connected parts of the position, when there are two or more.
-    fn components(&self, &position: &u128) -> Option<impl Iterator<Item = u128>> {
-        let position = position & self.start();
+    fn components(
+        &self,
+        &PosetPosition(position): &PosetPosition,
+    ) -> Option<impl Iterator<Item = PosetPosition>> {
+        let position = position & self.all();
         if position == 0 {
             return None;
         }
@@ -431,11 +606,11 @@ impl ImpartialGame for PosetGame {
             }
             let part = self.part_of(rest, rest.trailing_zeros() as usize);
             rest &= !part;
-            Some(part)
+            Some(PosetPosition(part))
         }))
     }
 
-    fn search_size(&self, position: &u128) -> usize {
-        position.count_ones() as usize
+    fn search_size(&self, &PosetPosition(position): &PosetPosition) -> usize {
+        (position & self.all()).count_ones() as usize
     }
 }

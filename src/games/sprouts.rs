@@ -83,7 +83,6 @@ mod notation;
 use std::fmt;
 use std::str::FromStr;
 
-use crate::error::GameError;
 use crate::game::{ImpartialGame, Nimber};
 
 use canonical::canonical_land;
@@ -91,7 +90,7 @@ use moves::{options, tidy_land};
 use notation::{
     BOUNDARY_END, LAND_END, Land, REGION_END, SPOT, lives_of, lives_squares_and_letters, parse,
 };
-pub use notation::{MAX_LIVES, MAX_SPOTS};
+pub use notation::{MAX_LIVES, MAX_SPOTS, SproutsError};
 
 /// The ruleset of Sprouts in the plane. Positions are [`SproutsPosition`]s.
 ///
@@ -138,7 +137,7 @@ impl SproutsPosition {
     ///
     /// # Errors
     ///
-    /// [`GameError::AmountTooLarge`] past [`MAX_SPOTS`].
+    /// [`SproutsError::TooManySpots`] past [`MAX_SPOTS`].
     ///
     /// # Examples
     ///
@@ -150,11 +149,11 @@ impl SproutsPosition {
     /// assert!(SproutsPosition::start(MAX_SPOTS + 1).is_err());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn start(spots: usize) -> Result<Self, GameError> {
+    pub fn start(spots: usize) -> Result<Self, SproutsError> {
         if spots > MAX_SPOTS {
-            return Err(GameError::AmountTooLarge {
-                amount: spots as u64,
-                max: MAX_SPOTS as u64,
+            return Err(SproutsError::TooManySpots {
+                spots,
+                most: MAX_SPOTS,
             });
         }
         let mut code = Vec::with_capacity(2 * spots + 2);
@@ -243,7 +242,7 @@ impl fmt::Debug for SproutsPosition {
 }
 
 impl FromStr for SproutsPosition {
-    type Err = GameError;
+    type Err = SproutsError;
 
     /// Reads the notation of the [module](self); the final `!` may be left out, and so may the
     /// `.`, `}` and `]` that end the last boundary, region and land. The position is checked
@@ -258,13 +257,12 @@ impl FromStr for SproutsPosition {
     ///
     /// # Errors
     ///
-    /// [`GameError::NotASproutsPosition`], naming the byte where the string goes wrong.
+    /// [`SproutsError::Notation`], naming the byte where the string goes wrong.
     ///
     /// # Examples
     ///
     /// ```
-    /// use impartial::sprouts::SproutsPosition;
-    /// use impartial::GameError;
+    /// use impartial::sprouts::{SproutsError, SproutsPosition};
     ///
     /// let position: SproutsPosition = "0.1.}]!".parse()?;
     /// assert_eq!(position.to_string(), "0.1.}]!");
@@ -274,11 +272,11 @@ impl FromStr for SproutsPosition {
     /// // A letter seen once is not a spot of this notation.
     /// assert!(matches!(
     ///     "0.A.}]!".parse::<SproutsPosition>(),
-    ///     Err(GameError::NotASproutsPosition { .. })
+    ///     Err(SproutsError::Notation { .. })
     /// ));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    fn from_str(text: &str) -> Result<Self, GameError> {
+    fn from_str(text: &str) -> Result<Self, SproutsError> {
         let lands = parse(text.as_bytes())?;
         let mut tidy = Vec::new();
         for land in lands {

@@ -16,7 +16,6 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::error::GameError;
 use crate::game::ImpartialGame;
 use crate::heap::HeapRules;
 use crate::heap::Heaps;
@@ -51,29 +50,32 @@ impl SubtractionGame {
     ///
     /// # Errors
     ///
-    /// [`GameError::EmptySubtractionSet`] for an empty set, and
-    /// [`GameError::ZeroInSubtractionSet`] if it contains 0 (a move must change something).
+    /// [`SetError::Empty`] for an empty set, and [`SetError::Zero`] if it contains 0 (a move
+    /// must change something), with the index of the first 0.
     ///
     /// # Examples
     ///
     /// ```
-    /// use impartial::{GameError, SubtractionGame};
+    /// use impartial::SubtractionGame;
+    /// use impartial::subtraction::SetError;
     ///
     /// assert!(SubtractionGame::new(&[1, 3, 4]).is_ok());
-    /// assert_eq!(SubtractionGame::new(&[]), Err(GameError::EmptySubtractionSet));
-    /// assert_eq!(SubtractionGame::new(&[3, 0]), Err(GameError::ZeroInSubtractionSet));
+    /// assert_eq!(SubtractionGame::new(&[]), Err(SetError::Empty));
+    /// assert_eq!(SubtractionGame::new(&[3, 0]), Err(SetError::Zero { position: 1 }));
     /// ```
-    pub fn new(set: &[u64]) -> Result<Self, GameError> {
+    pub fn new(set: &[u64]) -> Result<Self, SetError> {
         if set.is_empty() {
-            return Err(GameError::EmptySubtractionSet);
+            return Err(SetError::Empty);
         }
-        if set.contains(&0) {
-            return Err(GameError::ZeroInSubtractionSet);
+        if let Some(position) = set.iter().position(|&amount| amount == 0) {
+            return Err(SetError::Zero { position });
         }
         let rules = HeapRules::builder()
             .take_whole(set.iter().copied())
             .take_leaving_one(set.iter().copied())
-            .build()?;
+            .build()
+            // The rules refuse only an amount of 0, refused above.
+            .map_err(|_| SetError::Zero { position: 0 })?;
         Ok(SubtractionGame { rules })
     }
 
@@ -133,9 +135,13 @@ pub enum SetError {
     /// An amount of 0, a move that would change nothing.
     #[error("0 at position {position}: every amount must take at least one counter")]
     Zero {
-        /// Where it is, in characters from 0.
+        /// Where it is: in characters from 0 in a text, the index in a slice of amounts.
         position: usize,
     },
+    /// An all-but set's tail of 0 ([`AllButSubtraction::with_tail`](crate::all_but::AllButSubtraction::with_tail)):
+    /// the amounts from the tail on would include taking nothing.
+    #[error("a tail of 0: the amounts taken from the tail on must start at 1 or more")]
+    ZeroTail,
     /// `S(` or `{` without its closing bracket.
     #[error("{open:?} is never closed")]
     Unclosed {
@@ -163,7 +169,7 @@ impl FromStr for SubtractionGame {
         let offset = text.chars().count() - trimmed.chars().count();
         let brackets = [("S(", ')'), ("s(", ')'), ("{", '}')];
         let amounts = parse_amounts(trimmed, offset, &brackets)?;
-        Self::new(&amounts).map_err(|_| SetError::Empty)
+        Self::new(&amounts)
     }
 }
 

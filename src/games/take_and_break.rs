@@ -39,7 +39,9 @@ use crate::sequence::{HeapGame, heap_game_methods};
 mod canonical;
 mod code;
 
-pub use crate::heap::{HeapCounts, HeapMoves, HeapRules, HeapRulesBuilder, SplitShapes};
+pub use crate::heap::{
+    HeapCounts, HeapMoves, HeapRules, HeapRulesBuilder, RulesError, SplitShapes,
+};
 
 /// The take-and-break game with the given rules: a ruleset for the
 /// [`Solver`](crate::Solver), and a [`HeapGame`] whose nim-values the sequence engine

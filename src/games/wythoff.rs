@@ -32,7 +32,7 @@
 mod a_wythoff;
 mod wythoff_move;
 
-pub use a_wythoff::AWythoff;
+pub use a_wythoff::{AWythoff, AWythoffError};
 pub use wythoff_move::WythoffMove;
 
 use std::convert::Infallible;

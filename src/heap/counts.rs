@@ -1,6 +1,6 @@
 //! [`HeapCounts`]: how many heaps a split may leave when it leaves more than three.
 
-use crate::error::GameError;
+use crate::heap::rules_error::RulesError;
 
 /// The numbers of heaps, four or more, that a move may split a heap into: counts listed one
 /// by one, and every count from some number on (each 4 to [`MAX_COUNT`](Self::MAX_COUNT)).
@@ -41,22 +41,22 @@ impl HeapCounts {
     ///
     /// # Errors
     ///
-    /// [`GameError::HeapCountOutOfRange`] for a count (listed or `from`) below 4 or past
+    /// [`RulesError::HeapCountOutOfRange`] for a count (listed or `from`) below 4 or past
     /// [`MAX_COUNT`](Self::MAX_COUNT).
     ///
     /// # Examples
     ///
     /// ```
     /// use impartial::take_and_break::HeapCounts;
-    /// use impartial::GameError;
+    /// use impartial::take_and_break::RulesError;
     ///
     /// assert_eq!(
     ///     HeapCounts::new(&[3], None),
-    ///     Err(GameError::HeapCountOutOfRange { count: 3, max: 63 })
+    ///     Err(RulesError::HeapCountOutOfRange { count: 3, max: 63 })
     /// );
     /// ```
-    pub fn new(listed: &[u32], from: Option<u32>) -> Result<Self, GameError> {
-        let out_of_range = |count: u32| GameError::HeapCountOutOfRange {
+    pub fn new(listed: &[u32], from: Option<u32>) -> Result<Self, RulesError> {
+        let out_of_range = |count: u32| RulesError::HeapCountOutOfRange {
             count,
             max: Self::MAX_COUNT,
         };

@@ -4,9 +4,9 @@
 
 use std::iter::FusedIterator;
 
-use crate::error::GameError;
 use crate::heap::counts::{HeapCounts, Partitions};
 use crate::heap::heaps::Heaps;
+use crate::heap::rules_error::RulesError;
 use crate::heap::shapes::SplitShapes;
 
 /// What a move may do to one heap of `n`: take `r` counters and leave nothing, one heap, two
@@ -182,21 +182,21 @@ impl HeapRulesBuilder {
     ///
     /// # Errors
     ///
-    /// [`GameError::MoveChangesNothing`] if 0 is among the amounts taken whole or taken
+    /// [`RulesError::MoveChangesNothing`] if 0 is among the amounts taken whole or taken
     /// leaving one heap: such a move would change nothing.
     ///
     /// # Examples
     ///
     /// ```
     /// use impartial::take_and_break::HeapRules;
-    /// use impartial::GameError;
+    /// use impartial::take_and_break::RulesError;
     ///
     /// assert_eq!(
     ///     HeapRules::builder().take_leaving_one([0, 2]).build(),
-    ///     Err(GameError::MoveChangesNothing)
+    ///     Err(RulesError::MoveChangesNothing)
     /// );
     /// ```
-    pub fn build(self) -> Result<HeapRules, GameError> {
+    pub fn build(self) -> Result<HeapRules, RulesError> {
         let HeapRulesBuilder {
             mut leave_none,
             mut leave_one,
@@ -206,7 +206,7 @@ impl HeapRulesBuilder {
             all_unequal,
         } = self;
         if leave_none.contains(&0) || leave_one.contains(&0) {
-            return Err(GameError::MoveChangesNothing);
+            return Err(RulesError::MoveChangesNothing);
         }
         for amounts in [&mut leave_none, &mut leave_one] {
             amounts.sort_unstable();

@@ -238,7 +238,7 @@ impl<G: ImpartialGame> Solver<G> {
     /// let game = Cram::new(3, 4)?;
     /// let mut plain = Solver::new(game).with_plain_search();
     /// let mut split = Solver::new(game);
-    /// assert_eq!(plain.grundy(game.board())?, split.grundy(game.board())?);
+    /// assert_eq!(plain.grundy(game.start())?, split.grundy(game.start())?);
     /// assert!(plain.stats().states > split.stats().states);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -268,7 +268,7 @@ impl<G: ImpartialGame> Solver<G> {
     ///
     /// let game = Cram::new(4, 5)?;
     /// let mut solver = Solver::new(game).with_table_budget(64 << 10)?;
-    /// assert_eq!(solver.grundy(game.board())?, Nimber(2));
+    /// assert_eq!(solver.grundy(game.start())?, Nimber(2));
     /// assert!(solver.stats().bytes <= 64 << 10);
     /// assert!(Solver::new(game).with_table_budget(100).is_err());
     /// assert!(Solver::new(game).with_table_budget(usize::MAX).is_err());
@@ -735,8 +735,8 @@ where
     ///
     /// let game = Cram::new(5, 5)?;
     /// let mut solver = Solver::new(game).with_threads(2).with_table_budget(16 << 20)?;
-    /// assert_eq!(solver.grundy(game.board())?, Nimber(0));
-    /// assert!(solver.winning_move(game.board())?.is_none());
+    /// assert_eq!(solver.grundy(game.start())?, Nimber(0));
+    /// assert!(solver.winning_move(game.start())?.is_none());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
@@ -783,11 +783,11 @@ where
     /// let game = Cram::new(4, 5)?;
     /// let path = std::env::temp_dir().join(format!("cram-doc-{}.facts", std::process::id()));
     /// let mut solver = Solver::new(game);
-    /// solver.grundy(game.board())?;
+    /// solver.grundy(game.start())?;
     /// let saved = solver.save_table(&path)?;
     /// let mut again = Solver::new(game);
     /// assert_eq!(again.load_table(&path)?, saved);
-    /// assert_eq!(again.grundy(game.board())?, Nimber(2)); // from the table, no search
+    /// assert_eq!(again.grundy(game.start())?, Nimber(2)); // from the table, no search
     /// // Another game's table is refused.
     /// assert!(Solver::new(Cram::new(5, 4)?).load_table(&path).is_err());
     /// # std::fs::remove_file(&path)?;

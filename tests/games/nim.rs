@@ -4,8 +4,9 @@
 use std::cell::RefCell;
 
 use impartial::HeapSize;
+use impartial::nim::MoveError;
 use impartial::nim::{self, NimMove, misere};
-use impartial::{GameError, Heaps, Nim, Nimber, Outcome, Solver};
+use impartial::{Heaps, Nim, Nimber, Outcome, Solver};
 use proptest::prelude::*;
 
 use crate::reference;
@@ -219,15 +220,15 @@ macro_rules! nim_tests_for {
                 let mut heaps: Vec<$heap> = vec![3, 0];
                 assert_eq!(
                     nim::play(&mut heaps, 2, 0),
-                    Err(GameError::HeapIndexOutOfRange { index: 2, heaps: 2 })
+                    Err(MoveError::NoSuchHeap { heap: 2, heaps: 2 })
                 );
                 assert_eq!(
                     nim::play(&mut heaps, 1, 0),
-                    Err(GameError::MoveDoesNotShrink { old_size: 0, new_size: 0 })
+                    Err(MoveError::DoesNotShrink { heap: 1, from: 0, to: 0 })
                 );
                 assert_eq!(
                     nim::play(&mut heaps, 0, <$heap>::MAX),
-                    Err(GameError::MoveDoesNotShrink { old_size: 3, new_size: u128::try_from(<$heap>::MAX).unwrap() })
+                    Err(MoveError::DoesNotShrink { heap: 0, from: 3, to: u128::try_from(<$heap>::MAX).unwrap() })
                 );
                 assert_eq!(heaps, [3, 0]);
                 let empty: &mut [$heap] = &mut [];

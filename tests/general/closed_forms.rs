@@ -8,6 +8,7 @@
 use std::collections::BTreeSet;
 use std::fmt::Debug;
 
+use impartial::chomp::Chomp;
 use impartial::coins::{Coins, MockTurtles, Ruler, TurningCorners, TurningTurtles, Twins};
 use impartial::euclid::Euclid;
 use impartial::hackenbush::GreenHackenbush;
@@ -21,7 +22,7 @@ use impartial::staircase::Staircase;
 use impartial::take_away::{TakeAway, TakeAwayState};
 use impartial::welter::{Welter, WelterPosition};
 use impartial::wythoff::{AWythoff, Wythoff};
-use impartial::{ClosedForm, Heaps, Nim, Outcome, Play, Solver, SubtractionGame};
+use impartial::{ClosedForm, Heaps, ImpartialGame, Nim, Outcome, Play, Solver, SubtractionGame};
 
 use crate::common::Rng;
 
@@ -285,4 +286,26 @@ fn misere_quotients() {
         holds_to_solver(&dawson, [Heaps::from([3, 4]), Heaps::from([40])]),
         1
     );
+}
+
+#[test]
+fn chomp_tables() {
+    for (rows, columns) in [(1, 1), (2, 5), (4, 4), (3, 7), (16, 2)] {
+        let game = Chomp::new(rows, columns).unwrap();
+        let table = game.values(1 << 20).unwrap();
+        // Every diagram of the bar, by the moves from the bar.
+        let mut seen = BTreeSet::new();
+        let mut stack = vec![game.start()];
+        while let Some(position) = stack.pop() {
+            if seen.insert(position) {
+                stack.extend(game.moves(&position));
+            }
+        }
+        let count = seen.len();
+        assert_eq!(holds_to_solver(&table, seen), count, "{rows} × {columns}");
+    }
+    // A diagram of a larger bar is refused, not answered.
+    let table = Chomp::new(2, 2).unwrap().values(1 << 10).unwrap();
+    let wider = Chomp::new(2, 3).unwrap().start();
+    assert_eq!(holds_to_solver(&table, [wider]), 0);
 }

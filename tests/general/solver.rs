@@ -359,7 +359,7 @@ fn a_caught_panic_leaves_no_false_cycle() {
 
     // The decomposing search, on one thread and on two (the panic on a helper thread).
     let cram = impartial::cram::Cram::new(4, 4).unwrap();
-    let board = cram.board();
+    let board = cram.start();
     let expected = Solver::new(cram).grundy(board).unwrap();
     let mut parts = Vec::new();
     let mut stack = vec![board];

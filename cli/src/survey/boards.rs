@@ -26,12 +26,17 @@ pub enum BoardKind {
 impl BoardKind {
     /// Why a board of `rows` × `columns` is no board of this game (too large), if it is not.
     pub fn not_a_board(self, rows: u32, columns: u32) -> Option<String> {
-        let error = match self {
-            BoardKind::Cram => Cram::new(columns, rows).err(),
-            BoardKind::NodeKayles => NodeKayles::grid(columns as usize, rows as usize).err(),
-            BoardKind::Chomp => Chomp::new(rows, columns).err(),
-        };
-        error.map(|error| error.to_string())
+        match self {
+            BoardKind::Cram => Cram::new(columns, rows)
+                .err()
+                .map(|error| error.to_string()),
+            BoardKind::NodeKayles => NodeKayles::grid(columns as usize, rows as usize)
+                .err()
+                .map(|error| error.to_string()),
+            BoardKind::Chomp => Chomp::new(rows, columns)
+                .err()
+                .map(|error| error.to_string()),
+        }
     }
 
     pub fn name(self) -> &'static str {
@@ -105,7 +110,9 @@ pub fn value_board(
     columns: u32,
     arguments: &BoardArguments,
 ) -> Result<Valued, Unvalued> {
-    let not_a_board = |error: impartial::GameError| Unvalued::NotABoard(error.to_string());
+    fn not_a_board(error: impl std::error::Error) -> Unvalued {
+        Unvalued::NotABoard(error.to_string())
+    }
     let limit = arguments
         .states
         .map(|states| usize::try_from(states).unwrap_or(usize::MAX));
@@ -113,12 +120,12 @@ pub fn value_board(
     match kind {
         BoardKind::Cram => {
             let game = Cram::new(columns, rows).map_err(not_a_board)?;
-            search(game, game.board(), limit, threads)
+            search(game, game.start(), limit, threads)
         }
         BoardKind::NodeKayles => {
             let game = NodeKayles::grid(columns as usize, rows as usize).map_err(not_a_board)?;
-            let all = game.all();
-            search(game, all, limit, threads)
+            let start = game.start();
+            search(game, start, limit, threads)
         }
         BoardKind::Chomp => {
             let game = Chomp::new(rows, columns).map_err(not_a_board)?;
@@ -127,7 +134,7 @@ pub fn value_board(
             match game.values(budget) {
                 Ok(values) => {
                     let value = values
-                        .grundy(game.bar())
+                        .grundy(game.start())
                         .map_err(|error| Unvalued::Failed(error.to_string()))?;
                     valued(value, values.len())
                 }

@@ -90,7 +90,7 @@ pub async fn play(body: Result<Bytes, BytesRejection>) -> Result<Json<Played>, A
     let mut heaps = request.heaps;
     let played = match theory::play(&mut heaps, request.heap, request.to) {
         Ok(played) => played,
-        Err(error @ impartial::GameError::HeapIndexOutOfRange { .. }) => {
+        Err(error @ theory::MoveError::NoSuchHeap { .. }) => {
             return Err(ApiError::bad("heap", error));
         }
         Err(error) => return Err(ApiError::bad("to", error)),

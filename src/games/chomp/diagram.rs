@@ -1,5 +1,10 @@
 //! Young diagrams in a `u128`, a byte a row, and their ranks in lexicographic order: what the
-//! ruleset and the table of every diagram's value share.
+//! ruleset and the table of every diagram's value share, with the position and the error
+//! they both speak.
+
+use std::fmt;
+
+use crate::game::StoredPosition;
 
 /// The most rows of a bar: one byte each in a `u128`.
 pub const MAX_ROWS: u32 = 16;
@@ -64,4 +69,158 @@ pub(super) fn rank(table: &[[u64; 256]], position: u128) -> Option<u64> {
     }
     // A saturated count gives no rank; beyond u64::MAX there is none to give.
     (rank < u64::MAX).then_some(rank)
+}
+
+/// A position of [`Chomp`](super::Chomp): a *Young diagram*, the lengths of rows that never
+/// grow from top to bottom, the first (poisoned) row at least one square — a byte a row in a
+/// `u128`, the poisoned row in the low byte. Made by [`Chomp::start`](super::Chomp::start)
+/// and [`Chomp::diagram`](super::Chomp::diagram), which check it, and by the moves.
+///
+/// # Examples
+///
+/// ```
+/// use impartial::chomp::Chomp;
+///
+/// let game = Chomp::new(3, 4)?;
+/// let position = game.diagram(&[4, 2])?;
+/// assert_eq!((position.lengths(), position.bits()), (vec![4, 2], 0x00_02_04));
+/// assert_eq!(position.to_string(), "4 2");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ChompPosition(pub(super) u128);
+
+impl ChompPosition {
+    /// The row lengths, from the poisoned row down to the last row with a square.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::chomp::Chomp;
+    ///
+    /// assert_eq!(Chomp::new(2, 3)?.start().lengths(), [3, 3]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn lengths(self) -> Vec<u32> {
+        (0..MAX_ROWS)
+            .map(|row| length(self.0, row))
+            .take_while(|&length| length > 0)
+            .collect()
+    }
+
+    /// The row lengths as bytes of a `u128`, the poisoned row in the low byte.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::chomp::Chomp;
+    ///
+    /// assert_eq!(Chomp::new(3, 2)?.start().bits(), 0x02_02_02);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn bits(self) -> u128 {
+        self.0
+    }
+}
+
+/// The row lengths, separated by spaces.
+impl fmt::Display for ChompPosition {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (row, length) in self.lengths().into_iter().enumerate() {
+            if row > 0 {
+                f.write_str(" ")?;
+            }
+            write!(f, "{length}")?;
+        }
+        Ok(())
+    }
+}
+
+/// The bits, as `{:b}` writes an integer's.
+impl fmt::Binary for ChompPosition {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Binary::fmt(&self.0, f)
+    }
+}
+
+/// Read from a table file as written; the file is checked to be this game's first.
+impl StoredPosition for ChompPosition {
+    const BYTES: usize = u128::BYTES;
+
+    fn write_to(&self, bytes: &mut [u8]) {
+        self.0.write_to(bytes);
+    }
+
+    fn read_from(bytes: &[u8]) -> Self {
+        ChompPosition(u128::read_from(bytes))
+    }
+}
+
+/// A Chomp bar or position that cannot be made, or a position another bar's.
+///
+/// # Examples
+///
+/// ```
+/// use impartial::chomp::{Chomp, ChompError};
+///
+/// assert_eq!(Chomp::new(17, 3).unwrap_err(), ChompError::BarSize { rows: 17, columns: 3 });
+/// let game = Chomp::new(3, 4)?;
+/// assert_eq!(
+///     game.diagram(&[2, 3]).unwrap_err().to_string(),
+///     "not a diagram of a bar of 3 × 4: a row longer than the one above it"
+/// );
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ChompError {
+    /// A bar with no rows or columns, more than [`MAX_ROWS`] rows or more than
+    /// [`MAX_COLUMNS`] columns.
+    #[error(
+        "a bar of {rows} × {columns}: Chomp takes 1 to {MAX_ROWS} rows of 1 to {MAX_COLUMNS} squares"
+    )]
+    BarSize {
+        /// The rows asked for.
+        rows: u32,
+        /// The columns asked for.
+        columns: u32,
+    },
+    /// Row lengths that are not a diagram of the bar.
+    #[error("not a diagram of a bar of {rows} × {columns}: {reason}")]
+    NotADiagram {
+        /// The bar's rows.
+        rows: u32,
+        /// The bar's columns.
+        columns: u32,
+        /// What is wrong: rows that grow, no poison, more rows or longer ones than the bar's.
+        reason: &'static str,
+    },
+}
+
+/// Whether `lengths` (`rows` of them, the rest 0) are a diagram of a bar of `rows` ×
+/// `columns`; the reason if not.
+pub(super) fn check(lengths: &[u32], rows: u32, columns: u32) -> Result<(), ChompError> {
+    let refuse = |reason| {
+        Err(ChompError::NotADiagram {
+            rows,
+            columns,
+            reason,
+        })
+    };
+    let (inside, below) = lengths.split_at(lengths.len().min(rows as usize));
+    if below.iter().any(|&length| length > 0) {
+        return refuse("more rows than the bar has");
+    }
+    if inside.first().is_none_or(|&first| first == 0) {
+        return refuse("the first row holds the poison: it has at least one square");
+    }
+    if inside.iter().any(|&length| length > columns) {
+        return refuse("a row longer than the bar");
+    }
+    if inside.windows(2).any(|pair| pair[1] > pair[0]) {
+        return refuse("a row longer than the one above it");
+    }
+    Ok(())
 }

@@ -1,9 +1,12 @@
 //! The value of every diagram of a bar, bottom-up in the order of their ranks: Chomp's own
 //! method, where the solver's search is general.
 
-use super::diagram::{MAX_ROWS, length, rank};
-use crate::error::{GameError, TableError};
-use crate::game::{Nimber, Outcome};
+use std::fmt;
+
+use super::diagram::{ChompError, ChompPosition, MAX_ROWS, check, length, rank};
+use crate::closed_form::ClosedForm;
+use crate::error::TableError;
+use crate::game::{ImpartialGame, Nimber, Outcome};
 
 /// The nimber of every position of Chomp on a bar, computed at once
 /// ([`Chomp::values`](super::Chomp::values)): two bytes a diagram, read by a position's rank.
@@ -24,11 +27,11 @@ use crate::game::{Nimber, Outcome};
 /// let game = Chomp::new(5, 6)?;
 /// let values = game.values(1 << 20)?;
 /// assert_eq!(values.len(), 462); // C(11, 5) diagrams, the empty one among them
-/// let bar = game.bar();
+/// let bar = game.start();
 /// assert_eq!(values.grundy(bar)?, Solver::new(game.clone()).grundy(bar)?);
 /// assert_eq!(values.outcome(bar)?, Outcome::N);
 /// for winning in values.winning_moves(bar)? {
-///     assert_eq!(values.grundy(winning)?, Nimber(0));
+///     assert_eq!(values.grundy(winning.leaves)?, Nimber(0));
 /// }
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -156,26 +159,12 @@ impl ChompValues {
         self.values.is_empty()
     }
 
-    /// The rank of `position`, a diagram of the bar.
-    fn rank_of(&self, position: u128) -> Result<usize, GameError> {
+    /// The rank of `position`, a diagram of the bar: one of a larger bar is refused, and a
+    /// position read from a file is checked whole.
+    fn rank_of(&self, ChompPosition(position): ChompPosition) -> Result<usize, ChompError> {
         let lengths: [u32; MAX_ROWS as usize] =
             std::array::from_fn(|row| length(position, row as u32));
-        if lengths[0] == 0 {
-            return Err(GameError::InvalidPosition(
-                "the first row holds the poison: it has at least one square",
-            ));
-        }
-        if lengths[self.rows as usize..].iter().any(|&l| l > 0) {
-            return Err(GameError::InvalidPosition("more rows than the bar has"));
-        }
-        if lengths[0] > self.columns {
-            return Err(GameError::InvalidPosition("a row longer than the bar"));
-        }
-        if lengths.windows(2).any(|pair| pair[1] > pair[0]) {
-            return Err(GameError::InvalidPosition(
-                "a row longer than the one above it",
-            ));
-        }
+        check(&lengths, self.rows, self.columns)?;
         Ok(self.rank_unchecked(position))
     }
 
@@ -189,8 +178,8 @@ impl ChompValues {
     ///
     /// # Errors
     ///
-    /// [`GameError::InvalidPosition`] if `position` is not a diagram of the bar: rows that
-    /// grow, no poison, more rows or longer ones than the bar has.
+    /// [`ChompError::NotADiagram`] if `position` is not a diagram of the bar: more rows or
+    /// longer ones than the bar has (a position of a larger bar).
     ///
     /// # Examples
     ///
@@ -202,10 +191,11 @@ impl ChompValues {
     /// let values = game.values(1 << 16)?;
     /// // An L of arms 3 and 2 is Nim with heaps 3 and 2.
     /// assert_eq!(values.grundy(game.diagram(&[4, 1, 1])?)?, Nimber(3 ^ 2));
-    /// assert!(values.grundy(0x05).is_err()); // a row of 5 in a bar of 4 columns
+    /// let wider = Chomp::new(1, 5)?.start();
+    /// assert!(values.grundy(wider).is_err()); // a row of 5 in a bar of 4 columns
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn grundy(&self, position: u128) -> Result<Nimber, GameError> {
+    pub fn grundy(&self, position: ChompPosition) -> Result<Nimber, ChompError> {
         Ok(Nimber(u128::from(self.values[self.rank_of(position)?])))
     }
 
@@ -224,14 +214,15 @@ impl ChompValues {
     /// let game = Chomp::new(2, 2)?;
     /// let values = game.values(1 << 10)?;
     /// assert_eq!(values.outcome(game.diagram(&[2, 1])?)?, Outcome::P);
-    /// assert_eq!(values.outcome(game.bar())?, Outcome::N);
+    /// assert_eq!(values.outcome(game.start())?, Outcome::N);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn outcome(&self, position: u128) -> Result<Outcome, GameError> {
+    pub fn outcome(&self, position: ChompPosition) -> Result<Outcome, ChompError> {
         Ok(Outcome::from(self.grundy(position)?))
     }
 
-    /// Every move from `position` to a P-position (none if it is one), column by column.
+    /// Every move from `position` to a P-position (none if it is one), column by column
+    /// and down each column; lazily.
     ///
     /// # Errors
     ///
@@ -245,29 +236,124 @@ impl ChompValues {
     /// let game = Chomp::new(3, 3)?;
     /// let values = game.values(1 << 10)?;
     /// // On a square bar, eating (1, 1) leaves an L of equal arms: Nim with equal heaps.
-    /// assert_eq!(values.winning_moves(game.bar())?, [game.diagram(&[3, 1, 1])?]);
+    /// let moves: Vec<String> = values.winning_moves(game.start())?.map(|made| made.to_string()).collect();
+    /// assert_eq!(moves, ["eat row 1, column 1 and every square below and right of it (leaves 3 1 1)"]);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn winning_moves(&self, position: u128) -> Result<Vec<u128>, GameError> {
+    pub fn winning_moves(
+        &self,
+        position: ChompPosition,
+    ) -> Result<impl Iterator<Item = ChompMove> + '_, ChompError> {
         let rank = self.rank_of(position)?;
-        let mut winning = Vec::new();
-        for column in 0..length(position, 0) {
-            let height = (0..self.rows)
-                .take_while(|&row| length(position, row) > column)
+        let ChompPosition(bits) = position;
+        let rows = self.rows;
+        Ok((0..length(bits, 0)).flat_map(move |column| {
+            let height = (0..rows)
+                .take_while(|&row| length(bits, row) > column)
                 .count() as u32;
-            for row in u32::from(column == 0)..height {
+            (u32::from(column == 0)..height).filter_map(move |row| {
                 // Rows `row` to `height − 1` cut to `column` squares.
-                let cut = (row..height).fold(position, |cut, r| {
+                let cut = (row..height).fold(bits, |cut, r| {
                     cut & !(0xFFu128 << (8 * r)) | u128::from(column) << (8 * r)
                 });
                 // An option of a diagram of the bar is one too: no checks again.
                 let option = self.rank_unchecked(cut);
                 debug_assert!(option < rank);
-                if self.values[option] == 0 {
-                    winning.push(cut);
-                }
-            }
-        }
-        Ok(winning)
+                (self.values[option] == 0).then_some(ChompMove {
+                    row,
+                    column,
+                    leaves: ChompPosition(cut),
+                })
+            })
+        }))
+    }
+
+    /// The first of [`winning_moves`](Self::winning_moves), or `None` from a P-position.
+    ///
+    /// # Errors
+    ///
+    /// As [`grundy`](Self::grundy).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::chomp::Chomp;
+    ///
+    /// let game = Chomp::new(2, 2)?;
+    /// let values = game.values(1 << 10)?;
+    /// let best = values.winning_move(game.start())?.expect("a rectangle is an N-position");
+    /// assert_eq!((best.row, best.column, best.leaves.lengths()), (1, 1, vec![2, 1]));
+    /// assert_eq!(values.winning_move(best.leaves)?, None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn winning_move(&self, position: ChompPosition) -> Result<Option<ChompMove>, ChompError> {
+        Ok(self.winning_moves(position)?.next())
+    }
+}
+
+/// A move of Chomp: the square eaten (with every square below and right of it), and the
+/// diagram it leaves.
+///
+/// # Examples
+///
+/// ```
+/// use impartial::chomp::Chomp;
+///
+/// let game = Chomp::new(2, 3)?;
+/// let best = game.values(1 << 10)?.winning_move(game.start())?.expect("N");
+/// assert_eq!(best.to_string(), "eat row 1, column 2 and every square below and right of it (leaves 3 2)");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ChompMove {
+    /// The row of the square eaten, from the poisoned row, 0.
+    pub row: u32,
+    /// Its column, from the poison's, 0.
+    pub column: u32,
+    /// The diagram the move leaves.
+    pub leaves: ChompPosition,
+}
+
+impl fmt::Display for ChompMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "eat row {}, column {} and every square below and right of it (leaves {})",
+            self.row, self.column, self.leaves
+        )
+    }
+}
+
+/// The table is a ruleset too: Chomp's moves, for the search to check it.
+impl ImpartialGame for ChompValues {
+    type Position = ChompPosition;
+
+    fn moves(&self, &position: &ChompPosition) -> impl Iterator<Item = ChompPosition> {
+        super::options(position)
+    }
+}
+
+/// Every diagram of the bar answered from the table; a diagram of a larger bar is an error.
+impl ClosedForm for ChompValues {
+    type Move = ChompMove;
+    type Error = ChompError;
+
+    fn outcome(&self, position: &ChompPosition) -> Result<Outcome, ChompError> {
+        ChompValues::outcome(self, *position)
+    }
+
+    fn grundy(&self, position: &ChompPosition) -> Result<Option<Nimber>, ChompError> {
+        ChompValues::grundy(self, *position).map(Some)
+    }
+
+    fn winning_moves(
+        &self,
+        position: &ChompPosition,
+    ) -> Result<impl Iterator<Item = ChompMove>, ChompError> {
+        ChompValues::winning_moves(self, *position)
+    }
+
+    fn leaves(&self, _: &ChompPosition, chosen: &ChompMove) -> ChompPosition {
+        chosen.leaves
     }
 }

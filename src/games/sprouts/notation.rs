@@ -1,7 +1,41 @@
 //! Glop's notation: reading it, checked, into lands of regions of boundaries, and writing
 //! lands back.
 
-use crate::error::GameError;
+/// A Sprouts position that cannot be made: too many spots, or a string that is not one in
+/// the notation of [`sprouts`](crate::sprouts).
+///
+/// # Examples
+///
+/// ```
+/// use impartial::sprouts::{SproutsError, SproutsPosition, MAX_SPOTS};
+///
+/// assert_eq!(
+///     SproutsPosition::start(MAX_SPOTS + 1),
+///     Err(SproutsError::TooManySpots { spots: MAX_SPOTS + 1, most: MAX_SPOTS })
+/// );
+/// let error = "0.A.}]!".parse::<SproutsPosition>().unwrap_err();
+/// assert!(matches!(error, SproutsError::Notation { .. }));
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum SproutsError {
+    /// More spots than [`MAX_SPOTS`].
+    #[error("{spots} spots: a position holds at most {most}")]
+    TooManySpots {
+        /// The spots asked for.
+        spots: usize,
+        /// [`MAX_SPOTS`].
+        most: usize,
+    },
+    /// A string that is not a position in the notation.
+    #[error("not a Sprouts position: {reason} (byte {at})")]
+    Notation {
+        /// The byte of the string where it goes wrong.
+        at: usize,
+        /// What is wrong there.
+        reason: &'static str,
+    },
+}
 
 /// The most lives a position may hold: every spot with one life seen from two corners needs
 /// a letter, and there are 52 (`A`–`Z`, `a`–`z`). A move spends one life, so no position
@@ -95,8 +129,8 @@ pub(super) fn letter(index: usize) -> u8 {
     }
 }
 
-pub(super) fn error(at: usize, reason: &'static str) -> GameError {
-    GameError::NotASproutsPosition { at, reason }
+pub(super) fn error(at: usize, reason: &'static str) -> SproutsError {
+    SproutsError::Notation { at, reason }
 }
 
 /// The notation being read: what is complete so far, and what is open.
@@ -112,7 +146,7 @@ pub(super) struct Reader {
 }
 
 impl Reader {
-    fn symbol(&mut self, at: usize, byte: u8) -> Result<(), GameError> {
+    fn symbol(&mut self, at: usize, byte: u8) -> Result<(), SproutsError> {
         if self.boundary.first() == Some(&SPOT) || (byte == SPOT && !self.boundary.is_empty()) {
             return Err(error(
                 at,
@@ -141,7 +175,7 @@ impl Reader {
         Ok(())
     }
 
-    fn end_boundary(&mut self, at: usize, written: bool) -> Result<(), GameError> {
+    fn end_boundary(&mut self, at: usize, written: bool) -> Result<(), SproutsError> {
         if !self.boundary.is_empty() {
             self.region.push(std::mem::take(&mut self.boundary));
         } else if written {
@@ -150,7 +184,7 @@ impl Reader {
         Ok(())
     }
 
-    fn end_region(&mut self, at: usize, written: bool) -> Result<(), GameError> {
+    fn end_region(&mut self, at: usize, written: bool) -> Result<(), SproutsError> {
         self.end_boundary(at, false)?;
         if !self.region.is_empty() {
             self.land.push(std::mem::take(&mut self.region));
@@ -160,7 +194,7 @@ impl Reader {
         Ok(())
     }
 
-    fn end_land(&mut self, at: usize, written: bool) -> Result<(), GameError> {
+    fn end_land(&mut self, at: usize, written: bool) -> Result<(), SproutsError> {
         self.end_region(at, false)?;
         if self.land.is_empty() {
             return if written {
@@ -190,7 +224,7 @@ impl Reader {
 }
 
 /// Reads and checks the notation.
-pub(super) fn parse(text: &[u8]) -> Result<Vec<Land>, GameError> {
+pub(super) fn parse(text: &[u8]) -> Result<Vec<Land>, SproutsError> {
     let body = match text.iter().position(|&byte| byte == POSITION_END) {
         Some(end) if end + 1 == text.len() => &text[..end],
         Some(end) => return Err(error(end + 1, "text after the final `!`")),

@@ -5,7 +5,6 @@ use std::convert::Infallible;
 
 use super::wythoff_move::WythoffMove;
 use crate::closed_form::ClosedForm;
-use crate::error::GameError;
 use crate::game::{ImpartialGame, Nimber, Outcome};
 use crate::games::golden::{Wide, add, compare, high_half_product, multiply, wide};
 
@@ -54,26 +53,45 @@ pub struct AWythoff {
     upper_slope: u128,
 }
 
+/// An a-Wythoff game that cannot be made.
+///
+/// # Examples
+///
+/// ```
+/// use impartial::wythoff::{AWythoff, AWythoffError};
+///
+/// let error = AWythoff::new(0).unwrap_err();
+/// assert_eq!(error, AWythoffError::ZeroA);
+/// assert_eq!(error.to_string(), "a must be at least 1: with a = 0 there are no diagonal moves (two heaps of Nim)");
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum AWythoffError {
+    /// `a = 0`: no diagonal move.
+    #[error("a must be at least 1: with a = 0 there are no diagonal moves (two heaps of Nim)")]
+    ZeroA,
+}
+
 impl AWythoff {
     /// The `a`-Wythoff game, `a ≥ 1`.
     ///
     /// # Errors
     ///
-    /// [`GameError::ZeroMultiplier`] for `a = 0`, a game without diagonal moves (two heaps
-    /// of Nim).
+    /// [`AWythoffError::ZeroA`] for `a = 0`, a game without diagonal moves (two heaps of
+    /// Nim).
     ///
     /// # Examples
     ///
     /// ```
-    /// use impartial::wythoff::AWythoff;
+    /// use impartial::wythoff::{AWythoff, AWythoffError};
     ///
     /// assert_eq!(AWythoff::new(3)?.a(), 3);
-    /// assert!(AWythoff::new(0).is_err());
+    /// assert_eq!(AWythoff::new(0), Err(AWythoffError::ZeroA));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn new(a: u32) -> Result<Self, GameError> {
+    pub fn new(a: u32) -> Result<Self, AWythoffError> {
         if a == 0 {
-            return Err(GameError::ZeroMultiplier(0));
+            return Err(AWythoffError::ZeroA);
         }
         // The largest X < 2¹²⁸ with X ≤ β'·2¹²⁸, bit by bit: (2X + a·2¹²⁸)² ≤ c·2²⁵⁶.
         let c = multiply(&wide(u128::from(a)), &wide(u128::from(a)));

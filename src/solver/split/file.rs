@@ -30,10 +30,10 @@ pub(crate) fn save<'f, P: StoredPosition + 'f>(
     game: &str,
     facts: impl Iterator<Item = (&'f P, Facts)>,
 ) -> Result<usize, TableError> {
-    let io = |action: &'static str, error: std::io::Error| TableError::Io {
+    let io = |action: &'static str, source: std::io::Error| TableError::Io {
         action,
-        path: path.display().to_string(),
-        message: error.to_string(),
+        path: path.to_path_buf(),
+        source,
     };
     let mut body = Vec::new();
     body.extend_from_slice(MAGIC);
@@ -113,10 +113,10 @@ pub(crate) fn load<P: StoredPosition>(
     let mut bytes = Vec::new();
     File::open(path)
         .and_then(|file| BufReader::new(file).read_to_end(&mut bytes))
-        .map_err(|error| TableError::Io {
+        .map_err(|source| TableError::Io {
             action: "read",
-            path: path.display().to_string(),
-            message: error.to_string(),
+            path: path.to_path_buf(),
+            source,
         })?;
     if bytes.len() < MAGIC.len() + 4 || &bytes[..MAGIC.len()] != MAGIC {
         return Err(refused("it does not start as a table of facts does".into()));
