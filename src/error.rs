@@ -53,6 +53,18 @@ pub enum SolveError<P: Debug> {
         /// The position whose score could not be computed.
         position: P,
     },
+    /// The ruleset's [`components`](crate::ImpartialGame::components) or
+    /// [`canonical`](crate::ImpartialGame::canonical) hook answered for the position asked
+    /// about, but its [`DECOMPOSES`](crate::ImpartialGame::DECOMPOSES) is `false`, so the
+    /// solver would search every position whole and never call them: the hooks only work
+    /// together. Set `DECOMPOSES = true` (or leave both hooks to their defaults).
+    #[error(
+        "the ruleset's components or canonical hook answered for {position:?}, but its DECOMPOSES is false, so the solver would never use them: set DECOMPOSES = true"
+    )]
+    DecomposesNotSet {
+        /// The position the hooks answered for.
+        position: P,
+    },
     /// Answering would hold more bytes than the solver's memory limit allows.
     #[error("memory limit of {limit} bytes reached: the search needs more memory than that")]
     MemoryLimit {
@@ -60,6 +72,37 @@ pub enum SolveError<P: Debug> {
         /// [`Solver::with_memory_limit`](crate::Solver::with_memory_limit).
         limit: usize,
     },
+}
+
+impl<P: Debug> SolveError<P> {
+    /// The same error about another kind of position: `map` applied to the position it
+    /// names, if it names one.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::SolveError;
+    ///
+    /// let error: SolveError<(u8, u8)> = SolveError::Cycle { position: (3, 4) };
+    /// assert_eq!(error.map_position(|(a, _)| a), SolveError::Cycle { position: 3 });
+    /// let limit: SolveError<u8> = SolveError::StateLimit { limit: 10 };
+    /// assert_eq!(limit.map_position(u32::from), SolveError::StateLimit { limit: 10 });
+    /// ```
+    pub fn map_position<Q: Debug>(self, map: impl FnOnce(P) -> Q) -> SolveError<Q> {
+        match self {
+            SolveError::Cycle { position } => SolveError::Cycle {
+                position: map(position),
+            },
+            SolveError::StateLimit { limit } => SolveError::StateLimit { limit },
+            SolveError::ScoreOverflow { position } => SolveError::ScoreOverflow {
+                position: map(position),
+            },
+            SolveError::DecomposesNotSet { position } => SolveError::DecomposesNotSet {
+                position: map(position),
+            },
+            SolveError::MemoryLimit { limit } => SolveError::MemoryLimit { limit },
+        }
+    }
 }
 
 /// Why a solver's table could not be set up, saved or loaded.

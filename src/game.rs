@@ -194,7 +194,10 @@ pub trait ImpartialGame {
     /// something to say: set it to `true` when you implement either, and
     /// [`Solver`](crate::Solver) answers outcomes, Grundy values and winning moves with its
     /// decomposing search (see [`Solver::with_plain_search`](crate::Solver::with_plain_search)).
-    /// `false` by default: the plain search, which never calls them.
+    /// `false` by default: the plain search, which never calls them — and a ruleset that
+    /// implements either hook but leaves this `false` is refused at the first question,
+    /// with [`SolveError::DecomposesNotSet`](crate::SolveError::DecomposesNotSet), rather
+    /// than searched whole in silence.
     ///
     /// # Examples
     ///

@@ -29,7 +29,10 @@
 //! **The special method**, the game modules: the P-positions of many games have a closed
 //! form and a rule that restores balance, answering in time independent of the size of the
 //! state graph. [`nim`] decides Nim by the XOR of the heaps (Bouton) in one pass over them,
-//! where a search would visit every position below.
+//! where a search would visit every position below. Every closed form implements
+//! [`ClosedForm`], beside its game's [`ImpartialGame`]: the same questions by the same names
+//! — `outcome`, `grundy`, `winning_move`, `winning_moves` — so code written for one answers
+//! for all, and the crate's tests hold each to the solver through it.
 //!
 //! ```
 //! use impartial::nim;
@@ -214,18 +217,32 @@
 //!
 //! A query takes a position as you have it: the position, a reference to it, or — for the
 //! heap games, whose positions are [`Heaps`] — an array, a slice or a `Vec` of heap sizes
-//! ([`IntoPosition`]): `solver.outcome([3, 4, 5])?`. Every `winning_move` names its move by
-//! what the move leaves:
+//! ([`IntoPosition`]): `solver.outcome([3, 4, 5])?`. The games of boards and graphs have a
+//! position type of their own, made by the game (`start()`, `position(bits)`), so that a
+//! position of one game never passes for another's.
+//!
+//! Every `winning_move` is a move of the game's own type, which says what it does and what it
+//! leaves, and prints itself in words (`Display`); the general method names a move by the
+//! position it leaves:
 //!
 //! | API | `winning_move` returns | which says |
 //! |---|---|---|
-//! | [`Solver`], [`LoopySolver`] | `Option<P>` | the position left (the option itself) |
+//! | [`Solver`], [`LoopySolver`], [`Misere`] | `Option<P>` | the position left (the option itself) |
 //! | [`Sum`] | `Option<`[`SumMove`]`>` | the component moved in, and the position left there |
-//! | [`nim`], [`nim::misere`] | `Option<`[`NimMove`](nim::NimMove)`>` | the heap, its size before and after, the take |
-//! | [`fibonacci`], [`take_away`], `fibonacci::big` | `Option<`[`TakeMove`](take_away::TakeMove)`>` | the state before, the take, the state left |
-//! | [`wythoff`] | `Option<(T, T)>` | the pair of heaps left |
-//! | [`coins`] rulesets | `Option<`[`CoinMove`](coins::CoinMove)`>` | the heads coin turned to tails, the other coins turned, the position left |
+//! | [`nim`], [`nim::misere`], [`moore`] (several at once) | [`NimMove`](nim::NimMove), [`MooreMove`](moore::MooreMove) | the heap, its size before and after, the take |
+//! | [`fibonacci`], [`take_away`], `fibonacci::big` | [`TakeMove`](take_away::TakeMove) | the state before, the take, the state left |
+//! | [`wythoff`], [`wythoff::AWythoff`] | [`WythoffMove`](wythoff::WythoffMove) | the pair of heaps before and after |
+//! | [`euclid`] | [`EuclidMove`](euclid::EuclidMove) | the pair before and after |
+//! | [`staircase`] | [`StairMove`](staircase::StairMove) | the step, the coins moved down, the steps left |
+//! | [`lasker`] | [`LaskerMove`](lasker::LaskerMove) | a take from a heap, or a split into two |
+//! | [`welter`] | [`WelterMove`](welter::WelterMove) | the coin moved, its square before and after |
+//! | [`hackenbush`] | [`HackenbushMove`](hackenbush::HackenbushMove) | the edge cut, its ends |
+//! | [`coins`] rulesets | [`CoinMove`](coins::CoinMove) | the heads coin turned to tails, the other coins turned, the position left |
+//! | [`Tabulated`] heap games, [`quotient::MisereQuotient`] | [`HeapMove`] | the heap, its size, the heaps it leaves |
+//! | [`chomp::ChompValues`] | [`ChompMove`](chomp::ChompMove) | the square eaten, the diagram left |
 //!
+//! Every one is `Option<…>` (`None` from a P-position), in a `Result` where the closed form
+//! rests on a table that may not reach the position.
 //! `winning_moves` gives every winning move, of the same type, in the same order the single
 //! one is chosen from.
 //!

@@ -318,12 +318,28 @@ impl<G: ImpartialGame> Solver<G> {
         G::DECOMPOSES && !self.plain
     }
 
+    /// Refuses a ruleset whose [`components`](ImpartialGame::components) or
+    /// [`canonical`](ImpartialGame::canonical) answers for `position` while its
+    /// [`DECOMPOSES`](ImpartialGame::DECOMPOSES) is `false`: the hooks would be ignored in
+    /// silence. For a ruleset that keeps the defaults the check compiles to nothing.
+    fn check_hooks(&self, position: &G::Position) -> Result<(), SolveError<G::Position>> {
+        if !G::DECOMPOSES
+            && (self.game.components(position).is_some() || self.game.canonical(position).is_some())
+        {
+            return Err(SolveError::DecomposesNotSet {
+                position: position.clone(),
+            });
+        }
+        Ok(())
+    }
+
     /// The outcome of `position` under `play`, by the search that answers it.
     fn outcome_of(
         &mut self,
         position: &G::Position,
         play: Play,
     ) -> Result<Outcome, SolveError<G::Position>> {
+        self.check_hooks(position)?;
         let decomposing = self.decomposing();
         let mut engines = Engines::of(
             &mut self.search,
@@ -339,6 +355,7 @@ impl<G: ImpartialGame> Solver<G> {
         &mut self,
         position: &G::Position,
     ) -> Result<Nimber, SolveError<G::Position>> {
+        self.check_hooks(position)?;
         let decomposing = self.decomposing();
         let mut engines = Engines::of(
             &mut self.search,

@@ -218,18 +218,8 @@ impl<G: ImpartialGame> Misere<'_, G> {
         let solver = &mut *self.solver;
         let normal = solver.grundy_of(position)?;
         let exponents =
-            genus::genus_exponents(&mut solver.genus, &solver.game, position).map_err(|error| {
-                match error {
-                    SolveError::Cycle { position } => SolveError::Cycle {
-                        position: position.0,
-                    },
-                    SolveError::ScoreOverflow { position } => SolveError::ScoreOverflow {
-                        position: position.0,
-                    },
-                    SolveError::StateLimit { limit } => SolveError::StateLimit { limit },
-                    SolveError::MemoryLimit { limit } => SolveError::MemoryLimit { limit },
-                }
-            })?;
+            genus::genus_exponents(&mut solver.genus, &solver.game, position)
+                .map_err(|error| error.map_position(|(position, _, _)| position))?;
         Ok(Genus::new(normal, exponents))
     }
 

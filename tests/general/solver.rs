@@ -397,3 +397,51 @@ fn a_caught_panic_leaves_no_false_cycle() {
         assert!(panicked > 3, "{threads} threads: {panicked} panics");
     }
 }
+
+/// Two heaps of Nim as a pair, with a `components` hook that splits them: it only works with
+/// `DECOMPOSES`. Without it the hook is refused at the first question, never ignored; with
+/// it the decomposing search uses it and answers as Nim.
+#[derive(Clone, Copy)]
+struct TwoHeaps<const DECOMPOSES: bool>;
+
+impl<const SPLITS: bool> impartial::ImpartialGame for TwoHeaps<SPLITS> {
+    type Position = (u8, u8);
+
+    const DECOMPOSES: bool = SPLITS;
+
+    fn moves(&self, &(a, b): &(u8, u8)) -> impl Iterator<Item = (u8, u8)> {
+        (0..a)
+            .map(move |x| (x, b))
+            .chain((0..b).map(move |y| (a, y)))
+    }
+
+    fn components(&self, &(a, b): &(u8, u8)) -> Option<impl Iterator<Item = (u8, u8)>> {
+        (a > 0 && b > 0).then(|| [(a, 0), (0, b)].into_iter())
+    }
+}
+
+#[test]
+fn a_components_hook_without_decomposes_is_refused_not_ignored() {
+    let mut half = Solver::new(TwoHeaps::<false>);
+    for question in 0..4 {
+        let refused = match question {
+            0 => half.outcome((3, 5)).map(drop),
+            1 => half.grundy((3, 5)).map(drop),
+            2 => half.winning_move((3, 5)).map(drop),
+            _ => half.winning_moves((3, 5)).map(drop),
+        };
+        let error = refused.unwrap_err();
+        assert_eq!(
+            error,
+            impartial::SolveError::DecomposesNotSet { position: (3, 5) }
+        );
+        assert!(error.to_string().contains("set DECOMPOSES = true"));
+    }
+    // A position the hook has nothing to say about is answered.
+    assert_eq!(half.grundy((0, 5)), Ok(Nimber(5)));
+    // With DECOMPOSES, the same hook splits the pair: Nim's values.
+    let mut whole = Solver::new(TwoHeaps::<true>);
+    for (a, b) in [(3, 5), (7, 7), (0, 9), (12, 1)] {
+        assert_eq!(whole.grundy((a, b)), Ok(Nimber(u128::from(a ^ b))));
+    }
+}
