@@ -58,6 +58,8 @@ pub enum SolveError<P: Debug> {
     /// about, but its [`DECOMPOSES`](crate::ImpartialGame::DECOMPOSES) is `false`, so the
     /// solver would search every position whole and never call them: the hooks only work
     /// together. Set `DECOMPOSES = true` (or leave both hooks to their defaults).
+    #[cfg(feature = "decompose")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "decompose")))]
     #[error(
         "the ruleset's components or canonical hook answered for {position:?}, but its DECOMPOSES is false, so the solver would never use them: set DECOMPOSES = true"
     )]
@@ -97,6 +99,7 @@ impl<P: Debug> SolveError<P> {
             SolveError::ScoreOverflow { position } => SolveError::ScoreOverflow {
                 position: map(position),
             },
+            #[cfg(feature = "decompose")]
             SolveError::DecomposesNotSet { position } => SolveError::DecomposesNotSet {
                 position: map(position),
             },

@@ -163,6 +163,8 @@ pub trait ImpartialGame {
         None
     }
 
+    #[cfg(feature = "decompose")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "decompose")))]
     /// A number the Grundy value of `position` is at most, if the ruleset knows one cheaply.
     ///
     /// The default knows none. The length of the longest play from `position` is one (a
@@ -190,6 +192,8 @@ pub trait ImpartialGame {
         None
     }
 
+    #[cfg(feature = "decompose")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "decompose")))]
     /// Whether [`components`](Self::components) or [`canonical`](Self::canonical) may have
     /// something to say: set it to `true` when you implement either, and
     /// [`Solver`](crate::Solver) answers outcomes, Grundy values and winning moves with its
@@ -210,6 +214,8 @@ pub trait ImpartialGame {
     /// ```
     const DECOMPOSES: bool = false;
 
+    #[cfg(feature = "decompose")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "decompose")))]
     /// The independent games `position` is the sum of, when that says something new: more
     /// than one part, or one part smaller than `position` with the same value (cells no
     /// move can use dropped). Each part is a position of this game, the moves of `position`
@@ -254,6 +260,8 @@ pub trait ImpartialGame {
         None::<std::iter::Empty<Self::Position>>
     }
 
+    #[cfg(feature = "decompose")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "decompose")))]
     /// A canonical form of `position`: another position of this game that is the same game
     /// — a board turned or mirrored, cells no move can reach dropped — so that the solver
     /// stores all of them as one. `None` (the default) if `position` is its own.
@@ -280,6 +288,8 @@ pub trait ImpartialGame {
         None
     }
 
+    #[cfg(feature = "decompose")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "decompose")))]
     /// How much searching `position` costs, roughly — larger for more: the free cells of a
     /// board, the vertices of a graph. The decomposing search values the smaller parts of a
     /// sum whole and asks only outcome questions of the largest, which prune; and it tries a
@@ -692,6 +702,8 @@ impl<'a, P> IntoPosition<P> for &'a P {
     }
 }
 
+#[cfg(feature = "decompose")]
+#[cfg_attr(docsrs, doc(cfg(feature = "decompose")))]
 /// A position that a solver's table file can hold: a fixed number of bytes, written and read
 /// back ([`Solver::save_table`](crate::Solver::save_table)).
 ///
@@ -719,6 +731,7 @@ pub trait StoredPosition: Sized {
     fn read_from(bytes: &[u8]) -> Self;
 }
 
+#[cfg(feature = "decompose")]
 macro_rules! stored_integer {
     ($($integer:ty),*) => {$(
         impl StoredPosition for $integer {
@@ -737,8 +750,10 @@ macro_rules! stored_integer {
     )*};
 }
 
+#[cfg(feature = "decompose")]
 stored_integer!(u8, u16, u32, u64, u128);
 
+#[cfg(feature = "decompose")]
 impl<A: StoredPosition, B: StoredPosition> StoredPosition for (A, B) {
     const BYTES: usize = A::BYTES + B::BYTES;
 

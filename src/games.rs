@@ -4,9 +4,15 @@
 //! The modules are re-exported at the crate root (`impartial::nim`, `impartial::fibonacci`,
 //! …); this module only groups their files.
 
+#[cfg(feature = "repeating")]
+#[cfg_attr(docsrs, doc(cfg(feature = "repeating")))]
 pub mod all_but;
+#[cfg(feature = "frontier")]
+#[cfg_attr(docsrs, doc(cfg(feature = "frontier")))]
 pub mod chomp;
 pub mod coins;
+#[cfg(feature = "frontier")]
+#[cfg_attr(docsrs, doc(cfg(feature = "frontier")))]
 pub mod cram;
 pub mod euclid;
 pub mod fibonacci;
@@ -15,12 +21,22 @@ pub mod hackenbush;
 pub mod lasker;
 pub mod moore;
 pub mod nim;
+#[cfg(feature = "frontier")]
+#[cfg_attr(docsrs, doc(cfg(feature = "frontier")))]
 pub mod node_kayles;
 pub(crate) mod number_row;
 pub mod octal;
+#[cfg(feature = "frontier")]
+#[cfg_attr(docsrs, doc(cfg(feature = "frontier")))]
 pub mod poset;
+#[cfg(feature = "quotient")]
+#[cfg_attr(docsrs, doc(cfg(feature = "quotient")))]
 pub mod quotient;
+#[cfg(feature = "repeating")]
+#[cfg_attr(docsrs, doc(cfg(feature = "repeating")))]
 pub mod repeating;
+#[cfg(feature = "frontier")]
+#[cfg_attr(docsrs, doc(cfg(feature = "frontier")))]
 pub mod sprouts;
 pub mod staircase;
 pub mod subtraction;

@@ -219,7 +219,12 @@
 //! heap games, whose positions are [`Heaps`] — an array, a slice or a `Vec` of heap sizes
 //! ([`IntoPosition`]): `solver.outcome([3, 4, 5])?`. The games of boards and graphs have a
 //! position type of their own, made by the game (`start()`, `position(bits)`), so that a
-//! position of one game never passes for another's.
+//! position of one game never passes for another's. Heap sizes are generic ([`HeapSize`]:
+//! `u8` to `u128`) in the closed forms that compute on the heaps — Nim, misère Nim, Moore,
+//! Staircase, Wythoff, Fibonacci Nim and take-away; the games answered from a table of
+//! values (octal, subtraction and take-and-break games, misère quotients) take `u64` heaps,
+//! the table's index, and so do Lasker's Nim and Welter's game, whose values of `u128` heaps
+//! would not fit a `u128` nimber.
 //!
 //! Every `winning_move` is a move of the game's own type, which says what it does and what it
 //! leaves, and prints itself in words (`Display`); the general method names a move by the
@@ -295,23 +300,38 @@
 //!
 //! # Crate features
 //!
-//! - `bigint` (off by default): [`fibonacci::big`](crate::fibonacci), Fibonacci Nim on
-//!   `num_bigint::BigUint` heaps of any size.
-//! - `serde` (off by default): `Serialize` and `Deserialize` for the value types — [`Nimber`],
-//!   [`Outcome`], [`Heaps`], [`Either`], the move records, [`take_away::TakeAwayState`],
-//!   [`sequence::GrundySequence`] (checked in full on reading — G(0), the period against the
-//!   values, the rare heaps against the mask — so a forged or damaged file is refused rather
-//!   than answering wrongly), [`sequence::Period`], [`loopy::LoopyValue`].
-//! - `plot` (off by default): the `plot` module, pictures of sequences and P-position maps
-//!   as SVG.
+//! The default features build the whole crate, for a newcomer who wants to see all of it. A
+//! program that needs the classics alone writes `default-features = false`: the vocabulary,
+//! the solver's plain search, the closed forms (Nim, Fibonacci Nim and take-away, Wythoff,
+//! Welter, Moore, Staircase, Lasker, Euclid, Hackenbush, coin-turning games, nimbers) and
+//! the heap-sequence engine's direct recurrence, in half the build time of the defaults
+//! (README gives the figures). Each item behind a feature says so in these docs.
+//!
+//! | feature | default | adds |
+//! |---|---|---|
+//! | `decompose` | yes | the decomposing search: [`ImpartialGame::components`], `canonical`, `search_size`, `grundy_bound` and `DECOMPOSES`; [`Solver::with_table_budget`], [`Solver::save_table`] and [`Solver::load_table`], [`Solver::with_threads`] (depends on `stacker` and `crc32fast`) |
+//! | `frontier` | yes | the games searched at the frontier: [`sprouts`], [`cram`], [`node_kayles`], [`chomp`], [`poset`] (turns on `decompose`) |
+//! | `quotient` | yes | misère quotients: [`quotient`] |
+//! | `repeating` | yes | codes with a repeating tail, [`repeating`], and the all-but subtraction games, [`all_but`] |
+//! | `research` | yes | the heap-sequence engine's research paths: the sparse space, threads ([`sequence::SequenceOptions::with_threads`]), bounded and streamed runs ([`HeapGame::values_streamed`]), proofs of arithmetic periods |
+//! | `bigint` | no | [`fibonacci::big`](crate::fibonacci), Fibonacci Nim on `num_bigint::BigUint` heaps of any size |
+//! | `serde` | no | `Serialize` and `Deserialize` for the value types — [`Nimber`], [`Outcome`], [`Heaps`], [`Either`], the move records, [`take_away::TakeAwayState`], [`sequence::GrundySequence`] (checked in full on reading — G(0), the period against the values, the rare heaps against the mask — so a forged or damaged file is refused rather than answering wrongly), [`sequence::Period`], [`loopy::LoopyValue`], misère quotients (proved again when read) |
+//! | `plot` | no | the `plot` module: pictures of sequences and P-position maps as SVG |
+//!
+//! **Threads.** The library starts threads only where a computation is long enough to
+//! repay them, and says so: the heap-sequence engine (feature `research`) computes games
+//! that split heaps on two threads by default where the machine has two cores or more
+//! ([`sequence::SequenceOptions`]; `with_threads(1)` keeps it on the calling thread), and the
+//! decomposing search runs on one thread unless [`Solver::with_threads`] asks for more.
+//! Without `research`, no thread is ever started.
 //!
 //! The `impartial` command line — heap games at research scale with checksummed checkpoints,
 //! misère quotients, and `impartial serve`, a local site to play and learn — is the crate
 //! `impartial-cli` beside this one: [`guide::command_line`].
 //!
-//! Without features the crate depends only on `num-traits`, `thiserror`, `smallvec`,
-//! `stacker` (the decomposing search's stack grows on the heap) and `crc32fast` (the
-//! checksums of saved tables).
+//! With `default-features = false` the crate depends on `num-traits`, `thiserror` and
+//! `smallvec` alone; the defaults add `stacker` (the decomposing search's stack grows on the
+//! heap) and `crc32fast` (the checksums of saved tables).
 //!
 //! # Rust version
 //!
@@ -324,6 +344,7 @@
 //! [theory](guide::theory) with its proofs, [misère play](guide::misere), the
 //! [command line](guide::command_line) and [how the crate is tested](guide::reliability).
 #![doc(test(attr(deny(warnings))))]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 // The layers, each importing only from those before it (ARCHITECTURE.md; held by
 // tests/general/architecture.rs): the vocabulary (game, error), the heap-game vocabulary (heap), the
@@ -342,10 +363,15 @@ pub mod score;
 pub mod sequence;
 mod solver;
 
+#[cfg(feature = "quotient")]
+pub use games::quotient;
+#[cfg(feature = "repeating")]
+pub use games::{all_but, repeating};
+#[cfg(feature = "frontier")]
+pub use games::{chomp, cram, node_kayles, poset, sprouts};
 pub use games::{
-    all_but, chomp, coins, cram, euclid, fibonacci, hackenbush, lasker, moore, nim, node_kayles,
-    octal, poset, quotient, repeating, sprouts, staircase, subtraction, take_and_break, take_away,
-    welter, wythoff,
+    coins, euclid, fibonacci, hackenbush, lasker, moore, nim, octal, staircase, subtraction,
+    take_and_break, take_away, welter, wythoff,
 };
 pub use solver::{compound, loopy};
 
@@ -362,9 +388,9 @@ pub struct ReadmeDoctests;
 
 pub use closed_form::ClosedForm;
 pub use error::{SolveError, TableError};
-pub use game::{
-    Either, HeapSize, ImpartialGame, IntoPosition, Nimber, Outcome, Play, StoredPosition,
-};
+#[cfg(feature = "decompose")]
+pub use game::StoredPosition;
+pub use game::{Either, HeapSize, ImpartialGame, IntoPosition, Nimber, Outcome, Play};
 pub use heap::{HeapMove, Heaps};
 pub use loopy::LoopySolver;
 pub use nim::Nim;

@@ -117,11 +117,18 @@
 //! [apparent](GrundySequence::apparent_arithmetic_period), and a proof that would take more
 //! than some billions of steps is not tried.
 
+// The research paths (feature `research`): the sparse space, threads, bounded and streamed
+// runs, arithmetic proofs.
+#[cfg(feature = "research")]
 mod ahead;
 mod arithmetic;
+#[cfg(feature = "research")]
 mod arithmetic_proof;
+#[cfg(feature = "research")]
 mod bounded;
+#[cfg(feature = "research")]
 mod bounded_values;
+#[cfg(feature = "research")]
 mod bytes;
 mod direct;
 mod error;
@@ -130,22 +137,76 @@ mod heap_game;
 mod many;
 mod options;
 pub(crate) mod period;
+#[cfg(feature = "research")]
 mod relay;
 mod run;
+#[cfg(feature = "research")]
 mod sparse;
+#[cfg(feature = "research")]
 mod stream;
 mod stretch;
 #[cfg(test)]
 pub(crate) mod testing;
 mod values;
 
+/// Without the feature `research`, no sparse space: a space that cannot be, so that the
+/// driver reads the same and its sparse paths compile to nothing.
+#[cfg(not(feature = "research"))]
+mod sparse {
+    use crate::heap::HeapRules;
+    use crate::sequence::direct::{HeapValues, Reached};
+    use crate::sequence::values::Value;
+
+    /// No sparse space: the type has no value.
+    #[derive(Clone, Debug)]
+    pub(super) enum SparseSpace {}
+
+    impl SparseSpace {
+        pub(super) fn choose<V: Value>(_: &HeapRules, _: &[V], _: usize) -> Option<(Self, usize)> {
+            None
+        }
+
+        pub(super) fn record(&mut self, _: usize, _: u32) {
+            match *self {}
+        }
+
+        pub(super) fn rare_count(&self) -> usize {
+            match *self {}
+        }
+
+        pub(super) fn mask(&self) -> u32 {
+            match *self {}
+        }
+
+        pub(super) fn rare(&self) -> &[usize] {
+            match *self {}
+        }
+
+        pub(super) fn value<H: HeapValues + ?Sized>(
+            &mut self,
+            _: &HeapRules,
+            _: &H,
+            _: usize,
+            _: u32,
+            _: &mut Reached,
+        ) -> u32 {
+            match *self {}
+        }
+    }
+}
+
+#[cfg(feature = "repeating")]
 pub(crate) use arithmetic::apparent as apparent_arithmetic;
 pub use arithmetic::{ApparentArithmeticPeriod, ArithmeticPeriod, MAX_APPARENT_PERIOD};
 pub use error::{MAX_HEAP, MAX_STREAMED_HEAP, SequenceError};
 pub use grundy_sequence::GrundySequence;
 pub(crate) use heap_game::heap_game_methods;
 pub use heap_game::{HeapGame, Tabulated};
-pub use options::{MAX_THREADS, Method, Progress, SequenceOptions};
+#[cfg(feature = "research")]
+pub use options::MAX_THREADS;
+pub use options::{Method, Progress, SequenceOptions};
 pub use period::Period;
+#[cfg(feature = "research")]
+#[cfg_attr(docsrs, doc(cfg(feature = "research")))]
 pub use stream::{StreamState, Streamed, ValueStore};
 pub use values::{Iter, ValueSlice, Values};

@@ -10,6 +10,7 @@
 //! the retrograde [`LoopySolver`](loopy::LoopySolver) for games with cycles.
 
 pub mod compound;
+mod decomposing;
 mod general;
 mod genus;
 pub(crate) mod hash;
@@ -18,6 +19,7 @@ pub(crate) mod memo;
 mod misere;
 pub mod score;
 pub(crate) mod search;
+#[cfg(feature = "decompose")]
 mod split;
 mod stats;
 mod sum;

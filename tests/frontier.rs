@@ -1,6 +1,8 @@
 //! The decomposing search, and the hooks it reads, against the plain search: random boards
 //! and positions, the closed forms on and off, fixed tables down to the least budget.
 
+#![cfg(feature = "frontier")]
+
 use std::collections::HashMap;
 
 use impartial::cram::{Cram, CramPosition};

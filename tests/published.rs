@@ -12,107 +12,116 @@
 //! Also the outcomes and nimbers of Sprouts from up to 11 spots, the table Applegate, Jacobson
 //! and Sleator computed in 1991.
 
-use std::collections::BTreeMap;
-use std::ops::ControlFlow;
-
-use impartial::octal::OctalGame;
-use impartial::sequence::{SequenceOptions, StreamState};
+#[cfg(feature = "frontier")]
 use impartial::sprouts::{Sprouts, SproutsPosition};
+#[cfg(feature = "frontier")]
 use impartial::{Nimber, Outcome, Solver};
 
-/// The heaps the published tables count: 2²⁰ in a release build, 2¹⁶ in a debug one.
-const HEAPS: u64 = if cfg!(debug_assertions) {
-    1 << 16
-} else {
-    1 << 20
-};
+/// The octal tables, computed in the sparse space (by the direct recurrence alone, a table of
+/// 2¹⁶ heaps would take hours).
+#[cfg(feature = "research")]
+mod octal {
+    use std::collections::BTreeMap;
+    use std::ops::ControlFlow;
 
-/// The published `value count` lines of `code`, without the zero counts.
-fn published(code: &str) -> BTreeMap<u32, u64> {
-    let path = format!(
-        "{}/tests/data/published/{code}-{HEAPS}.txt",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|error| panic!("{path}: {error}"));
-    let counts: BTreeMap<u32, u64> = text
-        .lines()
-        .filter(|line| !line.starts_with('#'))
-        .map(|line| {
-            let (value, count) = line.split_once(' ').expect("value count");
-            (value.parse().unwrap(), count.parse().unwrap())
-        })
-        .filter(|&(_, count)| count > 0)
-        .collect();
-    assert_eq!(counts.values().sum::<u64>(), HEAPS, "{path}");
-    counts
-}
+    use impartial::octal::OctalGame;
+    use impartial::sequence::{SequenceOptions, StreamState};
 
-/// How many of the heaps 1 to `HEAPS` have each value, from G(0), …, G(`HEAPS`).
-fn counted(values: &[u32]) -> BTreeMap<u32, u64> {
-    assert_eq!(values.len() as u64, HEAPS + 1);
-    let mut counts = BTreeMap::new();
-    for &value in &values[1..] {
-        *counts.entry(value).or_default() += 1;
+    /// The heaps the published tables count: 2²⁰ in a release build, 2¹⁶ in a debug one.
+    const HEAPS: u64 = if cfg!(debug_assertions) {
+        1 << 16
+    } else {
+        1 << 20
+    };
+
+    /// The published `value count` lines of `code`, without the zero counts.
+    fn published(code: &str) -> BTreeMap<u32, u64> {
+        let path = format!(
+            "{}/data/published/{code}-{HEAPS}.txt",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        let text = std::fs::read_to_string(&path).unwrap_or_else(|error| panic!("{path}: {error}"));
+        let counts: BTreeMap<u32, u64> = text
+            .lines()
+            .filter(|line| !line.starts_with('#'))
+            .map(|line| {
+                let (value, count) = line.split_once(' ').expect("value count");
+                (value.parse().unwrap(), count.parse().unwrap())
+            })
+            .filter(|&(_, count)| count > 0)
+            .collect();
+        assert_eq!(counts.values().sum::<u64>(), HEAPS, "{path}");
+        counts
     }
-    counts
+
+    /// How many of the heaps 1 to `HEAPS` have each value, from G(0), …, G(`HEAPS`).
+    fn counted(values: &[u32]) -> BTreeMap<u32, u64> {
+        assert_eq!(values.len() as u64, HEAPS + 1);
+        let mut counts = BTreeMap::new();
+        for &value in &values[1..] {
+            *counts.entry(value).or_default() += 1;
+        }
+        counts
+    }
+
+    /// The full table of `code` to `HEAPS` against the published frequencies.
+    fn agrees_with_the_published_frequencies(code: &str) {
+        let game: OctalGame = code.parse().expect("a valid code");
+        let sequence = game.values_up_to(HEAPS).expect("within MAX_HEAP");
+        assert_eq!(sequence.period(), None, "{code}");
+        assert_eq!(
+            counted(&sequence.computed_values().to_vec()),
+            published(code),
+            "{code}"
+        );
+    }
+
+    // One test a game, so that they run side by side.
+    #[test]
+    fn octal_game_0_014_agrees_with_the_published_frequencies() {
+        agrees_with_the_published_frequencies("0.014");
+    }
+
+    #[test]
+    fn octal_game_0_034_agrees_with_the_published_frequencies() {
+        agrees_with_the_published_frequencies("0.034");
+    }
+
+    #[test]
+    fn octal_game_0_161_agrees_with_the_published_frequencies() {
+        agrees_with_the_published_frequencies("0.161");
+    }
+
+    #[test]
+    fn octal_game_0_167_agrees_with_the_published_frequencies() {
+        agrees_with_the_published_frequencies("0.167");
+    }
+
+    #[test]
+    fn octal_game_0_172_agrees_with_the_published_frequencies() {
+        agrees_with_the_published_frequencies("0.172");
+    }
+
+    #[test]
+    fn a_bounded_run_of_0_167_agrees_with_the_published_frequencies() {
+        let game: OctalGame = "0.167".parse().expect("a valid code");
+        let mut values = Vec::new();
+        let run = game
+            .values_streamed(
+                HEAPS,
+                &SequenceOptions::default(),
+                StreamState::new(4_096),
+                |_| ControlFlow::Continue(()),
+                |_, handed| values.extend_from_slice(handed),
+            )
+            .expect("0.167's rare heaps all lie below 4 096");
+        assert_eq!(run.computed, HEAPS + 1);
+        assert!(run.state.window().len() < 20_000, "memory stayed bounded");
+        assert_eq!(counted(&values), published("0.167"));
+    }
 }
 
-/// The full table of `code` to `HEAPS` against the published frequencies.
-fn agrees_with_the_published_frequencies(code: &str) {
-    let game: OctalGame = code.parse().expect("a valid code");
-    let sequence = game.values_up_to(HEAPS).expect("within MAX_HEAP");
-    assert_eq!(sequence.period(), None, "{code}");
-    assert_eq!(
-        counted(&sequence.computed_values().to_vec()),
-        published(code),
-        "{code}"
-    );
-}
-
-// One test a game, so that they run side by side.
-#[test]
-fn octal_game_0_014_agrees_with_the_published_frequencies() {
-    agrees_with_the_published_frequencies("0.014");
-}
-
-#[test]
-fn octal_game_0_034_agrees_with_the_published_frequencies() {
-    agrees_with_the_published_frequencies("0.034");
-}
-
-#[test]
-fn octal_game_0_161_agrees_with_the_published_frequencies() {
-    agrees_with_the_published_frequencies("0.161");
-}
-
-#[test]
-fn octal_game_0_167_agrees_with_the_published_frequencies() {
-    agrees_with_the_published_frequencies("0.167");
-}
-
-#[test]
-fn octal_game_0_172_agrees_with_the_published_frequencies() {
-    agrees_with_the_published_frequencies("0.172");
-}
-
-#[test]
-fn a_bounded_run_of_0_167_agrees_with_the_published_frequencies() {
-    let game: OctalGame = "0.167".parse().expect("a valid code");
-    let mut values = Vec::new();
-    let run = game
-        .values_streamed(
-            HEAPS,
-            &SequenceOptions::default(),
-            StreamState::new(4_096),
-            |_| ControlFlow::Continue(()),
-            |_, handed| values.extend_from_slice(handed),
-        )
-        .expect("0.167's rare heaps all lie below 4 096");
-    assert_eq!(run.computed, HEAPS + 1);
-    assert!(run.state.window().len() < 20_000, "memory stayed bounded");
-    assert_eq!(counted(&values), published("0.167"));
-}
-
+#[cfg(feature = "frontier")]
 #[test]
 fn sprouts_starts_to_11_spots_equal_the_published_table() {
     // Applegate, Jacobson and Sleator (CMU-CS-91-144, 1991) to 11 spots, confirmed by

@@ -127,13 +127,13 @@ impl SplitShapes {
     }
 
     /// The set as bits (saved with a quotient): 1 all different, 2 some equal, 4 all equal.
-    #[cfg(feature = "serde")]
+    #[cfg(all(feature = "serde", feature = "quotient"))]
     pub(crate) fn bits(self) -> u8 {
         self.0
     }
 
     /// The set of [`bits`](Self::bits), if they are one.
-    #[cfg(feature = "serde")]
+    #[cfg(all(feature = "serde", feature = "quotient"))]
     pub(crate) fn from_bits(bits: u8) -> Option<SplitShapes> {
         (bits <= SplitShapes::ANY.0).then_some(SplitShapes(bits))
     }

@@ -1,4 +1,7 @@
 //! The direct recurrence: G(n) is the mex of the values of every option of a heap of `n`.
+// Without the feature `research`, the parts that only the sparse space, the threads and
+// the bounded runs read are left unused.
+#![cfg_attr(not(feature = "research"), allow(dead_code))]
 
 use std::ops::Range;
 

@@ -4,11 +4,13 @@
 use std::ops::ControlFlow;
 use std::sync::Arc;
 
+#[cfg(feature = "research")]
 use super::bounded;
 use super::error::SequenceError;
 use super::grundy_sequence::GrundySequence;
 use super::options::{Progress, SequenceOptions};
 use super::run;
+#[cfg(feature = "research")]
 use super::stream::{Sink, StreamState, Streamed, ValueStore};
 use super::values::Values;
 use crate::closed_form::ClosedForm;
@@ -175,6 +177,8 @@ pub trait HeapGame: ImpartialGame<Position = Heaps> {
         run::compute_from(self.rules(), max_heap, options, known, &mut progress)
     }
 
+    #[cfg(feature = "research")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "research")))]
     /// G(0), …, G(`max_heap`) in bounded memory, handed to `sink` in order — `sink(first,
     /// values)` gets G(`first`), G(`first` + 1), … — as they are computed, for runs too long
     /// to hold every value.
@@ -249,6 +253,8 @@ pub trait HeapGame: ImpartialGame<Position = Heaps> {
         self.values_streamed_into(max_heap, options, state, progress, &mut Sink(sink))
     }
 
+    #[cfg(feature = "research")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "research")))]
     /// As [`values_streamed`](Self::values_streamed), handing the values to `store` — which,
     /// if it keeps them, lets a heap whose search goes deeper than the prefix read the values
     /// it needs back instead of stopping the run (see [`ValueStore`]).
@@ -352,6 +358,8 @@ macro_rules! heap_game_methods {
             /// # Errors
             ///
             /// As [`HeapGame::values_streamed`].
+            #[cfg(feature = "research")]
+            #[cfg_attr(docsrs, doc(cfg(feature = "research")))]
             pub fn values_streamed(
                 &self,
                 max_heap: u64,
@@ -371,6 +379,8 @@ macro_rules! heap_game_methods {
             /// # Errors
             ///
             /// As [`HeapGame::values_streamed_into`].
+            #[cfg(feature = "research")]
+            #[cfg_attr(docsrs, doc(cfg(feature = "research")))]
             pub fn values_streamed_into(
                 &self,
                 max_heap: u64,

@@ -27,7 +27,8 @@ pub enum Method {
     /// The mex of every option's value.
     Direct,
     /// The sparse-space method with the best mask found, however many heaps are rare (games
-    /// that never split have nothing to gain and use the direct recurrence).
+    /// that never split have nothing to gain and use the direct recurrence). Without the
+    /// feature `research`, the direct recurrence.
     SparseSpace,
 }
 
@@ -60,6 +61,8 @@ pub struct SequenceOptions {
     /// [module docs](crate::sequence#threads)). The values are the same whatever the number,
     /// and every thread reads one table of them. By default 2 where the machine has two or
     /// more cores, else 1; [`with_threads`](Self::with_threads) sets it.
+    #[cfg(feature = "research")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "research")))]
     pub threads: usize,
 }
 
@@ -73,6 +76,8 @@ pub struct SequenceOptions {
 /// let options = SequenceOptions::default().with_threads(MAX_THREADS + 1);
 /// assert_eq!(options.threads, MAX_THREADS);
 /// ```
+#[cfg(feature = "research")]
+#[cfg_attr(docsrs, doc(cfg(feature = "research")))]
 pub const MAX_THREADS: usize = 64;
 
 impl SequenceOptions {
@@ -143,6 +148,8 @@ impl SequenceOptions {
     /// );
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
+    #[cfg(feature = "research")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "research")))]
     #[must_use]
     pub fn with_parallel(self, parallel: bool) -> Self {
         self.with_threads(if parallel { 2 } else { 1 })
@@ -167,6 +174,8 @@ impl SequenceOptions {
     /// assert!(SequenceOptions::default().with_threads(0).threads >= 1);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
+    #[cfg(feature = "research")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "research")))]
     #[must_use]
     pub fn with_threads(mut self, threads: usize) -> Self {
         let threads = match threads {
@@ -184,6 +193,7 @@ impl Default for SequenceOptions {
             method: Method::Auto,
             prove_period: true,
             progress_every: 1 << 16,
+            #[cfg(feature = "research")]
             threads: std::thread::available_parallelism().map_or(1, |cores| cores.get().min(2)),
         }
     }

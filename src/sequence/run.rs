@@ -1,20 +1,29 @@
 //! The driver: which method and how many threads for each stretch of heaps, when to choose the
 //! sparse space, prove a period and report progress.
+// Without the feature `research`, the parts that only the sparse space, the threads and
+// the bounded runs read are left unused.
+#![cfg_attr(not(feature = "research"), allow(dead_code))]
 
 use std::ops::ControlFlow;
 
+#[cfg(feature = "research")]
 use super::ahead::compute_ahead;
 use super::arithmetic::ArithmeticPeriod;
+#[cfg(feature = "research")]
 use super::arithmetic::apparent as apparent_arithmetic;
+#[cfg(feature = "research")]
 use super::arithmetic_proof::{applies_to, prove_arithmetic};
 use super::error::{MAX_HEAP, SequenceError, checked_len};
 use super::grundy_sequence::GrundySequence;
 use super::many;
 use super::options::{Method, Progress, SequenceOptions};
 use super::period::{Period, next_check, prove_period};
+#[cfg(feature = "research")]
 use super::relay::take_turns;
 use super::sparse::SparseSpace;
-use super::stretch::{Ended, Stretch, Worker, reserve_for};
+#[cfg(feature = "research")]
+use super::stretch::Ended;
+use super::stretch::{Stretch, Worker, reserve_for};
 use super::values::{Value, Values, typed, width_within};
 use crate::heap::HeapRules;
 
@@ -112,37 +121,45 @@ impl Workers {
             main,
             helpers,
         } = self;
-        let heap = values.len();
         let stretch = &Stretch {
             held: tuning.largest_in_width(values.width()),
             ..*stretch
         };
-        let several_threads = options.threads >= 2
-            && stretch.rules.splits()
-            && heap >= tuning.parallel_from
-            && stretch.end > heap + 1;
-        let quiet = |space: &SparseSpace| heap - space.last_rare() >= tuning.ahead_after;
-        let several_threads_ended = match &main.space {
-            None if several_threads && tuning.turn_threads >= 2 => {
-                helpers.resize_with(
-                    options.threads.min(tuning.turn_threads) - 1,
-                    Worker::default,
-                );
-                Some(
-                    typed!(values.store_mut(), values => take_turns(values, main, helpers, stretch))?,
-                )
+        #[cfg(feature = "research")]
+        {
+            let heap = values.len();
+            let several_threads = options.threads >= 2
+                && stretch.rules.splits()
+                && heap >= tuning.parallel_from
+                && stretch.end > heap + 1;
+            let quiet = |space: &SparseSpace| heap - space.last_rare() >= tuning.ahead_after;
+            let several_threads_ended = match &main.space {
+                None if several_threads && tuning.turn_threads >= 2 => {
+                    helpers.resize_with(
+                        options.threads.min(tuning.turn_threads) - 1,
+                        Worker::default,
+                    );
+                    Some(
+                        typed!(values.store_mut(), values => take_turns(values, main, helpers, stretch))?,
+                    )
+                }
+                Some(space) if several_threads && quiet(space) => {
+                    helpers.resize_with(options.threads - 1, Worker::default);
+                    Some(
+                        typed!(values.store_mut(), values => compute_ahead(values, main, helpers, stretch))?,
+                    )
+                }
+                _ => None,
+            };
+            if several_threads_ended == Some(Ended::Done) {
+                return Ok(());
             }
-            Some(space) if several_threads && quiet(space) => {
-                helpers.resize_with(options.threads - 1, Worker::default);
-                Some(
-                    typed!(values.store_mut(), values => compute_ahead(values, main, helpers, stretch))?,
-                )
-            }
-            _ => None,
-        };
-        // One thread was asked for, or two stopped before a heap whose value their width
+        }
+        #[cfg(not(feature = "research"))]
+        let _ = (options, &helpers);
+        // One thread was asked for, or threads stopped before a heap whose value their width
         // does not hold: one heap on this thread, in whatever width its value needs.
-        if several_threads_ended != Some(Ended::Done) {
+        {
             let heap = values.len();
             let value =
                 typed!(values.store(), values => main.mex(stretch.rules, values.as_slice(), heap));
@@ -423,6 +440,7 @@ impl Proofs {
     /// Tries both proofs on the values so far: whether one holds.
     fn try_at<V: Value>(&mut self, rules: &HeapRules, values: &[V]) -> bool {
         self.period = prove_period(rules, values);
+        #[cfg(feature = "research")]
         if self.period.is_none() && self.arithmetic_too && applies_to(rules) {
             let seen = apparent_arithmetic(values.len(), |n| values[n].into());
             let candidate = seen.map(|seen| (seen.preperiod, seen.period, seen.saltus));
@@ -438,7 +456,8 @@ impl Proofs {
     }
 }
 
-#[cfg(test)]
+// Every test here runs a path of threads or widths the research paths take.
+#[cfg(all(test, feature = "research"))]
 mod tests {
     use super::*;
     use crate::reference;

@@ -1,6 +1,9 @@
 //! What the drivers of the engine share: a thread's worker (its sparse space, scratch space
 //! and largest value), the stretch of heaps computed in one go, and how one ended — below
 //! the paths on several threads (`ahead`, `relay`) and the driver that chooses between them (`run`).
+// Without the feature `research`, the parts that only the sparse space, the threads and
+// the bounded runs read are left unused.
+#![cfg_attr(not(feature = "research"), allow(dead_code))]
 
 use super::direct::{HeapValues, Reached, direct_value};
 use super::error::SequenceError;

@@ -1,5 +1,7 @@
 //! What the engine's unit tests share: rules written out, the direct values, a
 //! deterministic stream of random words.
+// Without the feature `research`, only the random words are read.
+#![cfg_attr(not(feature = "research"), allow(dead_code))]
 
 use super::direct::{Reached, direct_value};
 use crate::heap::{HeapRules, SplitShapes};

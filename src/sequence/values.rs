@@ -1,5 +1,8 @@
 //! Values in the narrowest width that holds them: one byte while every value is below 256,
 //! two below 65 536, four beyond, widened as larger values come.
+// Without the feature `research`, the parts that only the sparse space, the threads and
+// the bounded runs read are left unused.
+#![cfg_attr(not(feature = "research"), allow(dead_code))]
 
 use std::fmt;
 use std::ops::BitXor;

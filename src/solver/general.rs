@@ -1,18 +1,26 @@
 //! [`Solver`]: the general method's front end for impartial games — outcomes and
 //! Sprague–Grundy values in normal and misère play, winning moves, remoteness and suspense.
 
+use std::borrow::Borrow;
 use std::collections::TryReserveError;
 use std::fmt::{self, Debug};
+#[cfg(feature = "decompose")]
 use std::path::Path;
+#[cfg(feature = "decompose")]
 use std::thread;
 
+use super::decomposing::Decomposing;
 use super::genus::WithTwos;
 use super::search::{Play, Rule, Search, search_order};
-use super::split::{self, Answer, Question, SplitSearch};
+#[cfg(feature = "decompose")]
+use super::split::{self, SplitSearch};
 use super::stats::SolverStats;
-use crate::error::{SolveError, TableError};
-use crate::game::{Either, ImpartialGame, IntoPosition, Nimber, Outcome, StoredPosition};
-use std::borrow::Borrow;
+use crate::error::SolveError;
+#[cfg(feature = "decompose")]
+use crate::error::TableError;
+#[cfg(feature = "decompose")]
+use crate::game::StoredPosition;
+use crate::game::{Either, ImpartialGame, IntoPosition, Nimber, Outcome};
 
 /// The general method: memoized Sprague–Grundy search over any [`ImpartialGame`].
 ///
@@ -65,34 +73,19 @@ use std::borrow::Borrow;
 pub struct Solver<G: ImpartialGame> {
     pub(super) game: G,
     pub(super) search: Search<G::Position>,
-    /// The decomposing search, for rulesets that split ([`ImpartialGame::DECOMPOSES`]).
-    split: SplitSearch<G::Position>,
-    /// Whether the plain search answers even a ruleset that splits.
-    plain: bool,
+    /// The decomposing search, for rulesets that split (feature `decompose`).
+    decomposing: Decomposing<G>,
     /// The misère values of positions beside nim-heaps of size 2, for [`genus`](Self::genus).
     pub(super) genus: Search<WithTwos<G::Position>>,
-    /// The decomposing search on several threads, once [`with_threads`](Self::with_threads)
-    /// has set more than one (it needs the ruleset `Sync`, which only that method knows).
-    on_threads: Option<OnThreads<G>>,
 }
-
-/// [`SplitSearch::answer_on_threads`] for a ruleset `G`.
-type OnThreads<G> = fn(
-    &mut SplitSearch<<G as ImpartialGame>::Position>,
-    &G,
-    &<G as ImpartialGame>::Position,
-    Question,
-) -> Result<Answer, SolveError<<G as ImpartialGame>::Position>>;
 
 impl<G: ImpartialGame + Clone> Clone for Solver<G> {
     fn clone(&self) -> Self {
         Solver {
             game: self.game.clone(),
             search: self.search.clone(),
-            split: self.split.clone(),
-            plain: self.plain,
+            decomposing: self.decomposing.clone(),
             genus: self.genus.clone(),
-            on_threads: self.on_threads,
         }
     }
 }
@@ -123,10 +116,8 @@ impl<G: ImpartialGame> Solver<G> {
         Solver {
             game,
             search: Search::new(),
-            split: SplitSearch::new(),
-            plain: false,
+            decomposing: Decomposing::new(),
             genus: Search::new(),
-            on_threads: None,
         }
     }
 
@@ -173,7 +164,7 @@ impl<G: ImpartialGame> Solver<G> {
     pub fn with_state_limit(mut self, limit: usize) -> Self {
         self.search.limit_states(limit);
         self.genus.limit_states(limit);
-        self.split.state_limit = Some(limit);
+        self.decomposing.limit_states(limit);
         self
     }
 
@@ -201,7 +192,7 @@ impl<G: ImpartialGame> Solver<G> {
     pub fn with_memory_limit(mut self, bytes: usize) -> Self {
         self.search.limit_bytes(bytes);
         self.genus.limit_bytes(bytes);
-        self.split.byte_limit = Some(bytes);
+        self.decomposing.limit_bytes(bytes);
         self
     }
 
@@ -221,7 +212,7 @@ impl<G: ImpartialGame> Solver<G> {
     #[must_use]
     pub fn without_closed_form(mut self) -> Self {
         self.search.ignore_closed_forms();
-        self.split.use_known_grundy = false;
+        self.decomposing.ignore_closed_forms();
         self
     }
 
@@ -242,9 +233,11 @@ impl<G: ImpartialGame> Solver<G> {
     /// assert!(plain.stats().states > split.stats().states);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
+    #[cfg(feature = "decompose")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "decompose")))]
     #[must_use]
     pub fn with_plain_search(mut self) -> Self {
-        self.plain = true;
+        self.decomposing.search_plainly();
         self
     }
 
@@ -274,8 +267,10 @@ impl<G: ImpartialGame> Solver<G> {
     /// assert!(Solver::new(game).with_table_budget(usize::MAX).is_err());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
+    #[cfg(feature = "decompose")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "decompose")))]
     pub fn with_table_budget(mut self, bytes: usize) -> Result<Self, TableError> {
-        self.split.set_budget(bytes)?;
+        self.decomposing.set_budget(bytes)?;
         Ok(self)
     }
 
@@ -292,9 +287,11 @@ impl<G: ImpartialGame> Solver<G> {
     /// assert_eq!(Solver::new(game).with_threads(2).threads(), 2);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
+    #[cfg(feature = "decompose")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "decompose")))]
     #[must_use]
     pub fn threads(&self) -> usize {
-        self.split.threads()
+        self.decomposing.threads()
     }
 
     /// The fewest bytes [`with_table_budget`](Self::with_table_budget) accepts for this
@@ -308,20 +305,18 @@ impl<G: ImpartialGame> Solver<G> {
     ///
     /// assert!(Solver::<Cram>::least_table_budget() < 64 << 10);
     /// ```
+    #[cfg(feature = "decompose")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "decompose")))]
     #[must_use]
     pub fn least_table_budget() -> usize {
         SplitSearch::<G::Position>::least_budget()
-    }
-
-    /// Whether the decomposing search answers normal-play outcomes and Grundy values.
-    fn decomposing(&self) -> bool {
-        G::DECOMPOSES && !self.plain
     }
 
     /// Refuses a ruleset whose [`components`](ImpartialGame::components) or
     /// [`canonical`](ImpartialGame::canonical) answers for `position` while its
     /// [`DECOMPOSES`](ImpartialGame::DECOMPOSES) is `false`: the hooks would be ignored in
     /// silence. For a ruleset that keeps the defaults the check compiles to nothing.
+    #[cfg(feature = "decompose")]
     fn check_hooks(&self, position: &G::Position) -> Result<(), SolveError<G::Position>> {
         if !G::DECOMPOSES
             && (self.game.components(position).is_some() || self.game.canonical(position).is_some())
@@ -339,14 +334,12 @@ impl<G: ImpartialGame> Solver<G> {
         position: &G::Position,
         play: Play,
     ) -> Result<Outcome, SolveError<G::Position>> {
+        #[cfg(feature = "decompose")]
         self.check_hooks(position)?;
-        let decomposing = self.decomposing();
-        let mut engines = Engines::of(
-            &mut self.search,
-            &mut self.split,
-            decomposing,
-            self.on_threads,
-        );
+        let mut engines = Engines {
+            search: &mut self.search,
+            decomposing: &mut self.decomposing,
+        };
         engines.outcome(&self.game, position, play)
     }
 
@@ -355,14 +348,12 @@ impl<G: ImpartialGame> Solver<G> {
         &mut self,
         position: &G::Position,
     ) -> Result<Nimber, SolveError<G::Position>> {
+        #[cfg(feature = "decompose")]
         self.check_hooks(position)?;
-        let decomposing = self.decomposing();
-        let mut engines = Engines::of(
-            &mut self.search,
-            &mut self.split,
-            decomposing,
-            self.on_threads,
-        );
+        let mut engines = Engines {
+            search: &mut self.search,
+            decomposing: &mut self.decomposing,
+        };
         engines.grundy(&self.game, position)
     }
 
@@ -418,7 +409,7 @@ impl<G: ImpartialGame> Solver<G> {
     /// ```
     pub fn clear(&mut self) {
         self.search.clear();
-        self.split.clear();
+        self.decomposing.clear();
         self.genus.clear();
     }
 
@@ -441,8 +432,8 @@ impl<G: ImpartialGame> Solver<G> {
         let plain = self.search.stats();
         let genus = self.genus.stats();
         SolverStats {
-            states: plain.states + self.split.states() + genus.states,
-            bytes: plain.bytes + self.split.bytes() + genus.bytes,
+            states: plain.states + self.decomposing.states() + genus.states,
+            bytes: plain.bytes + self.decomposing.bytes() + genus.bytes,
             ..plain
         }
     }
@@ -667,7 +658,6 @@ impl<G: ImpartialGame> Solver<G> {
             return Ok(Vec::new());
         }
         let mut winning = Vec::new();
-        let decomposing = self.decomposing();
         let options = if first_only && play == Play::Normal {
             // The order the searches try them in: the option found P is known, where one
             // earlier in the ruleset's order may cost a search of its own (Sprouts 10 spots:
@@ -677,12 +667,10 @@ impl<G: ImpartialGame> Solver<G> {
             // Listed as they come: the search may stop long before the last.
             Either::Right(self.game.moves(position))
         };
-        let mut engines = Engines::of(
-            &mut self.search,
-            &mut self.split,
-            decomposing,
-            self.on_threads,
-        );
+        let mut engines = Engines {
+            search: &mut self.search,
+            decomposing: &mut self.decomposing,
+        };
         for option in options {
             if engines.outcome(&self.game, &option, play)? == Outcome::P {
                 winning.push(option);
@@ -703,13 +691,10 @@ impl<G: ImpartialGame> Solver<G> {
         first_only: bool,
     ) -> Result<Vec<G::Position>, SolveError<G::Position>> {
         let mut found = Vec::new();
-        let decomposing = self.decomposing();
-        let mut engines = Engines::of(
-            &mut self.search,
-            &mut self.split,
-            decomposing,
-            self.on_threads,
-        );
+        let mut engines = Engines {
+            search: &mut self.search,
+            decomposing: &mut self.decomposing,
+        };
         for option in self.game.moves(position) {
             if engines.grundy(&self.game, &option)? == target {
                 found.push(option);
@@ -722,6 +707,8 @@ impl<G: ImpartialGame> Solver<G> {
     }
 }
 
+#[cfg(feature = "decompose")]
+#[cfg_attr(docsrs, doc(cfg(feature = "decompose")))]
 impl<G: ImpartialGame + Sync> Solver<G>
 where
     G::Position: Send + Sync,
@@ -762,20 +749,15 @@ where
             0 => thread::available_parallelism().map_or(1, usize::from),
             threads => threads,
         };
-        if let Err(error) = self.split.set_threads(threads) {
+        if let Err(error) = self.decomposing.set_threads(threads) {
             panic!("the table of the budget set could not be made again: {error}");
         }
-        // Only a ruleset that decomposes searches on threads; for the others the threaded
-        // search is then never built.
-        self.on_threads = if G::DECOMPOSES && self.split.threads() > 1 {
-            Some(SplitSearch::answer_on_threads::<G> as OnThreads<G>)
-        } else {
-            None
-        };
         self
     }
 }
 
+#[cfg(feature = "decompose")]
+#[cfg_attr(docsrs, doc(cfg(feature = "decompose")))]
 impl<G: ImpartialGame + Debug> Solver<G>
 where
     G::Position: StoredPosition,
@@ -812,7 +794,8 @@ where
     /// ```
     pub fn save_table(&self, path: impl AsRef<Path>) -> Result<usize, TableError> {
         let name = format!("{:?}", self.game);
-        self.split
+        self.decomposing
+            .split
             .table()
             .with_entries(|facts| split::save(path.as_ref(), &name, facts))
     }
@@ -832,7 +815,7 @@ where
         let name = format!("{:?}", self.game);
         let facts = split::load::<G::Position>(path.as_ref(), &name)?;
         for (position, fact) in &facts {
-            self.split.learn(position, *fact);
+            self.decomposing.split.learn(position, *fact);
         }
         Ok(facts.len())
     }
@@ -842,60 +825,18 @@ where
 /// position's options while it asks about each.
 struct Engines<'s, G: ImpartialGame> {
     search: &'s mut Search<G::Position>,
-    split: &'s mut SplitSearch<G::Position>,
-    decomposing: bool,
-    on_threads: Option<OnThreads<G>>,
+    decomposing: &'s mut Decomposing<G>,
 }
 
-impl<'s, G: ImpartialGame> Engines<'s, G> {
-    fn of(
-        search: &'s mut Search<G::Position>,
-        split: &'s mut SplitSearch<G::Position>,
-        decomposing: bool,
-        on_threads: Option<OnThreads<G>>,
-    ) -> Self {
-        Engines {
-            search,
-            split,
-            decomposing,
-            on_threads,
-        }
-    }
-
-    /// The decomposing search's answer, on the threads set.
-    fn split_answer(
-        &mut self,
-        game: &G,
-        position: &G::Position,
-        question: Question,
-    ) -> Result<Answer, SolveError<G::Position>> {
-        let split = &mut *self.split;
-        let on_threads = self.on_threads;
-        // A panic of the ruleset's leaves the line of play it unwound through: forgotten
-        // before it goes on, so that a caller who catches it can ask again.
-        let answer = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match on_threads {
-            Some(on_threads) => on_threads(split, game, position, question),
-            None => split.answer(game, position, question),
-        }));
-        answer.unwrap_or_else(|panic| {
-            self.split.forget_line_of_play();
-            std::panic::resume_unwind(panic)
-        })
-    }
-
+impl<G: ImpartialGame> Engines<'_, G> {
     fn outcome(
         &mut self,
         game: &G,
         position: &G::Position,
         play: Play,
     ) -> Result<Outcome, SolveError<G::Position>> {
-        // `G::DECOMPOSES` alone first: for a ruleset that never decomposes, the compiler
-        // then leaves the decomposing search out of its build altogether.
-        if G::DECOMPOSES && play == Play::Normal && self.decomposing {
-            return match self.split_answer(game, position, Question::Outcome)? {
-                Answer::Outcome(outcome) => Ok(outcome),
-                Answer::Grundy(value) => Ok(Outcome::from(value)),
-            };
+        if play == Play::Normal && self.decomposing.active() {
+            return self.decomposing.outcome(game, position);
         }
         self.search.outcome(game, position, play)
     }
@@ -905,11 +846,8 @@ impl<'s, G: ImpartialGame> Engines<'s, G> {
         game: &G,
         position: &G::Position,
     ) -> Result<Nimber, SolveError<G::Position>> {
-        if G::DECOMPOSES && self.decomposing {
-            return match self.split_answer(game, position, Question::Grundy)? {
-                Answer::Grundy(value) => Ok(value),
-                Answer::Outcome(_) => unreachable!("a value asked, a value answered"),
-            };
+        if self.decomposing.active() {
+            return self.decomposing.grundy(game, position);
         }
         self.search.grundy(game, position)
     }

@@ -217,9 +217,8 @@ impl<G: ImpartialGame> Misere<'_, G> {
         let position: &G::Position = holder.borrow();
         let solver = &mut *self.solver;
         let normal = solver.grundy_of(position)?;
-        let exponents =
-            genus::genus_exponents(&mut solver.genus, &solver.game, position)
-                .map_err(|error| error.map_position(|(position, _, _)| position))?;
+        let exponents = genus::genus_exponents(&mut solver.genus, &solver.game, position)
+            .map_err(|error| error.map_position(|(position, _, _)| position))?;
         Ok(Genus::new(normal, exponents))
     }
 

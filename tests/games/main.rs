@@ -4,6 +4,7 @@
 #[path = "../reference/mod.rs"]
 mod reference;
 
+#[cfg(feature = "repeating")]
 mod all_but;
 mod canonical;
 mod codes;
@@ -11,6 +12,7 @@ mod coins;
 mod field;
 mod many;
 mod nim;
+#[cfg(feature = "repeating")]
 mod repeating;
 mod take_away;
 mod wythoff;

@@ -79,7 +79,14 @@ proptest! {
         prop_assert_eq!(&many_values_by_sets(&plain, n), &expected);
         for method in [Method::Auto, Method::Direct, Method::SparseSpace] {
             for parallel in [false, true] {
-                let options = SequenceOptions::default().with_method(method).with_parallel(parallel);
+                // One thread only, without the research paths.
+                #[cfg(not(feature = "research"))]
+                if parallel {
+                    continue;
+                }
+                let options = SequenceOptions::default().with_method(method);
+                #[cfg(feature = "research")]
+                let options = options.with_parallel(parallel);
                 let values = game.values_up_to_with(n as u64, &options).unwrap();
                 prop_assert_eq!(values.period(), None);
                 for (heap, &want) in expected.iter().enumerate() {

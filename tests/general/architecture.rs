@@ -63,15 +63,27 @@ fn modules(root: &Path, directory: &Path, into: &mut BTreeMap<Module, PathBuf>) 
 
 /// The code of a file without its tests module, comments and string contents.
 fn code_of(source: &str) -> String {
-    let source = source
-        .find("#[cfg(test)]\nmod tests")
-        .map_or(source, |tests| &source[..tests]);
-    let code = source
-        .lines()
+    let lines: Vec<&str> = source.lines().collect();
+    let code = lines
+        .iter()
+        .take(tests_module_start(&lines).unwrap_or(lines.len()))
         .filter(|line| !line.trim_start().starts_with("//"))
+        .copied()
         .collect::<Vec<_>>()
         .join("\n");
     without_strings(&code)
+}
+
+/// The line of the attribute that opens a file's tests module: `#[cfg(test)]`, or a `cfg`
+/// that names `test` among others (`#[cfg(all(test, feature = "research"))]`), right
+/// before `mod tests {`.
+fn tests_module_start(lines: &[&str]) -> Option<usize> {
+    lines.windows(2).position(|pair| {
+        let attribute = pair[0].trim();
+        attribute.starts_with("#[cfg(")
+            && attribute.contains("test")
+            && pair[1].trim_start().starts_with("mod tests")
+    })
 }
 
 /// `code` with the contents of its string literals (plain and raw) and of the character
@@ -344,8 +356,9 @@ fn layer(module: &Module) -> usize {
         .unwrap_or_else(|| panic!("{} is in no layer of ARCHITECTURE.md", name(module)))
 }
 
+/// `part` of the repository (this crate is `tests/` in it).
 fn source(part: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join(part)
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..").join(part)
 }
 
 fn library() -> BTreeMap<Module, PathBuf> {
@@ -445,6 +458,11 @@ fn the_reader_finds_imports_and_nothing_else() {
             "crate::z::g"
         ]
     );
+    // A tests module behind a feature is left out too.
+    let gated = code_of(
+        "use crate::kept;\n#[cfg(all(test, feature = \"f\"))]\nmod tests { use crate::t; }",
+    );
+    assert_eq!(paths_in(&gated), ["crate::kept", "crate::kept"]);
     let mut all = BTreeMap::new();
     for module in [&["p"][..], &["p", "a"], &["p", "q"], &["x"], &["z"]] {
         all.insert(

@@ -8,6 +8,7 @@
 use std::collections::BTreeSet;
 use std::fmt::Debug;
 
+#[cfg(feature = "frontier")]
 use impartial::chomp::Chomp;
 use impartial::coins::{Coins, MockTurtles, Ruler, TurningCorners, TurningTurtles, Twins};
 use impartial::euclid::Euclid;
@@ -16,13 +17,14 @@ use impartial::lasker::Lasker;
 use impartial::moore::MooreNim;
 use impartial::nim::misere::MisereNim;
 use impartial::octal::{GrundysGame, HexadecimalGame, OctalGame};
+#[cfg(feature = "quotient")]
 use impartial::quotient::MisereQuotient;
 use impartial::sequence::Tabulated;
 use impartial::staircase::Staircase;
 use impartial::take_away::{TakeAway, TakeAwayState};
 use impartial::welter::{Welter, WelterPosition};
 use impartial::wythoff::{AWythoff, Wythoff};
-use impartial::{ClosedForm, Heaps, ImpartialGame, Nim, Outcome, Play, Solver, SubtractionGame};
+use impartial::{ClosedForm, Heaps, Nim, Outcome, Play, Solver, SubtractionGame};
 
 use crate::common::Rng;
 
@@ -270,6 +272,7 @@ fn heap_games_by_their_values() {
     assert_eq!(answered, 1);
 }
 
+#[cfg(feature = "quotient")]
 #[test]
 fn misere_quotients() {
     let mut rng = Rng::new(0x4d49_5345);
@@ -288,8 +291,10 @@ fn misere_quotients() {
     );
 }
 
+#[cfg(feature = "frontier")]
 #[test]
 fn chomp_tables() {
+    use impartial::ImpartialGame;
     for (rows, columns) in [(1, 1), (2, 5), (4, 4), (3, 7), (16, 2)] {
         let game = Chomp::new(rows, columns).unwrap();
         let table = game.values(1 << 20).unwrap();

@@ -12,7 +12,9 @@ use std::process::Command;
 use impartial::SubtractionGame;
 use impartial::loopy::LoopySolver;
 use impartial::octal::{GrundysGame, OctalGame};
-use impartial::sequence::{SequenceError, SequenceOptions, StreamState, Tabulated, Values};
+#[cfg(feature = "research")]
+use impartial::sequence::StreamState;
+use impartial::sequence::{SequenceError, SequenceOptions, Tabulated, Values};
 use impartial::take_away::{TakeAway, TakeAwayState};
 use impartial::{Heaps, Nim, SolveError, Solver, Sum, SumMove};
 
@@ -243,7 +245,9 @@ fn widening_the_values_past_memory_is_an_error() {
         let mut room = Vec::with_capacity(1_200_000_000);
         room.push(0u8);
         let known = Values::from_u8(room);
-        let options = SequenceOptions::default().with_parallel(false);
+        let options = SequenceOptions::default();
+        #[cfg(feature = "research")]
+        let options = options.with_parallel(false);
         let result = game.values_continued(known, 1_000, &options, |_| ControlFlow::Continue(()));
         assert!(
             matches!(result, Err(SequenceError::OutOfMemory { bytes }) if bytes >= 1_200_000_000),
@@ -256,6 +260,7 @@ fn widening_the_values_past_memory_is_an_error() {
 /// check. Resumed here from a state whose window holds 3·10⁸ values (1.2 GB of zeroed pages
 /// the child never touches), that buffer would take 1.2 GB more than the child's address
 /// space has left: the run must say so instead of aborting.
+#[cfg(feature = "research")]
 #[test]
 fn a_bounded_window_past_memory_is_an_error() {
     in_child("a_bounded_window_past_memory_is_an_error", 64, || {

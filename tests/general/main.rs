@@ -19,6 +19,7 @@ mod limits;
 mod loopy;
 #[cfg(feature = "plot")]
 mod plot;
+#[cfg(feature = "quotient")]
 mod quotient;
 mod score;
 mod sequence;

@@ -208,7 +208,7 @@ fn small_pictures_match_their_golden_files() {
         ),
         ("wythoff-12.svg", plot::wythoff_map(12).unwrap()),
     ];
-    let directory = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/plot");
+    let directory = Path::new(env!("CARGO_MANIFEST_DIR")).join("data/plot");
     for (name, svg) in cases {
         let path = directory.join(name);
         if std::env::var_os("UPDATE_GOLDEN").is_some() {

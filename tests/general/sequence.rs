@@ -247,6 +247,7 @@ fn known_periods() {
     assert_eq!(s134.period().unwrap().proof_bound, 12);
 }
 
+#[cfg(feature = "research")]
 #[test]
 fn a_long_preperiod_found_by_the_sparse_space() {
     // .127: period 4, last exception at n = 46 577 (Gangolli and Plambeck 1989; OEIS A071464).
@@ -261,6 +262,7 @@ fn a_long_preperiod_found_by_the_sparse_space() {
     );
 }
 
+#[cfg(feature = "research")]
 #[test]
 fn a_long_period_found_by_the_sparse_space() {
     // .16: period 149 459, last exception at n = 105 350 (Gangolli and Plambeck 1989). The

@@ -106,11 +106,11 @@ pub(crate) fn search_order<G: ImpartialGame>(
     game: &G,
     position: &G::Position,
 ) -> impl Iterator<Item = G::Position> {
+    #[cfg(feature = "decompose")]
     if G::DECOMPOSES {
         let mut sorted: Vec<G::Position> = game.moves(position).collect();
         sorted.sort_by_cached_key(|option| game.search_size(option));
-        Either::Left(sorted.into_iter())
-    } else {
-        Either::Right(game.moves(position))
+        return Either::Left(sorted.into_iter());
     }
+    Either::<std::vec::IntoIter<G::Position>, _>::Right(game.moves(position))
 }
