@@ -29,12 +29,6 @@ pub mod octal;
 #[cfg(feature = "frontier")]
 #[cfg_attr(docsrs, doc(cfg(feature = "frontier")))]
 pub mod poset;
-#[cfg(feature = "quotient")]
-#[cfg_attr(docsrs, doc(cfg(feature = "quotient")))]
-pub mod quotient;
-#[cfg(feature = "repeating")]
-#[cfg_attr(docsrs, doc(cfg(feature = "repeating")))]
-pub mod repeating;
 #[cfg(feature = "frontier")]
 #[cfg_attr(docsrs, doc(cfg(feature = "frontier")))]
 pub mod sprouts;

@@ -346,27 +346,34 @@
 #![doc(test(attr(deny(warnings))))]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
-// The layers, each importing only from those before it (ARCHITECTURE.md; held by
-// tests/general/architecture.rs): the vocabulary (game, error), the heap-game vocabulary (heap), the
-// general method (solver), the heap-sequence engine (sequence), nimber arithmetic (field),
-// the rulesets (games); this file and score.rs re-export.
+// The rooms (ARCHITECTURE.md, held by tests/general/architecture.rs): the vocabulary (game,
+// error, closed_form, hash) and the heap-game vocabulary (heap); the engines beside one
+// another over it — the general method (solver), the heap-sequence engine (sequence),
+// nimber arithmetic (field), and on the sequence engine misère quotients (quotient) and the
+// repeating codes' counting engine (repeating); the rulesets (games); this file and score.rs
+// re-export.
 mod closed_form;
 mod error;
 pub mod field;
 mod game;
 mod games;
 pub mod guide;
+mod hash;
 mod heap;
 #[cfg(feature = "plot")]
 pub mod plot;
+#[cfg(feature = "quotient")]
+#[cfg_attr(docsrs, doc(cfg(feature = "quotient")))]
+pub mod quotient;
+#[cfg(feature = "repeating")]
+#[cfg_attr(docsrs, doc(cfg(feature = "repeating")))]
+pub mod repeating;
 pub mod score;
 pub mod sequence;
 mod solver;
 
-#[cfg(feature = "quotient")]
-pub use games::quotient;
 #[cfg(feature = "repeating")]
-pub use games::{all_but, repeating};
+pub use games::all_but;
 #[cfg(feature = "frontier")]
 pub use games::{chomp, cram, node_kayles, poset, sprouts};
 pub use games::{

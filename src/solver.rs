@@ -13,7 +13,6 @@ pub mod compound;
 mod decomposing;
 mod general;
 mod genus;
-pub(crate) mod hash;
 pub mod loopy;
 pub(crate) mod memo;
 mod misere;

@@ -30,10 +30,10 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::repeating::{ArithmeticSequence, RepeatingCode};
 use super::subtraction::{SetError, parse_amounts, write_amounts};
 use crate::game::ImpartialGame;
 use crate::heap::Heaps;
+use crate::repeating::{ArithmeticSequence, RepeatingCode};
 use crate::sequence::SequenceError;
 
 /// The largest amount a set may exclude: the code's length.
@@ -44,7 +44,7 @@ use crate::sequence::SequenceError;
 /// assert!(AllButSubtraction::new(&[MAX_EXCLUDED]).is_ok());
 /// assert!(AllButSubtraction::new(&[MAX_EXCLUDED + 1]).is_err());
 /// ```
-pub const MAX_EXCLUDED: u64 = super::repeating::MAX_DIGITS as u64;
+pub const MAX_EXCLUDED: u64 = crate::repeating::MAX_DIGITS as u64;
 
 /// The all-but subtraction game: take any number of counters from one heap but an amount of
 /// the excluded set.

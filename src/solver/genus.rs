@@ -22,7 +22,7 @@ use std::fmt::{self, Debug, Display};
 use super::search::Search;
 use crate::error::SolveError;
 use crate::game::{ImpartialGame, Nimber};
-use crate::solver::hash::MapBuildHasher;
+use crate::hash::MapBuildHasher;
 
 /// A position with `twos` nim-heaps of size 2 beside it, and a `*1` if `one`.
 pub(crate) type WithTwos<P> = (P, u32, bool);

@@ -18,7 +18,7 @@ use std::collections::TryReserveError;
 use std::hash::{BuildHasher, Hash};
 use std::num::NonZeroU32;
 
-use super::hash::FastBuildHasher;
+use crate::hash::FastBuildHasher;
 
 /// A stored code that means "removed": lookups skip it, inserts of the same key reuse it.
 const TOMBSTONE: NonZeroU32 = NonZeroU32::MAX;

@@ -1,7 +1,9 @@
-//! The layout holds what `ARCHITECTURE.md` promises: every import between the crate's layers
-//! points down, no files import one another in a circle (in the library or in the binary),
-//! and no source file passes 600 lines of code outside its tests. (Functions are held to 80
-//! lines of code by clippy's `too_many_lines`, set in `clippy.toml`.)
+//! The layout holds what `ARCHITECTURE.md` promises: every source file of every crate is
+//! named under the heading of its folder (and every file named exists); every import
+//! between the library's rooms is one the rooms' table allows, and that table in the test is
+//! the one in the document; no files import one another in a circle (in the library or in
+//! the binary); no source file passes 600 lines of code outside its tests. (Functions are
+//! held to 80 lines of code by clippy's `too_many_lines`, set in `clippy.toml`.)
 //!
 //! How the imports are read: every `use` item of a file (braces expanded, `as` dropped) and
 //! every `crate::` path in its code — comments, doc comments and `$crate` paths of macros
@@ -15,16 +17,80 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::path::{Path, PathBuf};
 
-/// The layers, lowest first: each may import from those before it and from itself.
-const LAYERS: [(&str, &[&str]); 7] = [
-    ("vocabulary", &["error", "game", "closed_form"]),
-    ("heap", &["heap"]),
-    ("solver", &["solver"]),
-    ("sequence", &["sequence"]),
-    ("field", &["field"]),
-    ("games", &["games"]),
-    // The crate root and its facades re-export from every layer.
-    ("root", &["", "score", "plot", "guide"]),
+/// A room of the library: its name, its top-level modules, and the rooms it may import from
+/// (beside itself). The same table as ARCHITECTURE.md's.
+struct Room {
+    name: &'static str,
+    modules: &'static [&'static str],
+    imports: &'static [&'static str],
+}
+
+const ENGINES_AND_BELOW: &[&str] = &[
+    "vocabulary",
+    "heap",
+    "solver",
+    "sequence",
+    "field",
+    "quotient",
+    "repeating",
+];
+
+const ROOMS: [Room; 9] = [
+    Room {
+        name: "vocabulary",
+        modules: &["game", "error", "closed_form", "hash"],
+        imports: &[],
+    },
+    Room {
+        name: "heap",
+        modules: &["heap"],
+        imports: &["vocabulary"],
+    },
+    Room {
+        name: "solver",
+        modules: &["solver"],
+        imports: &["vocabulary"],
+    },
+    Room {
+        name: "sequence",
+        modules: &["sequence"],
+        imports: &["vocabulary", "heap"],
+    },
+    Room {
+        name: "field",
+        modules: &["field"],
+        imports: &["vocabulary"],
+    },
+    Room {
+        name: "quotient",
+        modules: &["quotient"],
+        imports: &["vocabulary", "heap", "sequence"],
+    },
+    Room {
+        name: "repeating",
+        modules: &["repeating"],
+        imports: &["vocabulary", "heap", "sequence"],
+    },
+    Room {
+        name: "games",
+        modules: &["games"],
+        imports: ENGINES_AND_BELOW,
+    },
+    // The crate root and its facades re-export from every room.
+    Room {
+        name: "root",
+        modules: &["", "score", "plot", "guide"],
+        imports: &[
+            "vocabulary",
+            "heap",
+            "solver",
+            "sequence",
+            "field",
+            "quotient",
+            "repeating",
+            "games",
+        ],
+    },
 ];
 
 /// The most lines of code a file may have outside its tests.
@@ -347,13 +413,13 @@ fn name(module: &Module) -> String {
     }
 }
 
-/// The layer of a module: that of its first segment.
-fn layer(module: &Module) -> usize {
+/// The room of a module: that of its first segment.
+fn room(module: &Module) -> &'static Room {
     let first = module.first().map_or("", String::as_str);
-    LAYERS
+    ROOMS
         .iter()
-        .position(|(_, tops)| tops.contains(&first))
-        .unwrap_or_else(|| panic!("{} is in no layer of ARCHITECTURE.md", name(module)))
+        .find(|room| room.modules.contains(&first))
+        .unwrap_or_else(|| panic!("{} is in no room of ARCHITECTURE.md", name(module)))
 }
 
 /// `part` of the repository (this crate is `tests/` in it).
@@ -369,31 +435,204 @@ fn library() -> BTreeMap<Module, PathBuf> {
 }
 
 #[test]
-fn imports_point_down_the_layers() {
+fn imports_stay_in_the_rooms_allowed() {
     let all = library();
     let edges = imports(&all);
-    let mut upward = Vec::new();
+    let mut refused = Vec::new();
     for (module, targets) in &edges {
+        let from = room(module);
         for target in targets {
-            if layer(target) > layer(module) {
-                upward.push(format!(
+            let to = room(target);
+            if to.name != from.name && !from.imports.contains(&to.name) {
+                refused.push(format!(
                     "{} ({}) imports {} ({})",
                     name(module),
-                    LAYERS[layer(module)].0,
+                    from.name,
                     name(target),
-                    LAYERS[layer(target)].0
+                    to.name
                 ));
             }
         }
     }
     assert!(
-        upward.is_empty(),
-        "imports that point up:\n{}",
-        upward.join("\n")
+        refused.is_empty(),
+        "imports the rooms do not allow:\n{}",
+        refused.join("\n")
     );
     // The test reads what it claims to: the engine's driver imports the values it runs on.
     let run = vec!["sequence".to_string(), "run".to_string()];
     assert!(edges[&run].contains(&vec!["sequence".to_string(), "values".to_string()]));
+}
+
+/// ARCHITECTURE.md.
+fn architecture() -> String {
+    fs::read_to_string(source("ARCHITECTURE.md")).expect("ARCHITECTURE.md")
+}
+
+/// The rows of the rooms' table in ARCHITECTURE.md: each room's name and the rooms it may
+/// import, as written there ("—" for none, "every room above", "every room").
+fn documented_rooms(text: &str) -> Vec<(String, Vec<String>)> {
+    let section = text
+        .split("\n## ")
+        .find(|section| section.starts_with("The rooms of the library"))
+        .expect("a section \"The rooms of the library\"");
+    let mut rooms: Vec<(String, Vec<String>)> = Vec::new();
+    let table = section
+        .lines()
+        .skip(1)
+        .take_while(|line| !line.starts_with('#'));
+    for line in table.filter(|line| line.starts_with("| ")) {
+        let cells: Vec<&str> = line.split('|').map(str::trim).collect();
+        let (room, imports) = (cells[1], cells[3]);
+        if room == "room" || room.starts_with("---") {
+            continue;
+        }
+        let earlier: Vec<String> = rooms.iter().map(|(name, _)| name.clone()).collect();
+        let imports = match imports {
+            "—" => Vec::new(),
+            "every room above" | "every room" => earlier,
+            list => list.split(", ").map(str::to_string).collect(),
+        };
+        rooms.push((room.to_string(), imports));
+    }
+    rooms
+}
+
+#[test]
+fn the_rooms_table_is_the_documents() {
+    let documented = documented_rooms(&architecture());
+    let tested: Vec<(String, Vec<String>)> = ROOMS
+        .iter()
+        .map(|room| {
+            let imports = room
+                .imports
+                .iter()
+                .map(|name| (*name).to_string())
+                .collect();
+            (room.name.to_string(), imports)
+        })
+        .collect();
+    assert_eq!(documented, tested);
+}
+
+/// The folders whose files ARCHITECTURE.md names, and the kinds of file it names in them.
+const NAMED_FOLDERS: [&str; 7] = [
+    "src",
+    "cli/src",
+    "cli/tests",
+    "tests",
+    "benches",
+    "examples",
+    "fuzz/fuzz_targets",
+];
+const NAMED_EXTENSIONS: [&str; 7] = ["rs", "md", "js", "html", "css", "sh", "svg"];
+
+/// Every source file under `directory` (relative to the repository), skipping test data.
+fn source_files(directory: &str, into: &mut BTreeSet<String>) {
+    for entry in fs::read_dir(source(directory)).expect("a source directory") {
+        let path = entry.expect("a directory entry").path();
+        let file_name = path
+            .file_name()
+            .expect("a name")
+            .to_string_lossy()
+            .into_owned();
+        let relative = format!("{directory}/{file_name}");
+        if path.is_dir() {
+            if !matches!(file_name.as_str(), "data" | "proptest-regressions") {
+                source_files(&relative, into);
+            }
+        } else if path
+            .extension()
+            .is_some_and(|extension| NAMED_EXTENSIONS.contains(&&*extension.to_string_lossy()))
+        {
+            into.insert(relative);
+        }
+    }
+}
+
+/// For each folder with a heading of its own in ARCHITECTURE.md (`` ### `src/solver/` ``),
+/// the text of its section, to the next heading.
+fn folder_sections(text: &str) -> BTreeMap<String, String> {
+    let mut sections = BTreeMap::new();
+    let mut current: Option<(String, String)> = None;
+    for line in text.lines() {
+        if line.starts_with('#') {
+            if let Some((folder, body)) = current.take() {
+                sections.insert(folder, body);
+            }
+            if let Some(folder) = line
+                .split('`')
+                .nth(1)
+                .and_then(|quoted| quoted.strip_suffix('/'))
+            {
+                current = Some((folder.to_string(), String::new()));
+            }
+        } else if let Some((_, body)) = current.as_mut() {
+            body.push_str(line);
+            body.push('\n');
+        }
+    }
+    if let Some((folder, body)) = current {
+        sections.insert(folder, body);
+    }
+    sections
+}
+
+/// The file names a section names: each `` `name.ext` `` without a slash.
+fn named_files(section: &str) -> BTreeSet<String> {
+    section
+        .split('`')
+        .skip(1)
+        .step_by(2)
+        .filter(|quoted| {
+            !quoted.contains('/')
+                && quoted.rsplit_once('.').is_some_and(|(stem, extension)| {
+                    !stem.is_empty() && NAMED_EXTENSIONS.contains(&extension)
+                })
+        })
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn every_source_file_is_named_under_its_folder() {
+    let mut files = BTreeSet::new();
+    for folder in NAMED_FOLDERS {
+        source_files(folder, &mut files);
+    }
+    let sections = folder_sections(&architecture());
+    let mut unnamed = Vec::new();
+    for file in &files {
+        let (folder, name) = file.rsplit_once('/').expect("a file in a folder");
+        let named = sections
+            .get(folder)
+            .is_some_and(|section| named_files(section).contains(name));
+        if !named {
+            unnamed.push(file.clone());
+        }
+    }
+    assert!(
+        unnamed.is_empty(),
+        "files ARCHITECTURE.md does not name under a heading of their folder:\n{}",
+        unnamed.join("\n")
+    );
+    let mut stale = Vec::new();
+    for (folder, section) in &sections {
+        for name in named_files(section) {
+            let path = format!("{folder}/{name}");
+            if !files.contains(&path) {
+                stale.push(path);
+            }
+        }
+    }
+    assert!(
+        stale.is_empty(),
+        "files ARCHITECTURE.md names that do not exist:\n{}",
+        stale.join("\n")
+    );
+    // The test reads what it claims to: a file deep in the library, and a folder's section.
+    assert!(files.contains("src/solver/search/code.rs"));
+    assert!(named_files(&sections["src/solver/search"]).contains("code.rs"));
 }
 
 #[test]

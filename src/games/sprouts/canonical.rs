@@ -4,7 +4,7 @@
 use std::cell::RefCell;
 use std::collections::HashMap;
 
-use crate::solver::hash::MapBuildHasher;
+use crate::hash::MapBuildHasher;
 
 use super::notation::{
     BOUNDARY_END, LAND_END, Land, REGION_END, Region, SPOT, decode, is_letter, letter, write_land,

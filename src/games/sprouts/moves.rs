@@ -3,7 +3,7 @@
 
 use std::collections::HashSet;
 
-use crate::solver::hash::MapBuildHasher;
+use crate::hash::MapBuildHasher;
 
 use super::canonical::canonical_land;
 use super::notation::{

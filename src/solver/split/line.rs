@@ -4,7 +4,7 @@
 use std::collections::HashSet;
 use std::hash::{BuildHasher, Hash};
 
-use crate::solver::hash::MapBuildHasher;
+use crate::hash::MapBuildHasher;
 
 /// Parts held on the stack alone: past them, a deeper part goes into a hash set as well.
 const SCANNED: usize = 64;

@@ -5,7 +5,7 @@ use std::hash::{BuildHasher, Hash};
 
 use smallvec::SmallVec;
 
-use crate::solver::hash::MapBuildHasher;
+use crate::hash::MapBuildHasher;
 
 /// The parts of a position whose values are not known yet, canonical.
 type Parts<P> = SmallVec<[P; 4]>;

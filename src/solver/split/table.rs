@@ -10,7 +10,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use crate::error::TableError;
-use crate::solver::hash::MapBuildHasher;
+use crate::hash::MapBuildHasher;
 
 /// What is known of a part's value: it is at least `lower`, and exactly `lower` if `exact`;
 /// besides, it is none of the values below 64 whose bits `excluded` has.

@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use crate::solver::hash::MapBuildHasher;
+use crate::hash::MapBuildHasher;
 
 /// A finite commutative monoid with a P-portion, as the construction reads and marks it:
 /// elements `0 … size − 1`, `0` the identity.

@@ -8,7 +8,7 @@ use smallvec::SmallVec;
 
 use super::limits::MAX_VERIFIED_STATES;
 use super::monoid::{Bipartite, Monoid};
-use crate::solver::hash::MapBuildHasher;
+use crate::hash::MapBuildHasher;
 
 /// What a verification found.
 pub(super) enum Verdict {
