@@ -59,7 +59,7 @@ fn main() {
     let value = match arguments[0].as_str() {
         "cram" => {
             let game = Cram::new(size(1), size(2)).expect("a board");
-            Solver::new(game).with_threads(threads).grundy(game.start())
+            Solver::new(game).with_threads(threads).grundy(game.start()).expect("solved")
         }
         // Chomp's own method: every diagram's value bottom-up (`Chomp::values`), the table
         // two bytes a diagram; `chomp-search` is the solver's search, for comparison.
@@ -70,11 +70,11 @@ fn main() {
         }
         "chomp-search" => {
             let game = Chomp::new(size(1), size(2)).expect("a bar");
-            Solver::new(game.clone()).with_threads(threads).grundy(game.start())
+            Solver::new(game.clone()).with_threads(threads).grundy(game.start()).expect("solved")
         }
         _ => {
             let game = NodeKayles::grid(size(1) as usize, size(2) as usize).expect("a grid");
-            Solver::new(game.clone()).with_threads(threads).grundy(game.start())
+            Solver::new(game.clone()).with_threads(threads).grundy(game.start()).expect("solved")
         }
     };
     println!("{}", value.0);

@@ -43,11 +43,11 @@ fn main() {
         })
         .collect();
     let mut outcome = None;
-    let time = best_of_five(|| outcome = kayles.outcome(&rows).unwrap());
+    let time = best_of_five(|| outcome = Some(kayles.outcome(&rows).expect("covered")));
     println!("outcome of 10^6 Kayles rows <= 10^6: {outcome:?}: {time:?}");
     let mut found = None;
-    let time = best_of_five(|| found = Some(kayles.winning_move(&rows).unwrap().expect("covered")));
-    let found = found.expect("run").map(|m| (m.index, rows[m.index], m.leaves));
+    let time = best_of_five(|| found = kayles.winning_move(&rows).expect("covered"));
+    let found = found.map(|m| (m.heap, m.from, m.leaves));
     println!("winning move of the same: {found:?}: {time:?}");
     let started = Instant::now();
     let dawson = MisereQuotient::compute(&"0.07".parse::<OctalGame>().expect("a code"), 4096)

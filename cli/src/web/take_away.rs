@@ -6,6 +6,7 @@ use std::fmt::Write as _;
 use axum::Json;
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
+use impartial::ClosedForm;
 use impartial::take_away::{TakeAway, TakeAwayState, TakeMove};
 use serde::{Deserialize, Serialize};
 
@@ -124,8 +125,8 @@ fn analyse(game: &TakeAway<u64>, state: TakeAwayState<u64>) -> Result<Position, 
         .map_err(|error| ApiError::bad("remaining", error))?
         .collect();
     terms.sort_unstable_by(|a, b| b.cmp(a));
-    let winning = game
-        .winning_move(state)
+    // Through the closed forms' one trait, as any game with a closed form is asked.
+    let winning = ClosedForm::winning_move(game, &state)
         .map_err(|error| ApiError::bad("remaining", error))?;
     let limit = max_take(state);
     let computer = match winning {
