@@ -4,7 +4,6 @@
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use impartial::HeapGame;
 use impartial::all_but::AllButSubtraction;
 use impartial::octal::GrundysGame;
 use impartial::take_and_break::TakeAndBreak;

@@ -351,7 +351,6 @@ fn distinct(class: &[u32], reached: &[u32]) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use proptest::prelude::*;
 
     /// The cyclic monoid's power `k` as the definition gives it: `g^k`, with
     /// `g^(index + period) = g^index`.
@@ -363,65 +362,74 @@ mod tests {
         }
     }
 
-    proptest! {
-        // Each case checks every pair of up to 864 elements: 64 cases reach every base order
-        // and factor count many times over, in a quarter of the default's time.
-        #![proptest_config(ProptestConfig::with_cases(64))]
-
-        /// A product's computed multiplication against the definition — components multiplied
-        /// in the base, powers added and wrapped — on every pair of elements, for bases of
-        /// Z/n (a group: every element's product defined plainly) and up to three cyclic
-        /// factors; and the identity, commutativity and associativity it must keep.
-        #[test]
-        fn products_are_computed_as_defined(
-            base_order in 1usize..5,
-            factors in proptest::collection::vec((0usize..4, 1usize..4), 0..=3),
-        ) {
-            let table: Vec<u32> = (0..base_order * base_order)
-                .map(|i| ((i / base_order + i % base_order) % base_order) as u32)
+    /// A product's computed multiplication against the definition — components multiplied
+    /// in the base, powers added and wrapped — on every pair of elements, for bases of Z/n (a
+    /// group: every element's product defined plainly) and up to three cyclic factors; and
+    /// the identity, commutativity and associativity it must keep.
+    fn check_product(base_order: usize, factors: &[(usize, usize)]) {
+        let table: Vec<u32> = (0..base_order * base_order)
+            .map(|i| ((i / base_order + i % base_order) % base_order) as u32)
+            .collect();
+        let base = Bipartite {
+            size: base_order,
+            table,
+            p: vec![false; base_order],
+        };
+        let mut product = Product::new(base);
+        for &(index, period) in factors {
+            assert!(product.times_cyclic(index, period, 1 << 16).is_some());
+        }
+        let size = product.size();
+        let decompose = |x: usize| {
+            let mut rest = x / base_order;
+            let powers: Vec<usize> = factors
+                .iter()
+                .map(|&(index, period)| {
+                    let k = rest % (index + period);
+                    rest /= index + period;
+                    k
+                })
                 .collect();
-            let base = Bipartite { size: base_order, table, p: vec![false; base_order] };
-            let mut product = Product::new(base);
-            for &(index, period) in &factors {
-                prop_assert!(product.times_cyclic(index, period, 1 << 16).is_some());
-            }
-            let size = product.size();
-            let decompose = |x: usize| {
-                let mut rest = x / base_order;
-                let powers: Vec<usize> = factors
-                    .iter()
-                    .map(|&(index, period)| {
-                        let k = rest % (index + period);
-                        rest /= index + period;
-                        k
-                    })
-                    .collect();
-                (x % base_order, powers)
-            };
-            for a in 0..size {
-                for b in 0..size {
-                    let ((am, ak), (bm, bk)) = (decompose(a), decompose(b));
-                    let mut expected = (am + bm) % base_order;
-                    let mut stride = base_order;
-                    for (i, &(index, period)) in factors.iter().enumerate() {
-                        expected += stride * power(ak[i] + bk[i], index, period);
-                        stride *= index + period;
-                    }
-                    let found = product.product(a as u32, b as u32) as usize;
-                    prop_assert_eq!(found, expected, "{} · {}", a, b);
-                    prop_assert_eq!(found, product.product(b as u32, a as u32) as usize);
+            (x % base_order, powers)
+        };
+        for a in 0..size {
+            for b in 0..size {
+                let ((am, ak), (bm, bk)) = (decompose(a), decompose(b));
+                let mut expected = (am + bm) % base_order;
+                let mut stride = base_order;
+                for (i, &(index, period)) in factors.iter().enumerate() {
+                    expected += stride * power(ak[i] + bk[i], index, period);
+                    stride *= index + period;
                 }
-                prop_assert_eq!(product.product(0, a as u32) as usize, a);
+                let found = product.product(a as u32, b as u32) as usize;
+                assert_eq!(found, expected, "{a} · {b}");
+                assert_eq!(found, product.product(b as u32, a as u32) as usize);
             }
-            for a in 0..size as u32 {
-                for b in 0..size as u32 {
-                    for c in 0..size.min(16) as u32 {
-                        let left = product.product(product.product(a, b), c);
-                        let right = product.product(a, product.product(b, c));
-                        prop_assert_eq!(left, right);
-                    }
+            assert_eq!(product.product(0, a as u32) as usize, a);
+        }
+        for a in 0..size as u32 {
+            for b in 0..size as u32 {
+                for c in 0..size.min(16) as u32 {
+                    let left = product.product(product.product(a, b), c);
+                    let right = product.product(a, product.product(b, c));
+                    assert_eq!(left, right);
                 }
             }
+        }
+    }
+
+    #[test]
+    fn products_are_computed_as_defined() {
+        // Each case checks every pair of up to 864 elements: 64 random cases reach every
+        // base order and factor count many times over.
+        let mut next = crate::sequence::testing::random_words(0x3041_0D01);
+        for _ in 0..64 {
+            let base_order = 1 + (next() % 4) as usize;
+            let count = (next() % 4) as usize;
+            let factors: Vec<(usize, usize)> = (0..count)
+                .map(|_| ((next() % 4) as usize, 1 + (next() % 3) as usize))
+                .collect();
+            check_product(base_order, &factors);
         }
     }
 }

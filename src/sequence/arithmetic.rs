@@ -146,7 +146,6 @@ pub(crate) fn apparent(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use proptest::prelude::*;
 
     /// The definition, plainly: the least `p`, then the least `n0`, such that every
     /// `n0 ≤ n < len − p` has `G(n + p) = G(n) + s` for one `s > 0`, over three periods and
@@ -194,27 +193,39 @@ mod tests {
         assert_eq!(found(&late).map(|(_, p, s)| (p, s)), Some((3, 2)));
     }
 
-    proptest! {
-        /// Random sequences — a random prefix, then a random first period climbing by a random
-        /// saltus, cut anywhere, some with a wrong value planted — against the definition.
-        #[test]
-        fn agrees_with_the_definition(
-            prefix in proptest::collection::vec(0u32..20, 0..30),
-            cycle in proptest::collection::vec(0u32..10, 1..8),
-            saltus in 0u32..4,
-            length in 0usize..200,
-            planted in proptest::option::of((0usize..250, 0u32..40)),
-        ) {
-            let mut values = prefix.clone();
-            for i in 0..length {
-                values.push(cycle[i % cycle.len()] + saltus * (i / cycle.len()) as u32);
-            }
-            if let Some((at, value)) = planted
-                && at < values.len()
-            {
-                values[at] = value;
-            }
-            prop_assert_eq!(found(&values), reference(&values), "{:?}", values);
+    /// Random sequences — a random prefix, then a random first period climbing by a random
+    /// saltus, cut anywhere, some with a wrong value planted — against the definition.
+    #[test]
+    fn agrees_with_the_definition() {
+        let mut next = crate::sequence::testing::random_words(0xA417_0001);
+        for _ in 0..512 {
+            let prefix: Vec<u32> = (0..next() % 30).map(|_| (next() % 20) as u32).collect();
+            let cycle: Vec<u32> = (0..=next() % 7).map(|_| (next() % 10) as u32).collect();
+            let saltus = (next() % 4) as u32;
+            let length = (next() % 200) as usize;
+            let planted = next()
+                .is_multiple_of(2)
+                .then(|| ((next() % 250) as usize, (next() % 40) as u32));
+            check(&prefix, &cycle, saltus, length, planted);
         }
+    }
+
+    fn check(
+        prefix: &[u32],
+        cycle: &[u32],
+        saltus: u32,
+        length: usize,
+        planted: Option<(usize, u32)>,
+    ) {
+        let mut values = prefix.to_vec();
+        for i in 0..length {
+            values.push(cycle[i % cycle.len()] + saltus * (i / cycle.len()) as u32);
+        }
+        if let Some((at, value)) = planted
+            && at < values.len()
+        {
+            values[at] = value;
+        }
+        assert_eq!(found(&values), reference(&values), "{values:?}");
     }
 }
