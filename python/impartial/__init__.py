@@ -1,0 +1,56 @@
+"""Impartial combinatorial games: who wins, the Sprague-Grundy value and the winning move,
+computed by the Rust crate ``impartial``.
+
+The same questions under the same names everywhere: ``outcome`` (an ``Outcome``, ``P`` or
+``N``), ``grundy`` (a ``Nimber``), ``winning_move`` and ``winning_moves``.
+
+>>> import impartial
+>>> impartial.nim.winning_move([3, 4, 5])
+NimMove(heap=0, from_=3, to=1, take=2)
+>>> solver = impartial.Solver(lambda n: [n - t for t in (1, 2) if t <= n])
+>>> solver.grundy(5)
+Nimber(2)
+
+Modules: ``nim`` (normal and misère play), ``fibonacci`` (Fibonacci Nim), ``wythoff``,
+``octal`` (the values of octal games, by the heap-sequence engine). ``Solver`` is the
+general method on a game written in Python.
+"""
+
+import sys as _sys
+
+from ._impartial import (
+    CodeError,
+    CycleError,
+    Misere,
+    Nimber,
+    Outcome,
+    SequenceError,
+    Solver,
+    SolveError,
+    TakeAwayError,
+    fibonacci,
+    nim,
+    octal,
+    wythoff,
+)
+
+# The native submodules, importable by their own names (`import impartial.nim`).
+for _module in (nim, fibonacci, wythoff, octal):
+    _sys.modules[_module.__name__] = _module
+del _module
+
+__all__ = [
+    "CodeError",
+    "CycleError",
+    "Misere",
+    "Nimber",
+    "Outcome",
+    "SequenceError",
+    "Solver",
+    "SolveError",
+    "TakeAwayError",
+    "fibonacci",
+    "nim",
+    "octal",
+    "wythoff",
+]

@@ -1,0 +1,368 @@
+//! The general method on a game written in Python: `Solver(options)`, where `options` is a
+//! function from a position (any hashable object) to an iterable of the positions one move
+//! leaves. The memo, the search and the misère questions are the crate's `Solver`; each
+//! position is given a number the first time it is met, so the search stores numbers and
+//! calls Python only to list a new position's options.
+
+use std::cell::{Cell, RefCell};
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+use impartial::{ImpartialGame, SolveError};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyInt, PyList, PyTuple};
+
+use crate::errors;
+use crate::vocabulary::{Nimber, Outcome};
+
+/// How many option lists are asked between two looks at Python's signals (Ctrl-C).
+const SIGNAL_EVERY: u32 = 1024;
+
+/// The `int` positions from 0 below this are numbered through a table indexed by the int
+/// (four bytes each, grown as they are met); others through a hash map.
+const SMALL_INTS: usize = 1 << 24;
+
+/// A hasher for `i64` keys: one multiplication spreads the bits (Fibonacci hashing).
+#[derive(Default)]
+struct IntHasher(u64);
+
+impl Hasher for IntHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &byte in bytes {
+            self.0 = (self.0.rotate_left(8) ^ u64::from(byte)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        }
+    }
+
+    fn write_i64(&mut self, value: i64) {
+        self.0 = u64::from_ne_bytes(value.to_ne_bytes()).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    }
+}
+
+/// A game whose moves a Python function lists.
+struct PyGame {
+    options: Py<PyAny>,
+    /// Each position met, by its number.
+    positions: RefCell<Vec<Py<PyAny>>>,
+    /// One more than the number of each small `int` position (of exactly that type), by its
+    /// value; 0 where none: the common case, looked up without Python.
+    small_numbers: RefCell<Vec<u32>>,
+    /// The number of each other `int` position of 64 bits.
+    int_numbers: RefCell<HashMap<i64, u32, BuildHasherDefault<IntHasher>>>,
+    /// The number of each other position: a dict, so Python's own `__hash__` and `__eq__`
+    /// decide.
+    numbers: Py<PyDict>,
+    /// The first error of the options function (or Ctrl-C): the search then meets no more
+    /// moves, finishes at once, and the question raises this.
+    failure: RefCell<Option<PyErr>>,
+    calls: Cell<u32>,
+}
+
+impl PyGame {
+    /// The number of `position`, given now if it is new.
+    fn number(&self, position: &Bound<'_, PyAny>) -> PyResult<u32> {
+        if position.is_exact_instance_of::<PyInt>()
+            && let Ok(value) = position.extract::<i64>()
+        {
+            if let Ok(index) = usize::try_from(value)
+                && index < SMALL_INTS
+            {
+                if let Some(&number) = self.small_numbers.borrow().get(index)
+                    && number > 0
+                {
+                    return Ok(number - 1);
+                }
+                let number = self.push(position)?;
+                let mut small = self.small_numbers.borrow_mut();
+                if small.len() <= index {
+                    let grown = (index + 1).max(2 * small.len()).min(SMALL_INTS);
+                    small.resize(grown, 0);
+                }
+                small[index] = number + 1;
+                return Ok(number);
+            }
+            if let Some(&number) = self.int_numbers.borrow().get(&value) {
+                return Ok(number);
+            }
+            let number = self.push(position)?;
+            self.int_numbers.borrow_mut().insert(value, number);
+            return Ok(number);
+        }
+        let numbers = self.numbers.bind(position.py());
+        if let Some(number) = numbers.get_item(position)? {
+            return number.extract();
+        }
+        let number = self.push(position)?;
+        numbers.set_item(position, number)?;
+        Ok(number)
+    }
+
+    /// Keeps a new position, and gives it the next number.
+    fn push(&self, position: &Bound<'_, PyAny>) -> PyResult<u32> {
+        let mut positions = self.positions.borrow_mut();
+        // Numbers stop one short of u32::MAX, so that the small table's "one more" fits.
+        let number = u32::try_from(positions.len())
+            .ok()
+            .filter(|&number| number < u32::MAX)
+            .ok_or_else(|| errors::SolveError::new_err("more than 2**32 - 1 positions"))?;
+        positions.push(position.clone().unbind());
+        Ok(number)
+    }
+
+    /// The options of position `number`, by the Python function.
+    fn options_of(&self, py: Python<'_>, number: u32) -> PyResult<Vec<u32>> {
+        let calls = self.calls.get().wrapping_add(1);
+        self.calls.set(calls);
+        if calls.is_multiple_of(SIGNAL_EVERY) {
+            py.check_signals()?;
+        }
+        let position = self.positions.borrow()[number as usize].clone_ref(py);
+        let listed = self.options.bind(py).call1((position,))?;
+        // Lists and tuples read directly; any other iterable through its iterator.
+        if let Ok(list) = listed.cast::<PyList>() {
+            return list.iter().map(|option| self.number(&option)).collect();
+        }
+        if let Ok(tuple) = listed.cast::<PyTuple>() {
+            return tuple.iter().map(|option| self.number(&option)).collect();
+        }
+        listed
+            .try_iter()?
+            .map(|option| self.number(&option?))
+            .collect()
+    }
+
+    /// The object of position `number`.
+    fn position(&self, py: Python<'_>, number: u32) -> Py<PyAny> {
+        self.positions.borrow()[number as usize].clone_ref(py)
+    }
+}
+
+impl ImpartialGame for PyGame {
+    type Position = u32;
+
+    fn moves(&self, &number: &u32) -> impl Iterator<Item = u32> {
+        let options = if self.failure.borrow().is_some() {
+            Vec::new()
+        } else {
+            Python::attach(|py| {
+                self.options_of(py, number).unwrap_or_else(|error| {
+                    *self.failure.borrow_mut() = Some(error);
+                    Vec::new()
+                })
+            })
+        };
+        options.into_iter()
+    }
+
+    // Positions are numbered 0, 1, 2, … as they are met: the memo is an array.
+    fn dense_index(&self, &number: &u32) -> Option<usize> {
+        usize::try_from(number).ok()
+    }
+}
+
+/// The general method: a memoized search of the game graph that the function `options`
+/// lists, one position's options at a time. Positions are any hashable objects; every
+/// answer is remembered, so one solver serves many questions.
+///
+/// >>> from impartial import Solver
+/// >>> def options(n):  # a subtraction game: take 1, 3 or 4
+/// ...     return [n - take for take in (1, 3, 4) if take <= n]
+/// >>> solver = Solver(options)
+/// >>> [solver.grundy(n).value for n in range(8)]
+/// [0, 1, 0, 1, 2, 3, 2, 0]
+/// >>> solver.outcome(7)
+/// Outcome.P
+/// >>> solver.winning_move(6)
+/// 2
+/// >>> solver.misere().outcome(1)
+/// Outcome.P
+#[pyclass(module = "impartial", unsendable)]
+pub struct Solver {
+    solver: impartial::Solver<PyGame>,
+}
+
+impl Solver {
+    /// Asks `question` of `position`, raising the options function's error, Ctrl-C or the
+    /// search's own error.
+    fn ask<T>(
+        &mut self,
+        position: &Bound<'_, PyAny>,
+        question: impl FnOnce(&mut impartial::Solver<PyGame>, u32) -> Result<T, SolveError<u32>>,
+    ) -> PyResult<T> {
+        let py = position.py();
+        let number = self.solver.game().number(position)?;
+        let answer = question(&mut self.solver, number);
+        let failure = self.solver.game().failure.borrow_mut().take();
+        if let Some(error) = failure {
+            // What was stored while the options were missing is wrong: forget it.
+            self.solver.clear();
+            return Err(error);
+        }
+        answer.map_err(|error| {
+            let game = self.solver.game();
+            let described = error.map_position(|number| {
+                let position = game.position(py, number);
+                position
+                    .bind(py)
+                    .repr()
+                    .map_or_else(|_| format!("#{number}"), |text| text.to_string())
+            });
+            match described {
+                SolveError::Cycle { .. } => errors::CycleError::new_err(described.to_string()),
+                _ => errors::SolveError::new_err(described.to_string()),
+            }
+        })
+    }
+}
+
+#[pymethods]
+impl Solver {
+    /// A solver for the game whose moves `options(position)` lists. `max_states` and
+    /// `max_bytes` bound its memo: a question that needs more raises `SolveError`.
+    #[new]
+    #[pyo3(signature = (options, *, max_states = None, max_bytes = None))]
+    fn new(
+        py: Python<'_>,
+        options: Py<PyAny>,
+        max_states: Option<usize>,
+        max_bytes: Option<usize>,
+    ) -> Self {
+        let game = PyGame {
+            options,
+            positions: RefCell::new(Vec::new()),
+            small_numbers: RefCell::new(Vec::new()),
+            int_numbers: RefCell::new(HashMap::default()),
+            numbers: PyDict::new(py).unbind(),
+            failure: RefCell::new(None),
+            calls: Cell::new(0),
+        };
+        let mut solver = impartial::Solver::new(game);
+        if let Some(limit) = max_states {
+            solver = solver.with_state_limit(limit);
+        }
+        if let Some(bytes) = max_bytes {
+            solver = solver.with_memory_limit(bytes);
+        }
+        Solver { solver }
+    }
+
+    /// Who wins from `position` with perfect play, in normal play.
+    fn outcome(&mut self, position: &Bound<'_, PyAny>) -> PyResult<Outcome> {
+        self.ask(position, impartial::Solver::outcome)
+            .map(Outcome::from)
+    }
+
+    /// The Sprague–Grundy value of `position`.
+    fn grundy(&mut self, position: &Bound<'_, PyAny>) -> PyResult<Nimber> {
+        self.ask(position, impartial::Solver::grundy).map(Nimber)
+    }
+
+    /// The position a winning move leaves, or `None` when the player to move loses.
+    fn winning_move(&mut self, position: &Bound<'_, PyAny>) -> PyResult<Option<Py<PyAny>>> {
+        let py = position.py();
+        let found = self.ask(position, impartial::Solver::winning_move)?;
+        Ok(found.map(|number| self.solver.game().position(py, number)))
+    }
+
+    /// Every position a winning move leaves.
+    fn winning_moves(&mut self, position: &Bound<'_, PyAny>) -> PyResult<Vec<Py<PyAny>>> {
+        let py = position.py();
+        let found = self.ask(position, impartial::Solver::winning_moves)?;
+        let game = self.solver.game();
+        Ok(found
+            .into_iter()
+            .map(|number| game.position(py, number))
+            .collect())
+    }
+
+    /// How many moves the game lasts from `position` when the winner hurries and the loser
+    /// delays (the extended rule's remoteness).
+    ///
+    /// >>> from impartial import Solver
+    /// >>> Solver(lambda n: range(n)).remoteness(5)
+    /// 1
+    fn remoteness(&mut self, position: &Bound<'_, PyAny>) -> PyResult<u32> {
+        self.ask(position, impartial::Solver::remoteness)
+    }
+
+    /// The same questions in misère play, where whoever moves last loses.
+    fn misere(slf: Bound<'_, Self>) -> Misere {
+        Misere {
+            solver: slf.unbind(),
+        }
+    }
+
+    /// How many positions the memo holds.
+    #[getter]
+    fn states(&self) -> usize {
+        self.solver.stats().states
+    }
+
+    /// Forgets every answer (the positions keep their numbers).
+    fn clear(&mut self) {
+        self.solver.clear();
+    }
+}
+
+/// A solver's questions in misère play, where whoever moves last loses: `solver.misere()`.
+///
+/// >>> from impartial import Solver
+/// >>> solver = Solver(lambda heaps: [heaps[:i] + (k,) + heaps[i + 1:]
+/// ...                                for i, h in enumerate(heaps) for k in range(h)])
+/// >>> solver.misere().outcome((1, 1))
+/// Outcome.N
+/// >>> solver.misere().grundy((2,))
+/// Nimber(2)
+#[pyclass(module = "impartial", unsendable)]
+pub struct Misere {
+    solver: Py<Solver>,
+}
+
+#[pymethods]
+impl Misere {
+    /// Who wins from `position` in misère play.
+    fn outcome(&self, position: &Bound<'_, PyAny>) -> PyResult<Outcome> {
+        let mut solver = self.solver.bind(position.py()).borrow_mut();
+        solver
+            .ask(position, |solver, at| solver.misere().outcome(at))
+            .map(Outcome::from)
+    }
+
+    /// The misère Grundy value of `position`.
+    fn grundy(&self, position: &Bound<'_, PyAny>) -> PyResult<Nimber> {
+        let mut solver = self.solver.bind(position.py()).borrow_mut();
+        solver
+            .ask(position, |solver, at| solver.misere().grundy(at))
+            .map(Nimber)
+    }
+
+    /// The position a winning move leaves in misère play, or `None`.
+    fn winning_move(&self, position: &Bound<'_, PyAny>) -> PyResult<Option<Py<PyAny>>> {
+        let py = position.py();
+        let mut solver = self.solver.bind(py).borrow_mut();
+        let found = solver.ask(position, |solver, at| solver.misere().winning_move(at))?;
+        Ok(found.map(|number| solver.solver.game().position(py, number)))
+    }
+
+    /// Every position a winning move leaves in misère play.
+    fn winning_moves(&self, position: &Bound<'_, PyAny>) -> PyResult<Vec<Py<PyAny>>> {
+        let py = position.py();
+        let mut solver = self.solver.bind(py).borrow_mut();
+        let found = solver.ask(position, |solver, at| solver.misere().winning_moves(at))?;
+        let game = solver.solver.game();
+        Ok(found
+            .into_iter()
+            .map(|number| game.position(py, number))
+            .collect())
+    }
+}
+
+/// Adds `Solver` and `Misere` to the module.
+pub fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
+    module.add_class::<Solver>()?;
+    module.add_class::<Misere>()?;
+    Ok(())
+}

@@ -1,0 +1,367 @@
+"""The bindings against brute force written in Python (a plain mex recursion), every error
+path, the interrupt, the lock released during a long computation, and the docstrings'
+examples."""
+
+import _thread
+import doctest
+import functools
+import random
+import threading
+import time
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import impartial
+from impartial import Nimber, Outcome, Solver, fibonacci, nim, octal, wythoff
+
+
+def mex(values):
+    value = 0
+    while value in values:
+        value += 1
+    return value
+
+
+# --- the docstrings ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("module", [impartial, nim, fibonacci, wythoff, octal])
+def test_docstring_examples(module):
+    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+    assert result.attempted > 0
+    assert result.failed == 0
+
+
+# --- closed forms against brute force -----------------------------------------------------
+
+
+@functools.lru_cache(maxsize=None)
+def nim_by_definition(heaps, misere):
+    """Who wins a Nim position (a sorted tuple), by the definition: P when every move leads
+    to N; at the end, P in normal play and N in misère play."""
+    options = {
+        tuple(sorted(heaps[:i] + (k,) + heaps[i + 1 :]))
+        for i, heap in enumerate(heaps)
+        for k in range(heap)
+    }
+    if not options:
+        return "N" if misere else "P"
+    return "N" if any(nim_by_definition(option, misere) == "P" for option in options) else "P"
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.integers(0, 6), max_size=4), st.booleans())
+def test_nim_against_the_definition(heaps, misere):
+    expected = nim_by_definition(tuple(sorted(heaps)), misere)
+    assert nim.outcome(heaps, misere=misere) == (Outcome.P if expected == "P" else Outcome.N)
+    moves = nim.winning_moves(heaps, misere=misere)
+    best = nim.winning_move(heaps, misere=misere)
+    leaving_p = set()
+    for i, heap in enumerate(heaps):
+        for k in range(heap):
+            left = heaps[:i] + [k] + heaps[i + 1 :]
+            if nim_by_definition(tuple(sorted(left)), misere) == "P":
+                leaving_p.add((i, heap, k, heap - k))
+    assert {move.to_tuple() for move in moves} == leaving_p
+    # No winning move when the player to move loses — or, in misère play, when no heap is
+    # left: the player to move has won already.
+    assert (best is None) == (not leaving_p)
+    if best is not None:
+        assert moves[0] == best
+
+
+def test_nim_at_the_edges():
+    assert nim.outcome([]) == Outcome.P
+    assert nim.winning_move([]) is None
+    assert nim.nim_sum([2**128 - 1, 1]) == 2**128 - 2
+    with pytest.raises(OverflowError):
+        nim.nim_sum([2**128])
+    with pytest.raises(OverflowError):
+        nim.outcome([-1])
+
+
+@functools.lru_cache(maxsize=None)
+def fibonacci_by_definition(remaining, limit):
+    if remaining == 0:
+        return "P"
+    takes = range(1, min(limit, remaining) + 1)
+    return "N" if any(fibonacci_by_definition(remaining - t, 2 * t) == "P" for t in takes) else "P"
+
+
+def test_fibonacci_against_the_definition():
+    for remaining in range(1, 60):
+        for limit in [None] + list(range(1, remaining + 2)):
+            first = remaining - 1 if limit is None else limit
+            expected = fibonacci_by_definition(remaining, first)
+            assert fibonacci.outcome(remaining, limit) == getattr(Outcome, expected)
+            moves = fibonacci.winning_moves(remaining, limit)
+            wins = [
+                t
+                for t in range(1, min(first, remaining) + 1)
+                if fibonacci_by_definition(remaining - t, 2 * t) == "P"
+            ]
+            assert [move.take for move in moves] == wins
+            best = fibonacci.winning_move(remaining, limit)
+            assert (best is None) == (not wins)
+            if best is not None:
+                assert best.to == (remaining - best.take, min(2 * best.take, remaining - best.take))
+
+
+@functools.lru_cache(maxsize=None)
+def wythoff_by_definition(x, y):
+    options = [(x - k, y) for k in range(1, x + 1)]
+    options += [(x, y - k) for k in range(1, y + 1)]
+    options += [(x - k, y - k) for k in range(1, min(x, y) + 1)]
+    return "N" if any(wythoff_by_definition(*o) == "P" for o in options) else "P"
+
+
+def test_wythoff_against_the_definition():
+    for x in range(25):
+        for y in range(25):
+            expected = wythoff_by_definition(x, y)
+            assert wythoff.outcome(x, y) == getattr(Outcome, expected)
+            moves = wythoff.winning_moves(x, y)
+            assert all(wythoff_by_definition(*move.to) == "P" for move in moves)
+            assert bool(moves) == (expected == "N")
+
+
+def test_nimbers_against_the_definition():
+    # The nim-product by its definition: the mex of a'b + ab' + a'b' over a' < a, b' < b.
+    size = 16
+    product = [[0] * size for _ in range(size)]
+    for a in range(size):
+        for b in range(size):
+            product[a][b] = mex(
+                {
+                    product[x][b] ^ product[a][y] ^ product[x][y]
+                    for x in range(a)
+                    for y in range(b)
+                }
+            )
+    for a in range(size):
+        for b in range(size):
+            assert Nimber(a) * Nimber(b) == Nimber(product[a][b])
+            assert Nimber(a) + Nimber(b) == Nimber(a ^ b)
+        if a:
+            assert Nimber(a) * Nimber(a).inverse() == Nimber(1)
+    with pytest.raises(ValueError):
+        Nimber(0).inverse()
+    with pytest.raises(ZeroDivisionError):
+        Nimber(3) / Nimber(0)
+    assert {Nimber(3), Nimber(3)} == {Nimber(3)}
+    assert int(Nimber(2**128 - 1)) == 2**128 - 1
+
+
+# --- the general method against a plain mex -----------------------------------------------
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.sets(st.integers(1, 9), min_size=1, max_size=4), st.integers(0, 150))
+def test_solver_against_a_plain_mex(takes, n):
+    def options(heap):
+        return [heap - t for t in takes if t <= heap]
+
+    @functools.lru_cache(maxsize=None)
+    def grundy(heap):
+        return mex({grundy(option) for option in options(heap)})
+
+    solver = Solver(options)
+    assert solver.grundy(n).value == grundy(n)
+    assert solver.outcome(n) == (Outcome.P if grundy(n) == 0 else Outcome.N)
+    winning = solver.winning_moves(n)
+    assert sorted(winning) == sorted(o for o in options(n) if grundy(o) == 0)
+    assert solver.winning_move(n) == (winning[0] if winning else None)
+
+
+def random_game(seed, size=40):
+    """A random acyclic game: position i moves to some positions below it."""
+    rng = random.Random(seed)
+    return {i: [j for j in range(i) if rng.random() < 0.3] for i in range(size)}
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_misere_and_remoteness_against_the_definitions(seed):
+    game = random_game(seed)
+
+    @functools.lru_cache(maxsize=None)
+    def misere_wins(p):
+        return not game[p] or any(not misere_wins(q) for q in game[p])
+
+    @functools.lru_cache(maxsize=None)
+    def misere_grundy(p):
+        return 1 if not game[p] else mex({misere_grundy(q) for q in game[p]})
+
+    @functools.lru_cache(maxsize=None)
+    def remoteness(p):
+        if not game[p]:
+            return 0
+        losing = [remoteness(q) for q in game[p] if remoteness(q) % 2 == 0]
+        if losing:
+            return 1 + min(losing)
+        return 1 + max(remoteness(q) for q in game[p])
+
+    solver = Solver(lambda p: game[p])
+    for p in game:
+        assert solver.misere().outcome(p) == (Outcome.N if misere_wins(p) else Outcome.P)
+        assert solver.misere().grundy(p).value == misere_grundy(p)
+        assert solver.remoteness(p) == remoteness(p)
+        winning = solver.misere().winning_moves(p)
+        assert sorted(winning) == sorted(q for q in game[p] if not misere_wins(q))
+
+
+def test_positions_of_any_hashable_kind():
+    # Nim as tuples of heaps: the solver agrees with the closed form.
+    def options(heaps):
+        return {
+            tuple(sorted(heaps[:i] + (k,) + heaps[i + 1 :]))
+            for i, h in enumerate(heaps)
+            for k in range(h)
+        }
+
+    solver = Solver(options)
+    for heaps in [(1, 2, 3), (2, 3, 4), (0,), (), (5, 5, 1)]:
+        assert solver.grundy(heaps).value == nim.nim_sum(list(heaps))
+    assert solver.states > 0
+    solver.clear()
+    assert solver.states == 0
+
+
+# --- every error path ---------------------------------------------------------------------
+
+
+def test_errors_carry_the_rust_messages():
+    with pytest.raises(impartial.CodeError) as error:
+        octal.values("0.9", 10)
+    assert isinstance(error.value, ValueError)
+    assert "9" in str(error.value)
+    with pytest.raises(impartial.SequenceError):
+        octal.values("0.77", 2**40)
+
+
+def test_an_error_of_the_options_function_is_raised_and_forgotten():
+    failed = []
+
+    def options(n):
+        if n == 13 and not failed:
+            failed.append(n)
+            raise RuntimeError("thirteen")
+        return [n - 1] if n else []
+
+    solver = Solver(options)
+    with pytest.raises(RuntimeError, match="thirteen"):
+        solver.grundy(20)
+    # Nothing stored while the options were missing answers afterwards.
+    assert solver.grundy(20).value == 0  # a chain of even length
+    assert solver.outcome(5) == Outcome.N
+
+
+def test_unhashable_positions_cycles_and_limits():
+    with pytest.raises(TypeError):
+        Solver(lambda p: [[1]]).outcome(0)
+    with pytest.raises(impartial.CycleError) as error:
+        Solver(lambda p: [(p + 1) % 3]).outcome(0)
+    assert isinstance(error.value, ValueError)
+    with pytest.raises(impartial.SolveError, match="state limit"):
+        Solver(lambda n: [n - 1] if n else [], max_states=100).outcome(10_000)
+    with pytest.raises(TypeError):
+        Solver(lambda n: 5).outcome(1)  # not an iterable
+
+
+# --- a notebook's needs: the interrupt, the lock released, pictures -----------------------
+
+
+def interrupt_after(seconds):
+    timer = threading.Timer(seconds, _thread.interrupt_main)
+    timer.start()
+    return timer
+
+
+def test_ctrl_c_stops_a_long_search_and_the_solver_stays_usable():
+    solver = Solver(lambda n: [n - 1, n - 2] if n > 1 else [])
+    timer = interrupt_after(0.3)
+    started = time.monotonic()
+    with pytest.raises(KeyboardInterrupt):
+        solver.outcome(50_000_000)
+    assert time.monotonic() - started < 1.5
+    timer.join()
+    assert [solver.grundy(n).value for n in range(8)] == [0, 0, 1, 2, 0, 1, 2, 0]
+
+
+def test_ctrl_c_stops_a_long_sequence():
+    timer = interrupt_after(0.3)
+    started = time.monotonic()
+    with pytest.raises(KeyboardInterrupt):
+        octal.values("0.6", 50_000_000)
+    assert time.monotonic() - started < 1.5
+    timer.join()
+    assert octal.values("0.6", 10).tolist()[:3] == [0, 0, 1]
+
+
+def test_the_lock_is_released_while_a_sequence_is_computed():
+    ticks = 0
+    done = threading.Event()
+
+    def count():
+        nonlocal ticks
+        while not done.is_set():
+            ticks += 1
+
+    other = threading.Thread(target=count)
+    other.start()
+    started = time.monotonic()
+    octal.values("0.6", 300_000)
+    elapsed = time.monotonic() - started
+    seen = ticks
+    done.set()
+    other.join()
+    # Python counts about ten million a second; holding the lock would starve it.
+    assert seen > 100_000 * elapsed, (seen, elapsed)
+
+
+def test_a_sequence_draws_itself():
+    kayles = octal.values("0.77", 200)
+    picture = kayles._repr_svg_()
+    assert picture.startswith("<svg") and picture.rstrip().endswith("</svg>")
+    assert "0.77" in repr(kayles)
+
+
+# --- octal games against their definition -------------------------------------------------
+
+
+def octal_by_definition(digits, n_max):
+    """G(0..n_max) of the octal game 0.d1d2...: digit d_k's bit 1 lets a move take k
+    counters leaving no heap, bit 2 leaving one heap, bit 4 leaving two."""
+    values = []
+    for n in range(n_max + 1):
+        reached = set()
+        for k, digit in enumerate(digits, start=1):
+            if k > n:
+                break
+            rest = n - k
+            if digit & 1 and rest == 0:
+                reached.add(0)
+            if digit & 2 and rest > 0:
+                reached.add(values[rest])
+            if digit & 4 and rest > 1:
+                for a in range(1, rest // 2 + 1):
+                    reached.add(values[a] ^ values[rest - a])
+        values.append(mex(reached))
+    return values
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.integers(0, 7), min_size=1, max_size=4).filter(lambda d: d[-1] != 0))
+def test_octal_against_the_definition(digits):
+    code = "0." + "".join(map(str, digits))
+    n = 300
+    sequence = octal.values(code, n)
+    assert [sequence[i] for i in range(n + 1)] == octal_by_definition(digits, n)
+    assert sequence.tolist() == octal_by_definition(digits, n)[: len(sequence)]
+    assert len(sequence) >= min(n + 1, len(sequence))
+    if sequence.period is not None:
+        preperiod, period = sequence.period
+        far = 10**15 + 7
+        base = preperiod + (far - preperiod) % period
+        assert sequence[far] == sequence[base]
