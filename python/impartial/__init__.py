@@ -11,9 +11,12 @@ NimMove(heap=0, from_=3, to=1, take=2)
 >>> solver.grundy(5)
 Nimber(2)
 
-Modules: ``nim`` (normal and misère play), ``fibonacci`` (Fibonacci Nim), ``wythoff``,
-``octal`` (the values of octal games, by the heap-sequence engine). ``Solver`` is the
-general method on a game written in Python.
+Modules: ``nim`` (normal and misère play), ``fibonacci`` (Fibonacci Nim), ``take_away``
+(any multiplier), ``wythoff`` (and a-Wythoff), ``lasker``, ``welter``, ``moore``,
+``staircase``, ``euclid``, ``octal`` (the values of octal games, by the heap-sequence
+engine). ``HeapGame`` gives any octal, hexadecimal or take-and-break code and any
+subtraction set its values, its closed form from them and its misère quotient. ``Solver``
+is the general method on a game written in Python.
 """
 
 import sys as _sys
@@ -21,36 +24,56 @@ import sys as _sys
 from ._impartial import (
     CodeError,
     CycleError,
+    HeapGame,
+    HeapGameValues,
+    HeapMove,
     Misere,
     Nimber,
     Outcome,
+    Quotient,
     SequenceError,
     Solver,
     SolveError,
     TakeAwayError,
+    euclid,
     fibonacci,
+    lasker,
+    moore,
     nim,
     octal,
+    staircase,
+    take_away,
+    welter,
     wythoff,
 )
 
 # The native submodules, importable by their own names (`import impartial.nim`).
-for _module in (nim, fibonacci, wythoff, octal):
+for _module in (nim, fibonacci, take_away, wythoff, lasker, welter, moore, staircase, euclid, octal):
     _sys.modules[_module.__name__] = _module
 del _module
 
 __all__ = [
     "CodeError",
     "CycleError",
+    "HeapGame",
+    "HeapGameValues",
+    "HeapMove",
     "Misere",
     "Nimber",
     "Outcome",
+    "Quotient",
     "SequenceError",
     "Solver",
     "SolveError",
     "TakeAwayError",
+    "euclid",
     "fibonacci",
+    "lasker",
+    "moore",
     "nim",
     "octal",
+    "staircase",
+    "take_away",
+    "welter",
     "wythoff",
 ]

@@ -1,9 +1,16 @@
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import Optional, TypeVar
 
+from . import euclid as euclid
 from . import fibonacci as fibonacci
+from . import lasker as lasker
+from . import moore as moore
 from . import nim as nim
 from . import octal as octal
+from . import octal as _octal
+from . import staircase as staircase
+from . import take_away as take_away
+from . import welter as welter
 from . import wythoff as wythoff
 
 _P = TypeVar("_P", bound=Hashable)
@@ -36,6 +43,44 @@ class Nimber:
     def __truediv__(self, other: Nimber) -> Nimber: ...
     def inverse(self) -> Nimber: ...
 
+class HeapMove:
+    @property
+    def heap(self) -> int: ...
+    @property
+    def from_(self) -> int: ...
+    @property
+    def leaves(self) -> list[int]: ...
+    def to_tuple(self) -> tuple[int, int, list[int]]: ...
+    def __eq__(self, other: object) -> bool: ...
+    def __hash__(self) -> int: ...
+
+class HeapGameValues:
+    def outcome(self, heaps: Sequence[int]) -> Outcome: ...
+    def grundy(self, heaps: Sequence[int]) -> Nimber: ...
+    def winning_move(self, heaps: Sequence[int]) -> Optional[HeapMove]: ...
+    def winning_moves(self, heaps: Sequence[int]) -> list[HeapMove]: ...
+
+class Quotient:
+    @property
+    def order(self) -> int: ...
+    @property
+    def heaps(self) -> int: ...
+    def outcome(self, heaps: Sequence[int]) -> Outcome: ...
+    def winning_move(self, heaps: Sequence[int]) -> Optional[HeapMove]: ...
+
+class HeapGame:
+    @staticmethod
+    def octal(code: str) -> HeapGame: ...
+    @staticmethod
+    def hexadecimal(code: str) -> HeapGame: ...
+    @staticmethod
+    def code(code: str) -> HeapGame: ...
+    @staticmethod
+    def subtraction(takes: Sequence[int]) -> HeapGame: ...
+    def values(self, n: int) -> _octal.Sequence: ...
+    def tabulated(self, n: int) -> HeapGameValues: ...
+    def misere_quotient(self, max_heap: int) -> Quotient: ...
+
 class Solver:
     def __init__(
         self,
@@ -63,15 +108,25 @@ class Misere:
 __all__ = [
     "CodeError",
     "CycleError",
+    "HeapGame",
+    "HeapGameValues",
+    "HeapMove",
     "Misere",
     "Nimber",
     "Outcome",
+    "Quotient",
     "SequenceError",
     "Solver",
     "SolveError",
     "TakeAwayError",
+    "euclid",
     "fibonacci",
+    "lasker",
+    "moore",
     "nim",
     "octal",
+    "staircase",
+    "take_away",
+    "welter",
     "wythoff",
 ]

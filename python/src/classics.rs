@@ -66,7 +66,7 @@ impl NimMove {
     }
 
     /// `(heap, from_, to, take)`.
-    fn to_tuple(&self) -> (usize, u128, u128, u128) {
+    pub fn to_tuple(&self) -> (usize, u128, u128, u128) {
         (self.heap, self.from_, self.to, self.take)
     }
 }
@@ -171,7 +171,7 @@ pub fn register_nim(module: &Bound<'_, PyModule>) -> PyResult<()> {
 /// (3, (100, 99), (97, 6))
 #[pyclass(module = "impartial.fibonacci", frozen, eq, hash, skip_from_py_object)]
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct TakeMove(impartial::take_away::TakeMove<u128>);
+pub struct TakeMove(pub impartial::take_away::TakeMove<u128>);
 
 #[pymethods]
 impl TakeMove {
@@ -214,7 +214,7 @@ impl TakeMove {
 
 /// The position: `remaining` counters, of which a move may take at most `limit` (the first
 /// move, with no limit given, any but all of them).
-fn state(remaining: u128, limit: Option<u128>) -> TakeAwayState<u128> {
+pub fn take_state(remaining: u128, limit: Option<u128>) -> TakeAwayState<u128> {
     match limit {
         Some(limit) => TakeAwayState { remaining, limit },
         None => TakeAwayState::from(remaining),
@@ -234,7 +234,7 @@ fn take_move(made: impartial::take_away::TakeMove<u128>) -> TakeMove {
 #[pyfunction]
 #[pyo3(name = "outcome", signature = (remaining, limit = None))]
 fn fibonacci_outcome(remaining: u128, limit: Option<u128>) -> Outcome {
-    fibonacci::outcome(state(remaining, limit)).into()
+    fibonacci::outcome(take_state(remaining, limit)).into()
 }
 
 /// A winning move of Fibonacci Nim — take the smallest term of the Zeckendorf
@@ -248,7 +248,7 @@ fn fibonacci_outcome(remaining: u128, limit: Option<u128>) -> Outcome {
 #[pyfunction]
 #[pyo3(name = "winning_move", signature = (remaining, limit = None))]
 fn fibonacci_winning_move(remaining: u128, limit: Option<u128>) -> Option<TakeMove> {
-    fibonacci::winning_move(state(remaining, limit)).map(take_move)
+    fibonacci::winning_move(take_state(remaining, limit)).map(take_move)
 }
 
 /// Every winning move of Fibonacci Nim, smallest take first.
@@ -259,7 +259,7 @@ fn fibonacci_winning_move(remaining: u128, limit: Option<u128>) -> Option<TakeMo
 #[pyfunction]
 #[pyo3(name = "winning_moves", signature = (remaining, limit = None))]
 fn fibonacci_winning_moves(remaining: u128, limit: Option<u128>) -> Vec<TakeMove> {
-    fibonacci::winning_moves(state(remaining, limit))
+    fibonacci::winning_moves(take_state(remaining, limit))
         .map(take_move)
         .collect()
 }
@@ -295,7 +295,7 @@ pub fn register_fibonacci(module: &Bound<'_, PyModule>) -> PyResult<()> {
 /// ((4, 4), (0, 0))
 #[pyclass(module = "impartial.wythoff", frozen, eq, hash, skip_from_py_object)]
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct WythoffMove(impartial::wythoff::WythoffMove<u128>);
+pub struct WythoffMove(pub impartial::wythoff::WythoffMove<u128>);
 
 #[pymethods]
 impl WythoffMove {

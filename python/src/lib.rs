@@ -16,7 +16,9 @@
 use pyo3::prelude::*;
 
 mod classics;
+mod closed_forms;
 mod errors;
+mod heap_games;
 mod sequence;
 mod solver;
 mod vocabulary;
@@ -35,12 +37,22 @@ fn _impartial(module: &Bound<'_, PyModule>) -> PyResult<()> {
         ),
         ("fibonacci", classics::register_fibonacci),
         ("wythoff", classics::register_wythoff),
+        ("take_away", closed_forms::register_take_away),
+        ("lasker", closed_forms::register_lasker),
+        ("welter", closed_forms::register_welter),
+        ("moore", closed_forms::register_moore),
+        ("staircase", closed_forms::register_staircase),
+        ("euclid", closed_forms::register_euclid),
         ("octal", sequence::register),
     ] {
         let submodule = PyModule::new(py, &format!("impartial.{name}"))?;
         register(&submodule)?;
+        if name == "wythoff" {
+            closed_forms::register_a_wythoff(&submodule)?;
+        }
         module.add(name, submodule)?;
     }
     solver::register(module)?;
+    heap_games::register(module)?;
     Ok(())
 }

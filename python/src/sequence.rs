@@ -28,6 +28,13 @@ pub struct Sequence {
     sequence: GrundySequence,
 }
 
+impl Sequence {
+    /// The values of the game `name`.
+    pub fn new(name: String, sequence: GrundySequence) -> Self {
+        Sequence { name, sequence }
+    }
+}
+
 #[pymethods]
 impl Sequence {
     /// The heaps computed: G(0) to G(len - 1).

@@ -27,7 +27,22 @@ def mex(values):
 # --- the docstrings ---------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("module", [impartial, nim, fibonacci, wythoff, octal])
+@pytest.mark.parametrize(
+    "module",
+    [
+        impartial,
+        nim,
+        fibonacci,
+        wythoff,
+        octal,
+        impartial.take_away,
+        impartial.lasker,
+        impartial.welter,
+        impartial.moore,
+        impartial.staircase,
+        impartial.euclid,
+    ],
+)
 def test_docstring_examples(module):
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
     assert result.attempted > 0
@@ -365,3 +380,262 @@ def test_octal_against_the_definition(digits):
         far = 10**15 + 7
         base = preperiod + (far - preperiod) % period
         assert sequence[far] == sequence[base]
+
+
+# --- the other closed forms against their definitions --------------------------------------
+
+
+def outcome_by_definition(options):
+    """Who wins each position, by the definition, for the game `options` lists."""
+
+    @functools.lru_cache(maxsize=None)
+    def wins(position):
+        return any(not wins(option) for option in options(position))
+
+    return lambda position: Outcome.N if wins(position) else Outcome.P
+
+
+def test_take_away_against_the_definition():
+    for k in (1, 3, 5):
+        game = impartial.take_away.TakeAway(k)
+
+        def options(state, k=k):
+            remaining, limit = state
+            return [(remaining - t, k * t) for t in range(1, min(limit, remaining) + 1)]
+
+        outcome = outcome_by_definition(options)
+        for remaining in range(1, 40):
+            for limit in range(1, remaining + 1):
+                assert game.outcome(remaining, limit) == outcome((remaining, limit))
+                wins = [
+                    move.take for move in game.winning_moves(remaining, limit)
+                ]
+                assert wins == [
+                    t
+                    for t in range(1, min(limit, remaining) + 1)
+                    if outcome((remaining - t, k * t)) == Outcome.P
+                ]
+    with pytest.raises(impartial.TakeAwayError):
+        impartial.take_away.TakeAway(0)
+
+
+def test_a_wythoff_against_the_definition():
+    for a in (1, 2, 3):
+        game = impartial.wythoff.AWythoff(a)
+
+        def options(pair, a=a):
+            x, y = pair
+            found = [(x - k, y) for k in range(1, x + 1)] + [(x, y - k) for k in range(1, y + 1)]
+            found += [
+                (x - k, y - l)
+                for k in range(1, x + 1)
+                for l in range(1, y + 1)
+                if abs(k - l) < a
+            ]
+            return found
+
+        outcome = outcome_by_definition(options)
+        for x in range(12):
+            for y in range(12):
+                assert game.outcome(x, y) == outcome((x, y)), (a, x, y)
+                for move in game.winning_moves(x, y):
+                    assert move.to in options((x, y)) and outcome(move.to) == Outcome.P
+    with pytest.raises(ValueError):
+        impartial.wythoff.AWythoff(0)
+
+
+def sorted_options(heaps, moves_of_heap):
+    found = set()
+    for i, heap in enumerate(heaps):
+        for left in moves_of_heap(heap):
+            found.add(tuple(sorted(heaps[:i] + tuple(left) + heaps[i + 1 :])))
+    return found
+
+
+def lasker_heap_moves(heap):
+    yield from ([k] for k in range(heap))
+    yield from ([a, heap - a] for a in range(1, heap // 2 + 1))
+
+
+@functools.lru_cache(maxsize=None)
+def lasker_by_definition(position):
+    return mex(
+        {lasker_by_definition(option) for option in sorted_options(position, lasker_heap_moves)}
+    )
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.integers(0, 8), max_size=3))
+def test_lasker_against_the_definition(heaps):
+    grundy = lasker_by_definition
+    position = tuple(sorted(heaps))
+    assert impartial.lasker.grundy(heaps).value == grundy(position)
+    for move in impartial.lasker.winning_moves(heaps):
+        rest = heaps[: move.heap] + heaps[move.heap + 1 :]
+        left = [move.to] if move.kind == "take" else list(move.into)
+        assert grundy(tuple(sorted(rest + left))) == 0
+    assert bool(impartial.lasker.winning_moves(heaps)) == (grundy(position) != 0)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.sets(st.integers(0, 8), max_size=4))
+def test_welter_against_the_definition(squares):
+    @functools.lru_cache(maxsize=None)
+    def grundy(coins):
+        options = {
+            tuple(sorted((set(coins) - {c}) | {d}))
+            for c in coins
+            for d in range(c)
+            if d not in coins
+        }
+        return mex({grundy(option) for option in options})
+
+    position = tuple(sorted(squares))
+    assert impartial.welter.grundy(list(squares)).value == grundy(position)
+    moves = impartial.welter.winning_moves(list(squares))
+    for move in moves:
+        assert grundy(tuple(sorted((squares - {move.from_}) | {move.to}))) == 0
+    assert bool(moves) == (grundy(position) != 0)
+    with pytest.raises(ValueError):
+        impartial.welter.grundy([1, 1])
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(1, 3), st.lists(st.integers(0, 4), max_size=4))
+def test_moore_against_the_definition(k, heaps):
+    import itertools
+
+    def options(position):
+        found = set()
+        places = range(len(position))
+        for count in range(1, k + 1):
+            for chosen in itertools.combinations(places, count):
+                for takes in itertools.product(*(range(1, position[i] + 1) for i in chosen)):
+                    left = list(position)
+                    for i, take in zip(chosen, takes):
+                        left[i] -= take
+                    found.add(tuple(left))
+        return found
+
+    outcome = outcome_by_definition(options)
+    position = tuple(heaps)
+    assert impartial.moore.outcome(k, heaps) == outcome(position)
+    for move in impartial.moore.winning_moves(k, heaps):
+        left = list(heaps)
+        for take in move.takes:
+            left[take.heap] = take.to
+        assert outcome(tuple(left)) == Outcome.P
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.integers(0, 4), max_size=5))
+def test_staircase_against_the_definition(steps):
+    def options(position):
+        found = []
+        for i in range(1, len(position)):
+            for coins in range(1, position[i] + 1):
+                left = list(position)
+                left[i] -= coins
+                left[i - 1] += coins
+                found.append(tuple(left))
+        return found
+
+    outcome = outcome_by_definition(options)
+    assert impartial.staircase.outcome(steps) == outcome(tuple(steps))
+    for move in impartial.staircase.winning_moves(steps):
+        left = list(steps)
+        left[move.step] -= move.coins
+        left[move.step - 1] += move.coins
+        assert outcome(tuple(left)) == Outcome.P
+
+
+def test_euclid_against_the_definition():
+    def options(pair):
+        x, y = max(pair), min(pair)
+        if y == 0:
+            return []
+        return [(x - m * y, y) for m in range(1, x // y + 1)]
+
+    outcome = outcome_by_definition(options)
+    for x in range(1, 40):
+        for y in range(1, 40):
+            assert impartial.euclid.outcome(x, y) == outcome((x, y)), (x, y)
+            for move in impartial.euclid.winning_moves(x, y):
+                assert outcome(move.to) == Outcome.P
+
+
+# --- heap games by their rules --------------------------------------------------------------
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.lists(st.integers(0, 7), min_size=1, max_size=3).filter(lambda d: d[-1] != 0),
+    st.lists(st.integers(0, 60), max_size=4),
+)
+def test_heap_games_closed_form_against_the_definition(digits, heaps):
+    code = "0." + "".join(map(str, digits))
+    values = octal_by_definition(digits, 60)
+    game = impartial.HeapGame.octal(code).tabulated(60)
+    total = 0
+    for heap in heaps:
+        total ^= values[heap]
+    assert game.grundy(heaps).value == total
+    assert game.outcome(heaps) == (Outcome.P if total == 0 else Outcome.N)
+    moves = game.winning_moves(heaps)
+    assert bool(moves) == (total != 0)
+    for move in moves:
+        assert heaps[move.heap] == move.from_
+        after = total ^ values[move.from_]
+        for leaf in move.leaves:
+            after ^= values[leaf]
+        assert after == 0, (code, heaps, move)
+
+
+def test_subtraction_and_codes_against_the_solver():
+    takes = [2, 3, 7]
+    solver = Solver(lambda n: [n - t for t in takes if t <= n])
+    sequence = impartial.HeapGame.subtraction(takes).values(200)
+    assert [sequence[n] for n in range(201)] == [solver.grundy(n).value for n in range(201)]
+    # Grundy's game: split a heap into two unequal heaps.
+    def grundy_options(heaps):
+        return {
+            tuple(sorted(heaps[:i] + (a, h - a) + heaps[i + 1 :]))
+            for i, h in enumerate(heaps)
+            for a in range(1, (h + 1) // 2)
+        }
+
+    grundys = Solver(grundy_options)
+    sequence = impartial.HeapGame.code("4!.0").values(40)
+    assert [sequence[n] for n in range(41)] == [grundys.grundy((n,)).value for n in range(41)]
+    with pytest.raises(impartial.CodeError):
+        impartial.HeapGame.code("4?.x")
+    with pytest.raises(ValueError):
+        impartial.HeapGame.subtraction([])
+
+
+def test_misere_quotients_against_the_solver():
+    kayles = impartial.HeapGame.octal("0.77")
+    quotient = kayles.misere_quotient(1000)
+
+    def options(heaps):
+        found = set()
+        for i, h in enumerate(heaps):
+            rest = heaps[:i] + heaps[i + 1 :]
+            for take in (1, 2):
+                for a in range(0, h - take + 1):
+                    b = h - take - a
+                    if a <= b:
+                        found.add(tuple(sorted(rest + tuple(x for x in (a, b) if x))))
+        return found
+
+    solver = Solver(options)
+    rng = random.Random(7)
+    for _ in range(200):
+        heaps = tuple(sorted(rng.randint(1, 9) for _ in range(rng.randint(0, 3))))
+        assert quotient.outcome(list(heaps)) == solver.misere().outcome(heaps), heaps
+        move = quotient.winning_move(list(heaps))
+        if move is not None:
+            left = list(heaps)
+            left[move.heap : move.heap + 1] = move.leaves
+            assert solver.misere().outcome(tuple(sorted(left))) == Outcome.P
+    assert quotient.order == 40

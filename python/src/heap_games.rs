@@ -1,0 +1,306 @@
+//! Heap games by their rules — octal, hexadecimal and take-and-break codes, subtraction
+//! sets — with their values by the sequence engine, their closed form from the proved
+//! sequence (`Tabulated`), and their misère quotients.
+
+use std::ops::ControlFlow;
+
+use impartial::octal::{HexadecimalGame, OctalGame};
+use impartial::quotient::MisereQuotient;
+use impartial::sequence::{SequenceOptions, Tabulated};
+use impartial::take_and_break::TakeAndBreak;
+use impartial::{ClosedForm, HeapMove as RustHeapMove, Heaps, SubtractionGame};
+use pyo3::prelude::*;
+
+use crate::errors;
+use crate::sequence::Sequence;
+use crate::vocabulary::{Nimber, Outcome};
+
+/// A heap game given by its rules: `HeapGame.octal("0.77")` (Kayles),
+/// `HeapGame.hexadecimal("0.F")`, `HeapGame.code("4!.0")` (any take-and-break code, Grundy's
+/// game here) or `HeapGame.subtraction([1, 3, 4])`.
+///
+/// >>> from impartial import HeapGame
+/// >>> kayles = HeapGame.octal("0.77")
+/// >>> kayles
+/// HeapGame('octal game 0.77')
+/// >>> kayles.values(1000)[10**9]
+/// 1
+/// >>> kayles.tabulated(1000).winning_move([1, 4, 7])
+/// HeapMove(heap=1, from_=4, leaves=[3])
+/// >>> str(HeapGame.code("4!.0").tabulated(100).winning_move([8]))
+/// 'split heap 0 (8) into 1 + 7'
+/// >>> kayles.misere_quotient(200).outcome([1, 1])
+/// Outcome.N
+#[pyclass(module = "impartial", frozen)]
+pub struct HeapGame {
+    name: String,
+    game: TakeAndBreak,
+}
+
+fn code_error(error: impl std::fmt::Display) -> PyErr {
+    errors::CodeError::new_err(error.to_string())
+}
+
+fn sequence_error(error: impl std::fmt::Display) -> PyErr {
+    errors::SequenceError::new_err(error.to_string())
+}
+
+/// The values of `game` to heap `n`, with Python's lock released and Ctrl-C honoured.
+#[allow(
+    clippy::redundant_closure_for_method_calls,
+    reason = "the method is generic over the lock's lifetime"
+)]
+pub fn compute(
+    py: Python<'_>,
+    game: &TakeAndBreak,
+    n: u64,
+) -> PyResult<impartial::sequence::GrundySequence> {
+    let options = SequenceOptions::default();
+    let mut interrupted = None;
+    let computed = py.detach(|| {
+        game.values_up_to_with_progress(n, &options, |_| {
+            match Python::attach(|py| py.check_signals()) {
+                Ok(()) => ControlFlow::Continue(()),
+                Err(error) => {
+                    interrupted = Some(error);
+                    ControlFlow::Break(())
+                }
+            }
+        })
+    });
+    if let Some(error) = interrupted {
+        return Err(error);
+    }
+    computed.map_err(sequence_error)
+}
+
+#[pymethods]
+impl HeapGame {
+    /// The octal game of `code`: `"0.77"` is Kayles, `"0.07"` Dawson's Kayles.
+    #[staticmethod]
+    fn octal(code: &str) -> PyResult<Self> {
+        let game: OctalGame = code.parse().map_err(code_error)?;
+        Ok(HeapGame {
+            name: format!("octal game {code}"),
+            game: TakeAndBreak::new(impartial::HeapGame::rules(&game).clone()),
+        })
+    }
+
+    /// The hexadecimal game of `code`: its digits may also split a heap in three.
+    #[staticmethod]
+    fn hexadecimal(code: &str) -> PyResult<Self> {
+        let game: HexadecimalGame = code.parse().map_err(code_error)?;
+        Ok(HeapGame {
+            name: format!("hexadecimal game {code}"),
+            game: TakeAndBreak::new(impartial::HeapGame::rules(&game).clone()),
+        })
+    }
+
+    /// Any take-and-break code with its modifiers: `"4!.0"` is Grundy's game.
+    #[staticmethod]
+    fn code(code: &str) -> PyResult<Self> {
+        let game: TakeAndBreak = code.parse().map_err(code_error)?;
+        Ok(HeapGame {
+            name: format!("code {code}"),
+            game,
+        })
+    }
+
+    /// The subtraction game of `takes`: a move takes one of these amounts from one heap.
+    #[staticmethod]
+    fn subtraction(takes: Vec<u64>) -> PyResult<Self> {
+        let game = SubtractionGame::new(&takes)
+            .map_err(|error| pyo3::exceptions::PyValueError::new_err(error.to_string()))?;
+        Ok(HeapGame {
+            name: format!("subtraction game {takes:?}"),
+            game: TakeAndBreak::new(impartial::HeapGame::rules(&game).clone()),
+        })
+    }
+
+    /// G(0) to G(`n`), computed with Python's lock released; Ctrl-C stops it.
+    fn values(&self, py: Python<'_>, n: u64) -> PyResult<Sequence> {
+        Ok(Sequence::new(
+            self.name.clone(),
+            compute(py, &self.game, n)?,
+        ))
+    }
+
+    /// The closed form of every position of heaps the values to `n` cover — by the period
+    /// where it is proved, any heap: `outcome`, `grundy`, `winning_move(s)`.
+    fn tabulated(&self, py: Python<'_>, n: u64) -> PyResult<HeapGameValues> {
+        let game = self.game.clone();
+        let tabulated = py
+            .detach(|| Tabulated::new(game, n))
+            .map_err(sequence_error)?;
+        Ok(HeapGameValues(tabulated))
+    }
+
+    /// The misère quotient of the game, heap by heap to `max_heap` (or where its period is
+    /// proved), with Python's lock released.
+    fn misere_quotient(&self, py: Python<'_>, max_heap: u64) -> PyResult<Quotient> {
+        let game = &self.game;
+        py.detach(|| MisereQuotient::compute(game, max_heap))
+            .map(Quotient)
+            .map_err(|error| errors::SequenceError::new_err(error.to_string()))
+    }
+
+    fn __repr__(&self) -> String {
+        format!("HeapGame('{}')", self.name)
+    }
+}
+
+/// A move of a heap game: heap number `heap` (counted from 0, in the order given) of
+/// `from_` counters becomes the heaps `leaves` (none when it is taken whole).
+#[pyclass(module = "impartial", frozen, eq, hash, skip_from_py_object)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct HeapMove(RustHeapMove);
+
+#[pymethods]
+impl HeapMove {
+    /// The heap's place, from 0.
+    #[getter]
+    fn heap(&self) -> usize {
+        self.0.heap
+    }
+
+    /// Its counters before the move.
+    #[getter]
+    fn from_(&self) -> u64 {
+        self.0.from
+    }
+
+    /// The non-empty heaps it leaves, smallest first.
+    #[getter]
+    fn leaves(&self) -> Vec<u64> {
+        self.0.leaves.to_vec()
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "HeapMove(heap={}, from_={}, leaves={:?})",
+            self.0.heap,
+            self.0.from,
+            self.0.leaves.as_slice()
+        )
+    }
+
+    fn __str__(&self) -> String {
+        self.0.to_string()
+    }
+
+    /// `(heap, from_, leaves)`.
+    fn to_tuple(&self) -> (usize, u64, Vec<u64>) {
+        (self.0.heap, self.0.from, self.leaves())
+    }
+}
+
+/// `made`, its heap renumbered as the place of a heap of its size in `heaps` (the closed
+/// form counts the heaps in sorted order).
+fn in_given_order(heaps: &[u64], mut made: RustHeapMove) -> RustHeapMove {
+    if let Some(place) = heaps.iter().position(|&heap| heap == made.from) {
+        made.heap = place;
+    }
+    made
+}
+
+/// A heap game's closed form from its proved (or computed) values: `HeapGame.tabulated(n)`.
+///
+/// >>> from impartial import HeapGame
+/// >>> dawson = HeapGame.octal("0.07").tabulated(500)
+/// >>> dawson.grundy([4, 6]), dawson.outcome([5])
+/// (Nimber(1), Outcome.P)
+#[pyclass(module = "impartial", frozen)]
+pub struct HeapGameValues(Tabulated<TakeAndBreak>);
+
+#[pymethods]
+impl HeapGameValues {
+    /// Who wins the sum of the heaps.
+    fn outcome(&self, heaps: Vec<u64>) -> PyResult<Outcome> {
+        ClosedForm::outcome(&self.0, &Heaps::from(heaps))
+            .map(Outcome::from)
+            .map_err(sequence_error)
+    }
+
+    /// The value of the sum of the heaps: the XOR of theirs.
+    fn grundy(&self, heaps: Vec<u64>) -> PyResult<Nimber> {
+        let value = ClosedForm::grundy(&self.0, &Heaps::from(heaps)).map_err(sequence_error)?;
+        Ok(Nimber(value.unwrap_or(impartial::Nimber(0))))
+    }
+
+    /// A winning move, or `None` when the player to move loses.
+    fn winning_move(&self, heaps: Vec<u64>) -> PyResult<Option<HeapMove>> {
+        let found =
+            ClosedForm::winning_move(&self.0, &Heaps::from(&heaps)).map_err(sequence_error)?;
+        Ok(found.map(|made| HeapMove(in_given_order(&heaps, made))))
+    }
+
+    /// Every winning move, the one `winning_move` chooses first.
+    fn winning_moves(&self, heaps: Vec<u64>) -> PyResult<Vec<HeapMove>> {
+        let position = Heaps::from(&heaps);
+        let found = ClosedForm::winning_moves(&self.0, &position).map_err(sequence_error)?;
+        Ok(found
+            .map(|made| HeapMove(in_given_order(&heaps, made)))
+            .collect())
+    }
+}
+
+/// A misère quotient of a heap game (Plambeck): the outcome of any sum of the heaps it
+/// covers in misère play, and a winning move, in the time of a lookup a heap.
+///
+/// >>> from impartial import HeapGame
+/// >>> kayles = HeapGame.octal("0.77").misere_quotient(1000)
+/// >>> kayles.order, kayles.outcome([1, 4, 1000000])
+/// (40, Outcome.N)
+#[pyclass(module = "impartial", frozen)]
+pub struct Quotient(MisereQuotient);
+
+fn quotient_error(error: impl std::fmt::Display) -> PyErr {
+    pyo3::exceptions::PyValueError::new_err(error.to_string())
+}
+
+#[pymethods]
+impl Quotient {
+    /// The number of elements of the quotient.
+    #[getter]
+    fn order(&self) -> usize {
+        self.0.order()
+    }
+
+    /// The heaps it covers: 0 to this (or every heap, by the period, where proved).
+    #[getter]
+    fn heaps(&self) -> u64 {
+        self.0.heaps()
+    }
+
+    /// Who wins the sum of the heaps in misère play.
+    fn outcome(&self, heaps: Vec<u64>) -> PyResult<Outcome> {
+        self.0
+            .outcome(&heaps)
+            .map(Outcome::from)
+            .map_err(quotient_error)
+    }
+
+    /// A winning move in misère play, or `None` when the player to move loses.
+    fn winning_move(&self, heaps: Vec<u64>) -> PyResult<Option<HeapMove>> {
+        self.0
+            .winning_move(&heaps)
+            .map(|found| found.map(HeapMove))
+            .map_err(quotient_error)
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "<misère quotient of order {}, heaps to {}>",
+            self.0.order(),
+            self.0.heaps()
+        )
+    }
+}
+
+/// Adds `HeapGame`, `HeapMove`, `HeapGameValues` and `Quotient` to the module.
+pub fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
+    module.add_class::<HeapGame>()?;
+    module.add_class::<HeapMove>()?;
+    module.add_class::<HeapGameValues>()?;
+    module.add_class::<Quotient>()
+}
