@@ -1,6 +1,6 @@
 from typing import Optional
 
-from . import Outcome
+from . import Outcome, Picture
 
 class WythoffMove:
     @property
@@ -20,3 +20,5 @@ class AWythoff:
     def outcome(self, x: int, y: int) -> Outcome: ...
     def winning_move(self, x: int, y: int) -> Optional[WythoffMove]: ...
     def winning_moves(self, x: int, y: int) -> list[WythoffMove]: ...
+
+def map(size: int) -> Picture: ...

@@ -363,8 +363,22 @@ fn wythoff_winning_moves(x: u128, y: u128) -> Vec<WythoffMove> {
     wythoff::winning_moves(x, y).map(wythoff_move).collect()
 }
 
+/// The P-positions of Wythoff's game with both heaps below `size` (at most 2 000), as a
+/// picture: heap `x` across, heap `y` up.
+///
+/// >>> from impartial import wythoff
+/// >>> wythoff.map(20)
+/// <Picture: ... bytes of SVG>
+#[pyfunction]
+fn map(size: u64) -> PyResult<crate::vocabulary::Picture> {
+    impartial::plot::wythoff_map(size)
+        .map(crate::vocabulary::Picture::new)
+        .map_err(|error| pyo3::exceptions::PyValueError::new_err(error.to_string()))
+}
+
 /// Adds Wythoff's functions and `WythoffMove` to its module.
 pub fn register_wythoff(module: &Bound<'_, PyModule>) -> PyResult<()> {
+    module.add_function(wrap_pyfunction!(map, module)?)?;
     module.add_class::<WythoffMove>()?;
     module.add_function(wrap_pyfunction!(wythoff_outcome, module)?)?;
     module.add_function(wrap_pyfunction!(wythoff_winning_move, module)?)?;

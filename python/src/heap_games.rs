@@ -144,6 +144,19 @@ impl HeapGame {
             .map_err(|error| errors::SequenceError::new_err(error.to_string()))
     }
 
+    /// The P-positions of two heaps below `size`, as a picture: heap `a` across, heap `b`
+    /// up, a cell filled where `G(a) = G(b)`.
+    ///
+    /// >>> from impartial import HeapGame
+    /// >>> HeapGame.octal("0.77").pair_map(40)
+    /// <Picture: ... bytes of SVG>
+    fn pair_map(&self, py: Python<'_>, size: u64) -> PyResult<crate::vocabulary::Picture> {
+        let sequence = compute(py, &self.game, size.saturating_sub(1))?;
+        impartial::plot::heap_pair_map(&self.name, &sequence, size)
+            .map(crate::vocabulary::Picture::new)
+            .map_err(sequence_error)
+    }
+
     fn __repr__(&self) -> String {
         format!("HeapGame('{}')", self.name)
     }

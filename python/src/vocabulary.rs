@@ -138,8 +138,45 @@ impl Nimber {
     }
 }
 
-/// Adds `Outcome` and `Nimber` to the module.
+/// A picture drawn by the crate, as SVG: Jupyter shows it (`_repr_svg_`); `svg` is its
+/// text, to save.
+///
+/// >>> from impartial import wythoff
+/// >>> picture = wythoff.map(30)
+/// >>> picture.svg.startswith("<svg")
+/// True
+#[pyclass(module = "impartial", frozen)]
+pub struct Picture {
+    svg: String,
+}
+
+impl Picture {
+    /// The picture of `svg`.
+    pub fn new(svg: String) -> Self {
+        Picture { svg }
+    }
+}
+
+#[pymethods]
+impl Picture {
+    /// The SVG text.
+    #[getter]
+    fn svg(&self) -> &str {
+        &self.svg
+    }
+
+    fn _repr_svg_(&self) -> &str {
+        &self.svg
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<Picture: {} bytes of SVG>", self.svg.len())
+    }
+}
+
+/// Adds `Outcome`, `Nimber` and `Picture` to the module.
 pub fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
+    module.add_class::<Picture>()?;
     module.add_class::<Outcome>()?;
     module.add_class::<Nimber>()?;
     Ok(())

@@ -639,3 +639,13 @@ def test_misere_quotients_against_the_solver():
             left[move.heap : move.heap + 1] = move.leaves
             assert solver.misere().outcome(tuple(sorted(left))) == Outcome.P
     assert quotient.order == 40
+
+
+def test_pictures_for_a_notebook():
+    picture = wythoff.map(25)
+    assert picture._repr_svg_() == picture.svg
+    assert picture.svg.startswith("<svg") and "Wythoff" in picture.svg
+    pairs = impartial.HeapGame.octal("0.77").pair_map(30)
+    assert pairs.svg.startswith("<svg")
+    with pytest.raises(ValueError):
+        wythoff.map(10**9)
