@@ -6,7 +6,8 @@ package's stubs.
 
 from __future__ import annotations
 
-from impartial import Nimber, Outcome, Solver, fibonacci, nim, octal
+from impartial import HeapGame, Nimber, Outcome, Solver, fibonacci, nim, octal
+from impartial.cram import Cram
 
 
 def subtraction_options(heap: int) -> list[int]:
@@ -33,6 +34,13 @@ def main() -> None:
 
     kayles = octal.values("0.77", 1000)
     print(f"Kayles: {kayles!r}; G(10**9) = {kayles[10**9]}")
+    quotient = HeapGame.octal("0.77").misere_quotient(1000)
+    print(f"misère Kayles, rows 1, 4, 7: {quotient.outcome([1, 4, 7])}")
+
+    board = Cram(4, 3)
+    left = board.winning_move()
+    print(f"Cram 4 × 3 is worth {board.grundy()}; a winning move leaves")
+    print(left)
 
 
 if __name__ == "__main__":

@@ -16,7 +16,8 @@ Modules: ``nim`` (normal and misère play), ``fibonacci`` (Fibonacci Nim), ``tak
 ``staircase``, ``euclid``, ``octal`` (the values of octal games, by the heap-sequence
 engine). ``HeapGame`` gives any octal, hexadecimal or take-and-break code and any
 subtraction set its values, its closed form from them and its misère quotient. ``Solver``
-is the general method on a game written in Python.
+is the general method on a game written in Python; ``cram``, ``chomp``, ``node_kayles``
+and ``sprouts`` the games searched at the frontier, by the decomposing search.
 """
 
 import sys as _sys
@@ -36,12 +37,16 @@ from ._impartial import (
     Solver,
     SolveError,
     TakeAwayError,
+    chomp,
+    cram,
     euclid,
     fibonacci,
     lasker,
     moore,
     nim,
+    node_kayles,
     octal,
+    sprouts,
     staircase,
     take_away,
     welter,
@@ -49,7 +54,22 @@ from ._impartial import (
 )
 
 # The native submodules, importable by their own names (`import impartial.nim`).
-for _module in (nim, fibonacci, take_away, wythoff, lasker, welter, moore, staircase, euclid, octal):
+for _module in (
+    nim,
+    fibonacci,
+    take_away,
+    wythoff,
+    lasker,
+    welter,
+    moore,
+    staircase,
+    euclid,
+    octal,
+    cram,
+    chomp,
+    node_kayles,
+    sprouts,
+):
     _sys.modules[_module.__name__] = _module
 del _module
 
@@ -68,12 +88,16 @@ __all__ = [
     "Solver",
     "SolveError",
     "TakeAwayError",
+    "chomp",
+    "cram",
     "euclid",
     "fibonacci",
     "lasker",
     "moore",
     "nim",
+    "node_kayles",
     "octal",
+    "sprouts",
     "staircase",
     "take_away",
     "welter",

@@ -1,13 +1,17 @@
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import Optional, TypeVar
 
+from . import chomp as chomp
+from . import cram as cram
 from . import euclid as euclid
 from . import fibonacci as fibonacci
 from . import lasker as lasker
 from . import moore as moore
 from . import nim as nim
+from . import node_kayles as node_kayles
 from . import octal as octal
 from . import octal as _octal
+from . import sprouts as sprouts
 from . import staircase as staircase
 from . import take_away as take_away
 from . import welter as welter
@@ -126,12 +130,16 @@ __all__ = [
     "Solver",
     "SolveError",
     "TakeAwayError",
+    "chomp",
+    "cram",
     "euclid",
     "fibonacci",
     "lasker",
     "moore",
     "nim",
+    "node_kayles",
     "octal",
+    "sprouts",
     "staircase",
     "take_away",
     "welter",

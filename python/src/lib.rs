@@ -18,6 +18,7 @@ use pyo3::prelude::*;
 mod classics;
 mod closed_forms;
 mod errors;
+mod frontier;
 mod heap_games;
 mod sequence;
 mod solver;
@@ -44,6 +45,10 @@ fn _impartial(module: &Bound<'_, PyModule>) -> PyResult<()> {
         ("staircase", closed_forms::register_staircase),
         ("euclid", closed_forms::register_euclid),
         ("octal", sequence::register),
+        ("cram", frontier::register_cram),
+        ("chomp", frontier::register_chomp),
+        ("node_kayles", frontier::register_node_kayles),
+        ("sprouts", frontier::register_sprouts),
     ] {
         let submodule = PyModule::new(py, &format!("impartial.{name}"))?;
         register(&submodule)?;

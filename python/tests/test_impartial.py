@@ -41,6 +41,10 @@ def mex(values):
         impartial.moore,
         impartial.staircase,
         impartial.euclid,
+        impartial.cram,
+        impartial.chomp,
+        impartial.node_kayles,
+        impartial.sprouts,
     ],
 )
 def test_docstring_examples(module):
@@ -649,3 +653,142 @@ def test_pictures_for_a_notebook():
     assert pairs.svg.startswith("<svg")
     with pytest.raises(ValueError):
         wythoff.map(10**9)
+
+
+# --- the frontier games ---------------------------------------------------------------------
+
+
+def cram_options(columns, rows):
+    def options(free):
+        found = []
+        for cell in range(columns * rows):
+            if not free >> cell & 1:
+                continue
+            x = cell % columns
+            if x + 1 < columns and free >> (cell + 1) & 1:
+                found.append(free & ~(1 << cell) & ~(1 << (cell + 1)))
+            if cell + columns < columns * rows and free >> (cell + columns) & 1:
+                found.append(free & ~(1 << cell) & ~(1 << (cell + columns)))
+        return found
+
+    return options
+
+
+@pytest.mark.parametrize("columns, rows", [(2, 2), (3, 2), (3, 3), (4, 3), (4, 4), (5, 2)])
+def test_cram_against_a_plain_search(columns, rows):
+    from impartial.cram import Cram
+
+    plain = Solver(cram_options(columns, rows))
+    game = Cram(columns, rows)
+    full = (1 << (columns * rows)) - 1
+    assert game.grundy() == plain.grundy(full)
+    rng = random.Random(columns * 10 + rows)
+    for _ in range(30):
+        bits = rng.getrandbits(columns * rows)
+        position = game.position(bits)
+        assert position.bits == bits
+        assert game.grundy(position) == plain.grundy(bits)
+        left = game.winning_move(position)
+        if left is None:
+            assert plain.outcome(bits) == Outcome.P
+        else:
+            assert left.bits in cram_options(columns, rows)(bits)
+            assert plain.outcome(left.bits) == Outcome.P
+    with pytest.raises(ValueError):
+        game.position(1 << (columns * rows))
+
+
+def test_chomp_and_node_kayles_against_plain_searches():
+    from impartial.chomp import Chomp
+    from impartial.node_kayles import NodeKayles
+
+    def chomp_options(lengths):
+        found = set()
+        for row, length in enumerate(lengths):
+            for column in range(length):
+                if (row, column) == (0, 0):
+                    continue
+                left = tuple(min(l, column) if r >= row else l for r, l in enumerate(lengths))
+                found.add(tuple(l for l in left if l))
+        return found
+
+    plain = Solver(chomp_options)
+    for rows, columns in [(2, 3), (3, 3), (3, 4), (4, 5)]:
+        game = Chomp(rows, columns)
+        start = tuple([columns] * rows)
+        # Eating the poison ends the game: a bar of one square is lost for the player to move.
+        assert game.grundy() == plain.grundy(start)
+        left = game.winning_move()
+        assert left is not None and plain.outcome(tuple(left.lengths)) == Outcome.P
+
+    def kayles_options(edges, vertices):
+        neighbours = {v: {v} for v in range(vertices)}
+        for a, b in edges:
+            neighbours[a].add(b)
+            neighbours[b].add(a)
+
+        def options(in_play):
+            return [
+                in_play - frozenset(neighbours[v]) for v in in_play
+            ]
+
+        return options
+
+    rng = random.Random(5)
+    for _ in range(20):
+        vertices = rng.randint(1, 10)
+        edges = [(a, b) for a in range(vertices) for b in range(a + 1, vertices) if rng.random() < 0.3]
+        game = NodeKayles(vertices, edges)
+        plain = Solver(kayles_options(edges, vertices))
+        assert game.grundy() == plain.grundy(frozenset(range(vertices)))
+    assert [NodeKayles.path(n).grundy().value for n in range(1, 30)] == octal_by_definition(
+        [1, 3, 7], 30
+    )[1:30]
+
+
+def test_sprouts_against_the_published_outcomes():
+    from impartial.sprouts import Sprouts, SproutsPosition
+
+    game = Sprouts()
+    # Applegate, Jacobson and Sleator (1991): P, P, N, N, N, P, P for 1 to 7 spots.
+    outcomes = [game.outcome(SproutsPosition.start(n)) for n in range(1, 8)]
+    assert outcomes == [getattr(Outcome, o) for o in "PPNNNPP"]
+    left = game.winning_move(SproutsPosition.start(3))
+    assert left is not None and game.outcome(left) == Outcome.P
+    with pytest.raises(ValueError):
+        SproutsPosition("not glop")
+
+
+def test_ctrl_c_stops_a_frontier_search():
+    from impartial.cram import Cram
+
+    game = Cram(9, 5)  # about a minute
+    timer = interrupt_after(0.3)
+    started = time.monotonic()
+    with pytest.raises(KeyboardInterrupt):
+        game.grundy()
+    assert time.monotonic() - started < 1.5
+    timer.join()
+    assert Cram(3, 3).grundy().value == 0
+
+
+def test_the_lock_is_released_during_a_frontier_search():
+    from impartial.cram import Cram
+
+    ticks = 0
+    done = threading.Event()
+
+    def count():
+        nonlocal ticks
+        while not done.is_set():
+            ticks += 1
+
+    other = threading.Thread(target=count)
+    other.start()
+    started = time.monotonic()
+    Cram(7, 5).grundy()
+    elapsed = time.monotonic() - started
+    seen = ticks
+    done.set()
+    other.join()
+    assert seen > 100_000 * elapsed, (seen, elapsed)

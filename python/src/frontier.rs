@@ -1,0 +1,626 @@
+//! The games searched at the frontier — Cram, Chomp, Node Kayles, Sprouts — each a class
+//! whose solver remembers every answer, its positions a class of their own that prints
+//! itself. Searches run with Python's lock released, and Ctrl-C stops them.
+
+use std::cell::{Cell, RefCell};
+
+use impartial::chomp::{Chomp as RustChomp, ChompPosition as RustChompPosition};
+use impartial::cram::{Cram as RustCram, CramPosition as RustCramPosition};
+use impartial::node_kayles::{
+    NodeKayles as RustNodeKayles, NodeKaylesPosition as RustNodeKaylesPosition,
+};
+use impartial::sprouts::{Sprouts as RustSprouts, SproutsPosition as RustSproutsPosition};
+use impartial::{ImpartialGame, Nimber as RustNimber, SolveError};
+use pyo3::prelude::*;
+
+use crate::errors;
+use crate::vocabulary::{Nimber, Outcome};
+
+/// How many option lists a search makes between two looks at Python's signals.
+const SIGNAL_EVERY: u32 = 4096;
+
+/// A ruleset whose search looks at Python's signals now and then: on Ctrl-C it records the
+/// error and lists no more moves, so the search ends at once (its answer is then thrown
+/// away, and the memo cleared).
+struct Watched<G> {
+    game: G,
+    failure: RefCell<Option<PyErr>>,
+    calls: Cell<u32>,
+}
+
+impl<G> Watched<G> {
+    fn new(game: G) -> Self {
+        Watched {
+            game,
+            failure: RefCell::new(None),
+            calls: Cell::new(0),
+        }
+    }
+
+    /// Whether the search must stop: an interrupt seen now or before.
+    #[allow(
+        clippy::redundant_closure_for_method_calls,
+        reason = "the method is generic over the lock's lifetime"
+    )]
+    fn stopped(&self) -> bool {
+        if self.failure.borrow().is_some() {
+            return true;
+        }
+        let calls = self.calls.get().wrapping_add(1);
+        self.calls.set(calls);
+        if calls.is_multiple_of(SIGNAL_EVERY)
+            && let Err(error) = Python::attach(|py| py.check_signals())
+        {
+            *self.failure.borrow_mut() = Some(error);
+            return true;
+        }
+        false
+    }
+}
+
+impl<G: ImpartialGame> ImpartialGame for Watched<G> {
+    type Position = G::Position;
+
+    const DECOMPOSES: bool = G::DECOMPOSES;
+
+    fn moves(&self, position: &G::Position) -> impl Iterator<Item = G::Position> {
+        let moves = (!self.stopped()).then(|| self.game.moves(position));
+        moves.into_iter().flatten()
+    }
+
+    fn dense_index(&self, position: &G::Position) -> Option<usize> {
+        self.game.dense_index(position)
+    }
+
+    fn allocated_bytes(&self, position: &G::Position) -> usize {
+        self.game.allocated_bytes(position)
+    }
+
+    fn known_grundy(&self, position: &G::Position) -> Option<RustNimber> {
+        self.game.known_grundy(position)
+    }
+
+    fn grundy_bound(&self, position: &G::Position) -> Option<u128> {
+        self.game.grundy_bound(position)
+    }
+
+    fn components(&self, position: &G::Position) -> Option<impl Iterator<Item = G::Position>> {
+        self.game.components(position)
+    }
+
+    fn canonical(&self, position: &G::Position) -> Option<G::Position> {
+        self.game.canonical(position)
+    }
+
+    fn search_size(&self, position: &G::Position) -> usize {
+        self.game.search_size(position)
+    }
+}
+
+/// A solver of a frontier game, asked with Python's lock released.
+struct Searcher<G: ImpartialGame> {
+    solver: impartial::Solver<Watched<G>>,
+}
+
+impl<G> Searcher<G>
+where
+    G: ImpartialGame + Send,
+    G::Position: Send + std::fmt::Debug,
+{
+    fn new(game: G) -> Self {
+        Searcher {
+            solver: impartial::Solver::new(Watched::new(game)),
+        }
+    }
+
+    /// Asks `question`, raising Ctrl-C (and forgetting what the interrupted search stored)
+    /// or the search's own error.
+    fn ask<T: Send>(
+        &mut self,
+        py: Python<'_>,
+        question: impl FnOnce(&mut impartial::Solver<Watched<G>>) -> Result<T, SolveError<G::Position>>
+        + Send,
+    ) -> PyResult<T> {
+        let solver = &mut self.solver;
+        let answer = py.detach(|| question(solver));
+        let failure = self.solver.game().failure.borrow_mut().take();
+        if let Some(error) = failure {
+            self.solver.clear();
+            return Err(error);
+        }
+        answer.map_err(|error| errors::SolveError::new_err(error.to_string()))
+    }
+}
+
+fn bad(error: impl std::fmt::Display) -> PyErr {
+    pyo3::exceptions::PyValueError::new_err(error.to_string())
+}
+
+/// A Cram position: the free cells of a board, as bits (cell `x + y * columns`).
+///
+/// >>> from impartial.cram import Cram
+/// >>> game = Cram(3, 2)
+/// >>> str(game.start())
+/// '...\n...'
+/// >>> print(game.position(0b110_011))  # "." free, "#" covered
+/// ..#
+/// #..
+/// >>> game.start().bits
+/// 63
+#[pyclass(module = "impartial.cram", frozen, eq, hash, skip_from_py_object)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct CramPosition {
+    game: RustCram,
+    position: RustCramPosition,
+}
+
+#[pymethods]
+impl CramPosition {
+    /// The free cells, as bits.
+    #[getter]
+    fn bits(&self) -> u64 {
+        self.position.bits()
+    }
+
+    fn __str__(&self) -> String {
+        self.game
+            .display(self.position)
+            .to_string()
+            .trim_end()
+            .to_string()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("CramPosition(0b{:b})", self.position)
+    }
+}
+
+/// Cram on a board of `columns` × `rows` cells (at most 64): a move places a domino on two
+/// free neighbouring cells; whoever cannot, loses. Searched by the decomposing search.
+///
+/// >>> from impartial.cram import Cram
+/// >>> game = Cram(4, 3)
+/// >>> game.grundy(), game.outcome()
+/// (Nimber(1), Outcome.N)
+/// >>> game.winning_move()  # the domino across the centre: cells 5 and 6 covered
+/// CramPosition(0b111110011111)
+/// >>> Cram(3, 3).winning_move() is None  # lost for the player to move
+/// True
+#[pyclass(module = "impartial.cram", unsendable)]
+pub struct Cram {
+    game: RustCram,
+    searcher: Searcher<RustCram>,
+}
+
+impl Cram {
+    fn position_of(&self, position: Option<&CramPosition>) -> RustCramPosition {
+        position.map_or_else(|| self.game.start(), |given| given.position)
+    }
+
+    fn wrap(&self, position: RustCramPosition) -> CramPosition {
+        CramPosition {
+            game: self.game,
+            position,
+        }
+    }
+}
+
+#[pymethods]
+impl Cram {
+    /// The board of `columns` × `rows` cells.
+    #[new]
+    fn new(columns: u32, rows: u32) -> PyResult<Self> {
+        let game = RustCram::new(columns, rows).map_err(bad)?;
+        Ok(Cram {
+            game,
+            searcher: Searcher::new(game),
+        })
+    }
+
+    /// The empty board.
+    fn start(&self) -> CramPosition {
+        self.wrap(self.game.start())
+    }
+
+    /// The position whose free cells are `bits` (a `ValueError` for bits past the board).
+    fn position(&self, bits: u64) -> PyResult<CramPosition> {
+        Ok(self.wrap(self.game.position(bits).map_err(bad)?))
+    }
+
+    /// The value of `position` (the empty board when not given).
+    #[pyo3(signature = (position = None))]
+    fn grundy(&mut self, py: Python<'_>, position: Option<&CramPosition>) -> PyResult<Nimber> {
+        let at = self.position_of(position);
+        self.searcher
+            .ask(py, |solver| solver.grundy(at))
+            .map(Nimber)
+    }
+
+    /// Who wins from `position`.
+    #[pyo3(signature = (position = None))]
+    fn outcome(&mut self, py: Python<'_>, position: Option<&CramPosition>) -> PyResult<Outcome> {
+        let at = self.position_of(position);
+        self.searcher
+            .ask(py, |solver| solver.outcome(at))
+            .map(Outcome::from)
+    }
+
+    /// The position a winning move leaves, or `None`.
+    #[pyo3(signature = (position = None))]
+    fn winning_move(
+        &mut self,
+        py: Python<'_>,
+        position: Option<&CramPosition>,
+    ) -> PyResult<Option<CramPosition>> {
+        let at = self.position_of(position);
+        let found = self.searcher.ask(py, |solver| solver.winning_move(at))?;
+        Ok(found.map(|left| self.wrap(left)))
+    }
+}
+
+/// A Chomp position: a Young diagram, its rows' lengths from the top.
+///
+/// >>> from impartial.chomp import Chomp
+/// >>> Chomp(2, 3).start().lengths
+/// [3, 3]
+#[pyclass(module = "impartial.chomp", frozen, eq, hash, skip_from_py_object)]
+#[derive(Clone, Debug)]
+pub struct ChompPosition {
+    game: RustChomp,
+    position: RustChompPosition,
+}
+
+// A diagram is the same position whatever bar it was cut from.
+impl PartialEq for ChompPosition {
+    fn eq(&self, other: &Self) -> bool {
+        self.position == other.position
+    }
+}
+
+impl Eq for ChompPosition {}
+
+impl std::hash::Hash for ChompPosition {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.position.hash(state);
+    }
+}
+
+#[pymethods]
+impl ChompPosition {
+    /// The rows' lengths, from the top.
+    #[getter]
+    fn lengths(&self) -> Vec<u32> {
+        self.position.lengths()
+    }
+
+    fn __str__(&self) -> String {
+        self.game
+            .display(self.position)
+            .to_string()
+            .trim_end()
+            .to_string()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("ChompPosition({:?})", self.position.lengths())
+    }
+}
+
+/// Chomp on a bar of `rows` × `columns` squares, the top left one poisoned: a move eats a
+/// square and every square below and to the right of it; whoever must eat the poison loses.
+///
+/// >>> from impartial.chomp import Chomp
+/// >>> game = Chomp(3, 4)
+/// >>> game.outcome()
+/// Outcome.N
+/// >>> game.winning_move()
+/// ChompPosition([4, 2, 2])
+#[pyclass(module = "impartial.chomp", unsendable)]
+pub struct Chomp {
+    game: RustChomp,
+    searcher: Searcher<RustChomp>,
+}
+
+impl Chomp {
+    fn position_of(&self, position: Option<&ChompPosition>) -> RustChompPosition {
+        position.map_or_else(|| self.game.start(), |given| given.position)
+    }
+
+    fn wrap(&self, position: RustChompPosition) -> ChompPosition {
+        ChompPosition {
+            game: self.game.clone(),
+            position,
+        }
+    }
+}
+
+#[pymethods]
+impl Chomp {
+    /// The bar of `rows` × `columns` squares.
+    #[new]
+    fn new(rows: u32, columns: u32) -> PyResult<Self> {
+        let game = RustChomp::new(rows, columns).map_err(bad)?;
+        Ok(Chomp {
+            searcher: Searcher::new(game.clone()),
+            game,
+        })
+    }
+
+    /// The whole bar.
+    fn start(&self) -> ChompPosition {
+        self.wrap(self.game.start())
+    }
+
+    /// The diagram with rows of these lengths, from the top (a `ValueError` if they grow or
+    /// pass the bar).
+    fn diagram(&self, lengths: Vec<u32>) -> PyResult<ChompPosition> {
+        Ok(self.wrap(self.game.diagram(&lengths).map_err(bad)?))
+    }
+
+    /// The value of `position` (the whole bar when not given).
+    #[pyo3(signature = (position = None))]
+    fn grundy(&mut self, py: Python<'_>, position: Option<&ChompPosition>) -> PyResult<Nimber> {
+        let at = self.position_of(position);
+        self.searcher
+            .ask(py, |solver| solver.grundy(at))
+            .map(Nimber)
+    }
+
+    /// Who wins from `position`.
+    #[pyo3(signature = (position = None))]
+    fn outcome(&mut self, py: Python<'_>, position: Option<&ChompPosition>) -> PyResult<Outcome> {
+        let at = self.position_of(position);
+        self.searcher
+            .ask(py, |solver| solver.outcome(at))
+            .map(Outcome::from)
+    }
+
+    /// The position a winning move leaves, or `None`.
+    #[pyo3(signature = (position = None))]
+    fn winning_move(
+        &mut self,
+        py: Python<'_>,
+        position: Option<&ChompPosition>,
+    ) -> PyResult<Option<ChompPosition>> {
+        let at = self.position_of(position);
+        let found = self.searcher.ask(py, |solver| solver.winning_move(at))?;
+        Ok(found.map(|left| self.wrap(left)))
+    }
+}
+
+/// A Node Kayles position: the vertices still in play, as bits.
+#[pyclass(
+    module = "impartial.node_kayles",
+    frozen,
+    eq,
+    hash,
+    skip_from_py_object
+)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct NodeKaylesPosition(RustNodeKaylesPosition);
+
+#[pymethods]
+impl NodeKaylesPosition {
+    /// The vertices in play, as bits (vertex `i` is bit `i`).
+    #[getter]
+    fn bits(&self) -> u128 {
+        self.0.bits()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("NodeKaylesPosition(0b{:b})", self.0)
+    }
+}
+
+/// Node Kayles on a graph of at most 128 vertices: a move picks a vertex in play, which
+/// leaves play with its neighbours; whoever cannot pick, loses.
+///
+/// >>> from impartial.node_kayles import NodeKayles
+/// >>> [NodeKayles.path(n).grundy().value for n in range(1, 9)]  # Dawson's Kayles
+/// [1, 1, 2, 0, 3, 1, 1, 0]
+/// >>> NodeKayles.grid(4, 4).outcome()
+/// Outcome.P
+#[pyclass(module = "impartial.node_kayles", unsendable)]
+pub struct NodeKayles {
+    game: RustNodeKayles,
+    searcher: Searcher<RustNodeKayles>,
+}
+
+impl NodeKayles {
+    fn of(game: RustNodeKayles) -> Self {
+        NodeKayles {
+            searcher: Searcher::new(game.clone()),
+            game,
+        }
+    }
+
+    fn position_of(&self, position: Option<&NodeKaylesPosition>) -> RustNodeKaylesPosition {
+        position.map_or_else(|| self.game.start(), |given| given.0)
+    }
+}
+
+#[pymethods]
+impl NodeKayles {
+    /// The graph of `vertices` vertices (0 to `vertices - 1`) and these edges.
+    #[new]
+    fn new(vertices: usize, edges: Vec<(usize, usize)>) -> PyResult<Self> {
+        Ok(Self::of(
+            RustNodeKayles::new(vertices, &edges).map_err(bad)?,
+        ))
+    }
+
+    /// The path of `vertices` vertices: Node Kayles on it is Dawson's Kayles.
+    #[staticmethod]
+    fn path(vertices: usize) -> PyResult<Self> {
+        Ok(Self::of(RustNodeKayles::path(vertices).map_err(bad)?))
+    }
+
+    /// The cycle of `vertices` vertices.
+    #[staticmethod]
+    fn cycle(vertices: usize) -> PyResult<Self> {
+        Ok(Self::of(RustNodeKayles::cycle(vertices).map_err(bad)?))
+    }
+
+    /// The grid graph of `columns` × `rows` vertices.
+    #[staticmethod]
+    fn grid(columns: usize, rows: usize) -> PyResult<Self> {
+        Ok(Self::of(RustNodeKayles::grid(columns, rows).map_err(bad)?))
+    }
+
+    /// Every vertex in play.
+    fn start(&self) -> NodeKaylesPosition {
+        NodeKaylesPosition(self.game.start())
+    }
+
+    /// The position with the vertices of `bits` in play.
+    fn position(&self, bits: u128) -> PyResult<NodeKaylesPosition> {
+        Ok(NodeKaylesPosition(self.game.position(bits).map_err(bad)?))
+    }
+
+    /// The value of `position` (every vertex in play when not given).
+    #[pyo3(signature = (position = None))]
+    fn grundy(
+        &mut self,
+        py: Python<'_>,
+        position: Option<&NodeKaylesPosition>,
+    ) -> PyResult<Nimber> {
+        let at = self.position_of(position);
+        self.searcher
+            .ask(py, |solver| solver.grundy(at))
+            .map(Nimber)
+    }
+
+    /// Who wins from `position`.
+    #[pyo3(signature = (position = None))]
+    fn outcome(
+        &mut self,
+        py: Python<'_>,
+        position: Option<&NodeKaylesPosition>,
+    ) -> PyResult<Outcome> {
+        let at = self.position_of(position);
+        self.searcher
+            .ask(py, |solver| solver.outcome(at))
+            .map(Outcome::from)
+    }
+
+    /// The position a winning move leaves, or `None`.
+    #[pyo3(signature = (position = None))]
+    fn winning_move(
+        &mut self,
+        py: Python<'_>,
+        position: Option<&NodeKaylesPosition>,
+    ) -> PyResult<Option<NodeKaylesPosition>> {
+        let at = self.position_of(position);
+        let found = self.searcher.ask(py, |solver| solver.winning_move(at))?;
+        Ok(found.map(NodeKaylesPosition))
+    }
+}
+
+/// A Sprouts position in Glop's notation.
+///
+/// >>> from impartial.sprouts import SproutsPosition
+/// >>> SproutsPosition("0.0.}]!")
+/// SproutsPosition('0.0.}]!')
+#[pyclass(module = "impartial.sprouts", frozen, eq, hash, skip_from_py_object)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct SproutsPosition(RustSproutsPosition);
+
+#[pymethods]
+impl SproutsPosition {
+    /// The position written in Glop's notation (a `ValueError` names what is wrong).
+    #[new]
+    fn new(notation: &str) -> PyResult<Self> {
+        notation.parse().map(SproutsPosition).map_err(bad)
+    }
+
+    /// The start with `spots` spots.
+    #[staticmethod]
+    fn start(spots: usize) -> PyResult<Self> {
+        RustSproutsPosition::start(spots)
+            .map(SproutsPosition)
+            .map_err(bad)
+    }
+
+    fn __str__(&self) -> String {
+        self.0.to_string()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("SproutsPosition('{}')", self.0)
+    }
+}
+
+/// Sprouts (Conway and Paterson): spots on paper; a move draws a line between spots (or
+/// from one to itself) and a new spot on it, no line crossing another, no spot with more
+/// than three lines. Searched as Lemoine and Viennot do, by lands.
+///
+/// >>> from impartial.sprouts import Sprouts, SproutsPosition
+/// >>> game = Sprouts()
+/// >>> [game.outcome(SproutsPosition.start(n)) for n in range(1, 6)]
+/// [Outcome.P, Outcome.P, Outcome.N, Outcome.N, Outcome.N]
+#[pyclass(module = "impartial.sprouts", unsendable)]
+pub struct Sprouts {
+    searcher: Searcher<RustSprouts>,
+}
+
+#[pymethods]
+impl Sprouts {
+    /// The game; one solver remembers every position it meets.
+    #[new]
+    fn new() -> Self {
+        Sprouts {
+            searcher: Searcher::new(RustSprouts),
+        }
+    }
+
+    /// The value of `position`.
+    fn grundy(&mut self, py: Python<'_>, position: &SproutsPosition) -> PyResult<Nimber> {
+        let at = position.0.clone();
+        self.searcher
+            .ask(py, |solver| solver.grundy(at))
+            .map(Nimber)
+    }
+
+    /// Who wins from `position`.
+    fn outcome(&mut self, py: Python<'_>, position: &SproutsPosition) -> PyResult<Outcome> {
+        let at = position.0.clone();
+        self.searcher
+            .ask(py, |solver| solver.outcome(at))
+            .map(Outcome::from)
+    }
+
+    /// The position a winning move leaves, or `None`.
+    fn winning_move(
+        &mut self,
+        py: Python<'_>,
+        position: &SproutsPosition,
+    ) -> PyResult<Option<SproutsPosition>> {
+        let at = position.0.clone();
+        let found = self.searcher.ask(py, |solver| solver.winning_move(at))?;
+        Ok(found.map(SproutsPosition))
+    }
+}
+
+/// Adds Cram's classes.
+pub fn register_cram(module: &Bound<'_, PyModule>) -> PyResult<()> {
+    module.add_class::<Cram>()?;
+    module.add_class::<CramPosition>()
+}
+
+/// Adds Chomp's classes.
+pub fn register_chomp(module: &Bound<'_, PyModule>) -> PyResult<()> {
+    module.add_class::<Chomp>()?;
+    module.add_class::<ChompPosition>()
+}
+
+/// Adds Node Kayles's classes.
+pub fn register_node_kayles(module: &Bound<'_, PyModule>) -> PyResult<()> {
+    module.add_class::<NodeKayles>()?;
+    module.add_class::<NodeKaylesPosition>()
+}
+
+/// Adds the classes of Sprouts.
+pub fn register_sprouts(module: &Bound<'_, PyModule>) -> PyResult<()> {
+    module.add_class::<Sprouts>()?;
+    module.add_class::<SproutsPosition>()
+}
