@@ -96,6 +96,7 @@ class Solver:
         self,
         options: Callable[[_P], Iterable[_P]],
         *,
+        components: Optional[Callable[[_P], Optional[Iterable[_P]]]] = None,
         max_states: Optional[int] = None,
         max_bytes: Optional[int] = None,
     ) -> None: ...

@@ -42,9 +42,12 @@ impl Hasher for IntHasher {
     }
 }
 
-/// A game whose moves a Python function lists.
-struct PyGame {
+/// A game whose moves a Python function lists; with `SPLIT`, one whose positions a second
+/// function splits into independent parts, for the decomposing search.
+struct PyGame<const SPLIT: bool> {
     options: Py<PyAny>,
+    /// `components(position)`: the parts of a position that falls apart, or `None`.
+    components: Option<Py<PyAny>>,
     /// Each position met, by its number.
     positions: RefCell<Vec<Py<PyAny>>>,
     /// One more than the number of each small `int` position (of exactly that type), by its
@@ -61,7 +64,38 @@ struct PyGame {
     calls: Cell<u32>,
 }
 
-impl PyGame {
+impl<const SPLIT: bool> PyGame<SPLIT> {
+    fn new(py: Python<'_>, options: Py<PyAny>, components: Option<Py<PyAny>>) -> Self {
+        PyGame {
+            options,
+            components,
+            positions: RefCell::new(Vec::new()),
+            small_numbers: RefCell::new(Vec::new()),
+            int_numbers: RefCell::new(HashMap::default()),
+            numbers: PyDict::new(py).unbind(),
+            failure: RefCell::new(None),
+            calls: Cell::new(0),
+        }
+    }
+
+    /// The parts of position `number`, by the Python function: `None` when it does not fall
+    /// apart.
+    fn parts_of(&self, py: Python<'_>, number: u32) -> PyResult<Option<Vec<u32>>> {
+        let Some(components) = &self.components else {
+            return Ok(None);
+        };
+        let position = self.positions.borrow()[number as usize].clone_ref(py);
+        let parts = components.bind(py).call1((position,))?;
+        if parts.is_none() {
+            return Ok(None);
+        }
+        let parts = parts
+            .try_iter()?
+            .map(|part| self.number(&part?))
+            .collect::<PyResult<Vec<u32>>>()?;
+        Ok(Some(parts))
+    }
+
     /// The number of `position`, given now if it is new.
     fn number(&self, position: &Bound<'_, PyAny>) -> PyResult<u32> {
         if position.is_exact_instance_of::<PyInt>()
@@ -140,8 +174,10 @@ impl PyGame {
     }
 }
 
-impl ImpartialGame for PyGame {
+impl<const SPLIT: bool> ImpartialGame for PyGame<SPLIT> {
     type Position = u32;
+
+    const DECOMPOSES: bool = SPLIT;
 
     fn moves(&self, &number: &u32) -> impl Iterator<Item = u32> {
         let options = if self.failure.borrow().is_some() {
@@ -161,6 +197,82 @@ impl ImpartialGame for PyGame {
     fn dense_index(&self, &number: &u32) -> Option<usize> {
         usize::try_from(number).ok()
     }
+
+    fn components(&self, &number: &u32) -> Option<impl Iterator<Item = u32>> {
+        if !SPLIT || self.failure.borrow().is_some() {
+            return None;
+        }
+        let parts = Python::attach(|py| {
+            self.parts_of(py, number).unwrap_or_else(|error| {
+                *self.failure.borrow_mut() = Some(error);
+                None
+            })
+        });
+        parts.map(Vec::into_iter)
+    }
+}
+
+/// `solver` with the limits asked for.
+fn limited<G: ImpartialGame>(
+    mut solver: impartial::Solver<G>,
+    max_states: Option<usize>,
+    max_bytes: Option<usize>,
+) -> impartial::Solver<G> {
+    if let Some(limit) = max_states {
+        solver = solver.with_state_limit(limit);
+    }
+    if let Some(bytes) = max_bytes {
+        solver = solver.with_memory_limit(bytes);
+    }
+    solver
+}
+
+/// The solver of a game, with or without its `components` function.
+enum Engine {
+    Whole(impartial::Solver<PyGame<false>>),
+    Split(impartial::Solver<PyGame<true>>),
+}
+
+/// Runs `$body` with `$solver` bound to the engine's solver, whichever it is.
+macro_rules! on_engine {
+    ($engine:expr, $solver:ident => $body:expr) => {
+        match $engine {
+            Engine::Whole($solver) => $body,
+            Engine::Split($solver) => $body,
+        }
+    };
+}
+
+/// Asks `question` of `position` in `solver`, raising the options function's error, Ctrl-C
+/// or the search's own error.
+fn ask_in<const SPLIT: bool, T>(
+    solver: &mut impartial::Solver<PyGame<SPLIT>>,
+    position: &Bound<'_, PyAny>,
+    question: impl FnOnce(&mut impartial::Solver<PyGame<SPLIT>>, u32) -> Result<T, SolveError<u32>>,
+) -> PyResult<T> {
+    let py = position.py();
+    let number = solver.game().number(position)?;
+    let answer = question(solver, number);
+    let failure = solver.game().failure.borrow_mut().take();
+    if let Some(error) = failure {
+        // What was stored while the options were missing is wrong: forget it.
+        solver.clear();
+        return Err(error);
+    }
+    answer.map_err(|error| {
+        let game = solver.game();
+        let described = error.map_position(|number| {
+            let position = game.position(py, number);
+            position
+                .bind(py)
+                .repr()
+                .map_or_else(|_| format!("#{number}"), |text| text.to_string())
+        });
+        match described {
+            SolveError::Cycle { .. } => errors::CycleError::new_err(described.to_string()),
+            _ => errors::SolveError::new_err(described.to_string()),
+        }
+    })
 }
 
 /// The general method: a memoized search of the game graph that the function `options`
@@ -181,100 +293,75 @@ impl ImpartialGame for PyGame {
 /// Outcome.P
 #[pyclass(module = "impartial", unsendable)]
 pub struct Solver {
-    solver: impartial::Solver<PyGame>,
+    engine: Engine,
 }
 
 impl Solver {
-    /// Asks `question` of `position`, raising the options function's error, Ctrl-C or the
-    /// search's own error.
-    fn ask<T>(
-        &mut self,
-        position: &Bound<'_, PyAny>,
-        question: impl FnOnce(&mut impartial::Solver<PyGame>, u32) -> Result<T, SolveError<u32>>,
-    ) -> PyResult<T> {
-        let py = position.py();
-        let number = self.solver.game().number(position)?;
-        let answer = question(&mut self.solver, number);
-        let failure = self.solver.game().failure.borrow_mut().take();
-        if let Some(error) = failure {
-            // What was stored while the options were missing is wrong: forget it.
-            self.solver.clear();
-            return Err(error);
-        }
-        answer.map_err(|error| {
-            let game = self.solver.game();
-            let described = error.map_position(|number| {
-                let position = game.position(py, number);
-                position
-                    .bind(py)
-                    .repr()
-                    .map_or_else(|_| format!("#{number}"), |text| text.to_string())
-            });
-            match described {
-                SolveError::Cycle { .. } => errors::CycleError::new_err(described.to_string()),
-                _ => errors::SolveError::new_err(described.to_string()),
-            }
-        })
+    /// The object of position `number`.
+    fn position(&self, py: Python<'_>, number: u32) -> Py<PyAny> {
+        on_engine!(&self.engine, solver => solver.game().position(py, number))
     }
 }
 
 #[pymethods]
 impl Solver {
     /// A solver for the game whose moves `options(position)` lists. `max_states` and
-    /// `max_bytes` bound its memo: a question that needs more raises `SolveError`.
+    /// `max_bytes` bound its memo: a question that needs more raises `SolveError`. Where a
+    /// position may fall apart into independent parts (a sum), `components(position)`
+    /// returns its parts — or `None` when it does not — and the decomposing search values
+    /// the parts apart and XORs them.
     #[new]
-    #[pyo3(signature = (options, *, max_states = None, max_bytes = None))]
+    #[pyo3(signature = (options, *, components = None, max_states = None, max_bytes = None))]
     fn new(
         py: Python<'_>,
         options: Py<PyAny>,
+        components: Option<Py<PyAny>>,
         max_states: Option<usize>,
         max_bytes: Option<usize>,
     ) -> Self {
-        let game = PyGame {
-            options,
-            positions: RefCell::new(Vec::new()),
-            small_numbers: RefCell::new(Vec::new()),
-            int_numbers: RefCell::new(HashMap::default()),
-            numbers: PyDict::new(py).unbind(),
-            failure: RefCell::new(None),
-            calls: Cell::new(0),
+        let engine = match components {
+            None => Engine::Whole(limited(
+                impartial::Solver::new(PyGame::new(py, options, None)),
+                max_states,
+                max_bytes,
+            )),
+            Some(components) => Engine::Split(limited(
+                impartial::Solver::new(PyGame::new(py, options, Some(components))),
+                max_states,
+                max_bytes,
+            )),
         };
-        let mut solver = impartial::Solver::new(game);
-        if let Some(limit) = max_states {
-            solver = solver.with_state_limit(limit);
-        }
-        if let Some(bytes) = max_bytes {
-            solver = solver.with_memory_limit(bytes);
-        }
-        Solver { solver }
+        Solver { engine }
     }
 
     /// Who wins from `position` with perfect play, in normal play.
     fn outcome(&mut self, position: &Bound<'_, PyAny>) -> PyResult<Outcome> {
-        self.ask(position, impartial::Solver::outcome)
+        on_engine!(&mut self.engine, solver => ask_in(solver, position, impartial::Solver::outcome))
             .map(Outcome::from)
     }
 
     /// The Sprague–Grundy value of `position`.
     fn grundy(&mut self, position: &Bound<'_, PyAny>) -> PyResult<Nimber> {
-        self.ask(position, impartial::Solver::grundy).map(Nimber)
+        on_engine!(&mut self.engine, solver => ask_in(solver, position, impartial::Solver::grundy))
+            .map(Nimber)
     }
 
     /// The position a winning move leaves, or `None` when the player to move loses.
     fn winning_move(&mut self, position: &Bound<'_, PyAny>) -> PyResult<Option<Py<PyAny>>> {
         let py = position.py();
-        let found = self.ask(position, impartial::Solver::winning_move)?;
-        Ok(found.map(|number| self.solver.game().position(py, number)))
+        let found = on_engine!(&mut self.engine, solver =>
+            ask_in(solver, position, impartial::Solver::winning_move))?;
+        Ok(found.map(|number| self.position(py, number)))
     }
 
     /// Every position a winning move leaves.
     fn winning_moves(&mut self, position: &Bound<'_, PyAny>) -> PyResult<Vec<Py<PyAny>>> {
         let py = position.py();
-        let found = self.ask(position, impartial::Solver::winning_moves)?;
-        let game = self.solver.game();
+        let found = on_engine!(&mut self.engine, solver =>
+            ask_in(solver, position, impartial::Solver::winning_moves))?;
         Ok(found
             .into_iter()
-            .map(|number| game.position(py, number))
+            .map(|number| self.position(py, number))
             .collect())
     }
 
@@ -285,7 +372,7 @@ impl Solver {
     /// >>> Solver(lambda n: range(n)).remoteness(5)
     /// 1
     fn remoteness(&mut self, position: &Bound<'_, PyAny>) -> PyResult<u32> {
-        self.ask(position, impartial::Solver::remoteness)
+        on_engine!(&mut self.engine, solver => ask_in(solver, position, impartial::Solver::remoteness))
     }
 
     /// The same questions in misère play, where whoever moves last loses.
@@ -298,12 +385,12 @@ impl Solver {
     /// How many positions the memo holds.
     #[getter]
     fn states(&self) -> usize {
-        self.solver.stats().states
+        on_engine!(&self.engine, solver => solver.stats().states)
     }
 
     /// Forgets every answer (the positions keep their numbers).
     fn clear(&mut self) {
-        self.solver.clear();
+        on_engine!(&mut self.engine, solver => solver.clear());
     }
 }
 
@@ -326,36 +413,37 @@ impl Misere {
     /// Who wins from `position` in misère play.
     fn outcome(&self, position: &Bound<'_, PyAny>) -> PyResult<Outcome> {
         let mut solver = self.solver.bind(position.py()).borrow_mut();
-        solver
-            .ask(position, |solver, at| solver.misere().outcome(at))
-            .map(Outcome::from)
+        on_engine!(&mut solver.engine, solver =>
+            ask_in(solver, position, |solver, at| solver.misere().outcome(at)))
+        .map(Outcome::from)
     }
 
     /// The misère Grundy value of `position`.
     fn grundy(&self, position: &Bound<'_, PyAny>) -> PyResult<Nimber> {
         let mut solver = self.solver.bind(position.py()).borrow_mut();
-        solver
-            .ask(position, |solver, at| solver.misere().grundy(at))
-            .map(Nimber)
+        on_engine!(&mut solver.engine, solver =>
+            ask_in(solver, position, |solver, at| solver.misere().grundy(at)))
+        .map(Nimber)
     }
 
     /// The position a winning move leaves in misère play, or `None`.
     fn winning_move(&self, position: &Bound<'_, PyAny>) -> PyResult<Option<Py<PyAny>>> {
         let py = position.py();
         let mut solver = self.solver.bind(py).borrow_mut();
-        let found = solver.ask(position, |solver, at| solver.misere().winning_move(at))?;
-        Ok(found.map(|number| solver.solver.game().position(py, number)))
+        let found = on_engine!(&mut solver.engine, solver =>
+            ask_in(solver, position, |solver, at| solver.misere().winning_move(at)))?;
+        Ok(found.map(|number| solver.position(py, number)))
     }
 
     /// Every position a winning move leaves in misère play.
     fn winning_moves(&self, position: &Bound<'_, PyAny>) -> PyResult<Vec<Py<PyAny>>> {
         let py = position.py();
         let mut solver = self.solver.bind(py).borrow_mut();
-        let found = solver.ask(position, |solver, at| solver.misere().winning_moves(at))?;
-        let game = solver.solver.game();
+        let found = on_engine!(&mut solver.engine, solver =>
+            ask_in(solver, position, |solver, at| solver.misere().winning_moves(at)))?;
         Ok(found
             .into_iter()
-            .map(|number| game.position(py, number))
+            .map(|number| solver.position(py, number))
             .collect())
     }
 }

@@ -792,3 +792,42 @@ def test_the_lock_is_released_during_a_frontier_search():
     done.set()
     other.join()
     assert seen > 100_000 * elapsed, (seen, elapsed)
+
+
+def kayles_row_options(heaps):
+    found = set()
+    for i, h in enumerate(heaps):
+        rest = heaps[:i] + heaps[i + 1 :]
+        for take in (1, 2):
+            for a in range(0, h - take + 1):
+                b = h - take - a
+                if a <= b:
+                    found.add(tuple(sorted(rest + tuple(x for x in (a, b) if x))))
+    return found
+
+
+def test_a_game_that_falls_apart_is_searched_by_its_parts():
+    def components(heaps):
+        return [(h,) for h in heaps] if len(heaps) > 1 else None
+
+    split = Solver(kayles_row_options, components=components)
+    whole = Solver(kayles_row_options)
+    kayles = octal.values("0.77", 40)
+    rng = random.Random(11)
+    for _ in range(60):
+        heaps = tuple(sorted(rng.randint(1, 12) for _ in range(rng.randint(1, 4))))
+        value = 0
+        for h in heaps:
+            value ^= kayles[h]
+        assert split.grundy(heaps).value == value == whole.grundy(heaps).value
+        assert split.outcome(heaps) == whole.outcome(heaps)
+        left = split.winning_move(heaps)
+        assert (left is None) == (value == 0)
+        if left is not None:
+            assert left in kayles_row_options(heaps) and whole.grundy(left).value == 0
+
+    def failing(heaps):
+        raise LookupError("no parts today")
+
+    with pytest.raises(LookupError, match="no parts today"):
+        Solver(kayles_row_options, components=failing).grundy((3, 4))
