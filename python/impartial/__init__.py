@@ -13,7 +13,8 @@ Nimber(2)
 
 Modules: ``nim`` (normal and misère play), ``fibonacci`` (Fibonacci Nim), ``take_away``
 (any multiplier), ``wythoff`` (and a-Wythoff), ``lasker``, ``welter``, ``moore``,
-``staircase``, ``euclid``, ``octal`` (the values of octal games, by the heap-sequence
+``staircase``, ``euclid``, ``hackenbush`` (Green Hackenbush), ``coins`` (coin-turning
+games), ``octal`` (the values of octal games, by the heap-sequence
 engine). ``HeapGame`` gives any octal, hexadecimal or take-and-break code and any
 subtraction set its values, its closed form from them and its misère quotient. ``Solver``
 is the general method on a game written in Python; ``cram``, ``chomp``, ``node_kayles``
@@ -38,8 +39,10 @@ from ._impartial import (
     SolveError,
     TakeAwayError,
     chomp,
+    coins,
     cram,
     euclid,
+    hackenbush,
     fibonacci,
     lasker,
     moore,
@@ -65,6 +68,8 @@ for _module in (
     staircase,
     euclid,
     octal,
+    hackenbush,
+    coins,
     cram,
     chomp,
     node_kayles,
@@ -89,8 +94,10 @@ __all__ = [
     "SolveError",
     "TakeAwayError",
     "chomp",
+    "coins",
     "cram",
     "euclid",
+    "hackenbush",
     "fibonacci",
     "lasker",
     "moore",

@@ -2,8 +2,10 @@ from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import Optional, TypeVar
 
 from . import chomp as chomp
+from . import coins as coins
 from . import cram as cram
 from . import euclid as euclid
+from . import hackenbush as hackenbush
 from . import fibonacci as fibonacci
 from . import lasker as lasker
 from . import moore as moore
@@ -132,8 +134,10 @@ __all__ = [
     "SolveError",
     "TakeAwayError",
     "chomp",
+    "coins",
     "cram",
     "euclid",
+    "hackenbush",
     "fibonacci",
     "lasker",
     "moore",

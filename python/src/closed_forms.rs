@@ -235,6 +235,10 @@ fn lasker_outcome(heaps: Vec<u64>) -> Outcome {
 }
 
 /// A winning move of Lasker's Nim, or `None` when the player to move loses.
+///
+/// >>> from impartial import lasker
+/// >>> lasker.winning_move([3, 4])
+/// LaskerMove(kind='split', heap=0, from_=3, to=None, into=(1, 2))
 #[pyfunction]
 #[pyo3(name = "winning_move")]
 fn lasker_winning_move(heaps: Vec<u64>) -> Option<LaskerMove> {
@@ -318,6 +322,10 @@ fn welter_outcome(squares: Vec<u64>) -> PyResult<Outcome> {
 }
 
 /// A winning move of Welter's game, or `None` when the player to move loses.
+///
+/// >>> from impartial import welter
+/// >>> str(welter.winning_move([1, 2]))
+/// 'slide the coin on square 2 to square 0'
 #[pyfunction]
 #[pyo3(name = "winning_move")]
 fn welter_winning_move(squares: Vec<u64>) -> PyResult<Option<WelterMove>> {
@@ -325,6 +333,10 @@ fn welter_winning_move(squares: Vec<u64>) -> PyResult<Option<WelterMove>> {
 }
 
 /// Every winning move of Welter's game, the one `winning_move` chooses first.
+///
+/// >>> from impartial import welter
+/// >>> [move.to_tuple() for move in welter.winning_moves([1, 2])]
+/// [(2, 0)]
 #[pyfunction]
 #[pyo3(name = "winning_moves")]
 fn welter_winning_moves(squares: Vec<u64>) -> PyResult<Vec<WelterMove>> {
@@ -384,6 +396,10 @@ fn moore_outcome(k: usize, heaps: Vec<u128>) -> Outcome {
 }
 
 /// A winning move of Moore's Nim, or `None` when the player to move loses.
+///
+/// >>> from impartial import moore
+/// >>> moore.winning_move(2, [1, 1, 1]) is None
+/// True
 #[pyfunction]
 #[pyo3(name = "winning_move")]
 fn moore_winning_move(k: usize, heaps: Vec<u128>) -> Option<MooreMove> {
@@ -391,6 +407,10 @@ fn moore_winning_move(k: usize, heaps: Vec<u128>) -> Option<MooreMove> {
 }
 
 /// Every winning move of Moore's Nim, the one `winning_move` chooses first.
+///
+/// >>> from impartial import moore
+/// >>> len(moore.winning_moves(1, [1, 2, 3]))  # Moore's Nim with k = 1 is Nim
+/// 0
 #[pyfunction]
 #[pyo3(name = "winning_moves")]
 fn moore_winning_moves(k: usize, heaps: Vec<u128>) -> Vec<MooreMove> {
@@ -456,6 +476,10 @@ fn staircase_outcome(steps: Vec<u128>) -> Outcome {
 }
 
 /// A winning move of Staircase Nim, or `None` when the player to move loses.
+///
+/// >>> from impartial import staircase
+/// >>> str(staircase.winning_move([0, 3]))
+/// 'move 3 coins from step 1 to the ground (step 1: 3 → 0)'
 #[pyfunction]
 #[pyo3(name = "winning_move")]
 fn staircase_winning_move(steps: Vec<u128>) -> Option<StairMove> {
@@ -463,6 +487,10 @@ fn staircase_winning_move(steps: Vec<u128>) -> Option<StairMove> {
 }
 
 /// Every winning move of Staircase Nim, the one `winning_move` chooses first.
+///
+/// >>> from impartial import staircase
+/// >>> [move.to_tuple() for move in staircase.winning_moves([0, 3, 0, 1])]
+/// [(1, 2, 3)]
 #[pyfunction]
 #[pyo3(name = "winning_moves")]
 fn staircase_winning_moves(steps: Vec<u128>) -> Vec<StairMove> {
@@ -518,6 +546,10 @@ fn euclid_outcome(x: u128, y: u128) -> Outcome {
 }
 
 /// A winning move of Euclid's game, or `None` when the player to move loses.
+///
+/// >>> from impartial import euclid
+/// >>> str(euclid.winning_move(7, 3))
+/// 'take 1 × 3 from 7 (7, 3 → 4, 3)'
 #[pyfunction]
 #[pyo3(name = "winning_move")]
 fn euclid_winning_move(x: u128, y: u128) -> Option<EuclidMove> {
@@ -525,6 +557,10 @@ fn euclid_winning_move(x: u128, y: u128) -> Option<EuclidMove> {
 }
 
 /// Every winning move of Euclid's game, the one `winning_move` chooses first.
+///
+/// >>> from impartial import euclid
+/// >>> [move.to for move in euclid.winning_moves(7, 3)]
+/// [(4, 3)]
 #[pyfunction]
 #[pyo3(name = "winning_moves")]
 fn euclid_winning_moves(x: u128, y: u128) -> Vec<EuclidMove> {

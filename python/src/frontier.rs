@@ -389,6 +389,11 @@ impl Chomp {
 }
 
 /// A Node Kayles position: the vertices still in play, as bits.
+///
+/// >>> from impartial.node_kayles import NodeKayles
+/// >>> game = NodeKayles.path(3)
+/// >>> game.start().bits, game.winning_move()  # pick the middle vertex: nothing is left
+/// (7, NodeKaylesPosition(0b0))
 #[pyclass(
     module = "impartial.node_kayles",
     frozen,

@@ -164,6 +164,11 @@ impl HeapGame {
 
 /// A move of a heap game: heap number `heap` (counted from 0, in the order given) of
 /// `from_` counters becomes the heaps `leaves` (none when it is taken whole).
+///
+/// >>> from impartial import HeapGame
+/// >>> move = HeapGame.octal("0.77").tabulated(100).winning_move([5])
+/// >>> move.to_tuple(), str(move)
+/// ((0, 5, [2, 2]), 'take 1 from heap 0 (5) and split the rest into 2 + 2')
 #[pyclass(module = "impartial", frozen, eq, hash, skip_from_py_object)]
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct HeapMove(RustHeapMove);

@@ -20,6 +20,7 @@ mod closed_forms;
 mod errors;
 mod frontier;
 mod heap_games;
+mod more_forms;
 mod sequence;
 mod solver;
 mod vocabulary;
@@ -44,6 +45,8 @@ fn _impartial(module: &Bound<'_, PyModule>) -> PyResult<()> {
         ("moore", closed_forms::register_moore),
         ("staircase", closed_forms::register_staircase),
         ("euclid", closed_forms::register_euclid),
+        ("hackenbush", more_forms::register_hackenbush),
+        ("coins", more_forms::register_coins),
         ("octal", sequence::register),
         ("cram", frontier::register_cram),
         ("chomp", frontier::register_chomp),

@@ -831,3 +831,116 @@ def test_a_game_that_falls_apart_is_searched_by_its_parts():
 
     with pytest.raises(LookupError, match="no parts today"):
         Solver(kayles_row_options, components=failing).grundy((3, 4))
+
+
+def test_green_hackenbush_against_a_plain_search():
+    from impartial.hackenbush import GreenHackenbush
+
+    rng = random.Random(3)
+    for _ in range(40):
+        vertices = rng.randint(1, 5)
+        edges = [(rng.randrange(vertices), rng.randrange(vertices)) for _ in range(rng.randint(0, 6))]
+        game = GreenHackenbush(vertices, edges)
+
+        def standing(cut):
+            # The edges still joined to the ground (vertex 0) once `cut` are gone.
+            alive = [i for i in range(len(edges)) if i not in cut]
+            reached = {0}
+            changed = True
+            while changed:
+                changed = False
+                for i in alive:
+                    a, b = edges[i]
+                    if (a in reached) != (b in reached):
+                        reached |= {a, b}
+                        changed = True
+            return frozenset(i for i in alive if edges[i][0] in reached and edges[i][1] in reached)
+
+        plain = Solver(lambda left: [standing(set(range(len(edges))) - left | {e}) for e in left])
+        start = standing(set())
+        assert game.grundy() == plain.grundy(start), edges
+        move = game.winning_move()
+        if move is None:
+            assert plain.outcome(start) == Outcome.P
+        else:
+            after = game.start().cut(move.edge)
+            assert frozenset(after.edges) == standing(set(range(len(edges))) - start | {move.edge})
+            assert plain.outcome(frozenset(after.edges)) == Outcome.P
+    with pytest.raises(ValueError):
+        GreenHackenbush(2, [(0, 5)])
+
+
+def coin_options(rule):
+    """The positions one move of `rule` leaves, by the rules as Winning Ways states them: the
+    move is named by its last coin, turned from heads to tails; coin 0 is a dummy in every
+    rule but Mock Turtles."""
+
+    def options(heads):
+        found = []
+        for c in heads:
+            rest = heads - {c}
+            if rule in ("twins", "turning_turtles"):
+                # One or two coins (Twins: exactly two, coin 0 the dummy partner).
+                found.append(rest)
+                found.extend(rest ^ {d} for d in range(1, c))
+            elif rule == "mock_turtles":
+                found.append(rest)
+                found.extend(rest ^ {d} for d in range(c))
+                found.extend(rest ^ {d, e} for d in range(c) for e in range(d + 1, c))
+            else:
+                # The ruler: a run of consecutive coins ending at c.
+                found.extend(rest ^ frozenset(range(d, c)) for d in range(1, c + 1))
+        return found
+
+    return options
+
+
+@pytest.mark.parametrize("rule", ["twins", "turning_turtles", "mock_turtles", "ruler"])
+def test_coin_turning_games_against_their_definitions(rule):
+    options = coin_options(rule)
+
+    @functools.lru_cache(maxsize=None)
+    def grundy(heads):
+        return mex({grundy(option) for option in options(heads)})
+
+    lowest = 0 if rule == "mock_turtles" else 1
+    rng = random.Random(rule)
+    for _ in range(80):
+        heads = sorted(rng.sample(range(lowest, 11), rng.randint(0, 4)))
+        value = grundy(frozenset(heads))
+        assert impartial.coins.grundy(rule, heads).value == value, (rule, heads)
+        assert impartial.coins.outcome(rule, heads) == (Outcome.P if value == 0 else Outcome.N)
+        moves = impartial.coins.winning_moves(rule, heads)
+        assert bool(moves) == (value != 0)
+        for move in moves:
+            # Coin 0, a dummy where it is one, may be turned over too; it is worth nothing.
+            left = frozenset(move.leaves) - ({0} if lowest else set())
+            assert left in options(frozenset(heads)) and grundy(left) == 0
+    with pytest.raises(ValueError):
+        impartial.coins.grundy("ruler", [1, 1])
+    with pytest.raises(ValueError):
+        impartial.coins.grundy("no such rule", [1])
+
+
+def test_every_public_function_and_class_has_a_runnable_example():
+    import inspect
+
+    modules = [impartial] + [
+        getattr(impartial, name)
+        for name in impartial.__all__
+        if inspect.ismodule(getattr(impartial, name))
+    ]
+    missing = []
+    for module in modules:
+        for name in dir(module):
+            item = getattr(module, name)
+            if name.startswith("_") or inspect.ismodule(item):
+                continue
+            if getattr(item, "__module__", None) != module.__name__:
+                continue
+            if isinstance(item, type) and issubclass(item, Exception):
+                continue
+            if ">>>" not in (item.__doc__ or ""):
+                missing.append(f"{module.__name__}.{name}")
+    assert missing == []
+    assert len(modules) > 15
