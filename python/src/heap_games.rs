@@ -126,7 +126,9 @@ impl HeapGame {
     }
 
     /// The closed form of every position of heaps the values to `n` cover — by the period
-    /// where it is proved, any heap: `outcome`, `grundy`, `winning_move(s)`.
+    /// where it is proved, any heap: `outcome`, `grundy`, `winning_move(s)`. The values are
+    /// computed with the lock released but, unlike `values`, without looking at Ctrl-C: ask
+    /// `values(n)` first to try a large `n`.
     fn tabulated(&self, py: Python<'_>, n: u64) -> PyResult<HeapGameValues> {
         let game = self.game.clone();
         let tabulated = py
@@ -137,9 +139,31 @@ impl HeapGame {
 
     /// The misère quotient of the game, heap by heap to `max_heap` (or where its period is
     /// proved), with Python's lock released.
+    ///
+    /// Ctrl-C is looked at between heaps: a heap whose quotient is large (Dawson's Kayles past
+    /// heap 30) finishes first, and the quotient computed so far is dropped.
+    #[allow(
+        clippy::redundant_closure_for_method_calls,
+        reason = "the method is generic over the lock's lifetime"
+    )]
     fn misere_quotient(&self, py: Python<'_>, max_heap: u64) -> PyResult<Quotient> {
         let game = &self.game;
-        py.detach(|| MisereQuotient::compute(game, max_heap))
+        let mut interrupted = None;
+        let computed = py.detach(|| {
+            MisereQuotient::compute_with_progress(game, max_heap, |_| {
+                match Python::attach(|py| py.check_signals()) {
+                    Ok(()) => ControlFlow::Continue(()),
+                    Err(error) => {
+                        interrupted = Some(error);
+                        ControlFlow::Break(())
+                    }
+                }
+            })
+        });
+        if let Some(error) = interrupted {
+            return Err(error);
+        }
+        computed
             .map(Quotient)
             .map_err(|error| errors::SequenceError::new_err(error.to_string()))
     }

@@ -303,7 +303,7 @@ def test_ctrl_c_stops_a_long_search_and_the_solver_stays_usable():
     started = time.monotonic()
     with pytest.raises(KeyboardInterrupt):
         solver.outcome(50_000_000)
-    assert time.monotonic() - started < 1.5
+    assert time.monotonic() - started < 0.3 + 1.0
     timer.join()
     assert [solver.grundy(n).value for n in range(8)] == [0, 0, 1, 2, 0, 1, 2, 0]
 
@@ -313,7 +313,7 @@ def test_ctrl_c_stops_a_long_sequence():
     started = time.monotonic()
     with pytest.raises(KeyboardInterrupt):
         octal.values("0.6", 50_000_000)
-    assert time.monotonic() - started < 1.5
+    assert time.monotonic() - started < 0.3 + 1.0
     timer.join()
     assert octal.values("0.6", 10).tolist()[:3] == [0, 0, 1]
 
@@ -767,7 +767,7 @@ def test_ctrl_c_stops_a_frontier_search():
     started = time.monotonic()
     with pytest.raises(KeyboardInterrupt):
         game.grundy()
-    assert time.monotonic() - started < 1.5
+    assert time.monotonic() - started < 0.3 + 1.0
     timer.join()
     assert Cram(3, 3).grundy().value == 0
 
@@ -944,3 +944,14 @@ def test_every_public_function_and_class_has_a_runnable_example():
                 missing.append(f"{module.__name__}.{name}")
     assert missing == []
     assert len(modules) > 15
+
+
+def test_ctrl_c_stops_a_misere_quotient_between_heaps():
+    dawson = impartial.HeapGame.octal("0.07")  # heaps past 30 take seconds each
+    timer = interrupt_after(0.5)
+    started = time.monotonic()
+    with pytest.raises(KeyboardInterrupt):
+        dawson.misere_quotient(40)
+    assert time.monotonic() - started < 0.5 + 1.5
+    timer.join()
+    assert dawson.misere_quotient(10).heaps == 10
