@@ -127,14 +127,30 @@ impl HeapGame {
 
     /// The closed form of every position of heaps the values to `n` cover — by the period
     /// where it is proved, any heap: `outcome`, `grundy`, `winning_move(s)`. The values are
-    /// computed with the lock released but, unlike `values`, without looking at Ctrl-C: ask
-    /// `values(n)` first to try a large `n`.
+    /// computed with the lock released; Ctrl-C stops them.
+    #[allow(
+        clippy::redundant_closure_for_method_calls,
+        reason = "the method is generic over the lock's lifetime"
+    )]
     fn tabulated(&self, py: Python<'_>, n: u64) -> PyResult<HeapGameValues> {
         let game = self.game.clone();
-        let tabulated = py
-            .detach(|| Tabulated::new(game, n))
-            .map_err(sequence_error)?;
-        Ok(HeapGameValues(tabulated))
+        let options = SequenceOptions::default();
+        let mut interrupted = None;
+        let tabulated = py.detach(|| {
+            Tabulated::new_with_progress(game, n, &options, |_| {
+                match Python::attach(|py| py.check_signals()) {
+                    Ok(()) => ControlFlow::Continue(()),
+                    Err(error) => {
+                        interrupted = Some(error);
+                        ControlFlow::Break(())
+                    }
+                }
+            })
+        });
+        if let Some(error) = interrupted {
+            return Err(error);
+        }
+        Ok(HeapGameValues(tabulated.map_err(sequence_error)?))
     }
 
     /// The misère quotient of the game, heap by heap to `max_heap` (or where its period is

@@ -955,3 +955,12 @@ def test_ctrl_c_stops_a_misere_quotient_between_heaps():
     assert time.monotonic() - started < 0.5 + 1.5
     timer.join()
     assert dawson.misere_quotient(10).heaps == 10
+
+
+def test_ctrl_c_stops_a_tabulation():
+    timer = interrupt_after(0.3)
+    started = time.monotonic()
+    with pytest.raises(KeyboardInterrupt):
+        impartial.HeapGame.octal("0.6").tabulated(50_000_000)
+    assert time.monotonic() - started < 0.3 + 1.0
+    timer.join()

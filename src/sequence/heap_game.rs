@@ -445,6 +445,49 @@ impl<G: HeapGame> Tabulated<G> {
         Ok(Tabulated { game, values })
     }
 
+    /// As [`new`](Self::new), computing the values as
+    /// [`HeapGame::values_up_to_with_progress`] does: `progress` hears of the run and may
+    /// stop it, and the game is then tabulated with the values computed to there (a
+    /// program that stops on an interrupt — the Python bindings — drops it).
+    ///
+    /// # Errors
+    ///
+    /// As [`HeapGame::values_up_to`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::ops::ControlFlow;
+    ///
+    /// use impartial::octal::OctalGame;
+    /// use impartial::sequence::{SequenceOptions, Tabulated};
+    ///
+    /// let game: OctalGame = "0.6".parse()?;
+    /// let options = SequenceOptions::default();
+    /// let whole = Tabulated::new_with_progress(game.clone(), 100_000, &options, |_| {
+    ///     ControlFlow::Continue(())
+    /// })?;
+    /// assert_eq!(whole.sequence().computed_len(), 100_001);
+    /// let stopped = Tabulated::new_with_progress(game, 100_000, &options, |_| {
+    ///     ControlFlow::Break(())
+    /// })?;
+    /// let len = stopped.sequence().computed_len();
+    /// assert!(len < 100_001);
+    /// assert!(stopped.sequence().computed_values().iter().eq(
+    ///     whole.sequence().computed_values().iter().take(len as usize)
+    /// ));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn new_with_progress(
+        game: G,
+        n: u64,
+        options: &SequenceOptions,
+        progress: impl FnMut(&Progress) -> ControlFlow<()>,
+    ) -> Result<Self, SequenceError> {
+        let values = Arc::new(game.values_up_to_with_progress(n, options, progress)?);
+        Ok(Tabulated { game, values })
+    }
+
     /// The nim-value sequence the solver is given.
     ///
     /// # Examples
