@@ -2,8 +2,6 @@
 //! whose solver remembers every answer, its positions a class of their own that prints
 //! itself. Searches run with Python's lock released, and Ctrl-C stops them.
 
-use std::cell::{Cell, RefCell};
-
 use impartial::chomp::{Chomp as RustChomp, ChompPosition as RustChompPosition};
 use impartial::cram::{Cram as RustCram, CramPosition as RustCramPosition};
 use impartial::node_kayles::{
@@ -14,6 +12,7 @@ use impartial::{ImpartialGame, Nimber as RustNimber, SolveError};
 use pyo3::prelude::*;
 
 use crate::errors;
+use crate::interrupt::Watch;
 use crate::vocabulary::{Nimber, Outcome};
 
 /// How many option lists a search makes between two looks at Python's signals.
@@ -24,37 +23,15 @@ const SIGNAL_EVERY: u32 = 4096;
 /// away, and the memo cleared).
 struct Watched<G> {
     game: G,
-    failure: RefCell<Option<PyErr>>,
-    calls: Cell<u32>,
+    watch: Watch,
 }
 
 impl<G> Watched<G> {
     fn new(game: G) -> Self {
         Watched {
             game,
-            failure: RefCell::new(None),
-            calls: Cell::new(0),
+            watch: Watch::new(SIGNAL_EVERY),
         }
-    }
-
-    /// Whether the search must stop: an interrupt seen now or before.
-    #[allow(
-        clippy::redundant_closure_for_method_calls,
-        reason = "the method is generic over the lock's lifetime"
-    )]
-    fn stopped(&self) -> bool {
-        if self.failure.borrow().is_some() {
-            return true;
-        }
-        let calls = self.calls.get().wrapping_add(1);
-        self.calls.set(calls);
-        if calls.is_multiple_of(SIGNAL_EVERY)
-            && let Err(error) = Python::attach(|py| py.check_signals())
-        {
-            *self.failure.borrow_mut() = Some(error);
-            return true;
-        }
-        false
     }
 }
 
@@ -64,7 +41,7 @@ impl<G: ImpartialGame> ImpartialGame for Watched<G> {
     const DECOMPOSES: bool = G::DECOMPOSES;
 
     fn moves(&self, position: &G::Position) -> impl Iterator<Item = G::Position> {
-        let moves = (!self.stopped()).then(|| self.game.moves(position));
+        let moves = (!self.watch.stopped()).then(|| self.game.moves(position));
         moves.into_iter().flatten()
     }
 
@@ -123,8 +100,7 @@ where
     ) -> PyResult<T> {
         let solver = &mut self.solver;
         let answer = py.detach(|| question(solver));
-        let failure = self.solver.game().failure.borrow_mut().take();
-        if let Some(error) = failure {
+        if let Some(error) = self.solver.game().watch.take() {
             self.solver.clear();
             return Err(error);
         }

@@ -2,8 +2,6 @@
 //! sets — with their values by the sequence engine, their closed form from the proved
 //! sequence (`Tabulated`), and their misère quotients.
 
-use std::ops::ControlFlow;
-
 use impartial::octal::{HexadecimalGame, OctalGame};
 use impartial::quotient::MisereQuotient;
 use impartial::sequence::{SequenceOptions, Tabulated};
@@ -12,6 +10,7 @@ use impartial::{ClosedForm, HeapMove as RustHeapMove, Heaps, SubtractionGame};
 use pyo3::prelude::*;
 
 use crate::errors;
+use crate::interrupt::released;
 use crate::sequence::Sequence;
 use crate::vocabulary::{Nimber, Outcome};
 
@@ -46,54 +45,42 @@ fn sequence_error(error: impl std::fmt::Display) -> PyErr {
 }
 
 /// The values of `game` to heap `n`, with Python's lock released and Ctrl-C honoured.
-#[allow(
-    clippy::redundant_closure_for_method_calls,
-    reason = "the method is generic over the lock's lifetime"
-)]
 pub fn compute(
     py: Python<'_>,
     game: &TakeAndBreak,
     n: u64,
 ) -> PyResult<impartial::sequence::GrundySequence> {
     let options = SequenceOptions::default();
-    let mut interrupted = None;
-    let computed = py.detach(|| {
-        game.values_up_to_with_progress(n, &options, |_| {
-            match Python::attach(|py| py.check_signals()) {
-                Ok(()) => ControlFlow::Continue(()),
-                Err(error) => {
-                    interrupted = Some(error);
-                    ControlFlow::Break(())
-                }
-            }
-        })
-    });
-    if let Some(error) = interrupted {
-        return Err(error);
+    released(py, |stop| {
+        game.values_up_to_with_progress(n, &options, |_| stop())
+    })?
+    .map_err(sequence_error)
+}
+
+impl HeapGame {
+    /// `game` under `name`, by its rules: every heap game is a take-and-break game.
+    fn of(name: String, game: &impl impartial::HeapGame) -> Self {
+        HeapGame {
+            name,
+            game: TakeAndBreak::new(game.rules().clone()),
+        }
     }
-    computed.map_err(sequence_error)
 }
 
 #[pymethods]
 impl HeapGame {
     /// The octal game of `code`: `"0.77"` is Kayles, `"0.07"` Dawson's Kayles.
     #[staticmethod]
-    fn octal(code: &str) -> PyResult<Self> {
+    pub(crate) fn octal(code: &str) -> PyResult<Self> {
         let game: OctalGame = code.parse().map_err(code_error)?;
-        Ok(HeapGame {
-            name: format!("octal game {code}"),
-            game: TakeAndBreak::new(impartial::HeapGame::rules(&game).clone()),
-        })
+        Ok(HeapGame::of(format!("octal game {code}"), &game))
     }
 
     /// The hexadecimal game of `code`: its digits may also split a heap in three.
     #[staticmethod]
     fn hexadecimal(code: &str) -> PyResult<Self> {
         let game: HexadecimalGame = code.parse().map_err(code_error)?;
-        Ok(HeapGame {
-            name: format!("hexadecimal game {code}"),
-            game: TakeAndBreak::new(impartial::HeapGame::rules(&game).clone()),
-        })
+        Ok(HeapGame::of(format!("hexadecimal game {code}"), &game))
     }
 
     /// Any take-and-break code with its modifiers: `"4!.0"` is Grundy's game.
@@ -111,14 +98,11 @@ impl HeapGame {
     fn subtraction(takes: Vec<u64>) -> PyResult<Self> {
         let game = SubtractionGame::new(&takes)
             .map_err(|error| pyo3::exceptions::PyValueError::new_err(error.to_string()))?;
-        Ok(HeapGame {
-            name: format!("subtraction game {takes:?}"),
-            game: TakeAndBreak::new(impartial::HeapGame::rules(&game).clone()),
-        })
+        Ok(HeapGame::of(format!("subtraction game {takes:?}"), &game))
     }
 
     /// G(0) to G(`n`), computed with Python's lock released; Ctrl-C stops it.
-    fn values(&self, py: Python<'_>, n: u64) -> PyResult<Sequence> {
+    pub(crate) fn values(&self, py: Python<'_>, n: u64) -> PyResult<Sequence> {
         Ok(Sequence::new(
             self.name.clone(),
             compute(py, &self.game, n)?,
@@ -128,28 +112,12 @@ impl HeapGame {
     /// The closed form of every position of heaps the values to `n` cover — by the period
     /// where it is proved, any heap: `outcome`, `grundy`, `winning_move(s)`. The values are
     /// computed with the lock released; Ctrl-C stops them.
-    #[allow(
-        clippy::redundant_closure_for_method_calls,
-        reason = "the method is generic over the lock's lifetime"
-    )]
     fn tabulated(&self, py: Python<'_>, n: u64) -> PyResult<HeapGameValues> {
         let game = self.game.clone();
         let options = SequenceOptions::default();
-        let mut interrupted = None;
-        let tabulated = py.detach(|| {
-            Tabulated::new_with_progress(game, n, &options, |_| {
-                match Python::attach(|py| py.check_signals()) {
-                    Ok(()) => ControlFlow::Continue(()),
-                    Err(error) => {
-                        interrupted = Some(error);
-                        ControlFlow::Break(())
-                    }
-                }
-            })
-        });
-        if let Some(error) = interrupted {
-            return Err(error);
-        }
+        let tabulated = released(py, |stop| {
+            Tabulated::new_with_progress(game, n, &options, |_| stop())
+        })?;
         Ok(HeapGameValues(tabulated.map_err(sequence_error)?))
     }
 
@@ -158,30 +126,13 @@ impl HeapGame {
     ///
     /// Ctrl-C is looked at between heaps: a heap whose quotient is large (Dawson's Kayles past
     /// heap 30) finishes first, and the quotient computed so far is dropped.
-    #[allow(
-        clippy::redundant_closure_for_method_calls,
-        reason = "the method is generic over the lock's lifetime"
-    )]
     fn misere_quotient(&self, py: Python<'_>, max_heap: u64) -> PyResult<Quotient> {
         let game = &self.game;
-        let mut interrupted = None;
-        let computed = py.detach(|| {
-            MisereQuotient::compute_with_progress(game, max_heap, |_| {
-                match Python::attach(|py| py.check_signals()) {
-                    Ok(()) => ControlFlow::Continue(()),
-                    Err(error) => {
-                        interrupted = Some(error);
-                        ControlFlow::Break(())
-                    }
-                }
-            })
-        });
-        if let Some(error) = interrupted {
-            return Err(error);
-        }
-        computed
-            .map(Quotient)
-            .map_err(|error| errors::SequenceError::new_err(error.to_string()))
+        released(py, |stop| {
+            MisereQuotient::compute_with_progress(game, max_heap, |_| stop())
+        })?
+        .map(Quotient)
+        .map_err(|error| errors::SequenceError::new_err(error.to_string()))
     }
 
     /// The P-positions of two heaps below `size`, as a picture: heap `a` across, heap `b`

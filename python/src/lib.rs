@@ -20,6 +20,7 @@ mod closed_forms;
 mod errors;
 mod frontier;
 mod heap_games;
+mod interrupt;
 mod more_forms;
 mod sequence;
 mod solver;

@@ -2,10 +2,7 @@
 //! Python's lock released, stopped by Ctrl-C, with the period the octal periodicity theorem
 //! proves and a picture for Jupyter.
 
-use std::ops::ControlFlow;
-
-use impartial::octal::OctalGame;
-use impartial::sequence::{GrundySequence, SequenceOptions};
+use impartial::sequence::GrundySequence;
 use pyo3::exceptions::PyIndexError;
 use pyo3::prelude::*;
 
@@ -97,35 +94,8 @@ impl Sequence {
 ///     ...
 /// impartial.CodeError: ...
 #[pyfunction]
-#[allow(
-    clippy::redundant_closure_for_method_calls,
-    reason = "the method is generic over the lock's lifetime"
-)]
 fn values(py: Python<'_>, code: &str, n: u64) -> PyResult<Sequence> {
-    let game: OctalGame = code.parse().map_err(|error: impartial::octal::CodeError| {
-        errors::CodeError::new_err(error.to_string())
-    })?;
-    let options = SequenceOptions::default();
-    let mut interrupted = None;
-    let computed = py.detach(|| {
-        game.values_up_to_with_progress(n, &options, |_| {
-            match Python::attach(|py| py.check_signals()) {
-                Ok(()) => ControlFlow::Continue(()),
-                Err(error) => {
-                    interrupted = Some(error);
-                    ControlFlow::Break(())
-                }
-            }
-        })
-    });
-    if let Some(error) = interrupted {
-        return Err(error);
-    }
-    let sequence = computed.map_err(|error| errors::SequenceError::new_err(error.to_string()))?;
-    Ok(Sequence {
-        name: format!("octal game {code}"),
-        sequence,
-    })
+    crate::heap_games::HeapGame::octal(code)?.values(py, n)
 }
 
 /// Adds the octal games' functions and `Sequence` to its module.

@@ -4,7 +4,7 @@
 //! position is given a number the first time it is met, so the search stores numbers and
 //! calls Python only to list a new position's options.
 
-use std::cell::{Cell, RefCell};
+use std::cell::RefCell;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
@@ -13,6 +13,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyInt, PyList, PyTuple};
 
 use crate::errors;
+use crate::interrupt::Watch;
 use crate::vocabulary::{Nimber, Outcome};
 
 /// How many option lists are asked between two looks at Python's signals (Ctrl-C).
@@ -60,8 +61,7 @@ struct PyGame<const SPLIT: bool> {
     numbers: Py<PyDict>,
     /// The first error of the options function (or Ctrl-C): the search then meets no more
     /// moves, finishes at once, and the question raises this.
-    failure: RefCell<Option<PyErr>>,
-    calls: Cell<u32>,
+    watch: Watch,
 }
 
 impl<const SPLIT: bool> PyGame<SPLIT> {
@@ -73,8 +73,7 @@ impl<const SPLIT: bool> PyGame<SPLIT> {
             small_numbers: RefCell::new(Vec::new()),
             int_numbers: RefCell::new(HashMap::default()),
             numbers: PyDict::new(py).unbind(),
-            failure: RefCell::new(None),
-            calls: Cell::new(0),
+            watch: Watch::new(SIGNAL_EVERY),
         }
     }
 
@@ -148,11 +147,6 @@ impl<const SPLIT: bool> PyGame<SPLIT> {
 
     /// The options of position `number`, by the Python function.
     fn options_of(&self, py: Python<'_>, number: u32) -> PyResult<Vec<u32>> {
-        let calls = self.calls.get().wrapping_add(1);
-        self.calls.set(calls);
-        if calls.is_multiple_of(SIGNAL_EVERY) {
-            py.check_signals()?;
-        }
         let position = self.positions.borrow()[number as usize].clone_ref(py);
         let listed = self.options.bind(py).call1((position,))?;
         // Lists and tuples read directly; any other iterable through its iterator.
@@ -180,12 +174,12 @@ impl<const SPLIT: bool> ImpartialGame for PyGame<SPLIT> {
     const DECOMPOSES: bool = SPLIT;
 
     fn moves(&self, &number: &u32) -> impl Iterator<Item = u32> {
-        let options = if self.failure.borrow().is_some() {
+        let options = if self.watch.stopped() {
             Vec::new()
         } else {
             Python::attach(|py| {
                 self.options_of(py, number).unwrap_or_else(|error| {
-                    *self.failure.borrow_mut() = Some(error);
+                    self.watch.fail(error);
                     Vec::new()
                 })
             })
@@ -199,12 +193,12 @@ impl<const SPLIT: bool> ImpartialGame for PyGame<SPLIT> {
     }
 
     fn components(&self, &number: &u32) -> Option<impl Iterator<Item = u32>> {
-        if !SPLIT || self.failure.borrow().is_some() {
+        if !SPLIT || self.watch.stopped() {
             return None;
         }
         let parts = Python::attach(|py| {
             self.parts_of(py, number).unwrap_or_else(|error| {
-                *self.failure.borrow_mut() = Some(error);
+                self.watch.fail(error);
                 None
             })
         });
@@ -253,8 +247,7 @@ fn ask_in<const SPLIT: bool, T>(
     let py = position.py();
     let number = solver.game().number(position)?;
     let answer = question(solver, number);
-    let failure = solver.game().failure.borrow_mut().take();
-    if let Some(error) = failure {
+    if let Some(error) = solver.game().watch.take() {
         // What was stored while the options were missing is wrong: forget it.
         solver.clear();
         return Err(error);
