@@ -108,6 +108,24 @@ where
     }
 }
 
+impl<G> Searcher<G>
+where
+    G: ImpartialGame + Send,
+    G::Position: Send + std::fmt::Debug,
+{
+    fn grundy(&mut self, py: Python<'_>, at: G::Position) -> PyResult<Nimber> {
+        self.ask(py, |solver| solver.grundy(at)).map(Nimber)
+    }
+
+    fn outcome(&mut self, py: Python<'_>, at: G::Position) -> PyResult<Outcome> {
+        self.ask(py, |solver| solver.outcome(at)).map(Outcome::from)
+    }
+
+    fn winning_move(&mut self, py: Python<'_>, at: G::Position) -> PyResult<Option<G::Position>> {
+        self.ask(py, |solver| solver.winning_move(at))
+    }
+}
+
 fn bad(error: impl std::fmt::Display) -> PyErr {
     pyo3::exceptions::PyValueError::new_err(error.to_string())
 }
@@ -207,18 +225,14 @@ impl Cram {
     #[pyo3(signature = (position = None))]
     fn grundy(&mut self, py: Python<'_>, position: Option<&CramPosition>) -> PyResult<Nimber> {
         let at = self.position_of(position);
-        self.searcher
-            .ask(py, |solver| solver.grundy(at))
-            .map(Nimber)
+        self.searcher.grundy(py, at)
     }
 
     /// Who wins from `position`.
     #[pyo3(signature = (position = None))]
     fn outcome(&mut self, py: Python<'_>, position: Option<&CramPosition>) -> PyResult<Outcome> {
         let at = self.position_of(position);
-        self.searcher
-            .ask(py, |solver| solver.outcome(at))
-            .map(Outcome::from)
+        self.searcher.outcome(py, at)
     }
 
     /// The position a winning move leaves, or `None`.
@@ -229,7 +243,7 @@ impl Cram {
         position: Option<&CramPosition>,
     ) -> PyResult<Option<CramPosition>> {
         let at = self.position_of(position);
-        let found = self.searcher.ask(py, |solver| solver.winning_move(at))?;
+        let found = self.searcher.winning_move(py, at)?;
         Ok(found.map(|left| self.wrap(left)))
     }
 }
@@ -337,18 +351,14 @@ impl Chomp {
     #[pyo3(signature = (position = None))]
     fn grundy(&mut self, py: Python<'_>, position: Option<&ChompPosition>) -> PyResult<Nimber> {
         let at = self.position_of(position);
-        self.searcher
-            .ask(py, |solver| solver.grundy(at))
-            .map(Nimber)
+        self.searcher.grundy(py, at)
     }
 
     /// Who wins from `position`.
     #[pyo3(signature = (position = None))]
     fn outcome(&mut self, py: Python<'_>, position: Option<&ChompPosition>) -> PyResult<Outcome> {
         let at = self.position_of(position);
-        self.searcher
-            .ask(py, |solver| solver.outcome(at))
-            .map(Outcome::from)
+        self.searcher.outcome(py, at)
     }
 
     /// The position a winning move leaves, or `None`.
@@ -359,7 +369,7 @@ impl Chomp {
         position: Option<&ChompPosition>,
     ) -> PyResult<Option<ChompPosition>> {
         let at = self.position_of(position);
-        let found = self.searcher.ask(py, |solver| solver.winning_move(at))?;
+        let found = self.searcher.winning_move(py, at)?;
         Ok(found.map(|left| self.wrap(left)))
     }
 }
@@ -466,9 +476,7 @@ impl NodeKayles {
         position: Option<&NodeKaylesPosition>,
     ) -> PyResult<Nimber> {
         let at = self.position_of(position);
-        self.searcher
-            .ask(py, |solver| solver.grundy(at))
-            .map(Nimber)
+        self.searcher.grundy(py, at)
     }
 
     /// Who wins from `position`.
@@ -479,9 +487,7 @@ impl NodeKayles {
         position: Option<&NodeKaylesPosition>,
     ) -> PyResult<Outcome> {
         let at = self.position_of(position);
-        self.searcher
-            .ask(py, |solver| solver.outcome(at))
-            .map(Outcome::from)
+        self.searcher.outcome(py, at)
     }
 
     /// The position a winning move leaves, or `None`.
@@ -492,7 +498,7 @@ impl NodeKayles {
         position: Option<&NodeKaylesPosition>,
     ) -> PyResult<Option<NodeKaylesPosition>> {
         let at = self.position_of(position);
-        let found = self.searcher.ask(py, |solver| solver.winning_move(at))?;
+        let found = self.searcher.winning_move(py, at)?;
         Ok(found.map(NodeKaylesPosition))
     }
 }
@@ -557,17 +563,13 @@ impl Sprouts {
     /// The value of `position`.
     fn grundy(&mut self, py: Python<'_>, position: &SproutsPosition) -> PyResult<Nimber> {
         let at = position.0.clone();
-        self.searcher
-            .ask(py, |solver| solver.grundy(at))
-            .map(Nimber)
+        self.searcher.grundy(py, at)
     }
 
     /// Who wins from `position`.
     fn outcome(&mut self, py: Python<'_>, position: &SproutsPosition) -> PyResult<Outcome> {
         let at = position.0.clone();
-        self.searcher
-            .ask(py, |solver| solver.outcome(at))
-            .map(Outcome::from)
+        self.searcher.outcome(py, at)
     }
 
     /// The position a winning move leaves, or `None`.
@@ -577,7 +579,7 @@ impl Sprouts {
         position: &SproutsPosition,
     ) -> PyResult<Option<SproutsPosition>> {
         let at = position.0.clone();
-        let found = self.searcher.ask(py, |solver| solver.winning_move(at))?;
+        let found = self.searcher.winning_move(py, at)?;
         Ok(found.map(SproutsPosition))
     }
 }
