@@ -20,8 +20,9 @@ use crate::vocabulary::{Nimber, Outcome};
 const SIGNAL_EVERY: u32 = 1024;
 
 /// The `int` positions from 0 below this are numbered through a table indexed by the int
-/// (four bytes each, grown as they are met); others through a hash map.
-const SMALL_INTS: usize = 1 << 24;
+/// (four bytes each, grown as they are met, so at most 4 MB whatever ints a game uses);
+/// others through a hash map, which grows with the positions met only.
+const SMALL_INTS: usize = 1 << 20;
 
 /// A hasher for `i64` keys: one multiplication spreads the bits (Fibonacci hashing).
 #[derive(Default)]

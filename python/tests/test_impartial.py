@@ -964,3 +964,16 @@ def test_ctrl_c_stops_a_tabulation():
         impartial.HeapGame.octal("0.6").tabulated(50_000_000)
     assert time.monotonic() - started < 0.3 + 1.0
     timer.join()
+
+
+@pytest.mark.parametrize("offset", [0, 2**20 - 50, 2**20, 2**40, -(2**40), 2**70])
+def test_int_positions_anywhere_are_numbered_alike(offset):
+    # Small ints go through a table, other ints of 64 bits through a map, the rest through
+    # Python's dict: the answers must not depend on which.
+    takes = (1, 3, 4)
+    solver = Solver(lambda n: [n - t for t in takes if t <= n - offset])
+    plain = Solver(lambda n: [n - t for t in takes if t <= n])
+    assert [solver.grundy(offset + n).value for n in range(100)] == [
+        plain.grundy(n).value for n in range(100)
+    ]
+    assert solver.winning_move(offset + 5) == offset + 2
