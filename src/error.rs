@@ -67,6 +67,19 @@ pub enum SolveError<P: Debug> {
         /// The position the hooks answered for.
         position: P,
     },
+    /// Writing a certificate, the searches' answers about `position` did not agree with one
+    /// another: a bug in the solver or a ruleset that breaks the laws of
+    /// [`ImpartialGame`](crate::ImpartialGame) (a `canonical` form of another value, a
+    /// `grundy_bound` below the value). No certificate is written.
+    #[cfg(feature = "decompose")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "decompose")))]
+    #[error(
+        "the search's answers about {position:?} contradict one another: a solver bug, or a ruleset that breaks the laws of its hooks"
+    )]
+    Contradiction {
+        /// The position the answers disagree about.
+        position: P,
+    },
     /// Answering would hold more bytes than the solver's memory limit allows.
     #[error("memory limit of {limit} bytes reached: the search needs more memory than that")]
     MemoryLimit {
@@ -101,6 +114,10 @@ impl<P: Debug> SolveError<P> {
             },
             #[cfg(feature = "decompose")]
             SolveError::DecomposesNotSet { position } => SolveError::DecomposesNotSet {
+                position: map(position),
+            },
+            #[cfg(feature = "decompose")]
+            SolveError::Contradiction { position } => SolveError::Contradiction {
                 position: map(position),
             },
             SolveError::MemoryLimit { limit } => SolveError::MemoryLimit { limit },

@@ -704,47 +704,64 @@ impl<'a, P> IntoPosition<P> for &'a P {
 
 #[cfg(feature = "decompose")]
 #[cfg_attr(docsrs, doc(cfg(feature = "decompose")))]
-/// A position that a solver's table file can hold: a fixed number of bytes, written and read
-/// back ([`Solver::save_table`](crate::Solver::save_table)).
+/// A position that can be written as bytes and read back: what a solver's table file
+/// ([`Solver::save_table`](crate::Solver::save_table)) and a
+/// [certificate](crate::certificate) hold.
 ///
-/// Implemented for the unsigned integers (little-endian) and pairs of them; a ruleset whose
-/// positions are something else implements it to save its tables.
+/// Implemented for the unsigned integers (little-endian), pairs of stored positions, and the
+/// positions of the games searched at the frontier. A ruleset whose positions are something
+/// else implements it to save its tables and write certificates; a position with `serde`'s
+/// `Serialize` and `Deserialize` can be written by any of its binary formats in two lines.
+///
+/// Read back, the bytes must give the position written, and a position must have one
+/// writing: a certificate's checker refuses bytes that do not read back as they are.
 ///
 /// # Examples
 ///
 /// ```
 /// use impartial::StoredPosition;
 ///
-/// let mut bytes = [0u8; 8];
+/// let mut bytes = Vec::new();
 /// 0x0102_0304_0506_0708_u64.write_to(&mut bytes);
-/// assert_eq!(u64::read_from(&bytes), 0x0102_0304_0506_0708);
-/// assert_eq!(<(u32, u16)>::BYTES, 6);
+/// assert_eq!(u64::read_from(&bytes), Some(0x0102_0304_0506_0708));
+/// assert_eq!(u64::read_from(&bytes[1..]), None); // too short to be one
+///
+/// // A position of a user's game: a heap and a limit on the next move.
+/// #[derive(Debug, PartialEq)]
+/// struct Heap { left: u32, limit: u16 }
+///
+/// impl StoredPosition for Heap {
+///     fn write_to(&self, bytes: &mut Vec<u8>) {
+///         (self.left, self.limit).write_to(bytes);
+///     }
+///     fn read_from(bytes: &[u8]) -> Option<Self> {
+///         let (left, limit) = <(u32, u16)>::read_from(bytes)?;
+///         Some(Heap { left, limit })
+///     }
+/// }
+///
+/// let mut bytes = Vec::new();
+/// Heap { left: 7, limit: 2 }.write_to(&mut bytes);
+/// assert_eq!(Heap::read_from(&bytes), Some(Heap { left: 7, limit: 2 }));
 /// ```
 pub trait StoredPosition: Sized {
-    /// The bytes one position takes.
-    const BYTES: usize;
+    /// Appends the position's bytes to `bytes`.
+    fn write_to(&self, bytes: &mut Vec<u8>);
 
-    /// Writes the position into `bytes`, [`BYTES`](Self::BYTES) long.
-    fn write_to(&self, bytes: &mut [u8]);
-
-    /// The position written into `bytes`, [`BYTES`](Self::BYTES) long.
-    fn read_from(bytes: &[u8]) -> Self;
+    /// The position that `bytes`, all of them, hold; `None` if they hold none.
+    fn read_from(bytes: &[u8]) -> Option<Self>;
 }
 
 #[cfg(feature = "decompose")]
 macro_rules! stored_integer {
     ($($integer:ty),*) => {$(
         impl StoredPosition for $integer {
-            const BYTES: usize = size_of::<$integer>();
-
-            fn write_to(&self, bytes: &mut [u8]) {
-                bytes.copy_from_slice(&self.to_le_bytes());
+            fn write_to(&self, bytes: &mut Vec<u8>) {
+                bytes.extend_from_slice(&self.to_le_bytes());
             }
 
-            fn read_from(bytes: &[u8]) -> Self {
-                let mut array = [0u8; size_of::<$integer>()];
-                array.copy_from_slice(bytes);
-                <$integer>::from_le_bytes(array)
+            fn read_from(bytes: &[u8]) -> Option<Self> {
+                Some(<$integer>::from_le_bytes(bytes.try_into().ok()?))
             }
         }
     )*};
@@ -753,18 +770,35 @@ macro_rules! stored_integer {
 #[cfg(feature = "decompose")]
 stored_integer!(u8, u16, u32, u64, u128);
 
+/// The first position's length (one byte, then the bytes of each in turn): a pair of
+/// positions of any length reads back as it was written.
 #[cfg(feature = "decompose")]
 impl<A: StoredPosition, B: StoredPosition> StoredPosition for (A, B) {
-    const BYTES: usize = A::BYTES + B::BYTES;
-
-    fn write_to(&self, bytes: &mut [u8]) {
-        let (first, second) = bytes.split_at_mut(A::BYTES);
-        self.0.write_to(first);
-        self.1.write_to(second);
+    fn write_to(&self, bytes: &mut Vec<u8>) {
+        let mut first = Vec::new();
+        self.0.write_to(&mut first);
+        // A first position of 255 bytes or more writes 255, then its length in four bytes.
+        match u8::try_from(first.len()) {
+            Ok(short) if short < u8::MAX => bytes.push(short),
+            _ => {
+                bytes.push(u8::MAX);
+                let long = u32::try_from(first.len()).unwrap_or(u32::MAX);
+                bytes.extend_from_slice(&long.to_le_bytes());
+            }
+        }
+        bytes.extend_from_slice(&first);
+        self.1.write_to(bytes);
     }
 
-    fn read_from(bytes: &[u8]) -> Self {
-        let (first, second) = bytes.split_at(A::BYTES);
-        (A::read_from(first), B::read_from(second))
+    fn read_from(bytes: &[u8]) -> Option<Self> {
+        let (&short, rest) = bytes.split_first()?;
+        let (length, rest) = if short == u8::MAX {
+            let (long, rest) = rest.split_at_checked(4)?;
+            (u32::from_le_bytes(long.try_into().ok()?) as usize, rest)
+        } else {
+            (usize::from(short), rest)
+        };
+        let (first, second) = rest.split_at_checked(length)?;
+        Some((A::read_from(first)?, B::read_from(second)?))
     }
 }

@@ -351,7 +351,11 @@
 // another over it — the general method (solver), the heap-sequence engine (sequence),
 // nimber arithmetic (field), and on the sequence engine misère quotients (quotient) and the
 // repeating codes' counting engine (repeating); the rulesets (games); this file and score.rs
-// re-export.
+// re-export. Certificates (certificate) sit between the vocabulary and the solver: the
+// solver writes them, and their checker imports nothing of it.
+#[cfg(feature = "decompose")]
+#[cfg_attr(docsrs, doc(cfg(feature = "decompose")))]
+pub mod certificate;
 mod closed_form;
 mod error;
 pub mod field;

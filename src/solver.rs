@@ -16,6 +16,8 @@ mod genus;
 pub mod loopy;
 pub(crate) mod memo;
 mod misere;
+#[cfg(feature = "decompose")]
+mod prove;
 pub mod score;
 pub(crate) mod search;
 #[cfg(feature = "decompose")]

@@ -158,14 +158,12 @@ impl fmt::Binary for CramPosition {
 /// Read from a table file as written; the file is checked to be this game's first, and the
 /// hooks read only the board's cells of a position.
 impl StoredPosition for CramPosition {
-    const BYTES: usize = u64::BYTES;
-
-    fn write_to(&self, bytes: &mut [u8]) {
+    fn write_to(&self, bytes: &mut Vec<u8>) {
         self.0.write_to(bytes);
     }
 
-    fn read_from(bytes: &[u8]) -> Self {
-        CramPosition(u64::read_from(bytes))
+    fn read_from(bytes: &[u8]) -> Option<Self> {
+        u64::read_from(bytes).map(CramPosition)
     }
 }
 

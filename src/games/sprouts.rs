@@ -83,7 +83,7 @@ mod notation;
 use std::fmt;
 use std::str::FromStr;
 
-use crate::game::{ImpartialGame, Nimber};
+use crate::game::{ImpartialGame, Nimber, StoredPosition};
 
 use canonical::canonical_land;
 use moves::{options, tidy_land};
@@ -283,6 +283,35 @@ impl FromStr for SproutsPosition {
             tidy_land(land, &mut tidy, true);
         }
         Ok(SproutsPosition::from_tidy_lands(&tidy))
+    }
+}
+
+/// The notation without the final `!`, as [`as_str`](SproutsPosition::as_str) gives it. Read
+/// back, bytes must be a position in its canonical form, as a move leaves one: any other
+/// writing of the same position is refused, so a position has one writing.
+///
+/// # Examples
+///
+/// ```
+/// use impartial::sprouts::SproutsPosition;
+/// use impartial::StoredPosition;
+///
+/// let start = SproutsPosition::start(3)?;
+/// let mut bytes = Vec::new();
+/// start.write_to(&mut bytes);
+/// assert_eq!(bytes, b"0.0.0.}]");
+/// assert_eq!(SproutsPosition::read_from(&bytes), Some(start));
+/// assert_eq!(SproutsPosition::read_from(b"0.0.0.}"), None); // read, it is written otherwise
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+impl StoredPosition for SproutsPosition {
+    fn write_to(&self, bytes: &mut Vec<u8>) {
+        bytes.extend_from_slice(&self.code);
+    }
+
+    fn read_from(bytes: &[u8]) -> Option<Self> {
+        let read: SproutsPosition = std::str::from_utf8(bytes).ok()?.parse().ok()?;
+        (*read.code == *bytes).then_some(read)
     }
 }
 

@@ -132,6 +132,25 @@ mod with {
             })
         }
 
+        /// The value of the canonical part `part`, on this thread.
+        pub(crate) fn part_value(
+            &mut self,
+            game: &G,
+            part: &G::Position,
+        ) -> Result<u32, SolveError<G::Position>> {
+            self.split.value_of_part(game, part)
+        }
+
+        /// Whether the canonical part `part` has value `k`, on this thread.
+        pub(crate) fn part_is(
+            &mut self,
+            game: &G,
+            part: &G::Position,
+            k: u32,
+        ) -> Result<bool, SolveError<G::Position>> {
+            self.split.part_is(game, part, k)
+        }
+
         pub(crate) fn outcome(
             &mut self,
             game: &G,

@@ -74,7 +74,7 @@ pub struct Solver<G: ImpartialGame> {
     pub(super) game: G,
     pub(super) search: Search<G::Position>,
     /// The decomposing search, for rulesets that split (feature `decompose`).
-    decomposing: Decomposing<G>,
+    pub(super) decomposing: Decomposing<G>,
     /// The misère values of positions beside nim-heaps of size 2, for [`genus`](Self::genus).
     pub(super) genus: Search<WithTwos<G::Position>>,
 }
@@ -317,7 +317,10 @@ impl<G: ImpartialGame> Solver<G> {
     /// [`DECOMPOSES`](ImpartialGame::DECOMPOSES) is `false`: the hooks would be ignored in
     /// silence. For a ruleset that keeps the defaults the check compiles to nothing.
     #[cfg(feature = "decompose")]
-    fn check_hooks(&self, position: &G::Position) -> Result<(), SolveError<G::Position>> {
+    pub(super) fn check_hooks(
+        &self,
+        position: &G::Position,
+    ) -> Result<(), SolveError<G::Position>> {
         if !G::DECOMPOSES
             && (self.game.components(position).is_some() || self.game.canonical(position).is_some())
         {

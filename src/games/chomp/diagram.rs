@@ -147,14 +147,12 @@ impl fmt::Binary for ChompPosition {
 
 /// Read from a table file as written; the file is checked to be this game's first.
 impl StoredPosition for ChompPosition {
-    const BYTES: usize = u128::BYTES;
-
-    fn write_to(&self, bytes: &mut [u8]) {
+    fn write_to(&self, bytes: &mut Vec<u8>) {
         self.0.write_to(bytes);
     }
 
-    fn read_from(bytes: &[u8]) -> Self {
-        ChompPosition(u128::read_from(bytes))
+    fn read_from(bytes: &[u8]) -> Option<Self> {
+        u128::read_from(bytes).map(ChompPosition)
     }
 }
 

@@ -4,9 +4,9 @@
 //! magic      16 bytes  "impartial facts\0"
 //! version     u32      1
 //! game        u32 length, then that many bytes of UTF-8: the ruleset as `Debug` shows it
-//! position    u32      bytes per position (`StoredPosition::BYTES`)
 //! count       u64      facts
-//! facts       count × (position, lower u32, exact u8, excluded u64)
+//! facts       count × (length u32, position, lower u32, exact u8, excluded u64), the
+//!             position as `StoredPosition::write_to` writes it
 //! crc32       u32      of every byte before it
 //! ```
 //!
@@ -22,7 +22,8 @@ use crate::error::TableError;
 use crate::game::StoredPosition;
 
 const MAGIC: &[u8; 16] = b"impartial facts\0";
-const VERSION: u32 = 1;
+/// Version 2 writes each position's length: positions of any length (Sprouts) are stored.
+const VERSION: u32 = 2;
 
 /// Writes `facts`, of the ruleset named `game`, to `path`; how many.
 pub(crate) fn save<'f, P: StoredPosition + 'f>(
@@ -41,13 +42,15 @@ pub(crate) fn save<'f, P: StoredPosition + 'f>(
     let name = u32::try_from(game.len()).expect("a ruleset's name is short");
     body.extend_from_slice(&name.to_le_bytes());
     body.extend_from_slice(game.as_bytes());
-    body.extend_from_slice(&(P::BYTES as u32).to_le_bytes());
     let count_at = body.len();
     body.extend_from_slice(&0u64.to_le_bytes());
     let mut count = 0u64;
-    let mut position = vec![0u8; P::BYTES];
+    let mut position = Vec::new();
     for (key, fact) in facts {
+        position.clear();
         key.write_to(&mut position);
+        let length = u32::try_from(position.len()).expect("a position is shorter than 4 GB");
+        body.extend_from_slice(&length.to_le_bytes());
         body.extend_from_slice(&position);
         body.extend_from_slice(&fact.lower.to_le_bytes());
         body.push(u8::from(fact.exact));
@@ -145,17 +148,19 @@ pub(crate) fn load<P: StoredPosition>(
     if found != game {
         return Err(refused(format!("it is a table of {found}, not of {game}")));
     }
-    if reader.u32().ok_or_else(malformed)? as usize != P::BYTES {
-        return Err(refused("its positions are of another size".into()));
-    }
     let count = reader.u64().ok_or_else(malformed)?;
-    let entry = P::BYTES + 13;
-    if u64::try_from(body.len() - reader.at).ok() != count.checked_mul(entry as u64) {
+    // Each fact takes 17 bytes besides its position: a count past that is a forged one,
+    // refused before anything is reserved for it.
+    let most = (body.len() - reader.at) / 17;
+    if usize::try_from(count).map_or(true, |count| count > most) {
         return Err(malformed());
     }
     let mut facts = Vec::with_capacity(usize::try_from(count).map_err(|_| malformed())?);
     for _ in 0..count {
-        let position = P::read_from(reader.take(P::BYTES).ok_or_else(malformed)?);
+        let length = reader.u32().ok_or_else(malformed)? as usize;
+        let bytes = reader.take(length).ok_or_else(malformed)?;
+        let position = P::read_from(bytes)
+            .ok_or_else(|| refused("a position does not read as one of this game".into()))?;
         let lower = reader.u32().ok_or_else(malformed)?;
         let exact = match reader.take(1).ok_or_else(malformed)? {
             [0] => false,
@@ -171,6 +176,9 @@ pub(crate) fn load<P: StoredPosition>(
                 excluded,
             },
         ));
+    }
+    if reader.at != body.len() {
+        return Err(malformed());
     }
     Ok(facts)
 }

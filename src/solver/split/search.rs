@@ -262,6 +262,27 @@ impl<P: Clone + Eq + Hash + Debug> SplitSearch<P> {
         self.finish(result).map(|value| Nimber(u128::from(value)))
     }
 
+    /// The value of the canonical part `part`, as the prover of certificates asks it.
+    pub(crate) fn value_of_part<G: ImpartialGame<Position = P>>(
+        &mut self,
+        game: &G,
+        part: &P,
+    ) -> Result<u32, SolveError<P>> {
+        let result = self.part_value(game, part);
+        self.finish(result)
+    }
+
+    /// Whether the canonical part `part` has value `k`, as the prover of certificates asks.
+    pub(crate) fn part_is<G: ImpartialGame<Position = P>>(
+        &mut self,
+        game: &G,
+        part: &P,
+        k: u32,
+    ) -> Result<bool, SolveError<P>> {
+        let result = self.has_value(game, part, k);
+        self.finish(result)
+    }
+
     /// Forgets the line of play of a search that failed, so the next starts clean.
     pub(super) fn finish<T>(
         &mut self,

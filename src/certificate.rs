@@ -1,0 +1,120 @@
+//! Certificates: answers of the search that someone else can check without trusting it.
+//!
+//! [`Solver::prove_outcome`](crate::Solver::prove_outcome) and
+//! [`Solver::prove_grundy`](crate::Solver::prove_grundy) answer as `outcome` and `grundy`
+//! do, and write down why: a [`Certificate`] holds the claim about the position asked of,
+//! and every position the claim rests on, each with its own claim and witnesses.
+//! [`Certificate::check`] confirms it from the ruleset's moves alone — this module imports
+//! nothing of the solver — or names the first position whose claim fails.
+//!
+//! ```
+//! use impartial::certificate::{Certificate, Claim};
+//! use impartial::cram::Cram;
+//! use impartial::{Nimber, Solver};
+//!
+//! let game = Cram::new(4, 5)?;
+//! let certificate = Solver::new(game).prove_grundy(game.start())?;
+//! let path = std::env::temp_dir().join(format!("cram-4x5-{}.proof", std::process::id()));
+//! certificate.save(&path)?;
+//! // Elsewhere, later, with nothing but the ruleset:
+//! let read = Certificate::load(&game, &path)?;
+//! assert_eq!(read.check(&game)?, Claim::Grundy(Nimber(2)));
+//! # std::fs::remove_file(&path)?;
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # What a certificate says
+//!
+//! Every claim is about a *part*: a position that is its own canonical form. A position is
+//! the sum of its parts ([`components`](crate::ImpartialGame::components), each part in
+//! its [`canonical`](crate::ImpartialGame::canonical) form; a position that does not split
+//! is one part), and by the Sprague–Grundy theorem its value is the XOR of theirs. A part's
+//! [`Entry`] is one of:
+//!
+//! - **a value** `v`: for each `j < v`, the index of an option of value `j`; and no option
+//!   has value `v`. That is the mex rule, and it is how a P-position (value 0) is shown:
+//!   every option is shown not to be of value 0.
+//! - **values it is not**: for each such `k`, a [`Witness`] — the index of an option of
+//!   value `k`, or `AboveBound` when `k` passes the part's number of options or its
+//!   ruleset's [`grundy_bound`](crate::ImpartialGame::grundy_bound). "Not of value `k`" is
+//!   "the part plus a nim-heap of `k` is an N-position": an N-position is shown by one
+//!   winning move, without the value.
+//!
+//! An option is a sum of parts, and "the option is of value `j`" is read from the parts'
+//! entries: the XOR of their values is `j`; or all but one have values, and the last is
+//! shown not to be the value that would make the XOR `j` (then the option is not of value
+//! `j`). Two equal parts cancel (`G + G = 0`). The claim about the root — its outcome, or
+//! its value — is read the same way from the root's parts.
+//!
+//! The certificate holds only what its claim needs: the prover starts from the root and
+//! takes a witness for each claim, the smallest searches' first, and leaves out all the
+//! search explored and the claim does not use. Positions are stored in canonical form, sums
+//! by their parts.
+//!
+//! # What the check trusts
+//!
+//! The ruleset: its `moves` (every option, each listed), `components` (the parts' sum is the
+//! position), `canonical` (the same game), `grundy_bound` (a true bound), and that the game
+//! ends. Nothing else: not the solver, its tables or its closed forms
+//! ([`known_grundy`](crate::ImpartialGame::known_grundy) is not asked; a part the search
+//! valued by a closed form is shown from its options like any other). The check reads the
+//! ruleset's name (its `Debug` form) and refuses a certificate of another.
+//!
+//! # The file
+//!
+//! Little-endian; a *number* is unsigned LEB128 (seven bits a byte, low first, the high bit
+//! set on every byte but the last); a *string* is a number, then that many bytes.
+//!
+//! ```text
+//! magic     16 bytes  "impartial proof\0"
+//! version   u32       1
+//! ruleset   string    UTF-8: the ruleset as `Debug` writes it
+//! root      string    the position, as `StoredPosition::write_to` writes it
+//! claim     byte      0 outcome P, 1 outcome N, 2 a value: then the value, a number
+//! count     number    positions besides the root
+//! each position:
+//!   position  string
+//!   kind      byte    0 a value, 1 values it is not
+//!   value:    v, a number; then v numbers: for each j < v, the index of an option of value j
+//!   not:      n, a number; then n pairs of numbers (k, w), k increasing:
+//!             w = 0 for "k is above the bound", w = i + 1 for "option i has value k"
+//! crc32     u32       CRC-32 (IEEE) of every byte before it
+//! ```
+//!
+//! An option's index is its place in the order the ruleset's `moves` lists them, from 0.
+//! Read, every position must write back as the same bytes, so each has one writing.
+//!
+//! # Checking a claim without this crate
+//!
+//! The checker is [`check.rs`](https://docs.rs/crate/impartial/latest/source/src/certificate/check.rs),
+//! under 200 lines; written again in any language over the same rules, it is:
+//!
+//! ```text
+//! read the file; refuse it unless magic, version, CRC-32 and ruleset are right
+//! claims = map from each position (in canonical form, each once) to its entry
+//! is_p(parts, k):            # is the sum of parts plus *k a P-position?
+//!     t = k; unknown = []
+//!     for p in parts: if claims[p] is a value v: t ^= v
+//!                     else: toggle p in unknown           # G + G = 0
+//!     if unknown is empty: return t == 0
+//!     if unknown is [p] and claims[p] says "not t": return false
+//!     fail "the claims do not tell"
+//! for each position x and its entry:
+//!     options = [canonical parts of o for o in moves(x)]
+//!     value v, below:  is_p(options[below[j]], j) for each j < v,
+//!                      and not is_p(o, v) for each option o
+//!     not (k, w):      w = option i: is_p(options[i], k)
+//!                      w = bound:    k > min(len(options), grundy_bound(x))
+//! the root's claim: is_p(parts(root), 0) is "P", or is_p(parts(root), v) for value v
+//! ```
+//!
+//! Each claim is checked against the claims of parts of its options, which have shorter
+//! longest plays: if every claim passes, by induction on that length, every claim holds.
+
+mod check;
+mod error;
+mod format;
+
+pub(crate) use check::parts;
+pub use error::CertificateError;
+pub use format::{Certificate, Claim, Entry, Witness, ruleset_of};

@@ -1,0 +1,330 @@
+//! The checker. It imports nothing of the solver: it lists each position's options with the
+//! ruleset's `moves`, splits and names them with `components` and `canonical`, and confirms
+//! each claim from the claims of the parts those options are made of. It never recurses, so
+//! no certificate can overflow its stack; each claim is checked once.
+//!
+//! Why that is enough: a claim is checked against the claims of parts of its options, and
+//! a part of an option has a shorter longest play than the position itself. If every claim
+//! passes, the claims of the positions of longest play 0 hold (they have no options), then
+//! those of longest play 1, and so on up: every claim holds.
+
+use std::collections::HashMap;
+use std::fmt::Debug;
+
+use super::error::CertificateError;
+use super::format::{Certificate, Claim, Entry, Witness};
+use crate::game::{ImpartialGame, Outcome};
+
+/// The parts `position` is the sum of, each in its canonical form, as the ruleset says.
+pub(crate) fn parts<G: ImpartialGame>(game: &G, position: &G::Position) -> Vec<G::Position> {
+    let canonical = |part: G::Position| game.canonical(&part).unwrap_or(part);
+    match game.components(position) {
+        Some(parts) => parts.map(canonical).collect(),
+        None => vec![canonical(position.clone())],
+    }
+}
+
+impl<P: Clone + Eq + std::hash::Hash + Debug> Certificate<P> {
+    /// Checks the certificate with `game`'s rules: its claim if every claim in it holds,
+    /// else the first position whose claim does not. The check lists each position's
+    /// options with [`moves`](ImpartialGame::moves) and names them with
+    /// [`components`](ImpartialGame::components) and
+    /// [`canonical`](ImpartialGame::canonical); it trusts those and
+    /// [`grundy_bound`](ImpartialGame::grundy_bound), and nothing of the solver.
+    ///
+    /// # Errors
+    ///
+    /// [`CertificateError::OtherRuleset`] for a certificate of another ruleset,
+    /// [`CertificateError::BadPosition`] for a position written twice or not in its
+    /// canonical form, [`CertificateError::ClaimFails`] naming the first position whose
+    /// claim the checker cannot confirm.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::certificate::{Certificate, Claim};
+    /// use impartial::chomp::Chomp;
+    /// use impartial::{Outcome, Solver};
+    ///
+    /// let game = Chomp::new(4, 5)?;
+    /// let certificate = Solver::new(game.clone()).prove_outcome(game.start())?;
+    /// assert_eq!(certificate.check(&game)?, Claim::Outcome(Outcome::N));
+    /// // The opposite claim, with the same positions, is refused.
+    /// let mut forged = Certificate::new(&game, game.start(), Claim::Outcome(Outcome::P));
+    /// for (position, entry) in certificate.entries() {
+    ///     forged.push(*position, entry.clone());
+    /// }
+    /// assert!(forged.check(&game).is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn check<G>(&self, game: &G) -> Result<Claim, CertificateError>
+    where
+        G: ImpartialGame<Position = P> + Debug,
+    {
+        self.of_ruleset(game)?;
+        check(game, self)
+    }
+
+    /// Refuses `game` if the certificate is about another ruleset.
+    fn of_ruleset(&self, game: &impl Debug) -> Result<(), CertificateError> {
+        let expected = format!("{game:?}");
+        if self.ruleset != expected {
+            return Err(CertificateError::OtherRuleset {
+                found: self.ruleset.clone(),
+                expected,
+            });
+        }
+        Ok(())
+    }
+
+    /// [`check`](Self::check) on `threads` threads (0 for one a core), which check the
+    /// positions' claims apart: the same answer, the same first failure, in a fraction of
+    /// the time.
+    ///
+    /// # Errors
+    ///
+    /// As [`check`](Self::check).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::cram::Cram;
+    /// use impartial::Solver;
+    ///
+    /// let game = Cram::new(5, 5)?;
+    /// let certificate = Solver::new(game).prove_grundy(game.start())?;
+    /// assert_eq!(certificate.check_with_threads(&game, 2)?, certificate.check(&game)?);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn check_with_threads<G>(&self, game: &G, threads: usize) -> Result<Claim, CertificateError>
+    where
+        G: ImpartialGame<Position = P> + Debug + Sync,
+        P: Sync,
+    {
+        self.of_ruleset(game)?;
+        let threads = match threads {
+            0 => std::thread::available_parallelism().map_or(1, usize::from),
+            threads => threads,
+        };
+        check_on_threads(game, self, threads)
+    }
+}
+
+/// Checks `certificate` with `game`'s moves: its claim if every claim in it holds, else the
+/// first that does not.
+fn check<G: ImpartialGame>(
+    game: &G,
+    certificate: &Certificate<G::Position>,
+) -> Result<Claim, CertificateError> {
+    check_with(game, certificate, |checker| {
+        (0..certificate.entries.len()).find_map(|at| checker.check_entry(certificate, at))
+    })
+}
+
+/// [`check`] with the entries dealt out to `threads` threads in turn; the first failure
+/// in the certificate's order is the one reported, as on one thread.
+fn check_on_threads<G>(
+    game: &G,
+    certificate: &Certificate<G::Position>,
+    threads: usize,
+) -> Result<Claim, CertificateError>
+where
+    G: ImpartialGame + Sync,
+    G::Position: Sync,
+{
+    check_with(game, certificate, |checker| {
+        std::thread::scope(|scope| {
+            let each: Vec<_> = (0..threads)
+                .map(|first| {
+                    scope.spawn(move || {
+                        (first..certificate.entries.len())
+                            .step_by(threads)
+                            .find_map(|at| checker.check_entry(certificate, at))
+                    })
+                })
+                .collect();
+            each.into_iter()
+                .filter_map(|thread| {
+                    thread
+                        .join()
+                        .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+                })
+                .min_by_key(|&(at, _)| at)
+        })
+    })
+}
+
+/// Reads the claims of `certificate`, has `check_all` check every entry (the index and
+/// reason of the first that fails, if one does), then checks the root's claim.
+fn check_with<'c, G: ImpartialGame>(
+    game: &'c G,
+    certificate: &'c Certificate<G::Position>,
+    check_all: impl FnOnce(&Checker<'c, G>) -> Option<(usize, String)>,
+) -> Result<Claim, CertificateError> {
+    // The standard library's hash, seeded at random: a certificate is not trusted, and one
+    // made to collide in a fixed hash would make the check slow.
+    let mut claims = HashMap::with_capacity(certificate.entries.len());
+    for (number, (position, entry)) in certificate.entries.iter().enumerate() {
+        let refused = |reason: &str| CertificateError::BadPosition {
+            index: number + 1,
+            position: format!("{position:?}"),
+            reason: reason.into(),
+        };
+        if game
+            .canonical(position)
+            .is_some_and(|form| form != *position)
+        {
+            return Err(refused("it is not its own canonical form"));
+        }
+        if claims.insert(position, entry).is_some() {
+            return Err(refused("it is written twice"));
+        }
+    }
+    let checker = Checker { game, claims };
+    let fails = |position: &G::Position, reason: String| CertificateError::ClaimFails {
+        position: format!("{position:?}"),
+        reason,
+    };
+    if let Some((at, reason)) = check_all(&checker) {
+        return Err(fails(&certificate.entries[at].0, reason));
+    }
+    let root = parts(game, &certificate.root);
+    let (target, is_p) = match certificate.claim {
+        Claim::Outcome(outcome) => (0, outcome == Outcome::P),
+        Claim::Grundy(value) => match u32::try_from(value.0) {
+            Ok(value) => (value, true),
+            Err(_) => return Err(fails(&certificate.root, "its value passes 32 bits".into())),
+        },
+    };
+    let found = checker
+        .is_p(&root, target)
+        .map_err(|reason| fails(&certificate.root, reason))?;
+    if found != is_p {
+        let reason = format!("its parts' claims give {}", claim_of(found, target));
+        return Err(fails(&certificate.root, reason));
+    }
+    Ok(certificate.claim)
+}
+
+/// The claim "the sum plus `*target` is a P-position" or its negation, in words.
+fn claim_of(is_p: bool, target: u32) -> String {
+    match (is_p, target) {
+        (true, 0) => "outcome P".into(),
+        (false, 0) => "outcome N".into(),
+        (true, _) => format!("value {target}"),
+        (false, _) => format!("a value other than {target}"),
+    }
+}
+
+struct Checker<'c, G: ImpartialGame> {
+    game: &'c G,
+    claims: HashMap<&'c G::Position, &'c Entry>,
+}
+
+impl<G: ImpartialGame> Checker<'_, G> {
+    /// The index and reason of the failure of entry `at`, if it fails.
+    fn check_entry(
+        &self,
+        certificate: &Certificate<G::Position>,
+        at: usize,
+    ) -> Option<(usize, String)> {
+        let (position, entry) = &certificate.entries[at];
+        self.check(position, entry).err().map(|reason| (at, reason))
+    }
+
+    /// Whether the sum of `parts` and a nim-heap of `k` is a P-position, by the claims of
+    /// the parts: the XOR of the values of all, or of all but one and a claim that the last
+    /// is not the value that would make it zero. `Err` if the claims do not tell.
+    fn is_p(&self, parts: &[G::Position], k: u32) -> Result<bool, String> {
+        let mut target = k;
+        let mut unknown: Vec<(&G::Position, Option<&Entry>)> = Vec::new();
+        for part in parts {
+            match self.claims.get(part).copied() {
+                Some(Entry::Value { value, .. }) => target ^= value,
+                // A part twice is worth nothing: G + G = 0.
+                entry => match unknown.iter().position(|(other, _)| *other == part) {
+                    Some(twin) => drop(unknown.swap_remove(twin)),
+                    None => unknown.push((part, entry)),
+                },
+            }
+        }
+        match unknown[..] {
+            [] => Ok(target == 0),
+            [(_, Some(Entry::Not(values)))] if values.iter().any(|&(value, _)| value == target) => {
+                Ok(false)
+            }
+            [(part, _)] => Err(format!(
+                "nothing shows that {part:?} is not of value {target}"
+            )),
+            _ => Err(format!(
+                "{} parts of a sum have no value given, {:?} first",
+                unknown.len(),
+                unknown[0].0
+            )),
+        }
+    }
+
+    /// Checks the claim `entry` about `position`, from its options: each one that a claim
+    /// names split into its parts, the others only counted.
+    fn check(&self, position: &G::Position, entry: &Entry) -> Result<(), String> {
+        let moves: Vec<G::Position> = self.game.moves(position).collect();
+        let options: Vec<Vec<G::Position>> = match entry {
+            Entry::Value { .. } => moves
+                .iter()
+                .map(|option| parts(self.game, option))
+                .collect(),
+            Entry::Not(_) => Vec::new(),
+        };
+        let option = |index: u32| {
+            let listed = moves
+                .get(index as usize)
+                .ok_or_else(|| format!("it has {} options, no option {index}", moves.len()))?;
+            Ok::<_, String>(match options.get(index as usize) {
+                Some(parts) => parts.clone(),
+                None => parts(self.game, listed),
+            })
+        };
+        match entry {
+            Entry::Value { value, below } => {
+                if below.len() != *value as usize {
+                    return Err(format!("value {value} with {} options below", below.len()));
+                }
+                for (j, &index) in (0u32..).zip(below) {
+                    if !self.is_p(&option(index)?, j)? {
+                        return Err(format!("option {index} is not of value {j}"));
+                    }
+                }
+                for (index, parts) in options.iter().enumerate() {
+                    let has_value = self
+                        .is_p(parts, *value)
+                        .map_err(|why| format!("option {index}: {why}"))?;
+                    if has_value {
+                        return Err(format!("option {index} is of value {value} too"));
+                    }
+                }
+            }
+            Entry::Not(values) => {
+                if !values.is_sorted_by(|a, b| a.0 < b.0) {
+                    return Err("the values it is not are not in increasing order".into());
+                }
+                for &(value, witness) in values {
+                    match witness {
+                        Witness::Option(index) => {
+                            if !self.is_p(&option(index)?, value)? {
+                                return Err(format!("option {index} is not of value {value}"));
+                            }
+                        }
+                        Witness::AboveBound => {
+                            let bound = self.game.grundy_bound(position).unwrap_or(u128::MAX);
+                            let most = bound.min(moves.len() as u128);
+                            if u128::from(value) <= most {
+                                return Err(format!("value {value} is not above its bound {most}"));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+}

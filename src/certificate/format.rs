@@ -1,0 +1,657 @@
+//! The certificate in memory and as bytes (the layout is in the [room's docs](super)).
+
+use std::fmt::Debug;
+use std::fs;
+use std::io::Write;
+use std::path::Path;
+
+use super::error::CertificateError;
+use crate::game::{ImpartialGame, Nimber, Outcome, StoredPosition};
+
+const MAGIC: &[u8; 16] = b"impartial proof\0";
+const VERSION: u32 = 1;
+
+/// What a certificate claims of its root position.
+///
+/// # Examples
+///
+/// ```
+/// use impartial::certificate::Claim;
+/// use impartial::{Nimber, Outcome};
+///
+/// assert_eq!(Claim::Grundy(Nimber(2)).to_string(), "value *2");
+/// assert_eq!(Claim::Outcome(Outcome::P).to_string(), "outcome P");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Claim {
+    /// Who wins: the player to move (N) or the other (P).
+    Outcome(Outcome),
+    /// The Sprague–Grundy value.
+    Grundy(Nimber),
+}
+
+impl std::fmt::Display for Claim {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Claim::Outcome(outcome) => write!(f, "outcome {outcome}"),
+            Claim::Grundy(value) => write!(f, "value {value}"),
+        }
+    }
+}
+
+/// What a certificate says of one of its positions, a part that does not split, in its
+/// canonical form.
+///
+/// # Examples
+///
+/// ```
+/// use impartial::certificate::{Entry, Witness};
+///
+/// // Value 2: option 0 has value 0, option 3 value 1, and no option has value 2.
+/// let value = Entry::Value { value: 2, below: vec![0, 3] };
+/// // Not value 0, as option 1 has value 0; not 9, as 9 is above the ruleset's bound.
+/// let not = Entry::Not(vec![(0, Witness::Option(1)), (9, Witness::AboveBound)]);
+/// # let _ = (value, not);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Entry {
+    /// The part's value is `value`: `below[j]` is the index (in the order
+    /// [`moves`](crate::ImpartialGame::moves) lists them) of an option of value `j`, for each
+    /// `j` below `value`; and no option has value `value`.
+    Value {
+        /// The value claimed.
+        value: u32,
+        /// An option of each value below it, by index.
+        below: Vec<u32>,
+    },
+    /// Values the part does not have, in increasing order, each with its witness: the part
+    /// plus a nim-heap of that size is an N-position.
+    Not(Vec<(u32, Witness)>),
+}
+
+/// Why a part does not have a value `k`.
+///
+/// # Examples
+///
+/// See [`Entry`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Witness {
+    /// The option of this index has value `k`.
+    Option(u32),
+    /// `k` is above the part's number of options or its ruleset's
+    /// [`grundy_bound`](crate::ImpartialGame::grundy_bound).
+    AboveBound,
+}
+
+/// A certificate: a claim about a position and the positions it rests on, each with its
+/// own claim and witnesses, enough for a [checker](Certificate::check) that shares nothing
+/// with the search but the ruleset to confirm it. See the [module](super) for what it holds
+/// and how it is checked.
+///
+/// # Examples
+///
+/// ```
+/// use impartial::certificate::{Certificate, Claim};
+/// use impartial::node_kayles::NodeKayles;
+/// use impartial::Solver;
+///
+/// let game = NodeKayles::grid(3, 3)?;
+/// let certificate = Solver::new(game.clone()).prove_grundy(game.start())?;
+/// let bytes = certificate.to_bytes();
+/// // Anyone with the ruleset checks it, without the solver.
+/// let read = Certificate::from_bytes(&game, &bytes)?;
+/// assert_eq!(read.check(&game)?, Claim::Grundy(certificate.claim_value()));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Certificate<P> {
+    pub(super) ruleset: String,
+    pub(super) root: P,
+    pub(super) claim: Claim,
+    pub(super) entries: Vec<(P, Entry)>,
+}
+
+impl<P: StoredPosition> Certificate<P> {
+    /// A certificate of `claim` about `root` in `game`, with no positions yet: for
+    /// certificates made by another program, to be checked here.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::certificate::{Certificate, Claim, Entry};
+    /// use impartial::{ImpartialGame, Outcome};
+    ///
+    /// /// Take one counter from a heap.
+    /// #[derive(Debug)]
+    /// struct TakeOne;
+    ///
+    /// impl ImpartialGame for TakeOne {
+    ///     type Position = u8;
+    ///     fn moves(&self, &heap: &u8) -> impl Iterator<Item = u8> {
+    ///         heap.checked_sub(1).into_iter()
+    ///     }
+    /// }
+    ///
+    /// // A heap of 2 is a P-position: its one option has value 1.
+    /// let mut certificate = Certificate::new(&TakeOne, 2, Claim::Outcome(Outcome::P));
+    /// certificate.push(2, Entry::Value { value: 0, below: vec![] });
+    /// certificate.push(1, Entry::Value { value: 1, below: vec![0] });
+    /// certificate.push(0, Entry::Value { value: 0, below: vec![] });
+    /// assert_eq!(certificate.check(&TakeOne)?, Claim::Outcome(Outcome::P));
+    /// // Without the heap of 1, the option of the heap of 2 is not shown to be an N-position.
+    /// let mut short = Certificate::new(&TakeOne, 2, Claim::Outcome(Outcome::P));
+    /// short.push(2, Entry::Value { value: 0, below: vec![] });
+    /// assert!(short.check(&TakeOne).is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn new<G: ImpartialGame<Position = P> + Debug>(game: &G, root: P, claim: Claim) -> Self {
+        Certificate {
+            ruleset: format!("{game:?}"),
+            root,
+            claim,
+            entries: Vec::new(),
+        }
+    }
+
+    /// Adds what the certificate says of `position`.
+    ///
+    /// # Examples
+    ///
+    /// See [`new`](Self::new).
+    pub fn push(&mut self, position: P, entry: Entry) {
+        self.entries.push((position, entry));
+    }
+
+    /// The position the claim is about.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::cram::Cram;
+    /// use impartial::Solver;
+    ///
+    /// let game = Cram::new(3, 2)?;
+    /// let certificate = Solver::new(game).prove_outcome(game.start())?;
+    /// assert_eq!(*certificate.root(), game.start());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn root(&self) -> &P {
+        &self.root
+    }
+
+    /// The claim about the root, as written: [`check`](Self::check) says whether it holds.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::certificate::Claim;
+    /// use impartial::cram::Cram;
+    /// use impartial::{Outcome, Solver};
+    ///
+    /// let game = Cram::new(3, 3)?;
+    /// let certificate = Solver::new(game).prove_outcome(game.start())?;
+    /// assert_eq!(certificate.claim(), Claim::Outcome(Outcome::P));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn claim(&self) -> Claim {
+        self.claim
+    }
+
+    /// The value the claim states, or for an outcome the value it implies is zero or not:
+    /// `Nimber(0)` for P, `Nimber(1)` standing for "not zero" for N.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::cram::Cram;
+    /// use impartial::{Nimber, Solver};
+    ///
+    /// let game = Cram::new(4, 5)?;
+    /// let certificate = Solver::new(game).prove_grundy(game.start())?;
+    /// assert_eq!(certificate.claim_value(), Nimber(2));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn claim_value(&self) -> Nimber {
+        match self.claim {
+            Claim::Grundy(value) => value,
+            Claim::Outcome(Outcome::P) => Nimber(0),
+            Claim::Outcome(Outcome::N) => Nimber(1),
+        }
+    }
+
+    /// The name of the ruleset the certificate is about: its `Debug` form.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::cram::Cram;
+    /// use impartial::Solver;
+    ///
+    /// let game = Cram::new(3, 2)?;
+    /// let certificate = Solver::new(game).prove_outcome(game.start())?;
+    /// assert_eq!(certificate.ruleset(), "Cram { width: 3, height: 2, .. }");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn ruleset(&self) -> &str {
+        &self.ruleset
+    }
+
+    /// How many positions the certificate holds besides its root.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::cram::Cram;
+    /// use impartial::Solver;
+    ///
+    /// let game = Cram::new(4, 4)?;
+    /// let certificate = Solver::new(game).prove_outcome(game.start())?;
+    /// // Cram on an even board: the second player mirrors; a few positions show it.
+    /// assert!(certificate.positions() < 200);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn positions(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// The positions the certificate holds besides its root, each with what it says of it.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::certificate::Entry;
+    /// use impartial::cram::Cram;
+    /// use impartial::Solver;
+    ///
+    /// let game = Cram::new(3, 3)?;
+    /// let certificate = Solver::new(game).prove_grundy(game.start())?;
+    /// let values = certificate
+    ///     .entries()
+    ///     .filter(|(_, entry)| matches!(entry, Entry::Value { .. }))
+    ///     .count();
+    /// assert!(values > 0);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn entries(&self) -> impl ExactSizeIterator<Item = (&P, &Entry)> {
+        self.entries
+            .iter()
+            .map(|(position, entry)| (position, entry))
+    }
+
+    /// The certificate as bytes, in the format of the [module](super), its CRC-32 last.
+    ///
+    /// # Examples
+    ///
+    /// See [`Certificate`].
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut bytes = Vec::new();
+        bytes.extend_from_slice(MAGIC);
+        bytes.extend_from_slice(&VERSION.to_le_bytes());
+        write_varint(&mut bytes, self.ruleset.len() as u64);
+        bytes.extend_from_slice(self.ruleset.as_bytes());
+        let mut scratch = Vec::new();
+        write_position(&mut bytes, &mut scratch, &self.root);
+        match self.claim {
+            Claim::Outcome(Outcome::P) => bytes.push(0),
+            Claim::Outcome(Outcome::N) => bytes.push(1),
+            Claim::Grundy(value) => {
+                bytes.push(2);
+                write_varint(&mut bytes, u64::try_from(value.0).unwrap_or(u64::MAX));
+            }
+        }
+        write_varint(&mut bytes, self.entries.len() as u64);
+        for (position, entry) in &self.entries {
+            write_position(&mut bytes, &mut scratch, position);
+            write_entry(&mut bytes, entry);
+        }
+        let crc = crc32fast::hash(&bytes);
+        bytes.extend_from_slice(&crc.to_le_bytes());
+        bytes
+    }
+
+    /// Reads a certificate [`to_bytes`](Self::to_bytes) wrote, of `game`'s ruleset. It is
+    /// read, not checked: [`check`](Self::check) says whether its claim holds.
+    ///
+    /// # Errors
+    ///
+    /// [`CertificateError::Damaged`] for bytes that are not a whole certificate of this
+    /// version (its checksum is checked before anything else is read),
+    /// [`CertificateError::OtherRuleset`] for a certificate of another ruleset, and
+    /// [`CertificateError::BadPosition`] for bytes that do not read as a position of it.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::certificate::{Certificate, CertificateError};
+    /// use impartial::cram::Cram;
+    /// use impartial::Solver;
+    ///
+    /// let game = Cram::new(3, 2)?;
+    /// let bytes = Solver::new(game).prove_outcome(game.start())?.to_bytes();
+    /// assert!(Certificate::from_bytes(&game, &bytes).is_ok());
+    /// let other = Cram::new(2, 3)?;
+    /// assert!(matches!(
+    ///     Certificate::from_bytes(&other, &bytes),
+    ///     Err(CertificateError::OtherRuleset { .. })
+    /// ));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn from_bytes<G>(game: &G, bytes: &[u8]) -> Result<Self, CertificateError>
+    where
+        G: ImpartialGame<Position = P> + Debug,
+    {
+        let body = check_frame(bytes)?;
+        let mut reader = Reader {
+            bytes: body,
+            at: MAGIC.len() + 4,
+        };
+        let ruleset = reader.text()?;
+        let expected = format!("{game:?}");
+        if ruleset != expected {
+            return Err(CertificateError::OtherRuleset {
+                found: ruleset,
+                expected,
+            });
+        }
+        let root = reader.position(0)?;
+        let claim = match reader.byte()? {
+            0 => Claim::Outcome(Outcome::P),
+            1 => Claim::Outcome(Outcome::N),
+            2 => Claim::Grundy(Nimber(u128::from(reader.varint()?))),
+            kind => return Err(reader.damaged(&format!("claim of kind {kind}"))),
+        };
+        // Each position takes two bytes at least: a count past that is forged, refused
+        // before anything is reserved for it.
+        let count = reader.count(2)?;
+        let mut entries = Vec::with_capacity(count);
+        for index in 1..=count {
+            let position = reader.position(index)?;
+            entries.push((position, reader.entry()?));
+        }
+        if reader.at != body.len() {
+            return Err(reader.damaged("bytes after the last position"));
+        }
+        Ok(Certificate {
+            ruleset,
+            root,
+            claim,
+            entries,
+        })
+    }
+
+    /// Writes the certificate to `path`, through a file of its own beside it renamed over
+    /// it: a certificate on disk is a whole one.
+    ///
+    /// # Errors
+    ///
+    /// [`CertificateError::Io`] if it cannot be written; nothing is left beside it.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::certificate::Certificate;
+    /// use impartial::cram::Cram;
+    /// use impartial::Solver;
+    ///
+    /// let game = Cram::new(4, 3)?;
+    /// let path = std::env::temp_dir().join(format!("cram-{}.proof", std::process::id()));
+    /// Solver::new(game).prove_grundy(game.start())?.save(&path)?;
+    /// let read = Certificate::load(&game, &path)?;
+    /// assert!(read.check(&game).is_ok());
+    /// # std::fs::remove_file(&path)?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn save(&self, path: impl AsRef<Path>) -> Result<(), CertificateError> {
+        let path = path.as_ref();
+        let io = |source| CertificateError::Io {
+            action: "write",
+            path: path.to_path_buf(),
+            source,
+        };
+        let name = path
+            .file_name()
+            .map_or_else(|| "certificate".into(), |name| name.to_string_lossy());
+        let partial = path.with_file_name(format!(".{name}.{}.partial", std::process::id()));
+        let written = fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&partial)
+            .and_then(|mut file| {
+                file.write_all(&self.to_bytes())?;
+                file.sync_all()
+            })
+            .and_then(|()| fs::rename(&partial, path));
+        if let Err(error) = written {
+            let _ = fs::remove_file(&partial);
+            return Err(io(error));
+        }
+        Ok(())
+    }
+
+    /// Reads the certificate at `path`, as [`from_bytes`](Self::from_bytes) does.
+    ///
+    /// # Errors
+    ///
+    /// [`CertificateError::Io`] if the file cannot be read, else as
+    /// [`from_bytes`](Self::from_bytes).
+    ///
+    /// # Examples
+    ///
+    /// See [`save`](Self::save).
+    pub fn load<G>(game: &G, path: impl AsRef<Path>) -> Result<Self, CertificateError>
+    where
+        G: ImpartialGame<Position = P> + Debug,
+    {
+        let path = path.as_ref();
+        let bytes = fs::read(path).map_err(|source| CertificateError::Io {
+            action: "read",
+            path: path.to_path_buf(),
+            source,
+        })?;
+        Self::from_bytes(game, &bytes)
+    }
+}
+
+/// The ruleset a certificate's bytes name, read without knowing the ruleset: for a program
+/// that checks certificates of several (the command line's `impartial check FILE`).
+///
+/// # Errors
+///
+/// [`CertificateError::Damaged`] as [`Certificate::from_bytes`] says.
+///
+/// # Examples
+///
+/// ```
+/// use impartial::certificate::ruleset_of;
+/// use impartial::cram::Cram;
+/// use impartial::Solver;
+///
+/// let game = Cram::new(3, 2)?;
+/// let bytes = Solver::new(game).prove_outcome(game.start())?.to_bytes();
+/// assert_eq!(ruleset_of(&bytes)?, "Cram { width: 3, height: 2, .. }");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn ruleset_of(bytes: &[u8]) -> Result<String, CertificateError> {
+    let body = check_frame(bytes)?;
+    Reader {
+        bytes: body,
+        at: MAGIC.len() + 4,
+    }
+    .text()
+}
+
+/// The bytes before the checksum, once the magic, the version and the checksum are right.
+fn check_frame(bytes: &[u8]) -> Result<&[u8], CertificateError> {
+    let damaged = |reason: &str| CertificateError::Damaged {
+        reason: reason.into(),
+    };
+    if bytes.len() < MAGIC.len() + 8 || &bytes[..MAGIC.len()] != MAGIC {
+        return Err(damaged("it does not start as a certificate does"));
+    }
+    let version = u32::from_le_bytes(bytes[16..20].try_into().expect("four bytes"));
+    if version != VERSION {
+        return Err(damaged(&format!(
+            "it is version {version}; this checker reads version {VERSION}"
+        )));
+    }
+    let (body, crc) = bytes.split_at(bytes.len() - 4);
+    if crc32fast::hash(body).to_le_bytes() != crc {
+        return Err(damaged("its checksum does not match"));
+    }
+    Ok(body)
+}
+
+fn write_varint(bytes: &mut Vec<u8>, mut value: u64) {
+    while value >= 0x80 {
+        bytes.push((value as u8) | 0x80);
+        value >>= 7;
+    }
+    bytes.push(value as u8);
+}
+
+fn write_position<P: StoredPosition>(bytes: &mut Vec<u8>, scratch: &mut Vec<u8>, position: &P) {
+    scratch.clear();
+    position.write_to(scratch);
+    write_varint(bytes, scratch.len() as u64);
+    bytes.extend_from_slice(scratch);
+}
+
+fn write_entry(bytes: &mut Vec<u8>, entry: &Entry) {
+    match entry {
+        Entry::Value { value, below } => {
+            bytes.push(0);
+            write_varint(bytes, u64::from(*value));
+            // `value` options, one for each value below it: the count is the value.
+            debug_assert_eq!(below.len(), *value as usize);
+            for &option in below {
+                write_varint(bytes, u64::from(option));
+            }
+        }
+        Entry::Not(values) => {
+            bytes.push(1);
+            write_varint(bytes, values.len() as u64);
+            for &(value, witness) in values {
+                write_varint(bytes, u64::from(value));
+                match witness {
+                    Witness::AboveBound => write_varint(bytes, 0),
+                    Witness::Option(option) => write_varint(bytes, u64::from(option) + 1),
+                }
+            }
+        }
+    }
+}
+
+/// Reads the fields of a certificate one after another, refusing what does not fit.
+struct Reader<'b> {
+    bytes: &'b [u8],
+    at: usize,
+}
+
+impl Reader<'_> {
+    fn damaged(&self, what: &str) -> CertificateError {
+        CertificateError::Damaged {
+            reason: format!("{what} at byte {}", self.at),
+        }
+    }
+
+    fn byte(&mut self) -> Result<u8, CertificateError> {
+        let byte = *self
+            .bytes
+            .get(self.at)
+            .ok_or_else(|| self.damaged("it ends too early"))?;
+        self.at += 1;
+        Ok(byte)
+    }
+
+    fn varint(&mut self) -> Result<u64, CertificateError> {
+        let mut value = 0u64;
+        for shift in (0..64).step_by(7) {
+            let byte = self.byte()?;
+            let bits = u64::from(byte & 0x7f);
+            if shift == 63 && bits > 1 {
+                break;
+            }
+            value |= bits << shift;
+            if byte & 0x80 == 0 {
+                return Ok(value);
+            }
+        }
+        Err(self.damaged("a number past 64 bits"))
+    }
+
+    fn u32(&mut self) -> Result<u32, CertificateError> {
+        let value = self.varint()?;
+        u32::try_from(value).map_err(|_| self.damaged("a number past 32 bits"))
+    }
+
+    /// A count of things at least `least` bytes each, no more than the bytes left hold.
+    fn count(&mut self, least: usize) -> Result<usize, CertificateError> {
+        let count = self.varint()?;
+        let left = (self.bytes.len() - self.at) / least;
+        usize::try_from(count)
+            .ok()
+            .filter(|&count| count <= left)
+            .ok_or_else(|| self.damaged("a count past the bytes left"))
+    }
+
+    fn slice(&mut self) -> Result<&[u8], CertificateError> {
+        let length = self.count(1)?;
+        let slice = &self.bytes[self.at..self.at + length];
+        self.at += length;
+        Ok(slice)
+    }
+
+    fn text(&mut self) -> Result<String, CertificateError> {
+        let bytes = self.slice()?.to_vec();
+        String::from_utf8(bytes).map_err(|_| self.damaged("a ruleset's name not in UTF-8"))
+    }
+
+    fn position<P: StoredPosition>(&mut self, index: usize) -> Result<P, CertificateError> {
+        let bytes = self.slice()?;
+        let refused = |reason: &str| CertificateError::BadPosition {
+            index,
+            position: format!("bytes {bytes:02x?}"),
+            reason: reason.into(),
+        };
+        let position =
+            P::read_from(bytes).ok_or_else(|| refused("not a position of the ruleset"))?;
+        let mut again = Vec::with_capacity(bytes.len());
+        position.write_to(&mut again);
+        if again != bytes {
+            return Err(refused("written otherwise than the ruleset writes it"));
+        }
+        Ok(position)
+    }
+
+    fn entry(&mut self) -> Result<Entry, CertificateError> {
+        match self.byte()? {
+            0 => {
+                let value = self.u32()?;
+                // One byte at least for each option below the value.
+                let room = (self.bytes.len() - self.at) as u64;
+                if u64::from(value) > room {
+                    return Err(self.damaged("a value past the bytes left"));
+                }
+                let below = (0..value).map(|_| self.u32()).collect::<Result<_, _>>()?;
+                Ok(Entry::Value { value, below })
+            }
+            1 => {
+                let count = self.count(2)?;
+                let mut values = Vec::with_capacity(count);
+                for _ in 0..count {
+                    let value = self.u32()?;
+                    let witness = match self.varint()? {
+                        0 => Witness::AboveBound,
+                        option => Witness::Option(
+                            u32::try_from(option - 1)
+                                .map_err(|_| self.damaged("a number past 32 bits"))?,
+                        ),
+                    };
+                    values.push((value, witness));
+                }
+                Ok(Entry::Not(values))
+            }
+            kind => Err(self.damaged(&format!("an entry of kind {kind}"))),
+        }
+    }
+}

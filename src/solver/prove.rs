@@ -1,0 +1,388 @@
+//! The prover: a certificate of a search's answer, built from the root down by asking the
+//! searches (which answer from what they have learnt) for a witness of each claim the
+//! answer needs, and nothing the search explored besides.
+
+use std::borrow::Borrow;
+use std::collections::HashMap;
+use std::fmt::Debug;
+
+use super::general::Solver;
+use crate::certificate::{Certificate, Claim, Entry, Witness, parts};
+use crate::error::SolveError;
+use crate::game::{ImpartialGame, IntoPosition, Nimber, Outcome, Play, StoredPosition};
+use crate::hash::MapBuildHasher;
+
+#[cfg_attr(docsrs, doc(cfg(feature = "decompose")))]
+impl<G: ImpartialGame + Debug> Solver<G>
+where
+    G::Position: StoredPosition,
+{
+    /// The outcome of `position`, as [`outcome`](Self::outcome) finds it, with a
+    /// [certificate](crate::certificate) that proves it: for an N-position a winning move and
+    /// a proof that it leads to a P-position; for a P-position a proof that every option is
+    /// an N-position. Only what the answer needs is written.
+    ///
+    /// # Errors
+    ///
+    /// As [`outcome`](Self::outcome); [`SolveError::Contradiction`] if the searches' answers
+    /// disagree (a ruleset that breaks the laws of its hooks).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::certificate::Claim;
+    /// use impartial::sprouts::{Sprouts, SproutsPosition};
+    /// use impartial::{Outcome, Solver};
+    ///
+    /// let start = SproutsPosition::start(5)?;
+    /// let certificate = Solver::new(Sprouts).prove_outcome(&start)?;
+    /// assert_eq!(certificate.check(&Sprouts)?, Claim::Outcome(Outcome::N));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn prove_outcome(
+        &mut self,
+        position: impl IntoPosition<G::Position>,
+    ) -> Result<Certificate<G::Position>, SolveError<G::Position>> {
+        let root = position.into_holder().borrow().clone();
+        self.check_hooks(&root)?;
+        let outcome = self.outcome(&root)?;
+        let claim = Claim::Outcome(outcome);
+        self.prove(root, claim, 0, outcome == Outcome::P)
+    }
+
+    /// The Sprague–Grundy value of `position`, as [`grundy`](Self::grundy) finds it, with a
+    /// [certificate](crate::certificate) that proves it: every part the value rests on, each
+    /// with an option of every smaller value and a proof that no option has its own.
+    ///
+    /// # Errors
+    ///
+    /// As [`prove_outcome`](Self::prove_outcome).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::certificate::Claim;
+    /// use impartial::cram::Cram;
+    /// use impartial::{Nimber, Solver};
+    ///
+    /// let game = Cram::new(3, 5)?;
+    /// let certificate = Solver::new(game).prove_grundy(game.start())?;
+    /// assert_eq!(certificate.check(&game)?, Claim::Grundy(Nimber(1)));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn prove_grundy(
+        &mut self,
+        position: impl IntoPosition<G::Position>,
+    ) -> Result<Certificate<G::Position>, SolveError<G::Position>> {
+        let root = position.into_holder().borrow().clone();
+        self.check_hooks(&root)?;
+        let value = self.grundy(&root)?;
+        let Ok(target) = u32::try_from(value.0) else {
+            return Err(SolveError::Contradiction { position: root });
+        };
+        self.prove(root, Claim::Grundy(value), target, true)
+    }
+
+    fn prove(
+        &mut self,
+        root: G::Position,
+        claim: Claim,
+        target: u32,
+        is_p: bool,
+    ) -> Result<Certificate<G::Position>, SolveError<G::Position>> {
+        let mut prover = Prover {
+            solver: self,
+            entries: Vec::new(),
+            uses: Vec::new(),
+            index: HashMap::default(),
+        };
+        let root_parts = parts(&prover.solver.game, &root);
+        prover.prove_sum(root_parts.clone(), target, is_p)?;
+        let used = prover.used_from(&root_parts);
+        let entries = prover.entries;
+        let mut certificate = Certificate::new(&self.game, root, claim);
+        for ((position, entry), used) in entries.into_iter().zip(used) {
+            if used {
+                certificate.push(position, entry);
+            }
+        }
+        Ok(certificate)
+    }
+}
+
+type Result2<T, P> = Result<T, SolveError<P>>;
+
+struct Prover<'s, G: ImpartialGame> {
+    solver: &'s mut Solver<G>,
+    /// The certificate's positions, in the order first met.
+    entries: Vec<(G::Position, Entry)>,
+    /// For each entry, the entries its claim is checked against.
+    uses: Vec<Vec<u32>>,
+    index: HashMap<G::Position, usize, MapBuildHasher>,
+}
+
+impl<G: ImpartialGame> Prover<'_, G> {
+    /// The value of the canonical part `part`, asked of the search that answers.
+    fn ask_value(&mut self, part: &G::Position) -> Result2<u32, G::Position> {
+        let solver = &mut *self.solver;
+        if solver.decomposing.active() {
+            return solver.decomposing.part_value(&solver.game, part);
+        }
+        let value = solver.search.grundy(&solver.game, part)?;
+        u32::try_from(value.0).map_err(|_| contradiction(part))
+    }
+
+    /// Whether the canonical part `part` has value `k`, asked of the search that answers.
+    fn ask_is(&mut self, part: &G::Position, k: u32) -> Result2<bool, G::Position> {
+        let solver = &mut *self.solver;
+        if solver.decomposing.active() {
+            return solver.decomposing.part_is(&solver.game, part, k);
+        }
+        if k == 0 {
+            let outcome = solver.search.outcome(&solver.game, part, Play::Normal)?;
+            return Ok(outcome == Outcome::P);
+        }
+        Ok(solver.search.grundy(&solver.game, part)? == Nimber(u128::from(k)))
+    }
+
+    /// Whether the sum of `parts` plus `*k` is a P-position, asked as the search asks it:
+    /// the values of all parts but the largest, then whether the largest has the rest.
+    fn ask_sum(&mut self, parts: &[G::Position], k: u32) -> Result2<bool, G::Position> {
+        let parts = cancel_pairs(parts.to_vec());
+        let Some(largest) = largest(&self.solver.game, &parts) else {
+            return Ok(k == 0);
+        };
+        let mut target = k;
+        for (index, part) in parts.iter().enumerate() {
+            if index != largest {
+                target ^= self.ask_value(part)?;
+            }
+        }
+        self.ask_is(&parts[largest], target)
+    }
+
+    /// What the claims written so far say of "`parts` plus `*k` is a P-position", if they
+    /// tell: the checker's own rule.
+    fn known_sum(&self, parts: &[G::Position], k: u32) -> Option<bool> {
+        let mut target = k;
+        let mut unknown = Vec::new();
+        for part in parts {
+            match self.entry(part) {
+                Some(Entry::Value { value, .. }) => target ^= value,
+                _ => match unknown.iter().position(|other| *other == part) {
+                    Some(twin) => drop(unknown.swap_remove(twin)),
+                    None => unknown.push(part),
+                },
+            }
+        }
+        match unknown[..] {
+            [] => Some(target == 0),
+            [part] => self.is_not(part, target).then_some(false),
+            _ => None,
+        }
+    }
+
+    fn entry(&self, part: &G::Position) -> Option<&Entry> {
+        self.index.get(part).map(|&at| &self.entries[at].1)
+    }
+
+    /// Whether the claims written so far say `part` is not of value `k`.
+    fn is_not(&self, part: &G::Position, k: u32) -> bool {
+        match self.entry(part) {
+            Some(Entry::Value { value, .. }) => *value != k,
+            Some(Entry::Not(values)) => values.iter().any(|&(value, _)| value == k),
+            None => false,
+        }
+    }
+
+    /// Proves that the sum of `parts` plus `*k` is a P-position (`is_p`) or is not.
+    fn prove_sum(
+        &mut self,
+        parts: Vec<G::Position>,
+        k: u32,
+        is_p: bool,
+    ) -> Result2<(), G::Position> {
+        if self.known_sum(&parts, k) == Some(is_p) {
+            return Ok(());
+        }
+        let parts = cancel_pairs(parts);
+        let Some(largest) = largest(&self.solver.game, &parts) else {
+            return Ok(());
+        };
+        let mut target = k;
+        for (index, part) in parts.iter().enumerate() {
+            if index != largest {
+                target ^= self.prove_value(part)?;
+            }
+        }
+        self.prove_part(&parts[largest], target, is_p)
+    }
+
+    /// Proves that the canonical part `part` is of value `k` (`is_p`) or is not.
+    fn prove_part(&mut self, part: &G::Position, k: u32, is_p: bool) -> Result2<(), G::Position> {
+        if is_p {
+            return match self.prove_value(part)? {
+                value if value == k => Ok(()),
+                _ => Err(contradiction(part)),
+            };
+        }
+        if self.is_not(part, k) {
+            return Ok(());
+        }
+        stacker::maybe_grow(1 << 16, 1 << 22, || {
+            let options = self.options(part);
+            let bound = self.solver.game.grundy_bound(part).unwrap_or(u128::MAX);
+            let witness = if u128::from(k) > bound.min(options.len() as u128) {
+                Some(Witness::AboveBound)
+            } else {
+                self.option_of_value(&options, k)?.map(Witness::Option)
+            };
+            match witness {
+                Some(witness) => {
+                    let uses = match witness {
+                        Witness::Option(index) => {
+                            self.entries_of(&cancel_pairs(options[index as usize].clone()))
+                        }
+                        Witness::AboveBound => Vec::new(),
+                    };
+                    self.add_not(part, k, witness, uses);
+                    Ok(())
+                }
+                // No option of value `k`: the value is below it, and shown whole.
+                None if self.prove_value(part)? != k => Ok(()),
+                None => Err(contradiction(part)),
+            }
+        })
+    }
+
+    /// The index of an option of value `k`, proved so, if there is one: one the claims
+    /// written already show, else the first the searches find, the smallest first.
+    fn option_of_value(
+        &mut self,
+        options: &[Vec<G::Position>],
+        k: u32,
+    ) -> Result2<Option<u32>, G::Position> {
+        if let Some(index) =
+            (0..options.len()).find(|&i| self.known_sum(&options[i], k) == Some(true))
+        {
+            return Ok(Some(index as u32));
+        }
+        let mut order: Vec<usize> = (0..options.len()).collect();
+        let game = &self.solver.game;
+        order.sort_by_key(|&i| options[i].iter().map(|part| game.search_size(part)).max());
+        for index in order {
+            if self.ask_sum(&options[index], k)? {
+                self.prove_sum(options[index].clone(), k, true)?;
+                return Ok(Some(index as u32));
+            }
+        }
+        Ok(None)
+    }
+
+    /// Proves the value of the canonical part `part` by the mex rule; returns it.
+    fn prove_value(&mut self, part: &G::Position) -> Result2<u32, G::Position> {
+        if let Some(Entry::Value { value, .. }) = self.entry(part) {
+            return Ok(*value);
+        }
+        stacker::maybe_grow(1 << 16, 1 << 22, || {
+            let value = self.ask_value(part)?;
+            let options = self.options(part);
+            let mut below = Vec::with_capacity(value as usize);
+            for j in 0..value {
+                let index = self.option_of_value(&options, j)?;
+                below.push(index.ok_or_else(|| contradiction(part))?);
+            }
+            for option in &options {
+                self.prove_sum(option.clone(), value, false)?;
+            }
+            let uses = options
+                .iter()
+                .flat_map(|option| self.entries_of(&cancel_pairs(option.clone())))
+                .collect();
+            self.set(part, Entry::Value { value, below }, uses);
+            Ok(value)
+        })
+    }
+
+    /// The options of `part`, each as its canonical parts, in the ruleset's order.
+    fn options(&self, part: &G::Position) -> Vec<Vec<G::Position>> {
+        let game = &self.solver.game;
+        game.moves(part)
+            .map(|option| parts(game, &option))
+            .collect()
+    }
+
+    /// The entries of those of `parts` that have one.
+    fn entries_of(&self, parts: &[G::Position]) -> Vec<u32> {
+        parts
+            .iter()
+            .filter_map(|part| self.index.get(part).map(|&at| at as u32))
+            .collect()
+    }
+
+    /// Adds "not of value `k`" to `part`'s entry, checked against the entries `uses`.
+    fn add_not(&mut self, part: &G::Position, k: u32, witness: Witness, uses: Vec<u32>) {
+        match self.index.get(part) {
+            Some(&at) => {
+                if let Entry::Not(values) = &mut self.entries[at].1 {
+                    let place = values.partition_point(|&(value, _)| value < k);
+                    values.insert(place, (k, witness));
+                    self.uses[at].extend(uses);
+                }
+            }
+            None => self.set(part, Entry::Not(vec![(k, witness)]), uses),
+        }
+    }
+
+    /// Writes `entry` for `part`, checked against the entries `uses`, over what was written
+    /// of it (a value replaces the values it is not: it says all of them).
+    fn set(&mut self, part: &G::Position, entry: Entry, uses: Vec<u32>) {
+        match self.index.get(part) {
+            Some(&at) => {
+                self.entries[at].1 = entry;
+                self.uses[at] = uses;
+            }
+            None => {
+                self.index.insert(part.clone(), self.entries.len());
+                self.entries.push((part.clone(), entry));
+                self.uses.push(uses);
+            }
+        }
+    }
+
+    /// Which entries the claim about `root` rests on, from its parts down: the values an
+    /// entry said before a value replaced them rest on entries no claim may need.
+    fn used_from(&self, root: &[G::Position]) -> Vec<bool> {
+        let mut used = vec![false; self.entries.len()];
+        let mut next = self.entries_of(root);
+        while let Some(at) = next.pop() {
+            if !std::mem::replace(&mut used[at as usize], true) {
+                next.extend(&self.uses[at as usize]);
+            }
+        }
+        used
+    }
+}
+
+/// `parts` with equal parts removed two by two: `G + G = 0`.
+fn cancel_pairs<P: Eq>(parts: Vec<P>) -> Vec<P> {
+    let mut kept: Vec<P> = Vec::with_capacity(parts.len());
+    for part in parts {
+        match kept.iter().position(|other| *other == part) {
+            Some(twin) => drop(kept.swap_remove(twin)),
+            None => kept.push(part),
+        }
+    }
+    kept
+}
+
+/// The index of the part that costs most to search, as the search picks it.
+fn largest<G: ImpartialGame>(game: &G, parts: &[G::Position]) -> Option<usize> {
+    (0..parts.len()).max_by_key(|&index| game.search_size(&parts[index]))
+}
+
+fn contradiction<P: Clone + Debug>(position: &P) -> SolveError<P> {
+    SolveError::Contradiction {
+        position: position.clone(),
+    }
+}

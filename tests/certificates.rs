@@ -1,0 +1,482 @@
+//! Certificates: every one a search here writes is read back from its bytes and checked, on
+//! one thread and two, and its claim held to the plain search (which reads nothing but
+//! `moves`); and certificates damaged or forged in every way the format allows are refused.
+
+#![cfg(feature = "frontier")]
+
+use impartial::certificate::{Certificate, CertificateError, Claim, Entry, Witness, ruleset_of};
+use impartial::chomp::Chomp;
+use impartial::cram::{Cram, CramPosition};
+use impartial::node_kayles::NodeKayles;
+use impartial::poset::PosetGame;
+use impartial::sprouts::{Sprouts, SproutsPosition};
+use impartial::{ImpartialGame, Nimber, Outcome, Solver, StoredPosition};
+use proptest::prelude::*;
+use std::fmt::Debug;
+
+/// Proves `position`'s outcome and value, reads both back from bytes and checks them, and
+/// holds both claims to `expected`, the value the plain search gives.
+fn prove_and_check<G>(game: &G, position: &G::Position, expected: Nimber)
+where
+    G: ImpartialGame + Debug + Clone + Sync,
+    G::Position: StoredPosition + Sync,
+{
+    let outcome = if expected == Nimber::ZERO {
+        Outcome::P
+    } else {
+        Outcome::N
+    };
+    let mut solver = Solver::new(game.clone());
+    let proofs = [
+        (
+            solver.prove_outcome(position).unwrap(),
+            Claim::Outcome(outcome),
+        ),
+        (
+            solver.prove_grundy(position).unwrap(),
+            Claim::Grundy(expected),
+        ),
+    ];
+    for (certificate, claim) in proofs {
+        assert_eq!(certificate.claim(), claim, "{position:?}");
+        let read = Certificate::from_bytes(game, &certificate.to_bytes()).unwrap();
+        assert_eq!(read, certificate);
+        assert_eq!(read.check(game).unwrap(), claim, "{position:?}");
+        assert_eq!(read.check_with_threads(game, 2).unwrap(), claim);
+        assert_claims_each_need_their_positions(game, &read);
+    }
+}
+
+/// Every position of `certificate` is needed: with any one left out, the check fails.
+fn assert_claims_each_need_their_positions<G>(game: &G, certificate: &Certificate<G::Position>)
+where
+    G: ImpartialGame + Debug,
+    G::Position: StoredPosition + Clone,
+{
+    for left_out in 0..certificate.positions() {
+        let mut short = Certificate::new(game, certificate.root().clone(), certificate.claim());
+        for (index, (position, entry)) in certificate.entries().enumerate() {
+            if index != left_out {
+                short.push(position.clone(), entry.clone());
+            }
+        }
+        assert!(
+            short.check(game).is_err(),
+            "position {left_out} of {} is not needed",
+            certificate.positions()
+        );
+    }
+}
+
+fn plain<G: ImpartialGame>(game: G, position: &G::Position) -> Nimber {
+    Solver::new(game)
+        .with_plain_search()
+        .without_closed_form()
+        .grundy(position)
+        .unwrap()
+}
+
+fn cram_position(most: u32) -> impl Strategy<Value = (Cram, CramPosition)> {
+    (1..=most, 1..=most)
+        .prop_filter("at most `most` cells", move |(w, h)| w * h <= most)
+        .prop_flat_map(|(width, height)| {
+            let game = Cram::new(width, height).unwrap();
+            (
+                Just(game),
+                any::<u64>().prop_map(move |bits| game.start().without(!bits)),
+            )
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn cram_certificates_check((game, free) in cram_position(16)) {
+        prove_and_check(&game, &free, plain(game, &free));
+    }
+
+    #[test]
+    fn node_kayles_certificates_check(
+        vertices in 1usize..=10,
+        edges in proptest::collection::vec((0usize..10, 0usize..10), 0..20),
+    ) {
+        let edges: Vec<_> = edges
+            .into_iter()
+            .filter(|&(a, b)| a < vertices && b < vertices && a != b)
+            .collect();
+        let game = NodeKayles::new(vertices, &edges).unwrap();
+        prove_and_check(&game, &game.start(), plain(game.clone(), &game.start()));
+    }
+
+    #[test]
+    fn poset_certificates_check(
+        elements in 1usize..=7,
+        relation in proptest::collection::vec((0usize..7, 0usize..7), 0..10),
+    ) {
+        // Pairs up the order only (a < b), so the relation has no cycle.
+        let relation: Vec<_> = relation
+            .into_iter()
+            .filter(|&(a, b)| a < b && b < elements)
+            .collect();
+        let game = PosetGame::new(elements, &relation).unwrap();
+        prove_and_check(&game, &game.start(), plain(game.clone(), &game.start()));
+    }
+
+    #[test]
+    fn sprouts_certificates_check(spots in 0usize..=4, play in proptest::collection::vec(any::<usize>(), 0..4)) {
+        // A position a few random moves from the start.
+        let mut position = SproutsPosition::start(spots).unwrap();
+        for pick in play {
+            let options: Vec<_> = Sprouts.moves(&position).collect();
+            if options.is_empty() {
+                break;
+            }
+            position = options[pick % options.len()].clone();
+        }
+        prove_and_check(&Sprouts, &position, plain(Sprouts, &position));
+    }
+}
+
+#[test]
+fn chomp_certificates_check() {
+    for (rows, columns) in [(1, 1), (1, 5), (2, 3), (3, 3), (3, 4), (4, 4), (2, 7)] {
+        let game = Chomp::new(rows, columns).unwrap();
+        prove_and_check(&game, &game.start(), plain(game.clone(), &game.start()));
+    }
+}
+
+#[test]
+fn sprouts_starts_check() {
+    // Applegate, Jacobson and Sleator (1991): 0 to 6 spots are P, P, P, N, N, N, P.
+    for (spots, outcome) in (0..=6).zip("PPPNNNP".chars()) {
+        let start = SproutsPosition::start(spots).unwrap();
+        let certificate = Solver::new(Sprouts).prove_outcome(&start).unwrap();
+        let read = Certificate::from_bytes(&Sprouts, &certificate.to_bytes()).unwrap();
+        let expected = if outcome == 'P' {
+            Outcome::P
+        } else {
+            Outcome::N
+        };
+        assert_eq!(
+            read.check(&Sprouts).unwrap(),
+            Claim::Outcome(expected),
+            "{spots} spots"
+        );
+    }
+}
+
+/// A user's game of the plain search: take 1, 2 or 5 from a heap, positions `u32`; values
+/// climb past one byte's worth of heaps.
+#[derive(Clone, Debug)]
+struct TakeOneTwoFive;
+
+impl ImpartialGame for TakeOneTwoFive {
+    type Position = u32;
+    fn moves(&self, &heap: &u32) -> impl Iterator<Item = u32> {
+        [1, 2, 5]
+            .into_iter()
+            .filter_map(move |take| heap.checked_sub(take))
+    }
+}
+
+/// A user's game whose positions are pairs: a heap and the most the next move may take
+/// (Fibonacci Nim's rule), a value that grows with the heap.
+#[derive(Clone, Debug)]
+struct TakeAtMostTwice;
+
+impl ImpartialGame for TakeAtMostTwice {
+    type Position = (u32, u32);
+    fn moves(&self, &(heap, most): &(u32, u32)) -> impl Iterator<Item = (u32, u32)> {
+        (1..=most.min(heap)).map(move |take| (heap - take, 2 * take))
+    }
+}
+
+#[test]
+fn user_games_of_the_plain_search_check() {
+    for heap in [0, 1, 2, 7, 255, 256, 300] {
+        prove_and_check(&TakeOneTwoFive, &heap, plain(TakeOneTwoFive, &heap));
+    }
+    for position in [(0, 0), (5, 4), (20, 19), (34, 33), (40, 5)] {
+        prove_and_check(
+            &TakeAtMostTwice,
+            &position,
+            plain(TakeAtMostTwice, &position),
+        );
+    }
+}
+
+/// CRC-32 (IEEE), bit by bit: the format's checksum, written again here so that a forged
+/// certificate can be sealed as a genuine one.
+fn crc32(bytes: &[u8]) -> u32 {
+    let mut crc = !0u32;
+    for &byte in bytes {
+        crc ^= u32::from(byte);
+        for _ in 0..8 {
+            crc = if crc & 1 == 1 {
+                (crc >> 1) ^ 0xEDB8_8320
+            } else {
+                crc >> 1
+            };
+        }
+    }
+    !crc
+}
+
+/// `bytes` with their last four, the checksum, made right again.
+fn resealed(mut bytes: Vec<u8>) -> Vec<u8> {
+    let body = bytes.len() - 4;
+    let crc = crc32(&bytes[..body]);
+    bytes[body..].copy_from_slice(&crc.to_le_bytes());
+    bytes
+}
+
+fn sprouts_certificate() -> Certificate<SproutsPosition> {
+    let start = SproutsPosition::start(4).unwrap();
+    Solver::new(Sprouts).prove_grundy(&start).unwrap()
+}
+
+#[test]
+fn a_flipped_bit_anywhere_or_a_cut_is_refused() {
+    let bytes = sprouts_certificate().to_bytes();
+    assert_eq!(
+        crc32(&bytes[..bytes.len() - 4]).to_le_bytes(),
+        bytes[bytes.len() - 4..]
+    );
+    for at in 0..bytes.len() {
+        for bit in [0, 3, 7] {
+            let mut flipped = bytes.clone();
+            flipped[at] ^= 1 << bit;
+            let error = Certificate::from_bytes(&Sprouts, &flipped).unwrap_err();
+            assert!(
+                matches!(error, CertificateError::Damaged { .. }),
+                "byte {at}: {error}"
+            );
+        }
+    }
+    for length in 0..bytes.len() {
+        assert!(Certificate::from_bytes(&Sprouts, &bytes[..length]).is_err());
+    }
+    let mut longer = bytes.clone();
+    longer.insert(bytes.len() - 4, 0);
+    assert!(Certificate::from_bytes(&Sprouts, &resealed(longer)).is_err());
+}
+
+#[test]
+fn another_version_magic_or_ruleset_is_refused() {
+    let game = Cram::new(4, 3).unwrap();
+    let bytes = Solver::new(game)
+        .prove_grundy(game.start())
+        .unwrap()
+        .to_bytes();
+    let mut version = bytes.clone();
+    version[16] = 2;
+    let error = Certificate::from_bytes(&game, &resealed(version)).unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "damaged certificate: it is version 2; this checker reads version 1"
+    );
+    let mut magic = bytes.clone();
+    magic[0] = b'I';
+    assert!(matches!(
+        Certificate::from_bytes(&game, &resealed(magic)),
+        Err(CertificateError::Damaged { .. })
+    ));
+    let other = Cram::new(3, 4).unwrap();
+    let error = Certificate::from_bytes(&other, &bytes).unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "the certificate is about Cram { width: 4, height: 3, .. }, not Cram { width: 3, height: 4, .. }"
+    );
+    assert_eq!(
+        ruleset_of(&bytes).unwrap(),
+        "Cram { width: 4, height: 3, .. }"
+    );
+    let read = Certificate::from_bytes(&game, &bytes).unwrap();
+    assert!(matches!(
+        read.check(&other),
+        Err(CertificateError::OtherRuleset { .. })
+    ));
+}
+
+/// `certificate` with its root's claim and its entries changed by `change` (given each
+/// entry's index), sealed as a genuine one.
+fn forged<P: StoredPosition + Clone, G: ImpartialGame<Position = P> + Debug>(
+    game: &G,
+    certificate: &Certificate<P>,
+    claim: Claim,
+    mut change: impl FnMut(usize, &mut Entry),
+) -> Certificate<P> {
+    let mut forged = Certificate::new(game, certificate.root().clone(), claim);
+    for (index, (position, entry)) in certificate.entries().enumerate() {
+        let mut entry = entry.clone();
+        change(index, &mut entry);
+        forged.push(position.clone(), entry);
+    }
+    // Through the bytes, as a forger would hand it over.
+    Certificate::from_bytes(game, &forged.to_bytes()).unwrap()
+}
+
+#[test]
+fn forged_claims_are_refused_naming_the_position() {
+    let certificate = sprouts_certificate();
+    let Claim::Grundy(value) = certificate.claim() else {
+        panic!("a value asked")
+    };
+    for claim in [
+        Claim::Grundy(Nimber(value.0 + 1)),
+        Claim::Grundy(Nimber(u128::MAX)),
+        Claim::Outcome(if value == Nimber::ZERO {
+            Outcome::N
+        } else {
+            Outcome::P
+        }),
+    ] {
+        let error = forged(&Sprouts, &certificate, claim, |_, _| ())
+            .check(&Sprouts)
+            .unwrap_err();
+        let root = format!("{:?}", certificate.root());
+        assert!(
+            matches!(&error, CertificateError::ClaimFails { position, .. } if *position == root),
+            "{error}"
+        );
+    }
+    // Each entry's claim changed in turn: a value one more or one less, a value it is not
+    // moved up, a witness that is no option.
+    for target in 0..certificate.positions() {
+        let changes: [fn(&mut Entry); 4] = [
+            |entry| {
+                if let Entry::Value { value, below } = entry {
+                    *value += 1;
+                    below.push(0);
+                }
+            },
+            |entry| {
+                if let Entry::Value { value, below } = entry {
+                    if *value > 0 {
+                        *value -= 1;
+                        below.pop();
+                    } else {
+                        *value = 1;
+                        below.push(0);
+                    }
+                }
+            },
+            |entry| {
+                if let Entry::Not(values) = entry {
+                    values[0].0 += 1;
+                }
+            },
+            |entry| match entry {
+                Entry::Not(values) => values[0].1 = Witness::Option(10_000),
+                Entry::Value { below, .. } => below.iter_mut().for_each(|at| *at = 10_000),
+            },
+        ];
+        for change in changes {
+            let mut altered = false;
+            let forged = forged(
+                &Sprouts,
+                &certificate,
+                certificate.claim(),
+                |index, entry| {
+                    if index == target {
+                        let before = entry.clone();
+                        change(entry);
+                        altered = *entry != before;
+                    }
+                },
+            );
+            if altered {
+                let error = forged.check(&Sprouts).unwrap_err();
+                assert!(
+                    matches!(error, CertificateError::ClaimFails { .. }),
+                    "{error}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn a_witness_above_no_bound_is_refused() {
+    // A heap of 3 has two options (heaps of 2 and 1), so its value is at most 2: "not 2, as
+    // 2 is above the bound" is refused, though the value (0) is not 2.
+    let mut above = Certificate::new(&TakeOneTwoFive, 3, Claim::Outcome(Outcome::P));
+    above.push(3, Entry::Not(vec![(2, Witness::AboveBound)]));
+    let error = above.check(&TakeOneTwoFive).unwrap_err();
+    assert!(error.to_string().contains("not above its bound"), "{error}");
+}
+
+#[test]
+fn positions_twice_or_not_canonical_are_refused() {
+    let game = Cram::new(3, 3).unwrap();
+    let certificate = Solver::new(game).prove_outcome(game.start()).unwrap();
+    let (first, entry) = certificate.entries().next().unwrap();
+    let mut twice = certificate.clone();
+    twice.push(*first, entry.clone());
+    let error = twice.check(&game).unwrap_err();
+    assert!(
+        error.to_string().ends_with("it is written twice"),
+        "{error}"
+    );
+    // A board not in its canonical form: a single domino's place in a corner it is not
+    // drawn in.
+    let drawn = (1..512)
+        .map(|bits| game.position(bits).unwrap())
+        .find(|position| {
+            game.canonical(position)
+                .is_some_and(|form| form != *position)
+        })
+        .unwrap();
+    let mut turned = certificate.clone();
+    turned.push(
+        drawn,
+        Entry::Value {
+            value: 0,
+            below: vec![],
+        },
+    );
+    let error = turned.check(&game).unwrap_err();
+    assert!(
+        error
+            .to_string()
+            .ends_with("it is not its own canonical form"),
+        "{error}"
+    );
+}
+
+#[test]
+fn bytes_that_are_no_position_are_refused() {
+    let certificate = sprouts_certificate();
+    let bytes = certificate.to_bytes();
+    // The root, "0.0.0.0.}]", is written otherwise: its boundaries' order changed.
+    let root = bytes
+        .windows(10)
+        .position(|window| window == b"0.0.0.0.}]")
+        .unwrap();
+    let mut other = bytes.clone();
+    other[root + 9] = b'!';
+    let error = Certificate::from_bytes(&Sprouts, &resealed(other)).unwrap_err();
+    assert!(
+        matches!(error, CertificateError::BadPosition { index: 0, .. }),
+        "{error}"
+    );
+}
+
+#[test]
+fn a_count_past_the_bytes_is_refused_before_anything_is_reserved() {
+    let game = Cram::new(2, 2).unwrap();
+    let certificate = Certificate::new(&game, game.start(), Claim::Outcome(Outcome::N));
+    let mut bytes = certificate.to_bytes();
+    // The count of positions, 0, is the byte before the checksum: made 2^63.
+    let count = bytes.len() - 5;
+    bytes.splice(
+        count..=count,
+        [0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x01],
+    );
+    let error = Certificate::from_bytes(&game, &resealed(bytes)).unwrap_err();
+    assert!(
+        error.to_string().contains("a count past the bytes left"),
+        "{error}"
+    );
+}
