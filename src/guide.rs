@@ -6,6 +6,7 @@
 //! | [`tour`] | what the crate can do: one short example for each kind of game |
 //! | [`theory`] | why the answers are right: Nim's binary-column rule and its proof, the general method and its extended rule, the special method and Zeckendorf |
 //! | [`misere`] | misère play: Nim's rule, genus and tameness, misère quotients |
+//! | [`certificates`] | results anyone can check: proving an answer, what a certificate says, checking one without the crate |
 //! | [`command_line`] | the `impartial` command line and site: research runs, checkpoints, `impartial serve` |
 //! | [`reliability`] | how it is tested: a plain twin for every fast path, published tables, fuzzing |
 //!
@@ -22,6 +23,11 @@ pub mod theory {}
 
 #[doc = include_str!("guide/misere.md")]
 pub mod misere {}
+
+#[cfg(feature = "decompose")]
+#[cfg_attr(docsrs, doc(cfg(feature = "decompose")))]
+#[doc = include_str!("guide/certificates.md")]
+pub mod certificates {}
 
 #[doc = include_str!("guide/command_line.md")]
 pub mod command_line {}

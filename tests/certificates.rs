@@ -166,6 +166,27 @@ fn sprouts_starts_check() {
     }
 }
 
+/// A position is read as the prover wrote it, and the codes moves give lands do not depend
+/// on what was met before: a checker on fresh threads, whose memory of lands is empty, finds
+/// every option under the code the prover wrote. (Ten spots write a land whose code, read as
+/// a drawing and tidied, is written otherwise: a reader that wrote it again refused it.)
+#[test]
+fn sprouts_ten_spots_check_on_fresh_threads() {
+    let start = SproutsPosition::start(10).unwrap();
+    let certificate = Solver::new(Sprouts).prove_outcome(&start).unwrap();
+    let read = Certificate::from_bytes(&Sprouts, &certificate.to_bytes()).unwrap();
+    assert_eq!(
+        read.check_with_threads(&Sprouts, 2).unwrap(),
+        Claim::Outcome(Outcome::N)
+    );
+    let on_a_fresh_thread =
+        std::thread::spawn(move || read.check(&Sprouts).map_err(|error| error.to_string()));
+    assert_eq!(
+        on_a_fresh_thread.join().unwrap(),
+        Ok(Claim::Outcome(Outcome::N))
+    );
+}
+
 /// A user's game of the plain search: take 1, 2 or 5 from a heap, positions `u32`; values
 /// climb past one byte's worth of heaps.
 #[derive(Clone, Debug)]

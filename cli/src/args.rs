@@ -131,6 +131,24 @@ pub enum GameArgument {
         #[command(flatten)]
         run: ClimbingArguments,
     },
+    /// A search game's answer with a certificate that anyone can check without trusting it.
+    ///
+    /// Searches the game from its start (Sprouts: from N spots) for who wins, or with
+    /// --value its nimber, and writes the certificate: every position the answer rests on,
+    /// each with its claim and witnesses, nothing else. `impartial check FILE` (or the
+    /// library's `Certificate::check`) confirms it from the rules alone; the guide's
+    /// certificate chapter says how to check one without this program.
+    #[command(subcommand)]
+    Prove(ProveGame),
+    /// Checks a certificate `impartial prove` wrote, with the library's checker: prints the
+    /// claim, confirmed, or refuses the certificate naming what fails (exit code 1).
+    Check {
+        /// The certificate.
+        file: PathBuf,
+        /// Threads that check positions apart: 1 to 64, 0 for one per core.
+        #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=64))]
+        threads: u32,
+    },
     /// Surveys: one run per game of a family, each result a record, `survey merge` a table.
     ///
     /// Every code a digit pattern matches, every subtraction set of a size, every Cram, Chomp
@@ -143,6 +161,93 @@ pub enum GameArgument {
         #[command(subcommand)]
         command: SurveyCommand,
     },
+}
+
+/// The games `prove` proves an answer of.
+#[derive(Debug, Subcommand)]
+pub enum ProveGame {
+    /// Cram on a board of ROWS × COLUMNS, from the empty board.
+    Cram {
+        #[arg(long)]
+        rows: u32,
+        #[arg(long)]
+        columns: u32,
+        #[command(flatten)]
+        proof: ProofArguments,
+    },
+    /// Chomp on a bar of ROWS × COLUMNS squares.
+    Chomp {
+        #[arg(long)]
+        rows: u32,
+        #[arg(long)]
+        columns: u32,
+        #[command(flatten)]
+        proof: ProofArguments,
+    },
+    /// Node Kayles on the grid graph of ROWS × COLUMNS vertices.
+    NodeKayles {
+        #[arg(long)]
+        rows: u32,
+        #[arg(long)]
+        columns: u32,
+        #[command(flatten)]
+        proof: ProofArguments,
+    },
+    /// A poset game: ELEMENTS elements, ordered by the pairs of --relation (`0<1,1<2`).
+    Poset {
+        #[arg(long)]
+        elements: usize,
+        /// Pairs `a<b`, comma-separated; none for an antichain.
+        #[arg(long, value_parser = parse_relation, default_value = "")]
+        relation: Relation,
+        #[command(flatten)]
+        proof: ProofArguments,
+    },
+    /// Sprouts from SPOTS spots.
+    Sprouts {
+        #[arg(long)]
+        spots: usize,
+        #[command(flatten)]
+        proof: ProofArguments,
+    },
+}
+
+/// What `prove` writes and how it searches.
+#[derive(Debug, Args)]
+pub struct ProofArguments {
+    /// Where to write the certificate (through a file beside it, renamed over it).
+    #[arg(long, short, value_name = "FILE")]
+    pub output: PathBuf,
+    /// Prove the nimber, not only who wins (a larger certificate, a longer search).
+    #[arg(long)]
+    pub value: bool,
+    /// Threads of the search: 1 to 64, 0 for one per core.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(0..=64))]
+    pub threads: u32,
+}
+
+/// A poset's order: pairs of an element below another.
+#[derive(Clone, Debug)]
+pub struct Relation(pub Vec<(usize, usize)>);
+
+/// A poset's order, `0<1,1<2`: each pair an element below another.
+fn parse_relation(text: &str) -> Result<Relation, String> {
+    text.split(',')
+        .map(str::trim)
+        .filter(|pair| !pair.is_empty())
+        .map(|pair| {
+            let (low, high) = pair
+                .split_once('<')
+                .ok_or_else(|| format!("`{pair}` is not a pair `a<b`"))?;
+            let element = |text: &str| {
+                text.trim()
+                    .parse::<usize>()
+                    .map_err(|_| format!("`{text}` in `{pair}` is not an element's number"))
+            };
+            Ok((element(low)?, element(high)?))
+        })
+        .collect::<Result<_, String>>()
+        .map(Relation)
 }
 
 /// What `survey` surveys, or `survey merge`.

@@ -32,6 +32,9 @@ impl Game {
             GameArgument::Code { code, run } => (Game::Code(code), run),
             GameArgument::Misere { .. } => unreachable!("main runs `misere` before a sequence"),
             GameArgument::Survey { .. } => unreachable!("main runs `survey` before a sequence"),
+            GameArgument::Prove(_) | GameArgument::Check { .. } => {
+                unreachable!("main runs `prove` and `check` before a sequence")
+            }
             GameArgument::Repeating { .. } | GameArgument::AllBut { .. } => {
                 unreachable!("main runs climbing games before a sequence")
             }

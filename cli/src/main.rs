@@ -12,6 +12,8 @@
 //! impartial all-but 2,4,5
 //! impartial survey octal '0.???' --n 2^20 --results runs/octal3 --shard 1/4
 //! impartial survey merge runs/octal3 --format markdown
+//! impartial prove cram --rows 5 --columns 8 --value --output cram-5x8.proof
+//! impartial check cram-5x8.proof
 //! impartial serve --port 8080            # feature `serve`, on by default
 //! ```
 //!
@@ -26,7 +28,7 @@
 //! `format`, `lock`, `interrupt`, `game`, `progress`, `report`, `values_file`, `checkpoint`,
 //! `outputs`, then the two kinds of run, `full` and `bounded`, `misere`, the misère
 //! quotient of a game, `climbing`, the games whose values climb, `survey`, a family of games run shard by shard
-//! into records, and `web`, the site `impartial serve` runs (feature `serve`).
+//! into records, `prove`, the search games' answers with certificates, and `web`, the site `impartial serve` runs (feature `serve`).
 
 mod args;
 mod bounded;
@@ -43,6 +45,7 @@ mod lock;
 mod misere;
 mod outputs;
 mod progress;
+mod prove;
 mod report;
 mod survey;
 mod values_file;
@@ -65,6 +68,8 @@ fn main() -> ExitCode {
     }
     match &cli.game {
         GameArgument::Survey { command } => return finish(survey::execute(command)),
+        GameArgument::Prove(game) => return finish(prove::execute(game)),
+        GameArgument::Check { file, threads } => return finish(prove::check(file, *threads)),
         GameArgument::Repeating { code, run } => return finish(climbing::execute(code, run)),
         GameArgument::AllBut { set, run } => return finish(climbing::execute(set.code(), run)),
         _ => {}

@@ -1847,3 +1847,115 @@ fn the_guide_and_readme_run_as_written() {
         cases.case(document);
     }
 }
+
+/// A small game of each search game, `prove`'s arguments for it, and the claim the
+/// library's solver makes.
+fn search_games() -> [(&'static str, &'static [&'static str], String); 6] {
+    use impartial::chomp::Chomp;
+    use impartial::cram::Cram;
+    use impartial::node_kayles::NodeKayles;
+    use impartial::poset::PosetGame;
+    use impartial::sprouts::{Sprouts, SproutsPosition};
+    use impartial::{Nimber, Solver};
+
+    let cram = Cram::new(4, 3).unwrap();
+    let chomp = Chomp::new(3, 4).unwrap();
+    let grid = NodeKayles::grid(3, 3).unwrap();
+    let poset = PosetGame::new(4, &[(0, 1), (1, 2), (0, 3)]).unwrap();
+    let value = |nimber: Nimber| format!("value {nimber}");
+    let outcome = |nimber: Nimber| format!("outcome {}", if nimber.is_zero() { "P" } else { "N" });
+    [
+        (
+            "cram",
+            &["--rows", "3", "--columns", "4", "--value"],
+            value(Solver::new(cram).grundy(cram.start()).unwrap()),
+        ),
+        (
+            "chomp",
+            &["--rows", "3", "--columns", "4"],
+            outcome(Solver::new(chomp.clone()).grundy(chomp.start()).unwrap()),
+        ),
+        (
+            "node-kayles",
+            &["--rows", "3", "--columns", "3", "--value"],
+            value(Solver::new(grid.clone()).grundy(grid.start()).unwrap()),
+        ),
+        (
+            "poset",
+            &["--elements", "4", "--relation", "0<1, 1<2, 0<3", "--value"],
+            value(Solver::new(poset.clone()).grundy(poset.start()).unwrap()),
+        ),
+        (
+            "sprouts",
+            &["--spots", "4"],
+            outcome(
+                Solver::new(Sprouts)
+                    .grundy(SproutsPosition::start(4).unwrap())
+                    .unwrap(),
+            ),
+        ),
+        (
+            "sprouts",
+            &["--spots", "3", "--value"],
+            value(
+                Solver::new(Sprouts)
+                    .grundy(SproutsPosition::start(3).unwrap())
+                    .unwrap(),
+            ),
+        ),
+    ]
+}
+
+/// `prove` on every search game writes a certificate `check` confirms, with the claim the
+/// library's solver answers; `check` refuses a damaged one, naming the file.
+#[test]
+fn prove_and_check_every_search_game() {
+    let directory = scratch("prove");
+    let games = search_games();
+    for (index, (game, arguments, claim)) in games.iter().enumerate() {
+        let file = directory.join(format!("{game}-{index}.proof"));
+        let mut prove = vec!["prove", game];
+        prove.extend_from_slice(arguments);
+        prove.extend(["--output", file.to_str().unwrap()]);
+        let proved = stdout(&run(&prove));
+        assert!(proved.lines().any(|line| line == claim), "{proved}");
+        for threads in ["1", "2"] {
+            let checked = stdout(&run(&[
+                "check",
+                file.to_str().unwrap(),
+                "--threads",
+                threads,
+            ]));
+            assert!(
+                checked
+                    .lines()
+                    .any(|line| *line == format!("{claim}: confirmed")),
+                "{checked}"
+            );
+        }
+        let mut bytes = std::fs::read(&file).unwrap();
+        let middle = bytes.len() / 2;
+        bytes[middle] ^= 0x10;
+        std::fs::write(&file, bytes).unwrap();
+        let refused = run(&["check", file.to_str().unwrap()]);
+        assert_eq!(refused.status.code(), Some(1));
+        let message = String::from_utf8_lossy(&refused.stderr);
+        assert!(
+            message.contains("refused: damaged certificate"),
+            "{message}"
+        );
+    }
+    let not_one = run(&["check", "Cargo.toml"]);
+    assert_eq!(not_one.status.code(), Some(1));
+    let too_large = run(&[
+        "prove",
+        "cram",
+        "--rows",
+        "9",
+        "--columns",
+        "9",
+        "--output",
+        "x",
+    ]);
+    assert_eq!(too_large.status.code(), Some(2));
+}

@@ -89,6 +89,7 @@ use canonical::canonical_land;
 use moves::{options, tidy_land};
 use notation::{
     BOUNDARY_END, LAND_END, Land, REGION_END, SPOT, lives_of, lives_squares_and_letters, parse,
+    write_land,
 };
 pub use notation::{MAX_LIVES, MAX_SPOTS, SproutsError};
 
@@ -287,8 +288,12 @@ impl FromStr for SproutsPosition {
 }
 
 /// The notation without the final `!`, as [`as_str`](SproutsPosition::as_str) gives it. Read
-/// back, bytes must be a position in its canonical form, as a move leaves one: any other
-/// writing of the same position is refused, so a position has one writing.
+/// back, bytes must be the notation as [`from_str`](SproutsPosition::from_str) checks it,
+/// written out in full (every boundary, region and land ended), the lands in order; and they
+/// are kept as they are, not tidied and written canonically again: each land's code is the
+/// one the moves gave it, which a certificate's checker looks it up by. (The canonical code of
+/// a land, read as a drawing, may be written otherwise: the greedy writing is a canonical
+/// form of the drawings that lead to its cycle, not of every drawing of the land.)
 ///
 /// # Examples
 ///
@@ -301,7 +306,9 @@ impl FromStr for SproutsPosition {
 /// start.write_to(&mut bytes);
 /// assert_eq!(bytes, b"0.0.0.}]");
 /// assert_eq!(SproutsPosition::read_from(&bytes), Some(start));
-/// assert_eq!(SproutsPosition::read_from(b"0.0.0.}"), None); // read, it is written otherwise
+/// assert_eq!(SproutsPosition::read_from(b"0.0.0.}"), None); // a land not ended
+/// assert_eq!(SproutsPosition::read_from(b"0.A.}]"), None); // a letter once
+/// assert_eq!(SproutsPosition::read_from(b"1A.}]0.}]"), None); // lands out of order
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 impl StoredPosition for SproutsPosition {
@@ -310,8 +317,17 @@ impl StoredPosition for SproutsPosition {
     }
 
     fn read_from(bytes: &[u8]) -> Option<Self> {
-        let read: SproutsPosition = std::str::from_utf8(bytes).ok()?.parse().ok()?;
-        (*read.code == *bytes).then_some(read)
+        let codes: Vec<Vec<u8>> = parse(bytes)
+            .ok()?
+            .iter()
+            .map(|land| {
+                let mut code = Vec::new();
+                write_land(land, &mut code);
+                code
+            })
+            .collect();
+        let code = codes.is_sorted().then(|| codes.concat())?;
+        (code == bytes).then(|| SproutsPosition { code: code.into() })
     }
 }
 

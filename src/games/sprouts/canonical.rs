@@ -482,40 +482,45 @@ impl Remembered {
 
 thread_local! {
     static REMEMBERED: RefCell<Remembered> = RefCell::new(Remembered::default());
+    /// The least code of the cycle each code met leads to, by the code: kept apart from the
+    /// lands' own writings, whose codes may differ.
+    static CYCLES: RefCell<Remembered> = RefCell::new(Remembered::default());
 }
 
 /// The canonical code of a tidy land: the greedy writing, written again until it repeats,
 /// and the least code of that cycle — so that the canonical code of a canonical code is
 /// itself, whichever order of its regions the greedy writing met first. Remembered for the
 /// lands met lately, by the land as written (the same writing is the same land).
+///
+/// A function of the land as written alone, whatever was met before: remembering only
+/// saves the work. The codes met on the way to a cycle are remembered apart, each with its
+/// cycle's least, not as lands' writings: a land drawn as one of them may find a least
+/// writing of its own, so that remembering it would make a land's code depend on the lands
+/// met before it, and a code written by one process read otherwise by another, as a
+/// certificate's checker reads the search's.
 pub(super) fn canonical_land(land: &Land) -> Vec<u8> {
     let mut written = Vec::new();
     write_land(land, &mut written);
     if let Some(code) = REMEMBERED.with_borrow_mut(|remembered| remembered.get(&written)) {
         return code;
     }
-    // The greedy writing starts the same cycle as the land does: a land met before under
-    // another drawing is known by it, with no second writing.
     let (first, least) = greedy_writing(land);
-    if least {
-        // The least writing of every drawing: its own canonical code.
-        REMEMBERED.with_borrow_mut(|remembered| {
-            remembered.insert(written, first.clone().into_boxed_slice());
+    // The least writing of every drawing is its own canonical code.
+    let code = if least {
+        first
+    } else if let Some(code) = CYCLES.with_borrow_mut(|cycles| cycles.get(&first)) {
+        code
+    } else {
+        let (code, chain) = cycle_from(first);
+        // Every code met on the way leads to the same cycle, so to the same least code.
+        CYCLES.with_borrow_mut(|cycles| {
+            for met in chain {
+                cycles.insert(met, code.clone().into_boxed_slice());
+            }
         });
-        return first;
-    }
-    if let Some(code) = REMEMBERED.with_borrow_mut(|remembered| remembered.get(&first)) {
-        REMEMBERED.with_borrow_mut(|remembered| {
-            remembered.insert(written, code.clone().into_boxed_slice());
-        });
-        return code;
-    }
-    let (code, chain) = cycle_from(first);
+        code
+    };
     REMEMBERED.with_borrow_mut(|remembered| {
-        // Each code met on the way is the writing of a land whose cycle is this one.
-        for met in chain {
-            remembered.insert(met, code.clone().into_boxed_slice());
-        }
         remembered.insert(written, code.clone().into_boxed_slice());
     });
     code
