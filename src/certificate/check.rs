@@ -267,7 +267,18 @@ impl<G: ImpartialGame> Checker<'_, G> {
     /// Checks the claim `entry` about `position`, from its options: each one that a claim
     /// names split into its parts, the others only counted.
     fn check(&self, position: &G::Position, entry: &Entry) -> Result<(), String> {
-        let moves: Vec<G::Position> = self.game.moves(position).collect();
+        // Values it is not, each by an option, need the options up to the last one named.
+        let named = match entry {
+            Entry::Not(values) => values.iter().try_fold(0, |last, &(_, witness)| match witness {
+                Witness::Option(index) => Some(last.max(index as usize + 1)),
+                Witness::AboveBound => None,
+            }),
+            Entry::Value { .. } => None,
+        };
+        let moves: Vec<G::Position> = match named {
+            Some(named) => self.game.moves(position).take(named).collect(),
+            None => self.game.moves(position).collect(),
+        };
         let options: Vec<Vec<G::Position>> = match entry {
             Entry::Value { .. } => moves
                 .iter()
