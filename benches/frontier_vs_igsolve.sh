@@ -11,8 +11,16 @@
 # target/frontier-bench) to be timed, never a dependency of this crate. Our side is a small
 # crate in the same folder that depends on this one by path and builds with the default
 # release profile, as a user's would. Each figure is one run (or the median of RUNS), wall
-# time and peak resident memory by /usr/bin/time (the peak of the last run); both programs
-# print the nimber of the start, and a disagreement stops the script.
+# time and peak resident memory by /usr/bin/time (the peak of the last run: what the process
+# touched, not what it reserved); both programs print the nimber of the start, and a
+# disagreement stops the script.
+#
+# A fair race: both sides are built as igsolve's README recommends, with
+# `-C target-cpu=native` (NATIVE=0 builds both without), and igsolve's transposition table
+# is sized to the boards, `--tt_size 1` (GB; TT_SIZE=N to change it): its default, 8 GB,
+# costs it seconds of kernel time to reserve and touch, and 1 GB, the least it takes but 0,
+# is its fastest on the largest board here (Cram 5 × 9, native build, 2026-12-05: 59.3 s
+# with 1 GB, 73.8 s with 2 GB, 99.6 s with 8 GB, 18.3 s of them in the kernel).
 set -euo pipefail
 
 repo=$(cd "$(dirname "$0")/.." && pwd)
@@ -22,12 +30,22 @@ large=false
 # Each figure of the main table is the median of this many runs, ours and igsolve's in turns:
 # one run of a few seconds varies by a fifth on a shared machine.
 runs=${RUNS:-1}
+native=${NATIVE:-1}
+tt_size=${TT_SIZE:-1}
 mkdir -p "$scratch"
 
-igsolve=$scratch/igsolve/bin/igsolve
-if [ ! -x "$igsolve" ]; then
-    cargo install igsolve --version 0.1.2 --locked --root "$scratch/igsolve" >&2
+flags=""
+kind=portable
+if [ "$native" = 1 ]; then
+    flags="-C target-cpu=native"
+    kind=native
 fi
+igsolve_bin=$scratch/igsolve-$kind/bin/igsolve
+if [ ! -x "$igsolve_bin" ]; then
+    RUSTFLAGS="$flags" cargo install igsolve --version 0.1.2 --locked --root "$scratch/igsolve-$kind" >&2
+fi
+# igsolve with its table sized to the boards (`--tt_size` before the game's command).
+igsolve=("$igsolve_bin" --tt_size "$tt_size")
 
 ours=$scratch/ours
 mkdir -p "$ours/src"
@@ -80,8 +98,9 @@ fn main() {
     println!("{}", value.0);
 }
 RUST
-cargo build --release --quiet --manifest-path "$ours/Cargo.toml"
-ours_bin=$ours/target/release/frontier-bench
+RUSTFLAGS="$flags" cargo build --release --quiet --manifest-path "$ours/Cargo.toml" \
+    --target-dir "$ours/target-$kind"
+ours_bin=$ours/target-$kind/release/frontier-bench
 
 # Runs a command; prints "value seconds megabytes".
 measure() {
@@ -107,7 +126,7 @@ row() {
     local ours_times=() igs_times=()
     for _ in $(seq "$runs"); do
         read -r v1 t1 m1 < <(measure $ours_bin $ours_args)
-        read -r v2 t2 m2 < <(measure "$igsolve" $igs_args)
+        read -r v2 t2 m2 < <(measure "${igsolve[@]}" $igs_args)
         if [ "$v1" != "$v2" ]; then
             echo "$game $label: impartial says *$v1, igsolve *$v2" >&2
             exit 1
@@ -152,7 +171,7 @@ if $large; then
         rows=${board%,*} columns=${board#*,}
         read -r v1 t1 _ < <(measure $ours_bin cram "$columns" "$rows")
         read -r v2 t2 m2 < <(THREADS=2 measure $ours_bin cram "$columns" "$rows")
-        read -r v3 t3 _ < <(measure "$igsolve" cram -r "$rows" -c "$columns")
+        read -r v3 t3 _ < <(measure "${igsolve[@]}" cram -r "$rows" -c "$columns")
         if [ "$v1" != "$v2" ] || [ "$v1" != "$v3" ]; then
             echo "Cram $rows × $columns: one thread *$v1, two *$v2, igsolve *$v3" >&2
             exit 1
