@@ -269,10 +269,12 @@ impl<G: ImpartialGame> Checker<'_, G> {
     fn check(&self, position: &G::Position, entry: &Entry) -> Result<(), String> {
         // Values it is not, each by an option, need the options up to the last one named.
         let named = match entry {
-            Entry::Not(values) => values.iter().try_fold(0, |last, &(_, witness)| match witness {
-                Witness::Option(index) => Some(last.max(index as usize + 1)),
-                Witness::AboveBound => None,
-            }),
+            Entry::Not(values) => values
+                .iter()
+                .try_fold(0, |last, &(_, witness)| match witness {
+                    Witness::Option(index) => Some(last.max(index as usize + 1)),
+                    Witness::AboveBound => None,
+                }),
             Entry::Value { .. } => None,
         };
         let moves: Vec<G::Position> = match named {
