@@ -10,6 +10,7 @@
 
 use std::collections::HashMap;
 use std::fmt::Debug;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use super::error::CertificateError;
 use super::format::{Certificate, Claim, Entry, Witness};
@@ -121,8 +122,11 @@ fn check<G: ImpartialGame>(
     })
 }
 
-/// [`check`] with the entries dealt out to `threads` threads in turn; the first failure
-/// in the certificate's order is the one reported, as on one thread.
+/// [`check`] on `threads` threads, which take the entries in blocks, in order, from a
+/// shared counter: a thread's block holds neighbours in the certificate's order, which share
+/// options (and the ruleset's caches of them, one a thread). A thread that finds a failure
+/// stops the others taking blocks; the first failure in the certificate's order is the one
+/// reported, as on one thread, since every block before it was taken and checked.
 fn check_on_threads<G>(
     game: &G,
     certificate: &Certificate<G::Position>,
@@ -132,17 +136,28 @@ where
     G: ImpartialGame + Sync,
     G::Position: Sync,
 {
+    const BLOCK: usize = 256;
+    let next = AtomicUsize::new(0);
+    let failed = AtomicBool::new(false);
+    let count = certificate.entries.len();
     check_with(game, certificate, |checker| {
+        let work = || {
+            while !failed.load(Ordering::Relaxed) {
+                let start = next.fetch_add(BLOCK, Ordering::Relaxed);
+                if start >= count {
+                    break;
+                }
+                let failure = (start..count.min(start + BLOCK))
+                    .find_map(|at| checker.check_entry(certificate, at));
+                if failure.is_some() {
+                    failed.store(true, Ordering::Relaxed);
+                    return failure;
+                }
+            }
+            None
+        };
         std::thread::scope(|scope| {
-            let each: Vec<_> = (0..threads)
-                .map(|first| {
-                    scope.spawn(move || {
-                        (first..certificate.entries.len())
-                            .step_by(threads)
-                            .find_map(|at| checker.check_entry(certificate, at))
-                    })
-                })
-                .collect();
+            let each: Vec<_> = (0..threads).map(|_| scope.spawn(work)).collect();
             each.into_iter()
                 .filter_map(|thread| {
                     thread
