@@ -501,3 +501,38 @@ fn a_count_past_the_bytes_is_refused_before_anything_is_reserved() {
         "{error}"
     );
 }
+
+/// On several threads the failure reported is the first in the certificate's order, as on
+/// one: two forged positions far apart, in blocks that different threads take.
+#[test]
+fn the_first_failure_is_reported_on_any_number_of_threads() {
+    let game = Cram::new(6, 5).unwrap();
+    let certificate = Solver::new(game).prove_grundy(game.start()).unwrap();
+    assert!(
+        certificate.positions() > 5_000,
+        "{}",
+        certificate.positions()
+    );
+    for (first, second) in [(300, 5_000), (4_000, 700)] {
+        let forged = forged(&game, &certificate, certificate.claim(), |index, entry| {
+            if index == first || index == second {
+                *entry = Entry::Value {
+                    value: 7,
+                    below: vec![0; 7],
+                };
+            }
+        });
+        let one = forged.check(&game).unwrap_err().to_string();
+        let earlier = format!("{:?}", forged.entries().nth(first.min(second)).unwrap().0);
+        assert!(one.contains(&earlier), "{one}");
+        for threads in [2, 3, 8] {
+            assert_eq!(
+                forged
+                    .check_with_threads(&game, threads)
+                    .unwrap_err()
+                    .to_string(),
+                one
+            );
+        }
+    }
+}
