@@ -91,13 +91,13 @@ where
     certificate
         .save(&proof.output)
         .map_err(|error| error.to_string())?;
+    let bytes = std::fs::metadata(&proof.output).map_or(0, |file| file.len());
     println!("# {game:?}, from {root:?}");
     println!("{}", certificate.claim());
     println!(
-        "# certificate {}: {} positions, {} bytes",
+        "# certificate {}: {} positions, {bytes} bytes",
         proof.output.display(),
         certificate.positions(),
-        certificate.to_bytes().len()
     );
     println!("# searched in {searched:.3} s, then proved in {proved:.3} s");
     Ok(())

@@ -153,6 +153,21 @@ impl<P: StoredPosition> Certificate<P> {
         }
     }
 
+    /// A certificate of `claim` about `root` in `game` with `entries`, as the prover makes one.
+    pub(crate) fn with_entries<G: ImpartialGame<Position = P> + Debug>(
+        game: &G,
+        root: P,
+        claim: Claim,
+        entries: Vec<(P, Entry)>,
+    ) -> Self {
+        Certificate {
+            ruleset: format!("{game:?}"),
+            root,
+            claim,
+            entries,
+        }
+    }
+
     /// Adds what the certificate says of `position`.
     ///
     /// # Examples

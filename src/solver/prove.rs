@@ -99,14 +99,13 @@ where
         let root_parts = parts(&prover.solver.game, &root);
         prover.prove_sum(root_parts.clone(), target, is_p)?;
         let used = prover.used_from(&root_parts);
-        let entries = prover.entries;
-        let mut certificate = Certificate::new(&self.game, root, claim);
-        for ((position, entry), used) in entries.into_iter().zip(used) {
-            if used {
-                certificate.push(position, entry);
-            }
-        }
-        Ok(certificate)
+        let mut entries = std::mem::take(&mut prover.entries);
+        drop(prover);
+        // In place: the certificate takes the prover's list, without a second copy.
+        let mut keep = used.into_iter();
+        entries.retain(|_| keep.next().unwrap_or(false));
+        entries.shrink_to_fit();
+        Ok(Certificate::with_entries(&self.game, root, claim, entries))
     }
 }
 
