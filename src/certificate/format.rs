@@ -100,7 +100,8 @@ pub enum Witness {
 /// let bytes = certificate.to_bytes();
 /// // Anyone with the ruleset checks it, without the solver.
 /// let read = Certificate::from_bytes(&game, &bytes)?;
-/// assert_eq!(read.check(&game)?, Claim::Grundy(certificate.claim_value()));
+/// let value = Solver::new(game.clone()).grundy(game.start())?;
+/// assert_eq!(read.check(&game)?, Claim::Grundy(value));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -210,28 +211,6 @@ impl<P: StoredPosition> Certificate<P> {
     /// ```
     pub fn claim(&self) -> Claim {
         self.claim
-    }
-
-    /// The value the claim states, or for an outcome the value it implies is zero or not:
-    /// `Nimber(0)` for P, `Nimber(1)` standing for "not zero" for N.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use impartial::cram::Cram;
-    /// use impartial::{Nimber, Solver};
-    ///
-    /// let game = Cram::new(4, 5)?;
-    /// let certificate = Solver::new(game).prove_grundy(game.start())?;
-    /// assert_eq!(certificate.claim_value(), Nimber(2));
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn claim_value(&self) -> Nimber {
-        match self.claim {
-            Claim::Grundy(value) => value,
-            Claim::Outcome(Outcome::P) => Nimber(0),
-            Claim::Outcome(Outcome::N) => Nimber(1),
-        }
     }
 
     /// The name of the ruleset the certificate is about: its `Debug` form.
