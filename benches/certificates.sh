@@ -55,7 +55,7 @@ for case in "${cases[@]}"; do
         checked=$(/usr/bin/time -f "TIME %e %M" -o "$scratch/time" "$binary" check "$file" --threads "$threads")
         grep -q ": confirmed$" <<<"$checked" || { echo "not confirmed: $case" >&2; exit 1; }
         seconds=$(grep -o 'checked in [0-9.]*' <<<"$checked" | awk '{print $3}')
-        checks+=("$seconds s ($(( $(peak "$scratch/time") / 1024 )) MB)" "$(awk -v a="$search" -v b="$seconds" 'BEGIN {printf "%.1f×", a / b}')")
+        checks+=("$seconds s ($(( $(peak "$scratch/time") / 1024 )) MB)" "$(awk -v a="$search" -v b="$seconds" 'BEGIN {if (b > 0) printf "%.1f×", a / b; else print "–"}')")
     done
     echo "| ${case%% *} ${case#* } | $claim | $search s ($(( prove_peak / 1024 )) MB) | $proof s | $positions | $bytes | ${checks[0]} | ${checks[1]} | ${checks[2]} | ${checks[3]} |"
 done
