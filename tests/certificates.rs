@@ -525,7 +525,7 @@ fn the_first_failure_is_reported_on_any_number_of_threads() {
         let one = forged.check(&game).unwrap_err().to_string();
         let earlier = format!("{:?}", forged.entries().nth(first.min(second)).unwrap().0);
         assert!(one.contains(&earlier), "{one}");
-        for threads in [2, 3, 8] {
+        for threads in [2, 3, 8, usize::MAX] {
             assert_eq!(
                 forged
                     .check_with_threads(&game, threads)

@@ -78,9 +78,9 @@ impl<P: Clone + Eq + std::hash::Hash + Debug> Certificate<P> {
         Ok(())
     }
 
-    /// [`check`](Self::check) on `threads` threads (0 for one a core), which check the
-    /// positions' claims apart: the same answer, the same first failure, in a fraction of
-    /// the time.
+    /// [`check`](Self::check) on `threads` threads (0 for one a core; at most 64, and no
+    /// more than there are blocks of 256 positions), which check the positions' claims
+    /// apart: the same answer, the same first failure, in a fraction of the time.
     ///
     /// # Errors
     ///
@@ -107,7 +107,10 @@ impl<P: Clone + Eq + std::hash::Hash + Debug> Certificate<P> {
             0 => std::thread::available_parallelism().map_or(1, usize::from),
             threads => threads,
         };
-        check_on_threads(game, self, threads)
+        // No more threads than blocks of entries, nor than the solver runs (64): a count
+        // asked for past them would only start threads that find nothing to take.
+        let blocks = self.entries.len().div_ceil(BLOCK).max(1);
+        check_on_threads(game, self, threads.min(blocks).min(64))
     }
 }
 
@@ -121,6 +124,9 @@ fn check<G: ImpartialGame>(
         (0..certificate.entries.len()).find_map(|at| checker.check_entry(certificate, at))
     })
 }
+
+/// The entries a thread of [`check_on_threads`] takes at a time.
+const BLOCK: usize = 256;
 
 /// [`check`] on `threads` threads, which take the entries in blocks, in order, from a
 /// shared counter: a thread's block holds neighbours in the certificate's order, which share
@@ -136,7 +142,6 @@ where
     G: ImpartialGame + Sync,
     G::Position: Sync,
 {
-    const BLOCK: usize = 256;
     let next = AtomicUsize::new(0);
     let failed = AtomicBool::new(false);
     let count = certificate.entries.len();
