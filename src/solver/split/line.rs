@@ -77,6 +77,11 @@ impl<P: Clone + Eq + Hash> LineOfPlay<P> {
         }
     }
 
+    /// How many parts are on the line.
+    pub(super) fn len(&self) -> usize {
+        self.parts.len()
+    }
+
     pub(super) fn clear(&mut self) {
         self.parts.clear();
         self.classes = [0; 256];

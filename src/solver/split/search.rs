@@ -81,6 +81,13 @@ pub(crate) struct SplitSearch<P> {
     pub(super) threads: usize,
     /// Set when another thread has answered the question this search works on.
     pub(super) stop: Option<Arc<AtomicBool>>,
+    /// Set when the thread that took the sum this search helps with has finished it.
+    pub(super) helped_done: Option<Arc<AtomicBool>>,
+    /// Whether sums are searched largest first: a thread helping another with the same sum
+    /// goes the other way, so that each finds facts the other has not reached yet.
+    pub(super) largest_first: bool,
+    /// The parts near the root that the threads of a threaded question are searching.
+    pub(super) busy: Option<Arc<super::threads::Busy<P>>>,
     /// Lists of pending sums that searches done with them left, emptied, for the next to
     /// fill: one allocation for each depth of the search, not one for each search.
     pub(super) spare_lists: Vec<Vec<Split<P>>>,
@@ -100,6 +107,9 @@ impl<P: Clone + Eq + Hash + Debug> SplitSearch<P> {
             threads: 1,
             stop: None,
             spare_lists: Vec::new(),
+            helped_done: None,
+            largest_first: false,
+            busy: None,
         }
     }
 
@@ -228,9 +238,11 @@ impl<P: Clone + Eq + Hash + Debug> SplitSearch<P> {
 
     /// Whether another thread has answered the question this search works on.
     pub(super) fn stopped(&self) -> bool {
-        self.stop
-            .as_ref()
-            .is_some_and(|stop| stop.load(Ordering::Relaxed))
+        let set = |flag: &Option<Arc<AtomicBool>>| {
+            flag.as_ref()
+                .is_some_and(|flag| flag.load(Ordering::Relaxed))
+        };
+        set(&self.stop) || set(&self.helped_done)
     }
 
     /// The outcome of `position`.
@@ -516,7 +528,17 @@ impl<P: Clone + Eq + Hash + Debug> SplitSearch<P> {
                 position: part.clone(),
             });
         }
+        // Cloned only near the root: a clone writes the count all threads share.
+        let busy = (self.path.len() <= super::threads::BUSY_DEPTH)
+            .then(|| self.busy.clone())
+            .flatten();
+        if let Some(busy) = &busy {
+            busy.enter(part);
+        }
         let result = stacker::maybe_grow(1 << 16, 1 << 22, || search(self));
+        if let Some(busy) = &busy {
+            busy.leave(part);
+        }
         self.path.leave(part);
         result
     }
@@ -655,12 +677,40 @@ impl<P: Clone + Eq + Hash + Debug> SplitSearch<P> {
         pending: &[Split<P>],
         value: u32,
     ) -> Result<bool, SolveError<P>> {
-        for sum in pending {
+        let largest_first = self.largest_first;
+        let order = |at: usize| {
+            if largest_first {
+                pending.len() - 1 - at
+            } else {
+                at
+            }
+        };
+        let busy = (self.path.len() < super::threads::BUSY_DEPTH)
+            .then(|| self.busy.clone())
+            .flatten();
+        let mut deferred = Vec::new();
+        for at in 0..pending.len() {
+            let sum = &pending[order(at)];
+            if let Some(busy) = &busy {
+                // Another thread is searching a part of this sum: later, from the table.
+                if busy.holds_any(&sum.unknown) {
+                    deferred.push(order(at));
+                    continue;
+                }
+            }
             if self.stopped() {
                 // Another thread has answered: this search's answer is never read.
                 return Err(SolveError::StateLimit { limit: 0 });
             }
             if self.sum_is_p(game, sum, value)? {
+                return Ok(true);
+            }
+        }
+        for index in deferred {
+            if self.stopped() {
+                return Err(SolveError::StateLimit { limit: 0 });
+            }
+            if self.sum_is_p(game, &pending[index], value)? {
                 return Ok(true);
             }
         }

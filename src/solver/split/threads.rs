@@ -1,10 +1,13 @@
 //! The decomposing search on several threads: the sums of the root part's options dealt out
-//! one at a time, the table shared (see [`SplitSearch::answer_on_threads`]).
+//! one at a time, the table shared (see [`SplitSearch::answer_on_threads`]); a thread with
+//! none left helps with another's, and near the root a thread leaves for later the sums
+//! whose parts another is searching.
 
+use std::collections::HashMap;
 use std::fmt::Debug;
 use std::hash::Hash;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::thread;
 
 use super::line::LineOfPlay;
@@ -12,28 +15,121 @@ use super::search::{Answer, Question, SplitSearch, largest_index};
 use super::sums::Split;
 use crate::error::SolveError;
 use crate::game::{ImpartialGame, Nimber, Outcome};
+use crate::hash::MapBuildHasher;
 
 /// The sums of a threaded question not taken yet: those kept for each thread (by rank), and
-/// the rest.
+/// the rest; and those being searched, each with the flag set when it is finished.
 struct Picks {
     kept: Vec<Vec<usize>>,
     untaken: std::ops::Range<usize>,
+    searched: Vec<Searched>,
+}
+
+/// A sum a thread is searching.
+struct Searched {
+    index: usize,
+    done: Arc<AtomicBool>,
+    helped: bool,
+}
+
+/// What a thread of a threaded question does next.
+enum Pick {
+    /// Search sum `index`, its own.
+    Take(usize),
+    /// Help with sum `index`, which another thread is searching, until `done` is set.
+    Help(usize, Arc<AtomicBool>),
 }
 
 impl Picks {
-    /// The next sum for thread `rank`: its own first, then the smallest left for the first
-    /// thread and the largest for a helper.
-    fn take(&mut self, rank: usize) -> Option<usize> {
-        self.kept[rank].pop().or_else(|| match rank {
-            0 => self.untaken.next(),
-            _ => self.untaken.next_back(),
-        })
+    /// What thread `rank` does next: its own sum first, then the smallest left; with none
+    /// left, help with the largest sum being searched that no thread helps with yet.
+    fn take(&mut self, rank: usize) -> Option<Pick> {
+        let untaken = self.kept[rank].pop().or_else(|| self.untaken.next());
+        if let Some(index) = untaken {
+            self.searched.push(Searched {
+                index,
+                done: Arc::new(AtomicBool::new(false)),
+                helped: false,
+            });
+            return Some(Pick::Take(index));
+        }
+        let searched = self
+            .searched
+            .iter_mut()
+            .filter(|searched| !searched.helped)
+            .max_by_key(|searched| searched.index)?;
+        searched.helped = true;
+        Some(Pick::Help(searched.index, Arc::clone(&searched.done)))
+    }
+
+    /// Sum `index` is finished: a thread helping with it stops.
+    fn finish(&mut self, index: usize) {
+        if let Some(at) = self
+            .searched
+            .iter()
+            .position(|searched| searched.index == index)
+        {
+            self.searched
+                .swap_remove(at)
+                .done
+                .store(true, Ordering::Relaxed);
+        }
     }
 
     /// Gives the sums kept for helper `rank`, which could not start, to the first thread.
     fn orphan(&mut self, rank: usize) {
         let orphaned = std::mem::take(&mut self.kept[rank]);
         self.kept[0].extend(orphaned);
+    }
+}
+
+/// How deep in the line of play the threads of a threaded question say which parts they are
+/// searching, for the others to leave those for later.
+/// searching, for the others to leave those for later (deeper, the lock would cost more than
+/// the work it saves: on Cram 4 × 11 the threads list 4 % fewer options from 3 to 6 deep,
+/// and take longer from 10 deep).
+pub(super) const BUSY_DEPTH: usize = 6;
+
+/// The parts near the root that the threads of a threaded question are searching, each with
+/// the count of threads searching it.
+#[derive(Debug)]
+pub(crate) struct Busy<P> {
+    parts: Mutex<HashMap<P, u32, MapBuildHasher>>,
+}
+
+impl<P> Default for Busy<P> {
+    fn default() -> Self {
+        Busy {
+            parts: Mutex::new(HashMap::default()),
+        }
+    }
+}
+
+impl<P: Clone + Eq + Hash> Busy<P> {
+    fn lock(&self) -> MutexGuard<'_, HashMap<P, u32, MapBuildHasher>> {
+        self.parts.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// A thread starts searching `part`.
+    pub(super) fn enter(&self, part: &P) {
+        *self.lock().entry(part.clone()).or_insert(0) += 1;
+    }
+
+    /// A thread has finished searching `part` (or stopped).
+    pub(super) fn leave(&self, part: &P) {
+        let mut parts = self.lock();
+        if let Some(count) = parts.get_mut(part) {
+            *count -= 1;
+            if *count == 0 {
+                parts.remove(part);
+            }
+        }
+    }
+
+    /// Whether a thread is searching one of `parts`.
+    pub(super) fn holds_any(&self, parts: &[P]) -> bool {
+        let held = self.lock();
+        !held.is_empty() && parts.iter().any(|part| held.contains_key(part))
     }
 }
 
@@ -56,6 +152,18 @@ impl<P: Clone + Eq + Hash + Debug> SplitSearch<P> {
     /// the others read), and the first sum that answers *yes* stops the others. Every answer
     /// is the one a single thread gives — whichever option answers, the answer is the same,
     /// and a fact in the table is true whoever found it — only the work differs.
+    ///
+    /// Two things keep the threads from doing each other's work. A thread with no sum left
+    /// to take searches one another thread is searching, taking the sums below it largest
+    /// first, so that each finds facts the other reaches later; it stops when the other
+    /// finishes. And down to [`BUSY_DEPTH`] parts deep, each thread marks the parts it is
+    /// searching, and a thread leaves a sum with a marked part for after its other sums (by
+    /// then, mostly a fact in the table).
+    ///
+    /// Past two threads, on paper: the root's sums are few (21 on Cram 4 × 11) and share most
+    /// of their work, so a third thread finds less that the others will not; the threads
+    /// share sixteen locked shards, met more often as threads are added. The answer is the
+    /// same on any number.
     pub(crate) fn answer_on_threads<G>(
         &mut self,
         game: &G,
@@ -69,6 +177,7 @@ impl<P: Clone + Eq + Hash + Debug> SplitSearch<P> {
         if self.threads == 1 || !self.table.is_shared() {
             return self.answer(game, position, question);
         }
+        self.busy = Some(Arc::new(Busy::default()));
         let mut helpers: Vec<SplitSearch<P>> = (1..self.threads).map(|_| self.helper()).collect();
         let mut ask = |search: &mut Self, game: &G, pending: &[Split<P>], value: u32| {
             if pending.len() < 2 {
@@ -100,6 +209,7 @@ impl<P: Clone + Eq + Hash + Debug> SplitSearch<P> {
                 }
             })
         });
+        self.busy = None;
         self.finish(result)
     }
 
@@ -117,6 +227,9 @@ impl<P: Clone + Eq + Hash + Debug> SplitSearch<P> {
             threads: self.threads,
             stop: None,
             spare_lists: Vec::new(),
+            helped_done: None,
+            largest_first: false,
+            busy: self.busy.clone(),
         }
     }
 
@@ -134,19 +247,22 @@ impl<P: Clone + Eq + Hash + Debug> SplitSearch<P> {
         G: ImpartialGame<Position = P> + Sync,
         P: Send + Sync,
     {
-        // The first thread takes the sums from the smallest up (the likeliest to answer
-        // *yes* soon), the helpers from the largest down (the longest, started first, so
-        // that no thread is left alone with one at the end). Each helper has the largest
-        // sum not given to another kept for it, so that it searches at least one however
-        // late it starts (a thread the system will not give leaves its sum to this one).
+        // Every thread takes the sums from the smallest up: the likeliest to answer *yes*
+        // soon. (Helpers once took the largest first, to finish together: on Cram 5 × 9 the
+        // one that took the largest searched 14 s for nothing while the first thread found a
+        // *yes* in the second smallest.) A thread left with nothing to take helps with the
+        // sum another is searching instead. Each thread has the sum of its rank kept for it,
+        // so that it searches at least one however late it starts (a thread the system will
+        // not give leaves its sum to the first).
         let helper_count = helpers.len().min(pending.len().saturating_sub(1));
         let mut kept: Vec<Vec<usize>> = vec![Vec::new(); helpers.len() + 1];
-        for (rank, kept) in kept.iter_mut().enumerate().skip(1).take(helper_count) {
-            kept.push(pending.len() - rank);
+        for (rank, kept) in kept.iter_mut().enumerate().take(helper_count + 1) {
+            kept.push(rank);
         }
         let picks = Mutex::new(Picks {
             kept,
-            untaken: 0..pending.len() - helper_count,
+            untaken: helper_count + 1..pending.len(),
+            searched: Vec::new(),
         });
         let stop = Arc::new(AtomicBool::new(false));
         let found = AtomicBool::new(false);
@@ -154,25 +270,43 @@ impl<P: Clone + Eq + Hash + Debug> SplitSearch<P> {
         let work = |search: &mut SplitSearch<P>, rank: usize| {
             // A panic in the ruleset stops the other threads too, then reaches the caller.
             let _stop_on_panic = StopOnPanic(&stop);
+            let lock = || picks.lock().unwrap_or_else(PoisonError::into_inner);
             while !stop.load(Ordering::Relaxed) {
-                let taken = picks
-                    .lock()
-                    .unwrap_or_else(PoisonError::into_inner)
-                    .take(rank);
-                let Some(sum) = taken.map(|index| &pending[index]) else {
-                    break;
-                };
-                match search.sum_is_p(game, sum, value) {
-                    Ok(false) => {}
-                    Ok(true) => {
-                        found.store(true, Ordering::Relaxed);
-                        stop.store(true, Ordering::Relaxed);
+                let taken = lock().take(rank);
+                match taken {
+                    None => break,
+                    Some(Pick::Take(index)) => {
+                        let answer = search.sum_is_p(game, &pending[index], value);
+                        lock().finish(index);
+                        match answer {
+                            Ok(false) => {}
+                            Ok(true) => {
+                                found.store(true, Ordering::Relaxed);
+                                stop.store(true, Ordering::Relaxed);
+                            }
+                            // An error after the stop may be the stop itself; the first
+                            // before it is the answer.
+                            Err(error) => {
+                                if !stop.swap(true, Ordering::Relaxed) {
+                                    *failure.lock().unwrap_or_else(PoisonError::into_inner) =
+                                        Some(error);
+                                }
+                            }
+                        }
                     }
-                    // An error after the stop may be the stop itself; the first before it
-                    // is the answer.
-                    Err(error) => {
-                        if !stop.swap(true, Ordering::Relaxed) {
-                            *failure.lock().unwrap_or_else(PoisonError::into_inner) = Some(error);
+                    Some(Pick::Help(index, done)) => {
+                        // The same sum the other way round: the facts it finds are true
+                        // whoever finds them, and the thread that took the sum reads them
+                        // from the table. Its answer is the sum's; a limit it meets, the
+                        // other thread meets too, and reports.
+                        search.helped_done = Some(done);
+                        search.largest_first = true;
+                        let answer = search.sum_is_p(game, &pending[index], value);
+                        search.helped_done = None;
+                        search.largest_first = false;
+                        if matches!(answer, Ok(true)) {
+                            found.store(true, Ordering::Relaxed);
+                            stop.store(true, Ordering::Relaxed);
                         }
                     }
                 }
@@ -207,5 +341,74 @@ impl<P: Clone + Eq + Hash + Debug> SplitSearch<P> {
             Some(error) if !found.load(Ordering::Relaxed) => Err(error),
             _ => Ok(found.load(Ordering::Relaxed)),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Busy, Pick, Picks};
+    use std::sync::atomic::Ordering;
+
+    fn picks(kept: Vec<Vec<usize>>, untaken: std::ops::Range<usize>) -> Picks {
+        Picks {
+            kept,
+            untaken,
+            searched: Vec::new(),
+        }
+    }
+
+    fn taken(pick: Option<Pick>) -> Option<usize> {
+        match pick? {
+            Pick::Take(index) => Some(index),
+            Pick::Help(..) => None,
+        }
+    }
+
+    /// Each thread takes its own sum, then the smallest left; with none left, it helps with
+    /// the largest sum being searched that no one helps with, until that sum is finished.
+    #[test]
+    fn threads_take_the_smallest_then_help_with_the_largest_searched() {
+        let mut picks = picks(vec![vec![0], vec![1]], 2..4);
+        assert_eq!(taken(picks.take(1)), Some(1));
+        assert_eq!(taken(picks.take(0)), Some(0));
+        assert_eq!(taken(picks.take(0)), Some(2));
+        picks.finish(0);
+        assert_eq!(taken(picks.take(1)), Some(3));
+        picks.finish(3);
+        let Some(Pick::Help(index, done)) = picks.take(1) else {
+            panic!("sums 1 and 2 are searched: thread 1 helps");
+        };
+        assert_eq!(index, 2);
+        assert!(!done.load(Ordering::Relaxed));
+        // Sum 1 is left to help with, by no one twice.
+        assert!(matches!(picks.take(0), Some(Pick::Help(1, _))));
+        assert!(picks.take(0).is_none());
+        picks.finish(2);
+        assert!(done.load(Ordering::Relaxed), "the helper stops");
+        picks.finish(1);
+        assert!(picks.take(0).is_none() && picks.take(1).is_none());
+    }
+
+    /// A helper that could not start leaves its sum to the first thread.
+    #[test]
+    fn an_orphaned_sum_goes_to_the_first_thread() {
+        let mut picks = picks(vec![vec![0], vec![1]], 2..2);
+        picks.orphan(1);
+        assert_eq!(taken(picks.take(0)), Some(1));
+        assert_eq!(taken(picks.take(0)), Some(0));
+    }
+
+    #[test]
+    fn a_part_is_busy_while_some_thread_searches_it() {
+        let busy = Busy::default();
+        assert!(!busy.holds_any(&[1u64, 2]));
+        busy.enter(&2);
+        busy.enter(&2);
+        assert!(busy.holds_any(&[1, 2]));
+        assert!(!busy.holds_any(&[1, 3]));
+        busy.leave(&2);
+        assert!(busy.holds_any(&[2]), "a second thread still searches it");
+        busy.leave(&2);
+        assert!(!busy.holds_any(&[2]));
     }
 }
