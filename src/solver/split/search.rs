@@ -83,9 +83,6 @@ pub(crate) struct SplitSearch<P> {
     pub(super) stop: Option<Arc<AtomicBool>>,
     /// Set when the thread that took the sum this search helps with has finished it.
     pub(super) helped_done: Option<Arc<AtomicBool>>,
-    /// Whether sums are searched largest first: a thread helping another with the same sum
-    /// goes the other way, so that each finds facts the other has not reached yet.
-    pub(super) largest_first: bool,
     /// The parts near the root that the threads of a threaded question are searching.
     pub(super) busy: Option<Arc<super::threads::Busy<P>>>,
     /// Lists of pending sums that searches done with them left, emptied, for the next to
@@ -108,7 +105,6 @@ impl<P: Clone + Eq + Hash + Debug> SplitSearch<P> {
             stop: None,
             spare_lists: Vec::new(),
             helped_done: None,
-            largest_first: false,
             busy: None,
         }
     }
@@ -677,24 +673,15 @@ impl<P: Clone + Eq + Hash + Debug> SplitSearch<P> {
         pending: &[Split<P>],
         value: u32,
     ) -> Result<bool, SolveError<P>> {
-        let largest_first = self.largest_first;
-        let order = |at: usize| {
-            if largest_first {
-                pending.len() - 1 - at
-            } else {
-                at
-            }
-        };
         let busy = (self.path.len() < super::threads::BUSY_DEPTH)
             .then(|| self.busy.clone())
             .flatten();
         let mut deferred = Vec::new();
-        for at in 0..pending.len() {
-            let sum = &pending[order(at)];
+        for (index, sum) in pending.iter().enumerate() {
             if let Some(busy) = &busy {
                 // Another thread is searching a part of this sum: later, from the table.
                 if busy.holds_any(&sum.unknown) {
-                    deferred.push(order(at));
+                    deferred.push(index);
                     continue;
                 }
             }
