@@ -77,6 +77,11 @@ impl<P: Clone + Eq + Hash> LineOfPlay<P> {
         }
     }
 
+    /// The part that entered last.
+    pub(super) fn last(&self) -> Option<&P> {
+        self.parts.last()
+    }
+
     /// How many parts are on the line.
     pub(super) fn len(&self) -> usize {
         self.parts.len()

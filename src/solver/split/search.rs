@@ -676,11 +676,17 @@ impl<P: Clone + Eq + Hash + Debug> SplitSearch<P> {
         let busy = (self.path.len() < super::threads::BUSY_DEPTH)
             .then(|| self.busy.clone())
             .flatten();
+        // The part whose options these sums are.
+        let node = busy.as_ref().and_then(|_| self.path.last().cloned());
         let mut deferred = Vec::new();
         for (index, sum) in pending.iter().enumerate() {
-            if let Some(busy) = &busy {
-                // Another thread is searching a part of this sum: later, from the table.
-                if busy.holds_any(&sum.unknown) {
+            if let (Some(busy), Some(node)) = (&busy, &node) {
+                // Another thread is searching a part of this sum. Once some thread has found
+                // the first sum here not a P-position, this one leaves it for later (by then,
+                // mostly a fact in the table) and takes the next: they all need searching
+                // unless one is a P-position. Before, the first sum alone may answer, and
+                // the next would be searched for nothing: it follows the other thread in.
+                if busy.past_first(node) && busy.holds_any(&sum.unknown) {
                     deferred.push(index);
                     continue;
                 }
@@ -691,6 +697,9 @@ impl<P: Clone + Eq + Hash + Debug> SplitSearch<P> {
             }
             if self.sum_is_p(game, sum, value)? {
                 return Ok(true);
+            }
+            if let (Some(busy), Some(node), 0) = (&busy, &node, index) {
+                busy.pass_first(node);
             }
         }
         for index in deferred {

@@ -90,11 +90,18 @@ impl Picks {
 /// and take longer from 10 deep).
 pub(super) const BUSY_DEPTH: usize = 6;
 
-/// The parts near the root that the threads of a threaded question are searching, each with
-/// the count of threads searching it.
+/// The parts near the root that the threads of a threaded question are searching: for each,
+/// how many threads are, and whether one has found the first sum of its options not a
+/// P-position.
 #[derive(Debug)]
 pub(crate) struct Busy<P> {
-    parts: Mutex<HashMap<P, u32, MapBuildHasher>>,
+    parts: Mutex<HashMap<P, BusyPart, MapBuildHasher>>,
+}
+
+#[derive(Debug, Default)]
+struct BusyPart {
+    threads: u32,
+    past_first: bool,
 }
 
 impl<P> Default for Busy<P> {
@@ -106,21 +113,21 @@ impl<P> Default for Busy<P> {
 }
 
 impl<P: Clone + Eq + Hash> Busy<P> {
-    fn lock(&self) -> MutexGuard<'_, HashMap<P, u32, MapBuildHasher>> {
+    fn lock(&self) -> MutexGuard<'_, HashMap<P, BusyPart, MapBuildHasher>> {
         self.parts.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
     /// A thread starts searching `part`.
     pub(super) fn enter(&self, part: &P) {
-        *self.lock().entry(part.clone()).or_insert(0) += 1;
+        self.lock().entry(part.clone()).or_default().threads += 1;
     }
 
     /// A thread has finished searching `part` (or stopped).
     pub(super) fn leave(&self, part: &P) {
         let mut parts = self.lock();
-        if let Some(count) = parts.get_mut(part) {
-            *count -= 1;
-            if *count == 0 {
+        if let Some(busy) = parts.get_mut(part) {
+            busy.threads -= 1;
+            if busy.threads == 0 {
                 parts.remove(part);
             }
         }
@@ -130,6 +137,19 @@ impl<P: Clone + Eq + Hash> Busy<P> {
     pub(super) fn holds_any(&self, parts: &[P]) -> bool {
         let held = self.lock();
         !held.is_empty() && parts.iter().any(|part| held.contains_key(part))
+    }
+
+    /// A thread has found the first sum of `part`'s options not a P-position.
+    pub(super) fn pass_first(&self, part: &P) {
+        if let Some(busy) = self.lock().get_mut(part) {
+            busy.past_first = true;
+        }
+    }
+
+    /// Whether a thread searching `part` has found the first sum of its options not a
+    /// P-position.
+    pub(super) fn past_first(&self, part: &P) -> bool {
+        self.lock().get(part).is_some_and(|busy| busy.past_first)
     }
 }
 
@@ -155,7 +175,9 @@ impl<P: Clone + Eq + Hash + Debug> SplitSearch<P> {
     ///
     /// Two things keep the threads from doing each other's work. Down to [`BUSY_DEPTH`]
     /// parts deep, each thread marks the parts it is searching, and a thread leaves a sum
-    /// with a marked part for after its other sums (by then, mostly a fact in the table).
+    /// with a marked part for after its other sums (by then, mostly a fact in the table) —
+    /// once some thread has found the first of those sums not a P-position: before, the
+    /// first alone may answer, and it follows the other thread into it.
     /// And a thread with no sum left to take searches one another thread is searching: the
     /// marks send it down other branches, whose facts the other then finds in the table; it
     /// stops when the other finishes.
@@ -414,5 +436,16 @@ mod tests {
         assert!(busy.holds_any(&[2]), "a second thread still searches it");
         busy.leave(&2);
         assert!(!busy.holds_any(&[2]));
+        busy.enter(&5);
+        assert!(!busy.past_first(&5));
+        busy.pass_first(&5);
+        assert!(busy.past_first(&5));
+        busy.leave(&5);
+        assert!(
+            !busy.past_first(&5),
+            "a part no thread searches is forgotten"
+        );
+        busy.pass_first(&5);
+        assert!(!busy.past_first(&5));
     }
 }
