@@ -372,6 +372,8 @@ pub mod quotient;
 #[cfg(feature = "repeating")]
 #[cfg_attr(docsrs, doc(cfg(feature = "repeating")))]
 pub mod repeating;
+#[cfg(feature = "decompose")]
+mod replace;
 pub mod score;
 pub mod sequence;
 mod solver;

@@ -536,3 +536,36 @@ fn the_first_failure_is_reported_on_any_number_of_threads() {
         }
     }
 }
+
+/// Saves to one path from several threads at once each leave a whole certificate there, and
+/// nothing beside it; a save to a folder is refused and leaves the folder as it was.
+#[test]
+fn saves_at_once_to_one_path_each_leave_a_whole_certificate() {
+    let game = Cram::new(4, 4).unwrap();
+    let certificate = Solver::new(game).prove_grundy(game.start()).unwrap();
+    let folder = std::env::temp_dir().join(format!("saves-at-once-{}", std::process::id()));
+    std::fs::create_dir_all(&folder).unwrap();
+    let path = folder.join("cram.proof");
+    std::thread::scope(|scope| {
+        for _ in 0..4 {
+            scope.spawn(|| {
+                for _ in 0..8 {
+                    certificate.save(&path).unwrap();
+                }
+            });
+        }
+    });
+    let read = Certificate::load(&game, &path).unwrap();
+    assert_eq!(read.to_bytes(), certificate.to_bytes());
+    let names: Vec<_> = std::fs::read_dir(&folder)
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name())
+        .collect();
+    assert_eq!(names, ["cram.proof"]);
+    assert!(matches!(
+        certificate.save(&folder),
+        Err(CertificateError::Io { .. })
+    ));
+    assert!(folder.is_dir());
+    std::fs::remove_dir_all(&folder).unwrap();
+}

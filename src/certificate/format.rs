@@ -373,12 +373,15 @@ impl<P: StoredPosition> Certificate<P> {
         })
     }
 
-    /// Writes the certificate to `path`, through a file of its own beside it renamed over
-    /// it: a certificate on disk is a whole one.
+    /// Writes the certificate to `path`, through a file of its own beside it
+    /// (`.NAME.PID-K.partial`, a name no other file has) renamed over it: a certificate on
+    /// disk is a whole one, and saves at once to one path, from threads or processes, each
+    /// leave a whole certificate.
     ///
     /// # Errors
     ///
-    /// [`CertificateError::Io`] if it cannot be written; nothing is left beside it.
+    /// [`CertificateError::Io`] if it cannot be written (or `path` is a folder); the file
+    /// at `path` is as it was, and nothing is left beside it.
     ///
     /// # Examples
     ///
@@ -402,24 +405,7 @@ impl<P: StoredPosition> Certificate<P> {
             path: path.to_path_buf(),
             source,
         };
-        let name = path
-            .file_name()
-            .map_or_else(|| "certificate".into(), |name| name.to_string_lossy());
-        let partial = path.with_file_name(format!(".{name}.{}.partial", std::process::id()));
-        let written = fs::OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(&partial)
-            .and_then(|mut file| {
-                file.write_all(&self.to_bytes())?;
-                file.sync_all()
-            })
-            .and_then(|()| fs::rename(&partial, path));
-        if let Err(error) = written {
-            let _ = fs::remove_file(&partial);
-            return Err(io(error));
-        }
-        Ok(())
+        crate::replace::replace(path, |file| file.write_all(&self.to_bytes())).map_err(io)
     }
 
     /// Reads the certificate at `path`, as [`from_bytes`](Self::from_bytes) does.

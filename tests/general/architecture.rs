@@ -39,7 +39,7 @@ const ENGINES_AND_BELOW: &[&str] = &[
 const ROOMS: [Room; 10] = [
     Room {
         name: "vocabulary",
-        modules: &["game", "error", "closed_form", "hash"],
+        modules: &["game", "error", "closed_form", "hash", "replace"],
         imports: &[],
     },
     Room {

@@ -13,8 +13,8 @@
 //! Written to a file beside the target and renamed over it, so a table on disk is always a
 //! whole one; read back only if every part checks.
 
-use std::fs::{self, File};
-use std::io::{BufReader, BufWriter, Read, Write};
+use std::fs::File;
+use std::io::{BufReader, Read, Write};
 use std::path::Path;
 
 use super::table::Facts;
@@ -59,49 +59,12 @@ pub(crate) fn save<'f, P: StoredPosition + 'f>(
     }
     body[count_at..count_at + 8].copy_from_slice(&count.to_le_bytes());
     let crc = crc32fast::hash(&body);
-    if path.is_dir() {
-        return Err(io(
-            "write",
-            std::io::Error::new(std::io::ErrorKind::IsADirectory, "it is a directory"),
-        ));
-    }
-    let (partial, file) = new_partial_beside(path).map_err(|error| io("write", error))?;
-    let written = {
-        let mut writer = BufWriter::new(file);
-        writer
-            .write_all(&body)
-            .and_then(|()| writer.write_all(&crc.to_le_bytes()))
-            .and_then(|()| writer.flush())
-            .and_then(|()| writer.get_ref().sync_all())
-    }
-    .and_then(|()| fs::rename(&partial, path));
-    if let Err(error) = written {
-        let _ = fs::remove_file(&partial);
-        return Err(io("write", error));
-    }
+    crate::replace::replace(path, |file| {
+        file.write_all(&body)?;
+        file.write_all(&crc.to_le_bytes())
+    })
+    .map_err(|error| io("write", error))?;
     Ok(usize::try_from(count).unwrap_or(usize::MAX))
-}
-
-/// A file of its own beside `path`, created new — never one that was there (a `keep.partial`
-/// of the user's, or another save's): the process, a count and the file's name in its name.
-fn new_partial_beside(path: &Path) -> std::io::Result<(std::path::PathBuf, File)> {
-    static SAVES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-    let name = path
-        .file_name()
-        .map_or_else(|| "table".into(), |name| name.to_string_lossy());
-    loop {
-        let save = SAVES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        let partial = path.with_file_name(format!(".{name}.{}-{save}.partial", std::process::id()));
-        match fs::OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(&partial)
-        {
-            Ok(file) => return Ok((partial, file)),
-            Err(error) if error.kind() == std::io::ErrorKind::AlreadyExists => {}
-            Err(error) => return Err(error),
-        }
-    }
 }
 
 /// The facts of the table at `path`, which must be one of the ruleset named `game`.
