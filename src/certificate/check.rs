@@ -25,6 +25,29 @@ pub(crate) fn parts<G: ImpartialGame>(game: &G, position: &G::Position) -> Vec<G
     }
 }
 
+/// The XOR rule on the sum of `parts` and a nim-heap of `k`: `k` XOR the values `value_of`
+/// gives, and the parts it gives none for, each pair of equal ones dropped (`G + G = 0`).
+/// The sum is a P-position if no part is left and the XOR is 0; with one part left, if that
+/// part is of the XOR's value. The prover writes certificates by the same rule.
+pub(crate) fn xor_rule<P: Eq>(
+    parts: &[P],
+    k: u32,
+    value_of: impl Fn(&P) -> Option<u32>,
+) -> (u32, Vec<&P>) {
+    let mut target = k;
+    let mut unknown: Vec<&P> = Vec::new();
+    for part in parts {
+        match value_of(part) {
+            Some(value) => target ^= value,
+            None => match unknown.iter().position(|other| *other == part) {
+                Some(twin) => drop(unknown.swap_remove(twin)),
+                None => unknown.push(part),
+            },
+        }
+    }
+    (target, unknown)
+}
+
 impl<P: Clone + Eq + std::hash::Hash + Debug> Certificate<P> {
     /// Checks the certificate with `game`'s rules: its claim if every claim in it holds,
     /// else the first position whose claim does not. The check lists each position's
@@ -256,30 +279,24 @@ impl<G: ImpartialGame> Checker<'_, G> {
     /// the parts: the XOR of the values of all, or of all but one and a claim that the last
     /// is not the value that would make it zero. `Err` if the claims do not tell.
     fn is_p(&self, parts: &[G::Position], k: u32) -> Result<bool, String> {
-        let mut target = k;
-        let mut unknown: Vec<(&G::Position, Option<&Entry>)> = Vec::new();
-        for part in parts {
-            match self.claims.get(part).copied() {
-                Some(Entry::Value { value, .. }) => target ^= value,
-                // A part twice is worth nothing: G + G = 0.
-                entry => match unknown.iter().position(|(other, _)| *other == part) {
-                    Some(twin) => drop(unknown.swap_remove(twin)),
-                    None => unknown.push((part, entry)),
-                },
-            }
-        }
+        let (target, unknown) = xor_rule(parts, k, |part| match self.claims.get(part) {
+            Some(Entry::Value { value, .. }) => Some(*value),
+            _ => None,
+        });
         match unknown[..] {
             [] => Ok(target == 0),
-            [(_, Some(Entry::Not(values)))] if values.iter().any(|&(value, _)| value == target) => {
-                Ok(false)
-            }
-            [(part, _)] => Err(format!(
-                "nothing shows that {part:?} is not of value {target}"
-            )),
+            [part] => match self.claims.get(part) {
+                Some(Entry::Not(values)) if values.iter().any(|&(value, _)| value == target) => {
+                    Ok(false)
+                }
+                _ => Err(format!(
+                    "nothing shows that {part:?} is not of value {target}"
+                )),
+            },
             _ => Err(format!(
                 "{} parts of a sum have no value given, {:?} first",
                 unknown.len(),
-                unknown[0].0
+                unknown[0]
             )),
         }
     }

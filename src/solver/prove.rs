@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use std::fmt::Debug;
 
 use super::general::Solver;
-use crate::certificate::{Certificate, Claim, Entry, Witness, parts};
+use crate::certificate::{Certificate, Claim, Entry, Witness, parts, xor_rule};
 use crate::error::SolveError;
 use crate::game::{ImpartialGame, IntoPosition, Nimber, Outcome, Play, StoredPosition};
 use crate::hash::MapBuildHasher;
@@ -97,7 +97,7 @@ where
             index: HashMap::default(),
         };
         let root_parts = parts(&prover.solver.game, &root);
-        prover.prove_sum(root_parts.clone(), target, is_p)?;
+        prover.prove_sum(&root_parts, target, is_p)?;
         let used = prover.used_from(&root_parts);
         let mut entries = std::mem::take(&mut prover.entries);
         drop(prover);
@@ -147,7 +147,7 @@ impl<G: ImpartialGame> Prover<'_, G> {
     /// Whether the sum of `parts` plus `*k` is a P-position, asked as the search asks it:
     /// the values of all parts but the largest, then whether the largest has the rest.
     fn ask_sum(&mut self, parts: &[G::Position], k: u32) -> Result2<bool, G::Position> {
-        let parts = cancel_pairs(parts.to_vec());
+        let parts = cancel_pairs(parts);
         let Some(largest) = largest(&self.solver.game, &parts) else {
             return Ok(k == 0);
         };
@@ -163,17 +163,10 @@ impl<G: ImpartialGame> Prover<'_, G> {
     /// What the claims written so far say of "`parts` plus `*k` is a P-position", if they
     /// tell: the checker's own rule.
     fn known_sum(&self, parts: &[G::Position], k: u32) -> Option<bool> {
-        let mut target = k;
-        let mut unknown = Vec::new();
-        for part in parts {
-            match self.entry(part) {
-                Some(Entry::Value { value, .. }) => target ^= value,
-                _ => match unknown.iter().position(|other| *other == part) {
-                    Some(twin) => drop(unknown.swap_remove(twin)),
-                    None => unknown.push(part),
-                },
-            }
-        }
+        let (target, unknown) = xor_rule(parts, k, |part| match self.entry(part) {
+            Some(Entry::Value { value, .. }) => Some(*value),
+            _ => None,
+        });
         match unknown[..] {
             [] => Some(target == 0),
             [part] => self.is_not(part, target).then_some(false),
@@ -195,13 +188,8 @@ impl<G: ImpartialGame> Prover<'_, G> {
     }
 
     /// Proves that the sum of `parts` plus `*k` is a P-position (`is_p`) or is not.
-    fn prove_sum(
-        &mut self,
-        parts: Vec<G::Position>,
-        k: u32,
-        is_p: bool,
-    ) -> Result2<(), G::Position> {
-        if self.known_sum(&parts, k) == Some(is_p) {
+    fn prove_sum(&mut self, parts: &[G::Position], k: u32, is_p: bool) -> Result2<(), G::Position> {
+        if self.known_sum(parts, k) == Some(is_p) {
             return Ok(());
         }
         let parts = cancel_pairs(parts);
@@ -240,7 +228,7 @@ impl<G: ImpartialGame> Prover<'_, G> {
                 Some(witness) => {
                     let uses = match witness {
                         Witness::Option(index) => {
-                            self.entries_of(&cancel_pairs(options[index as usize].clone()))
+                            self.entries_of(&cancel_pairs(&options[index as usize]))
                         }
                         Witness::AboveBound => Vec::new(),
                     };
@@ -271,7 +259,7 @@ impl<G: ImpartialGame> Prover<'_, G> {
         order.sort_by_key(|&i| options[i].iter().map(|part| game.search_size(part)).max());
         for index in order {
             if self.ask_sum(&options[index], k)? {
-                self.prove_sum(options[index].clone(), k, true)?;
+                self.prove_sum(&options[index], k, true)?;
                 return Ok(Some(index as u32));
             }
         }
@@ -292,11 +280,11 @@ impl<G: ImpartialGame> Prover<'_, G> {
                 below.push(index.ok_or_else(|| contradiction(part))?);
             }
             for option in &options {
-                self.prove_sum(option.clone(), value, false)?;
+                self.prove_sum(option, value, false)?;
             }
             let uses = options
                 .iter()
-                .flat_map(|option| self.entries_of(&cancel_pairs(option.clone())))
+                .flat_map(|option| self.entries_of(&cancel_pairs(option)))
                 .collect();
             self.set(part, Entry::Value { value, below }, uses);
             Ok(value)
@@ -364,15 +352,12 @@ impl<G: ImpartialGame> Prover<'_, G> {
 }
 
 /// `parts` with equal parts removed two by two: `G + G = 0`.
-fn cancel_pairs<P: Eq>(parts: Vec<P>) -> Vec<P> {
-    let mut kept: Vec<P> = Vec::with_capacity(parts.len());
-    for part in parts {
-        match kept.iter().position(|other| *other == part) {
-            Some(twin) => drop(kept.swap_remove(twin)),
-            None => kept.push(part),
-        }
-    }
-    kept
+fn cancel_pairs<P: Eq + Clone>(parts: &[P]) -> Vec<P> {
+    xor_rule(parts, 0, |_| None)
+        .1
+        .into_iter()
+        .cloned()
+        .collect()
 }
 
 /// The index of the part that costs most to search, as the search picks it.
