@@ -6,12 +6,16 @@
 
 use impartial::certificate::{Certificate, CertificateError, Claim, Entry, Witness, ruleset_of};
 use impartial::chomp::Chomp;
-use impartial::cram::{Cram, CramPosition};
+use impartial::cram::Cram;
 use impartial::node_kayles::NodeKayles;
 use impartial::poset::PosetGame;
 use impartial::sprouts::{Sprouts, SproutsPosition};
 use impartial::{ImpartialGame, Nimber, Outcome, Solver, StoredPosition};
 use proptest::prelude::*;
+
+#[path = "common/mod.rs"]
+mod common;
+use common::cram_position;
 use std::fmt::Debug;
 
 /// Proves `position`'s outcome and value, reads both back from bytes and checks them, and
@@ -74,18 +78,6 @@ fn plain<G: ImpartialGame>(game: G, position: &G::Position) -> Nimber {
         .without_closed_form()
         .grundy(position)
         .unwrap()
-}
-
-fn cram_position(most: u32) -> impl Strategy<Value = (Cram, CramPosition)> {
-    (1..=most, 1..=most)
-        .prop_filter("at most `most` cells", move |(w, h)| w * h <= most)
-        .prop_flat_map(|(width, height)| {
-            let game = Cram::new(width, height).unwrap();
-            (
-                Just(game),
-                any::<u64>().prop_map(move |bits| game.start().without(!bits)),
-            )
-        })
 }
 
 proptest! {

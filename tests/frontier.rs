@@ -9,18 +9,9 @@ use impartial::cram::{Cram, CramPosition};
 use impartial::{ImpartialGame, Nimber, Outcome, Solver};
 use proptest::prelude::*;
 
-/// A board of at most `most` cells and a random set of free cells on it.
-fn cram_position(most: u32) -> impl Strategy<Value = (Cram, CramPosition)> {
-    (1..=most, 1..=most)
-        .prop_filter("at most `most` cells", move |(w, h)| w * h <= most)
-        .prop_flat_map(|(width, height)| {
-            let game = Cram::new(width, height).unwrap();
-            (
-                Just(game),
-                any::<u64>().prop_map(move |bits| game.start().without(!bits)),
-            )
-        })
-}
+#[path = "common/mod.rs"]
+mod common;
+use common::cram_position;
 
 /// The plain search's answer, which reads none of the hooks but `moves`.
 fn plain_grundy(game: Cram, free: CramPosition) -> Nimber {

@@ -1,4 +1,5 @@
-//! Games and strategies shared by the integration tests: a token on a directed graph.
+//! Games and strategies shared by the integration tests: a token on a directed graph, random
+//! Cram positions.
 
 // Every test binary compiles this module and uses only part of it.
 #![allow(dead_code)]
@@ -75,4 +76,20 @@ impl Rng {
     pub fn below(&mut self, bound: u64) -> u64 {
         self.next() % bound.max(1)
     }
+}
+
+/// A Cram board of at most `most` cells and a random set of free cells on it.
+#[cfg(feature = "frontier")]
+pub fn cram_position(
+    most: u32,
+) -> impl Strategy<Value = (impartial::cram::Cram, impartial::cram::CramPosition)> {
+    (1..=most, 1..=most)
+        .prop_filter("at most `most` cells", move |(w, h)| w * h <= most)
+        .prop_flat_map(|(width, height)| {
+            let game = impartial::cram::Cram::new(width, height).unwrap();
+            (
+                Just(game),
+                any::<u64>().prop_map(move |bits| game.start().without(!bits)),
+            )
+        })
 }
