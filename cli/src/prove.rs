@@ -133,12 +133,27 @@ impl SearchGame {
             };
             SearchGame::Chomp(Chomp::new(rows as u32, columns as u32).ok()?)
         } else if name.starts_with("NodeKayles {") {
-            // The grid graphs `prove` writes, their symmetries with them.
-            let vertices = *numbers(name).first()?;
+            // The name lists the vertices, the edges and how many symmetries the canonical
+            // forms use: a graph of its edges alone, or a path, a cycle or a grid with theirs.
+            let numbers = numbers(name);
+            let (&vertices, rest) = numbers.split_first()?;
+            let (_, edges) = rest.split_last()?;
+            let edges: Vec<(usize, usize)> = edges
+                .chunks_exact(2)
+                .map(|pair| (pair[0], pair[1]))
+                .collect();
             let shapes = (1..=vertices).filter(|columns| vertices % columns == 0);
-            let mut grids =
-                shapes.filter_map(|columns| NodeKayles::grid(columns, vertices / columns).ok());
-            SearchGame::NodeKayles(grids.find(|grid| format!("{grid:?}") == name)?)
+            let candidates = [
+                NodeKayles::new(vertices, &edges),
+                NodeKayles::path(vertices),
+                NodeKayles::cycle(vertices),
+            ]
+            .into_iter()
+            .chain(shapes.map(|columns| NodeKayles::grid(columns, vertices / columns)));
+            let game = candidates
+                .filter_map(Result::ok)
+                .find(|graph| format!("{graph:?}") == name)?;
+            SearchGame::NodeKayles(game)
         } else if name.starts_with("PosetGame { up: [") {
             // Each element's set of those at or above it gives the order back.
             let ups = name.split("up: [").nth(1)?.split(']').next()?;
@@ -211,4 +226,32 @@ where
         started.elapsed().as_secs_f64()
     );
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::SearchGame;
+    use impartial::node_kayles::NodeKayles;
+
+    /// Every Node Kayles graph the library makes is rebuilt from its name, with the
+    /// symmetries its canonical forms use; a name that matches no graph is refused.
+    #[test]
+    fn node_kayles_graphs_are_rebuilt_from_their_names() {
+        let graphs = [
+            NodeKayles::new(4, &[(0, 1), (1, 2), (3, 0)]).unwrap(),
+            NodeKayles::new(3, &[]).unwrap(),
+            NodeKayles::path(5).unwrap(),
+            NodeKayles::cycle(6).unwrap(),
+            NodeKayles::grid(3, 2).unwrap(),
+            NodeKayles::grid(8, 8).unwrap(),
+        ];
+        for graph in graphs {
+            let name = format!("{graph:?}");
+            let rebuilt = SearchGame::from_name(&name).expect("rebuilt");
+            assert_eq!(rebuilt.name(), name);
+        }
+        let path = format!("{:?}", NodeKayles::path(5).unwrap());
+        let forged = path.replace("symmetries: 2", "symmetries: 3");
+        assert!(SearchGame::from_name(&forged).is_none());
+    }
 }
