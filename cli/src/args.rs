@@ -168,28 +168,22 @@ pub enum GameArgument {
 pub enum ProveGame {
     /// Cram on a board of ROWS × COLUMNS, from the empty board.
     Cram {
-        #[arg(long)]
-        rows: u32,
-        #[arg(long)]
-        columns: u32,
+        #[command(flatten)]
+        size: BoardSize,
         #[command(flatten)]
         proof: ProofArguments,
     },
     /// Chomp on a bar of ROWS × COLUMNS squares.
     Chomp {
-        #[arg(long)]
-        rows: u32,
-        #[arg(long)]
-        columns: u32,
+        #[command(flatten)]
+        size: BoardSize,
         #[command(flatten)]
         proof: ProofArguments,
     },
     /// Node Kayles on the grid graph of ROWS × COLUMNS vertices.
     NodeKayles {
-        #[arg(long)]
-        rows: u32,
-        #[arg(long)]
-        columns: u32,
+        #[command(flatten)]
+        size: BoardSize,
         #[command(flatten)]
         proof: ProofArguments,
     },
@@ -210,6 +204,17 @@ pub enum ProveGame {
         #[command(flatten)]
         proof: ProofArguments,
     },
+}
+
+/// The size of a board, a bar or a grid graph `prove` starts from.
+#[derive(Debug, Args)]
+pub struct BoardSize {
+    /// Rows of the board, the bar or the grid.
+    #[arg(long)]
+    pub rows: u32,
+    /// Columns of the board, the bar or the grid.
+    #[arg(long)]
+    pub columns: u32,
 }
 
 /// What `prove` writes and how it searches.

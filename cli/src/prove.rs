@@ -24,29 +24,17 @@ pub fn execute(game: &ProveGame) -> Result<(), Failure> {
         code: 2,
     };
     match game {
-        ProveGame::Cram {
-            rows,
-            columns,
-            proof,
-        } => {
-            let game = Cram::new(*columns, *rows).map_err(|error| bad(&error))?;
+        ProveGame::Cram { size, proof } => {
+            let game = Cram::new(size.columns, size.rows).map_err(|error| bad(&error))?;
             prove(&game, &game.start(), proof)
         }
-        ProveGame::Chomp {
-            rows,
-            columns,
-            proof,
-        } => {
-            let game = Chomp::new(*rows, *columns).map_err(|error| bad(&error))?;
+        ProveGame::Chomp { size, proof } => {
+            let game = Chomp::new(size.rows, size.columns).map_err(|error| bad(&error))?;
             prove(&game, &game.start(), proof)
         }
-        ProveGame::NodeKayles {
-            rows,
-            columns,
-            proof,
-        } => {
-            let game =
-                NodeKayles::grid(*columns as usize, *rows as usize).map_err(|error| bad(&error))?;
+        ProveGame::NodeKayles { size, proof } => {
+            let (columns, rows) = (size.columns as usize, size.rows as usize);
+            let game = NodeKayles::grid(columns, rows).map_err(|error| bad(&error))?;
             prove(&game, &game.start(), proof)
         }
         ProveGame::Poset {
