@@ -561,3 +561,34 @@ fn saves_at_once_to_one_path_each_leave_a_whole_certificate() {
     assert!(folder.is_dir());
     std::fs::remove_dir_all(&folder).unwrap();
 }
+
+/// The solver's memory limit bounds the proof, held beside the search's tables, as it bounds
+/// the search: a proof that would pass it stops with `MemoryLimit`, one within it is written.
+#[test]
+fn the_memory_limit_bounds_the_proof() {
+    let game = Cram::new(4, 5).unwrap();
+    let certificate = Solver::new(game).prove_grundy(game.start()).unwrap();
+    // Enough for the search's tables, not for the proof's entries beside them.
+    let search_bytes = {
+        let mut solver = Solver::new(game);
+        solver.grundy(game.start()).unwrap();
+        solver.stats().bytes
+    };
+    let limit = search_bytes + 1024;
+    let mut tight = Solver::new(game).with_memory_limit(limit);
+    let value = tight.grundy(game.start()).unwrap();
+    assert_eq!(Claim::Grundy(value), certificate.claim(), "the search fits");
+    let tight = tight.prove_grundy(game.start());
+    match tight {
+        Err(impartial::SolveError::MemoryLimit { limit: reported }) => {
+            assert_eq!(reported, limit);
+        }
+        Ok(_) => panic!("{} positions fit in {limit} bytes", certificate.positions()),
+        Err(other) => panic!("{other}"),
+    }
+    let roomy = Solver::new(game)
+        .with_memory_limit(64 << 20)
+        .prove_grundy(game.start())
+        .unwrap();
+    assert_eq!(roomy.to_bytes(), certificate.to_bytes());
+}

@@ -24,7 +24,9 @@ where
     ///
     /// # Errors
     ///
-    /// As [`outcome`](Self::outcome); [`SolveError::Contradiction`] if the searches' answers
+    /// As [`outcome`](Self::outcome); [`SolveError::MemoryLimit`] if the certificate being
+    /// written, with the tables the search filled, passes the solver's
+    /// [memory limit](Self::with_memory_limit); [`SolveError::Contradiction`] if the searches' answers
     /// disagree (a ruleset that breaks the laws of its hooks).
     ///
     /// # Examples
@@ -90,11 +92,16 @@ where
         target: u32,
         is_p: bool,
     ) -> Result<Certificate<G::Position>, SolveError<G::Position>> {
+        let limit = self.search.byte_limit();
+        // The proof is held beside the tables the search filled.
+        let bytes = self.stats().bytes;
         let mut prover = Prover {
             solver: self,
             entries: Vec::new(),
             uses: Vec::new(),
             index: HashMap::default(),
+            bytes,
+            limit,
         };
         let root_parts = parts(&prover.solver.game, &root);
         prover.prove_sum(&root_parts, target, is_p)?;
@@ -118,6 +125,10 @@ struct Prover<'s, G: ImpartialGame> {
     /// For each entry, the entries its claim is checked against.
     uses: Vec<Vec<u32>>,
     index: HashMap<G::Position, usize, MapBuildHasher>,
+    /// About what the search's tables held when the proof began and what the entries, their
+    /// uses and the index hold since, and the most they may: the solver's memory limit.
+    bytes: usize,
+    limit: Option<usize>,
 }
 
 impl<G: ImpartialGame> Prover<'_, G> {
@@ -232,7 +243,7 @@ impl<G: ImpartialGame> Prover<'_, G> {
                         }
                         Witness::AboveBound => Vec::new(),
                     };
-                    self.add_not(part, k, witness, uses);
+                    self.add_not(part, k, witness, uses)?;
                     Ok(())
                 }
                 // No option of value `k`: the value is below it, and shown whole.
@@ -286,7 +297,7 @@ impl<G: ImpartialGame> Prover<'_, G> {
                 .iter()
                 .flat_map(|option| self.entries_of(&cancel_pairs(option)))
                 .collect();
-            self.set(part, Entry::Value { value, below }, uses);
+            self.set(part, Entry::Value { value, below }, uses)?;
             Ok(value)
         })
     }
@@ -308,14 +319,23 @@ impl<G: ImpartialGame> Prover<'_, G> {
     }
 
     /// Adds "not of value `k`" to `part`'s entry, checked against the entries `uses`.
-    fn add_not(&mut self, part: &G::Position, k: u32, witness: Witness, uses: Vec<u32>) {
+    fn add_not(
+        &mut self,
+        part: &G::Position,
+        k: u32,
+        witness: Witness,
+        uses: Vec<u32>,
+    ) -> Result2<(), G::Position> {
         match self.index.get(part) {
             Some(&at) => {
                 if let Entry::Not(values) = &mut self.entries[at].1 {
                     let place = values.partition_point(|&(value, _)| value < k);
                     values.insert(place, (k, witness));
+                    let grown = size_of::<(u32, Witness)>() + size_of_val(&uses[..]);
                     self.uses[at].extend(uses);
+                    self.count(grown)?;
                 }
+                Ok(())
             }
             None => self.set(part, Entry::Not(vec![(k, witness)]), uses),
         }
@@ -323,17 +343,45 @@ impl<G: ImpartialGame> Prover<'_, G> {
 
     /// Writes `entry` for `part`, checked against the entries `uses`, over what was written
     /// of it (a value replaces the values it is not: it says all of them).
-    fn set(&mut self, part: &G::Position, entry: Entry, uses: Vec<u32>) {
+    fn set(
+        &mut self,
+        part: &G::Position,
+        entry: Entry,
+        uses: Vec<u32>,
+    ) -> Result2<(), G::Position> {
+        let held = match &entry {
+            Entry::Value { below, .. } => size_of_val(&below[..]),
+            Entry::Not(values) => size_of_val(&values[..]),
+        } + size_of_val(&uses[..]);
         match self.index.get(part) {
             Some(&at) => {
                 self.entries[at].1 = entry;
                 self.uses[at] = uses;
+                self.count(held)
             }
             None => {
                 self.index.insert(part.clone(), self.entries.len());
                 self.entries.push((part.clone(), entry));
                 self.uses.push(uses);
+                // The position twice (entry and index), its entry, its uses, the index's
+                // slot.
+                let owned = self.solver.game.allocated_bytes(part);
+                let fixed = 2 * (size_of::<G::Position>() + owned)
+                    + size_of::<Entry>()
+                    + size_of::<Vec<u32>>()
+                    + size_of::<usize>()
+                    + 1;
+                self.count(held + fixed)
             }
+        }
+    }
+
+    /// Counts `bytes` more held; past the limit, the proof stops.
+    fn count(&mut self, bytes: usize) -> Result2<(), G::Position> {
+        self.bytes = self.bytes.saturating_add(bytes);
+        match self.limit {
+            Some(limit) if self.bytes > limit => Err(SolveError::MemoryLimit { limit }),
+            _ => Ok(()),
         }
     }
 

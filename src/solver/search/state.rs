@@ -132,6 +132,11 @@ impl<P: Clone + Eq + Hash + Debug, E: Gain> Search<P, E> {
         });
     }
 
+    /// The most bytes it may hold, if bounded: what the front ends' `with_memory_limit` set.
+    pub(crate) fn byte_limit(&self) -> Option<usize> {
+        self.limits.bytes
+    }
+
     /// Bounds the bytes held: the front ends' `with_memory_limit`.
     pub(crate) fn limit_bytes(&mut self, bytes: usize) {
         self.set_limits(Limits {
