@@ -88,8 +88,8 @@ use crate::game::{ImpartialGame, Nimber, StoredPosition};
 use canonical::canonical_land;
 use moves::{options, tidy_land};
 use notation::{
-    BOUNDARY_END, LAND_END, Land, REGION_END, SPOT, lives_of, lives_squares_and_letters, parse,
-    write_land,
+    BOUNDARY_END, LAND_END, Land, REGION_END, SPOT, land_codes, lives_of,
+    lives_squares_and_letters, parse,
 };
 pub use notation::{MAX_LIVES, MAX_SPOTS, SproutsError};
 
@@ -317,15 +317,7 @@ impl StoredPosition for SproutsPosition {
     }
 
     fn read_from(bytes: &[u8]) -> Option<Self> {
-        let codes: Vec<Vec<u8>> = parse(bytes)
-            .ok()?
-            .iter()
-            .map(|land| {
-                let mut code = Vec::new();
-                write_land(land, &mut code);
-                code
-            })
-            .collect();
+        let codes = land_codes(&parse(bytes).ok()?);
         let code = codes.is_sorted().then(|| codes.concat())?;
         (code == bytes).then(|| SproutsPosition { code: code.into() })
     }

@@ -7,8 +7,8 @@ use crate::hash::MapBuildHasher;
 
 use super::canonical::canonical_land;
 use super::notation::{
-    Boundary, END, Land, PIER, Region, SPOT, decode, is_letter, letter, rotated, symbol_lives,
-    write_land,
+    Boundary, END, Land, PIER, Region, SPOT, decode, is_letter, land_codes, letter, rotated,
+    symbol_lives,
 };
 
 /// Labels of the letters a move makes, past the alphabet until the land is relabelled.
@@ -389,14 +389,7 @@ pub(super) fn joining_moves(land: &Land, at: usize, emit: &mut impl FnMut(Land, 
 pub(super) fn options(code: &[u8], merge_small: bool) -> Options {
     let lands = decode(code);
     // The codes of the lands as a move leaves them alone, worked out once for every move.
-    let untouched: Vec<Vec<u8>> = lands
-        .iter()
-        .map(|land| {
-            let mut code = Vec::new();
-            write_land(land, &mut code);
-            code
-        })
-        .collect();
+    let untouched = land_codes(&lands);
     Options {
         lands,
         untouched,

@@ -266,6 +266,18 @@ pub(super) fn decode(code: &[u8]) -> Vec<Land> {
     lands
 }
 
+/// The code of each of `lands` as written, apart.
+pub(super) fn land_codes(lands: &[Land]) -> Vec<Vec<u8>> {
+    lands
+        .iter()
+        .map(|land| {
+            let mut code = Vec::new();
+            write_land(land, &mut code);
+            code
+        })
+        .collect()
+}
+
 pub(super) fn write_land(land: &Land, code: &mut Vec<u8>) {
     for region in land {
         for boundary in region {
