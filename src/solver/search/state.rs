@@ -133,6 +133,7 @@ impl<P: Clone + Eq + Hash + Debug, E: Gain> Search<P, E> {
     }
 
     /// The most bytes it may hold, if bounded: what the front ends' `with_memory_limit` set.
+    #[cfg(feature = "decompose")]
     pub(crate) fn byte_limit(&self) -> Option<usize> {
         self.limits.bytes
     }
