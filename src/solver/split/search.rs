@@ -686,7 +686,7 @@ impl<P: Clone + Eq + Hash + Debug> SplitSearch<P> {
                 // mostly a fact in the table) and takes the next: they all need searching
                 // unless one is a P-position. Before, the first sum alone may answer, and
                 // the next would be searched for nothing: it follows the other thread in.
-                if busy.past_first(node) && busy.holds_any(&sum.unknown) {
+                if busy.defers(node, &sum.unknown) {
                     deferred.push(index);
                     continue;
                 }

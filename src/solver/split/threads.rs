@@ -41,6 +41,26 @@ enum Pick {
 }
 
 impl Picks {
+    /// The picks of `sums` sums among `helpers` helpers and the first thread. Every thread
+    /// takes the sums from the smallest up: the likeliest to answer *yes* soon. (Helpers once
+    /// took the largest first, to finish together: on Cram 5 × 9 the one that took the
+    /// largest searched 14 s for nothing while the first thread found a *yes* in the second
+    /// smallest.) Each thread has the sum of its rank kept for it, so that it searches at
+    /// least one however late it starts (a thread the system will not give leaves its sum to
+    /// the first).
+    fn new(helpers: usize, sums: usize) -> Self {
+        let starting = helpers.min(sums.saturating_sub(1)) + 1;
+        let mut kept = vec![Vec::new(); helpers + 1];
+        for (rank, kept) in kept.iter_mut().enumerate().take(starting) {
+            kept.push(rank);
+        }
+        Picks {
+            kept,
+            untaken: starting..sums,
+            searched: Vec::new(),
+        }
+    }
+
     /// What thread `rank` does next: its own sum first, then the smallest left; with none
     /// left, help with the largest sum being searched that no thread helps with yet.
     fn take(&mut self, rank: usize) -> Option<Pick> {
@@ -134,7 +154,8 @@ impl<P: Clone + Eq + Hash> Busy<P> {
     }
 
     /// Whether a thread is searching one of `parts`.
-    pub(super) fn holds_any(&self, parts: &[P]) -> bool {
+    #[cfg(test)]
+    fn holds_any(&self, parts: &[P]) -> bool {
         let held = self.lock();
         !held.is_empty() && parts.iter().any(|part| held.contains_key(part))
     }
@@ -148,8 +169,18 @@ impl<P: Clone + Eq + Hash> Busy<P> {
 
     /// Whether a thread searching `part` has found the first sum of its options not a
     /// P-position.
-    pub(super) fn past_first(&self, part: &P) -> bool {
+    #[cfg(test)]
+    fn past_first(&self, part: &P) -> bool {
         self.lock().get(part).is_some_and(|busy| busy.past_first)
+    }
+
+    /// Whether a sum of `node`'s options made of `parts` waits: some thread has found the
+    /// first sum of `node`'s options not a P-position, and a thread is searching one of
+    /// `parts`. One lock for both.
+    pub(super) fn defers(&self, node: &P, parts: &[P]) -> bool {
+        let held = self.lock();
+        held.get(node).is_some_and(|busy| busy.past_first)
+            && parts.iter().any(|part| held.contains_key(part))
     }
 }
 
@@ -272,90 +303,32 @@ impl<P: Clone + Eq + Hash + Debug> SplitSearch<P> {
         G: ImpartialGame<Position = P> + Sync,
         P: Send + Sync,
     {
-        // Every thread takes the sums from the smallest up: the likeliest to answer *yes*
-        // soon. (Helpers once took the largest first, to finish together: on Cram 5 × 9 the
-        // one that took the largest searched 14 s for nothing while the first thread found a
-        // *yes* in the second smallest.) A thread left with nothing to take helps with the
-        // sum another is searching instead. Each thread has the sum of its rank kept for it,
-        // so that it searches at least one however late it starts (a thread the system will
-        // not give leaves its sum to the first).
-        let helper_count = helpers.len().min(pending.len().saturating_sub(1));
-        let mut kept: Vec<Vec<usize>> = vec![Vec::new(); helpers.len() + 1];
-        for (rank, kept) in kept.iter_mut().enumerate().take(helper_count + 1) {
-            kept.push(rank);
-        }
-        let picks = Mutex::new(Picks {
-            kept,
-            untaken: helper_count + 1..pending.len(),
-            searched: Vec::new(),
-        });
-        let stop = Arc::new(AtomicBool::new(false));
-        let found = AtomicBool::new(false);
-        let failure = Mutex::new(None);
-        let work = |search: &mut SplitSearch<P>, rank: usize| {
-            // A panic in the ruleset stops the other threads too, then reaches the caller.
-            let _stop_on_panic = StopOnPanic(&stop);
-            let lock = || picks.lock().unwrap_or_else(PoisonError::into_inner);
-            while !stop.load(Ordering::Relaxed) {
-                let taken = lock().take(rank);
-                match taken {
-                    None => break,
-                    Some(Pick::Take(index)) => {
-                        let answer = search.sum_is_p(game, &pending[index], value);
-                        lock().finish(index);
-                        match answer {
-                            Ok(false) => {}
-                            Ok(true) => {
-                                found.store(true, Ordering::Relaxed);
-                                stop.store(true, Ordering::Relaxed);
-                            }
-                            // An error after the stop may be the stop itself; the first
-                            // before it is the answer.
-                            Err(error) => {
-                                if !stop.swap(true, Ordering::Relaxed) {
-                                    *failure.lock().unwrap_or_else(PoisonError::into_inner) =
-                                        Some(error);
-                                }
-                            }
-                        }
-                    }
-                    Some(Pick::Help(index, done)) => {
-                        // The same sum: below it, the parts the other thread is searching
-                        // are marked busy, so this one takes the sums after them first. The
-                        // facts it finds are true whoever finds them, and the other thread
-                        // reads them from the table. Its answer is the sum's; a limit it
-                        // meets, the other thread meets too, and reports. (Taking the sums
-                        // below largest first instead was no faster: Cram 4 × 11 3.2–4.2 s
-                        // against 3.1–3.3 s, Sprouts 12 spots 150 s against 152 s.)
-                        search.helped_done = Some(done);
-                        let answer = search.sum_is_p(game, &pending[index], value);
-                        search.helped_done = None;
-                        if matches!(answer, Ok(true)) {
-                            found.store(true, Ordering::Relaxed);
-                            stop.store(true, Ordering::Relaxed);
-                        }
-                    }
-                }
-            }
+        let question = SharedQuestion {
+            game,
+            pending,
+            value,
+            picks: Mutex::new(Picks::new(helpers.len(), pending.len())),
+            stop: Arc::new(AtomicBool::new(false)),
+            found: AtomicBool::new(false),
+            failure: Mutex::new(None),
         };
         for helper in helpers.iter_mut() {
             helper.path.clone_from(&self.path);
-            helper.stop = Some(Arc::clone(&stop));
+            helper.stop = Some(Arc::clone(&question.stop));
         }
-        let outer = self.stop.replace(Arc::clone(&stop));
+        let outer = self.stop.replace(Arc::clone(&question.stop));
         thread::scope(|scope| {
             let mut running = Vec::new();
             for (rank, helper) in (1..).zip(helpers.iter_mut()) {
-                let work = &work;
-                match thread::Builder::new().spawn_scoped(scope, move || work(helper, rank)) {
+                let question = &question;
+                match thread::Builder::new()
+                    .spawn_scoped(scope, move || question.work(helper, rank))
+                {
                     Ok(thread) => running.push(thread),
-                    Err(_) => picks
-                        .lock()
-                        .unwrap_or_else(PoisonError::into_inner)
-                        .orphan(rank),
+                    Err(_) => question.picks().orphan(rank),
                 }
             }
-            work(self, 0);
+            question.work(self, 0);
             for thread in running {
                 if let Err(panic) = thread.join() {
                     std::panic::resume_unwind(panic);
@@ -363,9 +336,88 @@ impl<P: Clone + Eq + Hash + Debug> SplitSearch<P> {
             }
         });
         self.stop = outer;
-        match failure.into_inner().unwrap_or_else(PoisonError::into_inner) {
-            Some(error) if !found.load(Ordering::Relaxed) => Err(error),
-            _ => Ok(found.load(Ordering::Relaxed)),
+        let found = question.found.load(Ordering::Relaxed);
+        match question
+            .failure
+            .into_inner()
+            .unwrap_or_else(PoisonError::into_inner)
+        {
+            Some(error) if !found => Err(error),
+            _ => Ok(found),
+        }
+    }
+}
+
+/// A question the threads answer together, and what they share for it: whether some sum of `pending` plus `*value` is a
+/// P-position.
+struct SharedQuestion<'q, G, P: Debug> {
+    game: &'q G,
+    pending: &'q [Split<P>],
+    value: u32,
+    picks: Mutex<Picks>,
+    /// Set when the question is answered, or a thread failed.
+    stop: Arc<AtomicBool>,
+    found: AtomicBool,
+    /// The first error met before the stop.
+    failure: Mutex<Option<SolveError<P>>>,
+}
+
+impl<G, P> SharedQuestion<'_, G, P>
+where
+    G: ImpartialGame<Position = P>,
+    P: Clone + Eq + Hash + Debug,
+{
+    fn picks(&self) -> MutexGuard<'_, Picks> {
+        self.picks.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Answers with the sum found a P-position: the others stop.
+    fn answer_yes(&self) {
+        self.found.store(true, Ordering::Relaxed);
+        self.stop.store(true, Ordering::Relaxed);
+    }
+
+    /// Thread `rank`'s part, with `search`: sums taken, then help, until the question is
+    /// answered or nothing is left.
+    fn work(&self, search: &mut SplitSearch<P>, rank: usize) {
+        // A panic in the ruleset stops the other threads too, then reaches the caller.
+        let _stop_on_panic = StopOnPanic(&self.stop);
+        while !self.stop.load(Ordering::Relaxed) {
+            let taken = self.picks().take(rank);
+            match taken {
+                None => break,
+                Some(Pick::Take(index)) => {
+                    let answer = search.sum_is_p(self.game, &self.pending[index], self.value);
+                    self.picks().finish(index);
+                    match answer {
+                        Ok(false) => {}
+                        Ok(true) => self.answer_yes(),
+                        // An error after the stop may be the stop itself; the first before
+                        // it is the answer.
+                        Err(error) => {
+                            if !self.stop.swap(true, Ordering::Relaxed) {
+                                *self.failure.lock().unwrap_or_else(PoisonError::into_inner) =
+                                    Some(error);
+                            }
+                        }
+                    }
+                }
+                Some(Pick::Help(index, done)) => {
+                    // The same sum: below it, the parts the other thread is searching are
+                    // marked busy, so this one takes the sums after them first. The facts it
+                    // finds are true whoever finds them, and the other thread reads them from
+                    // the table. Its answer is the sum's; a limit it meets, the other thread
+                    // meets too, and reports. (Taking the sums below largest first instead
+                    // was no faster: Cram 4 × 11 3.2–4.2 s against 3.1–3.3 s, Sprouts 12
+                    // spots 150 s against 152 s.)
+                    search.helped_done = Some(done);
+                    let answer = search.sum_is_p(self.game, &self.pending[index], self.value);
+                    search.helped_done = None;
+                    if matches!(answer, Ok(true)) {
+                        self.answer_yes();
+                    }
+                }
+            }
         }
     }
 }
@@ -413,6 +465,21 @@ mod tests {
         assert!(done.load(Ordering::Relaxed), "the helper stops");
         picks.finish(1);
         assert!(picks.take(0).is_none() && picks.take(1).is_none());
+    }
+
+    /// Each thread starts with the sum of its rank; a helper with no sum to start on starts
+    /// with none.
+    #[test]
+    fn each_thread_starts_with_the_sum_of_its_rank() {
+        let mut picks = Picks::new(1, 4);
+        assert_eq!(taken(picks.take(1)), Some(1));
+        assert_eq!(taken(picks.take(0)), Some(0));
+        assert_eq!(taken(picks.take(0)), Some(2));
+        assert_eq!(taken(picks.take(1)), Some(3));
+        let mut few = Picks::new(3, 2);
+        assert_eq!(taken(few.take(2)), None);
+        assert_eq!(taken(few.take(1)), Some(1));
+        assert_eq!(taken(few.take(0)), Some(0));
     }
 
     /// A helper that could not start leaves its sum to the first thread.
