@@ -349,15 +349,22 @@ impl<G: ImpartialGame> Prover<'_, G> {
         entry: Entry,
         uses: Vec<u32>,
     ) -> Result2<(), G::Position> {
-        let held = match &entry {
-            Entry::Value { below, .. } => size_of_val(&below[..]),
-            Entry::Not(values) => size_of_val(&values[..]),
-        } + size_of_val(&uses[..]);
+        let held = |entry: &Entry, uses: &[u32]| {
+            size_of_val(uses)
+                + match entry {
+                    Entry::Value { below, .. } => size_of_val(&below[..]),
+                    Entry::Not(values) => size_of_val(&values[..]),
+                }
+        };
+        let now = held(&entry, &uses);
         match self.index.get(part) {
             Some(&at) => {
+                // What the entry it replaces held is freed.
+                let before = held(&self.entries[at].1, &self.uses[at]);
+                self.bytes = self.bytes.saturating_sub(before);
                 self.entries[at].1 = entry;
                 self.uses[at] = uses;
-                self.count(held)
+                self.count(now)
             }
             None => {
                 self.index.insert(part.clone(), self.entries.len());
@@ -371,7 +378,7 @@ impl<G: ImpartialGame> Prover<'_, G> {
                     + size_of::<Vec<u32>>()
                     + size_of::<usize>()
                     + 1;
-                self.count(held + fixed)
+                self.count(now + fixed)
             }
         }
     }
