@@ -24,6 +24,7 @@ and ``sprouts`` the games searched at the frontier, by the decomposing search.
 import sys as _sys
 
 from ._impartial import (
+    CertificateError,
     CodeError,
     CycleError,
     HeapGame,
@@ -79,6 +80,7 @@ for _module in (
 del _module
 
 __all__ = [
+    "CertificateError",
     "CodeError",
     "CycleError",
     "HeapGame",

@@ -1,5 +1,6 @@
+from os import PathLike
 from collections.abc import Sequence
-from typing import Optional
+from typing import Optional, Union
 
 from . import Nimber, Outcome
 
@@ -24,3 +25,10 @@ class NodeKayles:
     def winning_move(
         self, position: Optional[NodeKaylesPosition] = None
     ) -> Optional[NodeKaylesPosition]: ...
+    def prove_outcome(
+        self, path: Union[str, PathLike[str]], position: Optional[NodeKaylesPosition] = None
+    ) -> Outcome: ...
+    def prove_grundy(
+        self, path: Union[str, PathLike[str]], position: Optional[NodeKaylesPosition] = None
+    ) -> Nimber: ...
+    def check(self, path: Union[str, PathLike[str]]) -> Union[Outcome, Nimber]: ...

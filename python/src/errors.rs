@@ -36,6 +36,13 @@ create_exception!(
     "A game whose positions repeat along a line of play: the solver answers acyclic games only."
 );
 
+create_exception!(
+    impartial,
+    CertificateError,
+    PyValueError,
+    "A certificate refused: damaged, about another ruleset, or a claim that fails (the message names the first position at fault)."
+);
+
 /// Adds the exceptions to the module.
 pub fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = module.py();
@@ -44,5 +51,6 @@ pub fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add("TakeAwayError", py.get_type::<TakeAwayError>())?;
     module.add("SolveError", py.get_type::<SolveError>())?;
     module.add("CycleError", py.get_type::<CycleError>())?;
+    module.add("CertificateError", py.get_type::<CertificateError>())?;
     Ok(())
 }

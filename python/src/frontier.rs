@@ -1,6 +1,8 @@
 //! The games searched at the frontier — Cram, Chomp, Node Kayles, Sprouts — each a class
 //! whose solver remembers every answer, its positions a class of their own that prints
-//! itself. Searches run with Python's lock released, and Ctrl-C stops them.
+//! itself. Searches run with Python's lock released, and Ctrl-C stops them. Each proves
+//! its answers too: `prove_outcome` and `prove_grundy` write a certificate that `check`
+//! (or the command line's `impartial check`) confirms from the rules alone.
 
 use impartial::chomp::{Chomp as RustChomp, ChompPosition as RustChompPosition};
 use impartial::cram::{Cram as RustCram, CramPosition as RustCramPosition};
@@ -8,7 +10,11 @@ use impartial::node_kayles::{
     NodeKayles as RustNodeKayles, NodeKaylesPosition as RustNodeKaylesPosition,
 };
 use impartial::sprouts::{Sprouts as RustSprouts, SproutsPosition as RustSproutsPosition};
-use impartial::{ImpartialGame, Nimber as RustNimber, SolveError};
+use std::fmt;
+use std::path::PathBuf;
+
+use impartial::certificate::{Certificate, CertificateError, Claim};
+use impartial::{ImpartialGame, Nimber as RustNimber, SolveError, StoredPosition};
 use pyo3::prelude::*;
 
 use crate::errors;
@@ -32,6 +38,14 @@ impl<G> Watched<G> {
             game,
             watch: Watch::new(SIGNAL_EVERY),
         }
+    }
+}
+
+/// The ruleset's own name: a certificate written through the watch names the ruleset, so
+/// that the command line checks it as it checks its own.
+impl<G: fmt::Debug> fmt::Debug for Watched<G> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.game.fmt(f)
     }
 }
 
@@ -126,6 +140,86 @@ where
     }
 }
 
+impl<G> Searcher<G>
+where
+    G: ImpartialGame + Send + fmt::Debug,
+    G::Position: Send + fmt::Debug + StoredPosition,
+{
+    /// Proves the outcome of `at` (its value, with `value`), writes the certificate to
+    /// `path`, and returns what it claims.
+    fn prove(
+        &mut self,
+        py: Python<'_>,
+        at: G::Position,
+        path: PathBuf,
+        value: bool,
+    ) -> PyResult<Claim> {
+        let certificate = self.ask(py, |solver| {
+            if value {
+                solver.prove_grundy(at)
+            } else {
+                solver.prove_outcome(at)
+            }
+        })?;
+        let claim = certificate.claim();
+        py.detach(move || certificate.save(&path))
+            .map_err(certificate_error)?;
+        Ok(claim)
+    }
+
+    fn prove_outcome(
+        &mut self,
+        py: Python<'_>,
+        at: G::Position,
+        path: PathBuf,
+    ) -> PyResult<Outcome> {
+        match self.prove(py, at, path, false)? {
+            Claim::Outcome(outcome) => Ok(outcome.into()),
+            other @ Claim::Grundy(_) => Err(errors::SolveError::new_err(format!(
+                "the proof claims {other}, not an outcome"
+            ))),
+        }
+    }
+
+    fn prove_grundy(&mut self, py: Python<'_>, at: G::Position, path: PathBuf) -> PyResult<Nimber> {
+        match self.prove(py, at, path, true)? {
+            Claim::Grundy(value) => Ok(Nimber(value)),
+            other @ Claim::Outcome(_) => Err(errors::SolveError::new_err(format!(
+                "the proof claims {other}, not a value"
+            ))),
+        }
+    }
+
+    /// Reads the certificate at `path` and checks it with this ruleset's moves alone (not
+    /// the solver's memo): the claim, as an `Outcome` or a `Nimber`.
+    fn check(&mut self, py: Python<'_>, path: PathBuf) -> PyResult<Py<PyAny>> {
+        let solver = &mut self.solver;
+        let checked = py.detach(move || {
+            let game = solver.game();
+            Certificate::load(game, &path)?.check(game)
+        });
+        if let Some(error) = self.solver.game().watch.take() {
+            return Err(error);
+        }
+        match checked.map_err(certificate_error)? {
+            Claim::Outcome(outcome) => Ok(Outcome::from(outcome)
+                .into_pyobject(py)?
+                .into_any()
+                .unbind()),
+            Claim::Grundy(value) => Ok(Nimber(value).into_pyobject(py)?.into_any().unbind()),
+        }
+    }
+}
+
+/// A certificate that cannot be read or written is an `OSError`; one refused, a
+/// `CertificateError` with the checker's message.
+fn certificate_error(error: CertificateError) -> PyErr {
+    match error {
+        CertificateError::Io { .. } => pyo3::exceptions::PyOSError::new_err(error.to_string()),
+        other => errors::CertificateError::new_err(other.to_string()),
+    }
+}
+
 fn bad(error: impl std::fmt::Display) -> PyErr {
     pyo3::exceptions::PyValueError::new_err(error.to_string())
 }
@@ -180,6 +274,16 @@ impl CramPosition {
 /// CramPosition(0b111110011111)
 /// >>> Cram(3, 3).winning_move() is None  # lost for the player to move
 /// True
+///
+/// An answer someone else can check: the certificate names every position the value rests
+/// on, and a check reads it with the rules alone (`impartial check FILE` does the same).
+///
+/// >>> import os, tempfile
+/// >>> path = os.path.join(tempfile.mkdtemp(), "cram-4x3.proof")
+/// >>> game.prove_grundy(path)
+/// Nimber(1)
+/// >>> Cram(4, 3).check(path)  # a fresh game, no search
+/// Nimber(1)
 #[pyclass(module = "impartial.cram", unsendable)]
 pub struct Cram {
     game: RustCram,
@@ -245,6 +349,38 @@ impl Cram {
         let at = self.position_of(position);
         let found = self.searcher.winning_move(py, at)?;
         Ok(found.map(|left| self.wrap(left)))
+    }
+
+    /// Proves who wins from `position` (the empty board when not given) and writes the certificate to
+    /// `path`: the outcome.
+    #[pyo3(signature = (path, position = None))]
+    fn prove_outcome(
+        &mut self,
+        py: Python<'_>,
+        path: PathBuf,
+        position: Option<&CramPosition>,
+    ) -> PyResult<Outcome> {
+        let at = self.position_of(position);
+        self.searcher.prove_outcome(py, at, path)
+    }
+
+    /// Proves the value of `position` (the empty board when not given) and writes the certificate to
+    /// `path`: the value.
+    #[pyo3(signature = (path, position = None))]
+    fn prove_grundy(
+        &mut self,
+        py: Python<'_>,
+        path: PathBuf,
+        position: Option<&CramPosition>,
+    ) -> PyResult<Nimber> {
+        let at = self.position_of(position);
+        self.searcher.prove_grundy(py, at, path)
+    }
+
+    /// Checks the certificate at `path` with this game's rules alone: what it proves, an
+    /// `Outcome` or a `Nimber` (a `CertificateError` names what fails).
+    fn check(&mut self, py: Python<'_>, path: PathBuf) -> PyResult<Py<PyAny>> {
+        self.searcher.check(py, path)
     }
 }
 
@@ -371,6 +507,38 @@ impl Chomp {
         let at = self.position_of(position);
         let found = self.searcher.winning_move(py, at)?;
         Ok(found.map(|left| self.wrap(left)))
+    }
+
+    /// Proves who wins from `position` (the whole bar when not given) and writes the certificate to
+    /// `path`: the outcome.
+    #[pyo3(signature = (path, position = None))]
+    fn prove_outcome(
+        &mut self,
+        py: Python<'_>,
+        path: PathBuf,
+        position: Option<&ChompPosition>,
+    ) -> PyResult<Outcome> {
+        let at = self.position_of(position);
+        self.searcher.prove_outcome(py, at, path)
+    }
+
+    /// Proves the value of `position` (the whole bar when not given) and writes the certificate to
+    /// `path`: the value.
+    #[pyo3(signature = (path, position = None))]
+    fn prove_grundy(
+        &mut self,
+        py: Python<'_>,
+        path: PathBuf,
+        position: Option<&ChompPosition>,
+    ) -> PyResult<Nimber> {
+        let at = self.position_of(position);
+        self.searcher.prove_grundy(py, at, path)
+    }
+
+    /// Checks the certificate at `path` with this game's rules alone: what it proves, an
+    /// `Outcome` or a `Nimber` (a `CertificateError` names what fails).
+    fn check(&mut self, py: Python<'_>, path: PathBuf) -> PyResult<Py<PyAny>> {
+        self.searcher.check(py, path)
     }
 }
 
@@ -501,6 +669,38 @@ impl NodeKayles {
         let found = self.searcher.winning_move(py, at)?;
         Ok(found.map(NodeKaylesPosition))
     }
+
+    /// Proves who wins from `position` (the whole graph when not given) and writes the certificate to
+    /// `path`: the outcome.
+    #[pyo3(signature = (path, position = None))]
+    fn prove_outcome(
+        &mut self,
+        py: Python<'_>,
+        path: PathBuf,
+        position: Option<&NodeKaylesPosition>,
+    ) -> PyResult<Outcome> {
+        let at = self.position_of(position);
+        self.searcher.prove_outcome(py, at, path)
+    }
+
+    /// Proves the value of `position` (the whole graph when not given) and writes the certificate to
+    /// `path`: the value.
+    #[pyo3(signature = (path, position = None))]
+    fn prove_grundy(
+        &mut self,
+        py: Python<'_>,
+        path: PathBuf,
+        position: Option<&NodeKaylesPosition>,
+    ) -> PyResult<Nimber> {
+        let at = self.position_of(position);
+        self.searcher.prove_grundy(py, at, path)
+    }
+
+    /// Checks the certificate at `path` with this game's rules alone: what it proves, an
+    /// `Outcome` or a `Nimber` (a `CertificateError` names what fails).
+    fn check(&mut self, py: Python<'_>, path: PathBuf) -> PyResult<Py<PyAny>> {
+        self.searcher.check(py, path)
+    }
 }
 
 /// A Sprouts position in Glop's notation.
@@ -581,6 +781,32 @@ impl Sprouts {
         let at = position.0.clone();
         let found = self.searcher.winning_move(py, at)?;
         Ok(found.map(SproutsPosition))
+    }
+
+    /// Proves who wins from `position` and writes the certificate to `path`: the outcome.
+    fn prove_outcome(
+        &mut self,
+        py: Python<'_>,
+        path: PathBuf,
+        position: &SproutsPosition,
+    ) -> PyResult<Outcome> {
+        self.searcher.prove_outcome(py, position.0.clone(), path)
+    }
+
+    /// Proves the value of `position` and writes the certificate to `path`: the value.
+    fn prove_grundy(
+        &mut self,
+        py: Python<'_>,
+        path: PathBuf,
+        position: &SproutsPosition,
+    ) -> PyResult<Nimber> {
+        self.searcher.prove_grundy(py, position.0.clone(), path)
+    }
+
+    /// Checks the certificate at `path` with the rules of Sprouts alone: what it proves, an
+    /// `Outcome` or a `Nimber` (a `CertificateError` names what fails).
+    fn check(&mut self, py: Python<'_>, path: PathBuf) -> PyResult<Py<PyAny>> {
+        self.searcher.check(py, path)
     }
 }
 

@@ -759,6 +759,56 @@ def test_sprouts_against_the_published_outcomes():
         SproutsPosition("not glop")
 
 
+def test_certificates_of_every_frontier_game_are_checked_and_forgeries_refused(tmp_path):
+    from impartial.chomp import Chomp
+    from impartial.cram import Cram
+    from impartial.node_kayles import NodeKayles
+    from impartial.sprouts import Sprouts, SproutsPosition
+
+    games = [
+        (lambda: Cram(4, 3), None),
+        (lambda: Cram(5, 3), None),
+        (lambda: Chomp(3, 4), None),
+        (lambda: NodeKayles.grid(3, 3), None),
+        (lambda: NodeKayles(5, [(0, 1), (1, 2), (2, 0), (3, 4)]), None),
+        (Sprouts, SproutsPosition.start(5)),
+        (Sprouts, SproutsPosition.start(6)),
+    ]
+    for index, (make, position) in enumerate(games):
+        game = make()
+        at = () if position is None else (position,)
+        outcome_file = tmp_path / f"{index}-outcome.proof"
+        value_file = tmp_path / f"{index}-value.proof"
+        # The proofs answer as the searches do, and a fresh game checks them by the rules.
+        assert game.prove_outcome(outcome_file, *at) == make().outcome(*at)
+        assert game.prove_grundy(str(value_file), *at) == make().grundy(*at)
+        assert make().check(outcome_file) == make().outcome(*at)
+        assert make().check(value_file) == make().grundy(*at)
+
+    # The file names the ruleset itself, as the command line's `impartial check` reads it.
+    Cram(4, 3).prove_outcome(tmp_path / "named.proof")
+    assert b"Cram { width: 4, height: 3, .. }" in (tmp_path / "named.proof").read_bytes()
+
+    # Any flipped byte is refused with the checker's message, never a wrong claim.
+    good = (tmp_path / "named.proof").read_bytes()
+    for at in range(len(good)):
+        forged = bytearray(good)
+        forged[at] ^= 0x10
+        (tmp_path / "forged.proof").write_bytes(bytes(forged))
+        with pytest.raises(impartial.CertificateError, match="damaged|about|claim|position"):
+            Cram(4, 3).check(tmp_path / "forged.proof")
+    # Another ruleset, another board: refused by name.
+    with pytest.raises(impartial.CertificateError, match="about Cram"):
+        Cram(3, 4).check(tmp_path / "named.proof")
+    with pytest.raises(impartial.CertificateError):
+        Sprouts().check(tmp_path / "named.proof")
+    # A file that is not there, or a folder that cannot be written to: an OSError.
+    with pytest.raises(OSError):
+        Cram(4, 3).check(tmp_path / "missing.proof")
+    with pytest.raises(OSError):
+        Cram(4, 3).prove_outcome(tmp_path / "no" / "such" / "folder.proof")
+
+
 def test_ctrl_c_stops_a_frontier_search():
     from impartial.cram import Cram
 
