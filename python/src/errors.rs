@@ -40,7 +40,7 @@ create_exception!(
     impartial,
     CertificateError,
     PyValueError,
-    "A certificate refused: damaged, about another ruleset, or a claim that fails (the message names the first position at fault)."
+    "A certificate refused: damaged, about another ruleset, or a claim that fails."
 );
 
 /// Adds the exceptions to the module.

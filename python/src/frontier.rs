@@ -351,8 +351,8 @@ impl Cram {
         Ok(found.map(|left| self.wrap(left)))
     }
 
-    /// Proves who wins from `position` (the empty board when not given) and writes the certificate to
-    /// `path`: the outcome.
+    /// Proves who wins from `position` (the empty board when not given) and writes the
+    /// certificate to `path`: the outcome.
     #[pyo3(signature = (path, position = None))]
     fn prove_outcome(
         &mut self,
@@ -364,8 +364,8 @@ impl Cram {
         self.searcher.prove_outcome(py, at, path)
     }
 
-    /// Proves the value of `position` (the empty board when not given) and writes the certificate to
-    /// `path`: the value.
+    /// Proves the value of `position` (the empty board when not given) and writes the
+    /// certificate to `path`: the value.
     #[pyo3(signature = (path, position = None))]
     fn prove_grundy(
         &mut self,
@@ -509,8 +509,8 @@ impl Chomp {
         Ok(found.map(|left| self.wrap(left)))
     }
 
-    /// Proves who wins from `position` (the whole bar when not given) and writes the certificate to
-    /// `path`: the outcome.
+    /// Proves who wins from `position` (the whole bar when not given) and writes the
+    /// certificate to `path`: the outcome.
     #[pyo3(signature = (path, position = None))]
     fn prove_outcome(
         &mut self,
@@ -522,8 +522,8 @@ impl Chomp {
         self.searcher.prove_outcome(py, at, path)
     }
 
-    /// Proves the value of `position` (the whole bar when not given) and writes the certificate to
-    /// `path`: the value.
+    /// Proves the value of `position` (the whole bar when not given) and writes the
+    /// certificate to `path`: the value.
     #[pyo3(signature = (path, position = None))]
     fn prove_grundy(
         &mut self,
@@ -670,8 +670,8 @@ impl NodeKayles {
         Ok(found.map(NodeKaylesPosition))
     }
 
-    /// Proves who wins from `position` (the whole graph when not given) and writes the certificate to
-    /// `path`: the outcome.
+    /// Proves who wins from `position` (the whole graph when not given) and writes the
+    /// certificate to `path`: the outcome.
     #[pyo3(signature = (path, position = None))]
     fn prove_outcome(
         &mut self,
@@ -683,8 +683,8 @@ impl NodeKayles {
         self.searcher.prove_outcome(py, at, path)
     }
 
-    /// Proves the value of `position` (the whole graph when not given) and writes the certificate to
-    /// `path`: the value.
+    /// Proves the value of `position` (the whole graph when not given) and writes the
+    /// certificate to `path`: the value.
     #[pyo3(signature = (path, position = None))]
     fn prove_grundy(
         &mut self,

@@ -104,7 +104,6 @@ impl Picks {
 }
 
 /// How deep in the line of play the threads of a threaded question say which parts they are
-/// searching, for the others to leave those for later.
 /// searching, for the others to leave those for later (deeper, the lock would cost more than
 /// the work it saves: on Cram 4 × 11 the threads list 4 % fewer options from 3 to 6 deep,
 /// and take longer from 10 deep).
@@ -348,8 +347,8 @@ impl<P: Clone + Eq + Hash + Debug> SplitSearch<P> {
     }
 }
 
-/// A question the threads answer together, and what they share for it: whether some sum of `pending` plus `*value` is a
-/// P-position.
+/// A question the threads answer together, and what they share for it: whether some sum of
+/// `pending` plus `*value` is a P-position.
 struct SharedQuestion<'q, G, P: Debug> {
     game: &'q G,
     pending: &'q [Split<P>],
