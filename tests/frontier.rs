@@ -152,6 +152,115 @@ proptest! {
     }
 }
 
+/// Cram searched in rounds (as Sprouts is), its options tried largest first so that a
+/// costly option often comes before a cheap one that answers: every hook Cram has.
+#[derive(Debug, Clone, Copy)]
+struct CramInRounds(Cram);
+
+impl ImpartialGame for CramInRounds {
+    type Position = CramPosition;
+
+    fn moves(&self, free: &CramPosition) -> impl Iterator<Item = CramPosition> {
+        self.0.moves(free)
+    }
+
+    const DECOMPOSES: bool = true;
+    const SEARCH_IN_ROUNDS: bool = true;
+
+    fn components(&self, free: &CramPosition) -> Option<impl Iterator<Item = CramPosition>> {
+        self.0.components(free)
+    }
+
+    fn canonical(&self, free: &CramPosition) -> Option<CramPosition> {
+        self.0.canonical(free)
+    }
+
+    fn known_grundy(&self, free: &CramPosition) -> Option<Nimber> {
+        self.0.known_grundy(free)
+    }
+
+    fn grundy_bound(&self, free: &CramPosition) -> Option<u128> {
+        self.0.grundy_bound(free)
+    }
+
+    fn search_size(&self, free: &CramPosition) -> usize {
+        usize::MAX - self.0.search_size(free)
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(150))]
+
+    /// In rounds, where most questions run out of their first allowances: the plain
+    /// search's values and outcomes, on one thread and two, with a growing table, a fixed
+    /// one and a state limit; winning moves that win; certificates that check.
+    #[test]
+    fn cram_searched_in_rounds_agrees_with_the_plain_search(
+        (game, free) in cram_position(24),
+        limit in 0usize..400,
+    ) {
+        let expected = plain_grundy(game, free);
+        let outcome = if expected == Nimber::ZERO { Outcome::P } else { Outcome::N };
+        let rounds = CramInRounds(game);
+        prop_assert_eq!(Solver::new(rounds).grundy(free).unwrap(), expected);
+        prop_assert_eq!(Solver::new(rounds).outcome(free).unwrap(), outcome);
+        let mut two = Solver::new(rounds).with_threads(2);
+        prop_assert_eq!(two.outcome(free).unwrap(), outcome);
+        prop_assert_eq!(two.grundy(free).unwrap(), expected);
+        let least = Solver::<CramInRounds>::least_table_budget();
+        let mut tight = Solver::new(rounds).with_table_budget(least).unwrap();
+        prop_assert_eq!(tight.grundy(free).unwrap(), expected);
+        let mut limited = Solver::new(rounds).with_state_limit(limit);
+        match limited.grundy(free) {
+            Ok(value) => prop_assert_eq!(value, expected),
+            Err(error) => prop_assert_eq!(error, impartial::SolveError::StateLimit { limit }),
+        }
+        match Solver::new(rounds).winning_move(free).unwrap() {
+            Some(option) => prop_assert_eq!(plain_grundy(game, option), Nimber::ZERO),
+            None => prop_assert_eq!(outcome, Outcome::P),
+        }
+        let certificate = Solver::new(rounds).prove_grundy(free).unwrap();
+        prop_assert_eq!(
+            certificate.check(&rounds).unwrap(),
+            impartial::certificate::Claim::Grundy(expected)
+        );
+    }
+}
+
+/// Boards of 16 to 30 cells, a few of them taken: large enough that questions run out of
+/// their allowances again and again.
+fn large_cram_position() -> impl Strategy<Value = (Cram, CramPosition)> {
+    (4..=6u32, 4..=5u32, any::<u64>(), any::<u64>()).prop_map(|(width, height, a, b)| {
+        let game = Cram::new(width, height).unwrap();
+        // About one cell in sixteen taken.
+        let taken = a & b & (b >> 7) & (a >> 13);
+        (game, game.start().without(taken))
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(40))]
+
+    /// In rounds on large boards, on one thread and two: the values and outcomes of the
+    /// search that takes the options in order, and certificates that check.
+    #[test]
+    fn large_cram_boards_searched_in_rounds_agree((game, free) in large_cram_position()) {
+        let expected = Solver::new(game).grundy(free).unwrap();
+        let outcome = if expected == Nimber::ZERO { Outcome::P } else { Outcome::N };
+        let rounds = CramInRounds(game);
+        prop_assert_eq!(Solver::new(rounds).grundy(free).unwrap(), expected);
+        prop_assert_eq!(Solver::new(rounds).outcome(free).unwrap(), outcome);
+        let mut two = Solver::new(rounds).with_threads(2);
+        prop_assert_eq!(two.outcome(free).unwrap(), outcome);
+        prop_assert_eq!(two.grundy(free).unwrap(), expected);
+        let certificate = Solver::new(rounds).prove_outcome(free).unwrap();
+        prop_assert_eq!(
+            certificate.check(&rounds).unwrap(),
+            impartial::certificate::Claim::Outcome(outcome)
+        );
+    }
+}
+
 /// Boards with every edge a threaded search meets: one cell, a full board, a second
 /// player's win (every option searched) and a first player's (the first P option stops the
 /// others), one solver asked again and again.
@@ -958,6 +1067,69 @@ mod splitting {
                 let value = plain_grundy(&game, after);
                 prop_assert_eq!(solver.grundy(after).unwrap(), value);
             }
+        }
+    }
+
+    /// The same game searched in rounds, its options tried largest first, so that a costly
+    /// option often comes before a cheap one that answers.
+    #[derive(Debug, Clone)]
+    struct InRounds(RandomHeaps);
+
+    impl ImpartialGame for InRounds {
+        type Position = u128;
+
+        fn moves(&self, position: &u128) -> impl Iterator<Item = u128> {
+            self.0.moves(position)
+        }
+
+        const DECOMPOSES: bool = true;
+        const SEARCH_IN_ROUNDS: bool = true;
+
+        fn components(&self, position: &u128) -> Option<impl Iterator<Item = u128>> {
+            self.0.components(position)
+        }
+
+        fn canonical(&self, position: &u128) -> Option<u128> {
+            self.0.canonical(position)
+        }
+
+        fn search_size(&self, position: &u128) -> usize {
+            usize::MAX - self.0.search_size(position)
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+
+        /// In rounds, on one thread and two, with a fixed table: the plain search's values,
+        /// outcomes and winning moves, and certificates that check.
+        #[test]
+        fn games_searched_in_rounds_agree_with_the_plain_search((game, position) in random_game()) {
+            let expected = plain_grundy(&game, position);
+            let outcome = if expected == Nimber::ZERO { Outcome::P } else { Outcome::N };
+            let game = InRounds(game);
+            prop_assert_eq!(Solver::new(game.clone()).grundy(position).unwrap(), expected);
+            prop_assert_eq!(Solver::new(game.clone()).outcome(position).unwrap(), outcome);
+            let mut two = Solver::new(game.clone()).with_threads(2);
+            prop_assert_eq!(two.outcome(position).unwrap(), outcome);
+            prop_assert_eq!(two.grundy(position).unwrap(), expected);
+            let least = Solver::<InRounds>::least_table_budget();
+            let mut tight = Solver::new(game.clone()).with_table_budget(least).unwrap();
+            prop_assert_eq!(tight.outcome(position).unwrap(), outcome);
+            let mut solver = Solver::new(game.clone());
+            for after in solver.winning_moves(position).unwrap() {
+                prop_assert_eq!(plain_grundy(&game.0, after), Nimber::ZERO);
+            }
+            let certificate = Solver::new(game.clone()).prove_grundy(position).unwrap();
+            prop_assert_eq!(
+                certificate.check(&game).unwrap(),
+                impartial::certificate::Claim::Grundy(expected)
+            );
+            let certificate = Solver::new(game.clone()).prove_outcome(position).unwrap();
+            prop_assert_eq!(
+                certificate.check(&game).unwrap(),
+                impartial::certificate::Claim::Outcome(outcome)
+            );
         }
     }
 

@@ -53,6 +53,7 @@ impl<G: ImpartialGame> ImpartialGame for Watched<G> {
     type Position = G::Position;
 
     const DECOMPOSES: bool = G::DECOMPOSES;
+    const SEARCH_IN_ROUNDS: bool = G::SEARCH_IN_ROUNDS;
 
     fn moves(&self, position: &G::Position) -> impl Iterator<Item = G::Position> {
         let moves = (!self.watch.stopped()).then(|| self.game.moves(position));

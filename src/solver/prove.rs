@@ -7,6 +7,7 @@ use std::collections::HashMap;
 use std::fmt::Debug;
 
 use super::general::Solver;
+use super::split::first_in_rounds;
 use crate::certificate::{Certificate, Claim, Entry, Witness, parts, xor_rule};
 use crate::error::SolveError;
 use crate::game::{ImpartialGame, IntoPosition, Nimber, Outcome, Play, StoredPosition};
@@ -92,6 +93,9 @@ where
         target: u32,
         is_p: bool,
     ) -> Result<Certificate<G::Position>, SolveError<G::Position>> {
+        // A panic of the ruleset's during an earlier proof may have left the search inside
+        // the rounds the prover asked it in.
+        self.decomposing.split.forget_line_of_play();
         let limit = self.search.byte_limit();
         // The proof is held beside the tables the search filled.
         let bytes = self.stats().bytes;
@@ -268,13 +272,20 @@ impl<G: ImpartialGame> Prover<'_, G> {
         let mut order: Vec<usize> = (0..options.len()).collect();
         let game = &self.solver.game;
         order.sort_by_key(|&i| options[i].iter().map(|part| game.search_size(part)).max());
-        for index in order {
-            if self.ask_sum(&options[index], k)? {
-                self.prove_sum(&options[index], k, true)?;
-                return Ok(Some(index as u32));
-            }
-        }
-        Ok(None)
+        // In rounds where the search took them in rounds: the option it found is cheap to
+        // find again, the ones before it in order may not be.
+        let rounds = G::SEARCH_IN_ROUNDS && self.solver.decomposing.active();
+        let found = first_in_rounds(order.len(), rounds, |at, allowance| {
+            let outer = self.solver.decomposing.split.start_round(allowance);
+            let answer = self.ask_sum(&options[order[at]], k);
+            self.solver.decomposing.split.end_round(outer, answer)
+        })?;
+        let Some(at) = found else {
+            return Ok(None);
+        };
+        let index = order[at];
+        self.prove_sum(&options[index], k, true)?;
+        Ok(Some(index as u32))
     }
 
     /// Proves the value of the canonical part `part` by the mex rule; returns it.

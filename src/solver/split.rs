@@ -4,10 +4,12 @@
 
 mod file;
 mod line;
+mod rounds;
 mod search;
 mod sums;
 mod table;
 mod threads;
 
 pub(crate) use file::{load, save};
+pub(crate) use rounds::first_in_rounds;
 pub(crate) use search::{Answer, Question, SplitSearch};

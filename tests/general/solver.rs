@@ -297,6 +297,8 @@ impl<G: ImpartialGame> ImpartialGame for PanicsOnce<G> {
     type Position = G::Position;
     #[cfg(feature = "decompose")]
     const DECOMPOSES: bool = G::DECOMPOSES;
+    #[cfg(feature = "decompose")]
+    const SEARCH_IN_ROUNDS: bool = G::SEARCH_IN_ROUNDS;
 
     fn moves(&self, position: &G::Position) -> impl Iterator<Item = G::Position> {
         let armed =
@@ -408,6 +410,31 @@ fn a_caught_panic_in_the_decomposing_search_leaves_no_false_cycle() {
         }
         assert!(panicked > 3, "{threads} threads: {panicked} panics");
     }
+
+    // Sprouts is searched in rounds: a panic inside one leaves no round behind, whose
+    // deadline would stop the next question, or the next proof, short.
+    let sprouts = impartial::sprouts::Sprouts;
+    let start = impartial::sprouts::SproutsPosition::start(7).unwrap();
+    let mut positions = vec![start.clone()];
+    for depth in 0..3 {
+        let next: Vec<_> = positions.iter().flat_map(|p| sprouts.moves(p)).collect();
+        positions.extend(next.into_iter().step_by(7 + depth));
+    }
+    let mut panicked = 0;
+    for at in positions.iter().step_by(3) {
+        let mut solver = Solver::new(PanicsOnce::new(sprouts, at.clone()));
+        solver.game().arm();
+        if catch_unwind(AssertUnwindSafe(|| solver.outcome(&start))).is_err() {
+            panicked += 1;
+            assert_eq!(solver.outcome(&start), Ok(Outcome::P), "{at}");
+        }
+        solver.game().arm();
+        if catch_unwind(AssertUnwindSafe(|| solver.prove_outcome(&start))).is_err() {
+            let certificate = solver.prove_outcome(&start).unwrap();
+            assert!(certificate.check(solver.game()).is_ok(), "{at}");
+        }
+    }
+    assert!(panicked > 3, "Sprouts: {panicked} panics");
 }
 
 /// Two heaps of Nim as a pair, with a `components` hook that splits them: it only works with

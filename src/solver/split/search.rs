@@ -14,7 +14,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::line::LineOfPlay;
-use super::sums::{Options, Split};
+use super::sums::{Options, Split, largest_index, most_value};
 use super::table::{Facts, Limits, Passed, Table, ValueCache};
 use crate::error::{SolveError, TableError};
 use crate::game::{ImpartialGame, Nimber, Outcome};
@@ -88,6 +88,10 @@ pub(crate) struct SplitSearch<P> {
     /// Lists of pending sums that searches done with them left, emptied, for the next to
     /// fill: one allocation for each depth of the search, not one for each search.
     pub(super) spare_lists: Vec<Vec<Split<P>>>,
+    /// The work at which a question asked in a round gives up (`u64::MAX`: none).
+    pub(super) deadline: u64,
+    /// Set when a question gave up at its round's deadline, until the round sees it.
+    pub(super) abandoned: bool,
 }
 
 impl<P: Clone + Eq + Hash + Debug> SplitSearch<P> {
@@ -106,6 +110,8 @@ impl<P: Clone + Eq + Hash + Debug> SplitSearch<P> {
             spare_lists: Vec::new(),
             helped_done: None,
             busy: None,
+            deadline: u64::MAX,
+            abandoned: false,
         }
     }
 
@@ -198,11 +204,14 @@ impl<P: Clone + Eq + Hash + Debug> SplitSearch<P> {
         self.table.set(position, facts, u64::MAX, 0);
     }
 
-    /// Forgets the line of play of a search a panic unwound through, and the stop flag its
-    /// threads shared.
+    /// Forgets the line of play of a search a panic unwound through, the stop flag its
+    /// threads shared, and the rounds it was in.
     pub(crate) fn forget_line_of_play(&mut self) {
         self.path.clear();
         self.stop = None;
+        // A panic unwound through the rounds it was in, without ending them.
+        self.deadline = u64::MAX;
+        self.abandoned = false;
     }
 
     pub(crate) fn clear(&mut self) {
@@ -628,6 +637,11 @@ impl<P: Clone + Eq + Hash + Debug> SplitSearch<P> {
             let mut split = Split::empty();
             for option in moves.by_ref() {
                 self.work += 1;
+                if self.work >= self.deadline {
+                    // Out of its round's allowance: unwound to the round (`rounds.rs`).
+                    self.abandoned = true;
+                    return Err(SolveError::StateLimit { limit: 0 });
+                }
                 if let Some(known) = self.cached(game, &option) {
                     options.known.push(known);
                     if known == value {
@@ -673,6 +687,16 @@ impl<P: Clone + Eq + Hash + Debug> SplitSearch<P> {
         pending: &[Split<P>],
         value: u32,
     ) -> Result<bool, SolveError<P>> {
+        // In rounds where the ruleset asks for them, but not at the part the question is
+        // about (most often a P-position when it is hard, whose sums all need searching)
+        // nor in a round with too little work left.
+        if G::SEARCH_IN_ROUNDS
+            && pending.len() > 1
+            && self.path.len() > 1
+            && self.deadline.saturating_sub(self.work) >= super::rounds::NESTED_ROUND_LEAST
+        {
+            return self.any_sum_has_in_rounds(game, pending, value);
+        }
         let busy = (self.path.len() < super::threads::BUSY_DEPTH)
             .then(|| self.busy.clone())
             .flatten();
@@ -744,35 +768,5 @@ impl<P: Clone + Eq + Hash + Debug> SplitSearch<P> {
             self.cache_value(game, part, value);
         }
         Ok(())
-    }
-}
-
-/// The most a part's value can be: its number of options, if its move iterator tells
-/// (`options`), and its ruleset's [`grundy_bound`](ImpartialGame::grundy_bound) (`bound`).
-fn most_value(options: Option<usize>, bound: Option<u128>) -> u32 {
-    let options = options.map_or(u128::MAX, |count| count as u128);
-    let most = options.min(bound.unwrap_or(u128::MAX));
-    u32::try_from(most).unwrap_or(u32::MAX)
-}
-
-/// The index of the part that costs most to search (by [`ImpartialGame::search_size`]; the
-/// last one among equals); `None` if there is none.
-pub(super) fn largest_index<G: ImpartialGame>(game: &G, parts: &[G::Position]) -> Option<usize> {
-    (0..parts.len()).max_by_key(|&index| game.search_size(&parts[index]))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::most_value;
-
-    #[test]
-    fn the_most_value_is_the_least_bound_known_within_u32() {
-        assert_eq!(most_value(None, None), u32::MAX);
-        assert_eq!(most_value(Some(3), Some(10)), 3);
-        assert_eq!(most_value(Some(10), Some(2)), 2);
-        assert_eq!(most_value(Some(0), None), 0);
-        assert_eq!(most_value(None, Some(u128::MAX)), u32::MAX);
-        assert_eq!(most_value(Some(usize::MAX), Some(1 << 40)), u32::MAX);
-        assert_eq!(most_value(Some(usize::MAX), Some(7)), 7);
     }
 }

@@ -5,6 +5,7 @@ use std::hash::{BuildHasher, Hash};
 
 use smallvec::SmallVec;
 
+use crate::game::ImpartialGame;
 use crate::hash::MapBuildHasher;
 
 /// The parts of a position whose values are not known yet, canonical.
@@ -103,5 +104,35 @@ impl<P: Eq + Hash> Options<P> {
         self.seen[word] |= bit;
         self.signatures.push(signature);
         true
+    }
+}
+
+/// The most a part's value can be: its number of options, if its move iterator tells
+/// (`options`), and its ruleset's [`grundy_bound`](ImpartialGame::grundy_bound) (`bound`).
+pub(super) fn most_value(options: Option<usize>, bound: Option<u128>) -> u32 {
+    let options = options.map_or(u128::MAX, |count| count as u128);
+    let most = options.min(bound.unwrap_or(u128::MAX));
+    u32::try_from(most).unwrap_or(u32::MAX)
+}
+
+/// The index of the part that costs most to search (by [`ImpartialGame::search_size`]; the
+/// last one among equals); `None` if there is none.
+pub(super) fn largest_index<G: ImpartialGame>(game: &G, parts: &[G::Position]) -> Option<usize> {
+    (0..parts.len()).max_by_key(|&index| game.search_size(&parts[index]))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::most_value;
+
+    #[test]
+    fn the_most_value_is_the_least_bound_known_within_u32() {
+        assert_eq!(most_value(None, None), u32::MAX);
+        assert_eq!(most_value(Some(3), Some(10)), 3);
+        assert_eq!(most_value(Some(10), Some(2)), 2);
+        assert_eq!(most_value(Some(0), None), 0);
+        assert_eq!(most_value(None, Some(u128::MAX)), u32::MAX);
+        assert_eq!(most_value(Some(usize::MAX), Some(1 << 40)), u32::MAX);
+        assert_eq!(most_value(Some(usize::MAX), Some(7)), 7);
     }
 }

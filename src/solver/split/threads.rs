@@ -11,8 +11,9 @@ use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::thread;
 
 use super::line::LineOfPlay;
-use super::search::{Answer, Question, SplitSearch, largest_index};
+use super::search::{Answer, Question, SplitSearch};
 use super::sums::Split;
+use super::sums::largest_index;
 use crate::error::SolveError;
 use crate::game::{ImpartialGame, Nimber, Outcome};
 use crate::hash::MapBuildHasher;
@@ -285,6 +286,8 @@ impl<P: Clone + Eq + Hash + Debug> SplitSearch<P> {
             spare_lists: Vec::new(),
             helped_done: None,
             busy: self.busy.clone(),
+            deadline: u64::MAX,
+            abandoned: false,
         }
     }
 
