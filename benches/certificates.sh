@@ -4,8 +4,8 @@
 # ratio search / check; peak memory of each process by /usr/bin/time.
 #
 #   bash benches/certificates.sh            # Cram 5 × 8, Chomp 12 × 12, Node Kayles 8 × 8,
-#                                           # Sprouts 11 spots (a few minutes)
-#   bash benches/certificates.sh --large    # and Cram 5 × 9 and Sprouts 12 spots (~10 min)
+#                                           # Sprouts 11, 12 and 13 spots (a few minutes)
+#   bash benches/certificates.sh --large    # and Cram 5 × 9 and Sprouts 14 spots (~15 min)
 #   CASES="sprouts --spots 8" bash benches/certificates.sh
 #
 # Through the command line built with the release profile, as a user runs it: `impartial
@@ -24,9 +24,11 @@ cases=(
     "chomp --rows 12 --columns 12"
     "node-kayles --rows 8 --columns 8 --value"
     "sprouts --spots 11"
+    "sprouts --spots 12"
+    "sprouts --spots 13"
 )
 if [ "${1:-}" = "--large" ]; then
-    cases+=("cram --rows 5 --columns 9 --value" "sprouts --spots 12")
+    cases+=("cram --rows 5 --columns 9 --value" "sprouts --spots 14")
 fi
 # CASES="cram --rows 4 --columns 5 --value" runs those instead, one a line.
 if [ -n "${CASES:-}" ]; then

@@ -322,15 +322,14 @@ pub trait ImpartialGame {
     /// tried again with eight times as much, and so on, so that a cheap winning option
     /// placed after a costly losing one is found first. Set it to `true` where
     /// [`search_size`](Self::search_size)'s order is a poor guess of which option wins:
-    /// Sprouts' 12 spots take 5.7 s in rounds against 233 s in order, and 13 spots, not
-    /// answered within an hour in order, 11 s. `false` by default: the options tried in
+    /// Sprouts' 12 spots take 6 s in rounds against 233 s in order, and 13 spots, not
+    /// answered within an hour in order, 13 s. `false` by default: the options tried in
     /// order, each to its end, which is faster where the order is good (Cram 5 × 8 takes
     /// 2.1 s in order, 12 s in rounds). Either way the answers are the same; only the work
     /// differs, and with it which winning move is found and what a certificate holds.
     ///
-    /// Rounds are run below the position asked about (hard, it is most often a P-position,
-    /// whose options all need searching) and, inside a round, only with 10 000 positions
-    /// or more left to list.
+    /// Inside a round, a position runs rounds of its own only with 10 000 positions or more
+    /// left to list.
     ///
     /// # Examples
     ///

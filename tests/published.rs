@@ -161,7 +161,7 @@ fn sprouts_starts_to_11_spots_equal_the_published_table() {
 /// 12 and 13 spots, past Applegate, Jacobson and Sleator's table: P, as Lemoine and Viennot
 /// computed them (Games of No Chance 4, 2015; their table of records at
 /// sprouts.tuxfamily.org), and each with a certificate that checks. A release build takes
-/// about 20 s; a debug build skips them.
+/// about 25 s; a debug build skips them.
 #[cfg(feature = "frontier")]
 #[test]
 fn sprouts_12_and_13_spots_are_second_player_wins_with_certificates_that_check() {

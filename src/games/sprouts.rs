@@ -65,7 +65,8 @@
 //! computed so far: 0–11 by Applegate, Jacobson and Sleator, every `n` up to 32 and some up to
 //! 47 by Lemoine and Viennot. `tests/published.rs` checks this crate's answers against that
 //! table for every `n ≤ 11`, and the nimbers of those starts (0 or 1 by the same rule), 12
-//! and 13 spots (P) with certificates that check, and `tests/classics.rs` its misère outcomes against OEIS [A164950](https://oeis.org/A164950).
+//! and 13 spots (P) with certificates that check, and `tests/classics.rs` its misère
+//! outcomes against OEIS [A164950](https://oeis.org/A164950).
 //!
 //! What makes 11 spots quick is the order the search tries options in
 //! ([`search_size`](ImpartialGame::search_size)): fewest lives, then lives shared out most
@@ -75,7 +76,7 @@
 //! rounds ([`SEARCH_IN_ROUNDS`](ImpartialGame::SEARCH_IN_ROUNDS)): each with a small
 //! allowance of work, then eight times as much, so that a cheap winning move placed after a
 //! costly losing one is found first. `examples/sprouts.rs` answers each start up to 11 spots
-//! in under a second on a 2-core machine, 12 spots (P) in 6 s and 13 (P) in 11 s. Each
+//! in under a second on a 2-core machine, 12 spots (P) in 6 s and 13 (P) in 13 s. Each
 //! thread also remembers the canonical codes of the lands it met lately, up to about 70 MB,
 //! outside the solver's memory limit.
 
@@ -381,7 +382,7 @@ impl ImpartialGame for Sprouts {
     }
 
     /// The order above is a guess: a winning option is often cheap but not first, and the
-    /// options before it can cost minutes. In rounds, 12 spots take 5.7 s, not 233 s.
+    /// options before it can cost minutes. In rounds, 12 spots take 6 s, not 233 s.
     const SEARCH_IN_ROUNDS: bool = true;
 }
 

@@ -687,12 +687,10 @@ impl<P: Clone + Eq + Hash + Debug> SplitSearch<P> {
         pending: &[Split<P>],
         value: u32,
     ) -> Result<bool, SolveError<P>> {
-        // In rounds where the ruleset asks for them, but not at the part the question is
-        // about (most often a P-position when it is hard, whose sums all need searching)
-        // nor in a round with too little work left.
+        // In rounds where the ruleset asks for them, but not in a round with too little work
+        // left.
         if G::SEARCH_IN_ROUNDS
             && pending.len() > 1
-            && self.path.len() > 1
             && self.deadline.saturating_sub(self.work) >= super::rounds::NESTED_ROUND_LEAST
         {
             return self.any_sum_has_in_rounds(game, pending, value);
