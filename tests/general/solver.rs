@@ -417,7 +417,10 @@ fn a_caught_panic_in_the_decomposing_search_leaves_no_false_cycle() {
     let start = impartial::sprouts::SproutsPosition::start(7).unwrap();
     // Parts whose options the search lists: those its certificate holds.
     let certificate = Solver::new(sprouts).prove_outcome(&start).unwrap();
-    let positions: Vec<_> = certificate.entries().map(|(part, _)| part.clone()).collect();
+    let positions: Vec<_> = certificate
+        .entries()
+        .map(|(part, _)| part.clone())
+        .collect();
     let mut panicked = 0;
     for at in positions.iter().step_by(positions.len() / 12 + 1) {
         let mut solver = Solver::new(PanicsOnce::new(sprouts, at.clone()));
