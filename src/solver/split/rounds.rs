@@ -92,23 +92,42 @@ pub(crate) fn first_in_rounds<E>(
     rounds: bool,
     mut ask: impl FnMut(usize, Option<u64>) -> Result<Option<bool>, E>,
 ) -> Result<Option<usize>, E> {
-    let mut open: Vec<usize> = (0..count).collect();
+    // The first round takes `0..count` as it is: a list is made only once some question runs
+    // out, not for every part whose options are asked about.
+    let mut left = Vec::new();
     let mut allowance = FIRST_ROUND;
-    while !open.is_empty() {
-        let mut left = Vec::new();
-        let last = open.len() - 1;
-        for (at, &index) in open.iter().enumerate() {
-            let alone = at == last && left.is_empty();
-            let limit = (rounds && !alone).then_some(allowance);
-            match ask(index, limit)? {
-                Some(true) => return Ok(Some(index)),
-                Some(false) => {}
-                // Only an allowance runs out: asked to its end, a question answers.
-                None => left.push(index),
-            }
-        }
-        open = left;
+    if let Some(found) = round(0..count, rounds, allowance, &mut ask, &mut left)? {
+        return Ok(Some(found));
+    }
+    while !left.is_empty() {
         allowance = allowance.saturating_mul(ROUND_GROWTH);
+        let open = std::mem::take(&mut left);
+        if let Some(found) = round(open.into_iter(), rounds, allowance, &mut ask, &mut left)? {
+            return Ok(Some(found));
+        }
+    }
+    Ok(None)
+}
+
+/// One round of [`first_in_rounds`]: asks each of `open` within `allowance`, the last one to
+/// its end if every other answered `false`; those that ran out go to `left`.
+fn round<E>(
+    open: impl ExactSizeIterator<Item = usize>,
+    rounds: bool,
+    allowance: u64,
+    ask: &mut impl FnMut(usize, Option<u64>) -> Result<Option<bool>, E>,
+    left: &mut Vec<usize>,
+) -> Result<Option<usize>, E> {
+    let last = open.len().saturating_sub(1);
+    for (at, index) in open.enumerate() {
+        let alone = at == last && left.is_empty();
+        let limit = (rounds && !alone).then_some(allowance);
+        match ask(index, limit)? {
+            Some(true) => return Ok(Some(index)),
+            Some(false) => {}
+            // Only an allowance runs out: asked to its end, a question answers.
+            None => left.push(index),
+        }
     }
     Ok(None)
 }
