@@ -152,39 +152,39 @@ proptest! {
     }
 }
 
-/// Cram searched in rounds (as Sprouts is), its options tried largest first so that a
-/// costly option often comes before a cheap one that answers: every hook Cram has.
+/// A ruleset searched in rounds (as Sprouts is), its options tried largest first so that a
+/// costly option often comes before a cheap one that answers: every other hook passed on.
 #[derive(Debug, Clone, Copy)]
-struct CramInRounds(Cram);
+struct InRounds<G>(G);
 
-impl ImpartialGame for CramInRounds {
-    type Position = CramPosition;
+impl<G: ImpartialGame> ImpartialGame for InRounds<G> {
+    type Position = G::Position;
 
-    fn moves(&self, free: &CramPosition) -> impl Iterator<Item = CramPosition> {
-        self.0.moves(free)
+    fn moves(&self, position: &G::Position) -> impl Iterator<Item = G::Position> {
+        self.0.moves(position)
     }
 
     const DECOMPOSES: bool = true;
     const SEARCH_IN_ROUNDS: bool = true;
 
-    fn components(&self, free: &CramPosition) -> Option<impl Iterator<Item = CramPosition>> {
-        self.0.components(free)
+    fn components(&self, position: &G::Position) -> Option<impl Iterator<Item = G::Position>> {
+        self.0.components(position)
     }
 
-    fn canonical(&self, free: &CramPosition) -> Option<CramPosition> {
-        self.0.canonical(free)
+    fn canonical(&self, position: &G::Position) -> Option<G::Position> {
+        self.0.canonical(position)
     }
 
-    fn known_grundy(&self, free: &CramPosition) -> Option<Nimber> {
-        self.0.known_grundy(free)
+    fn known_grundy(&self, position: &G::Position) -> Option<Nimber> {
+        self.0.known_grundy(position)
     }
 
-    fn grundy_bound(&self, free: &CramPosition) -> Option<u128> {
-        self.0.grundy_bound(free)
+    fn grundy_bound(&self, position: &G::Position) -> Option<u128> {
+        self.0.grundy_bound(position)
     }
 
-    fn search_size(&self, free: &CramPosition) -> usize {
-        usize::MAX - self.0.search_size(free)
+    fn search_size(&self, position: &G::Position) -> usize {
+        usize::MAX - self.0.search_size(position)
     }
 }
 
@@ -201,13 +201,13 @@ proptest! {
     ) {
         let expected = plain_grundy(game, free);
         let outcome = if expected == Nimber::ZERO { Outcome::P } else { Outcome::N };
-        let rounds = CramInRounds(game);
+        let rounds = InRounds(game);
         prop_assert_eq!(Solver::new(rounds).grundy(free).unwrap(), expected);
         prop_assert_eq!(Solver::new(rounds).outcome(free).unwrap(), outcome);
         let mut two = Solver::new(rounds).with_threads(2);
         prop_assert_eq!(two.outcome(free).unwrap(), outcome);
         prop_assert_eq!(two.grundy(free).unwrap(), expected);
-        let least = Solver::<CramInRounds>::least_table_budget();
+        let least = Solver::<InRounds<Cram>>::least_table_budget();
         let mut tight = Solver::new(rounds).with_table_budget(least).unwrap();
         prop_assert_eq!(tight.grundy(free).unwrap(), expected);
         let mut limited = Solver::new(rounds).with_state_limit(limit);
@@ -247,7 +247,7 @@ proptest! {
     fn large_cram_boards_searched_in_rounds_agree((game, free) in large_cram_position()) {
         let expected = Solver::new(game).grundy(free).unwrap();
         let outcome = if expected == Nimber::ZERO { Outcome::P } else { Outcome::N };
-        let rounds = CramInRounds(game);
+        let rounds = InRounds(game);
         prop_assert_eq!(Solver::new(rounds).grundy(free).unwrap(), expected);
         prop_assert_eq!(Solver::new(rounds).outcome(free).unwrap(), outcome);
         let mut two = Solver::new(rounds).with_threads(2);
@@ -918,6 +918,7 @@ mod node_kayles {
 /// every hook (parts, canonical forms, search sizes), the fixed table down to the least
 /// budget, a saved table reloaded — and the bad hooks and files it must refuse.
 mod splitting {
+    use super::InRounds;
     use impartial::{ImpartialGame, Nimber, Outcome, SolveError, Solver, TableError};
     use proptest::prelude::*;
 
@@ -1070,34 +1071,6 @@ mod splitting {
         }
     }
 
-    /// The same game searched in rounds, its options tried largest first, so that a costly
-    /// option often comes before a cheap one that answers.
-    #[derive(Debug, Clone)]
-    struct InRounds(RandomHeaps);
-
-    impl ImpartialGame for InRounds {
-        type Position = u128;
-
-        fn moves(&self, position: &u128) -> impl Iterator<Item = u128> {
-            self.0.moves(position)
-        }
-
-        const DECOMPOSES: bool = true;
-        const SEARCH_IN_ROUNDS: bool = true;
-
-        fn components(&self, position: &u128) -> Option<impl Iterator<Item = u128>> {
-            self.0.components(position)
-        }
-
-        fn canonical(&self, position: &u128) -> Option<u128> {
-            self.0.canonical(position)
-        }
-
-        fn search_size(&self, position: &u128) -> usize {
-            usize::MAX - self.0.search_size(position)
-        }
-    }
-
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(300))]
 
@@ -1113,7 +1086,7 @@ mod splitting {
             let mut two = Solver::new(game.clone()).with_threads(2);
             prop_assert_eq!(two.outcome(position).unwrap(), outcome);
             prop_assert_eq!(two.grundy(position).unwrap(), expected);
-            let least = Solver::<InRounds>::least_table_budget();
+            let least = Solver::<InRounds<RandomHeaps>>::least_table_budget();
             let mut tight = Solver::new(game.clone()).with_table_budget(least).unwrap();
             prop_assert_eq!(tight.outcome(position).unwrap(), outcome);
             let mut solver = Solver::new(game.clone());
