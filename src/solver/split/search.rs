@@ -204,22 +204,6 @@ impl<P: Clone + Eq + Hash + Debug> SplitSearch<P> {
         self.table.set(position, facts, u64::MAX, 0);
     }
 
-    /// Forgets the line of play of a search a panic unwound through, the stop flag its
-    /// threads shared, the sum it was helping another thread with, the parts it marked busy,
-    /// and the rounds it was in.
-    pub(crate) fn forget_line_of_play(&mut self) {
-        self.path.clear();
-        self.stop = None;
-        // A panic while helping with another thread's sum left its flag, which the next
-        // question would read as "finished" and stop at once (seen: 1 run in 10 of the
-        // panic test on two threads answered `StateLimit { limit: 0 }`).
-        self.helped_done = None;
-        self.busy = None;
-        // A panic unwound through the rounds it was in, without ending them.
-        self.deadline = u64::MAX;
-        self.abandoned = false;
-    }
-
     pub(crate) fn clear(&mut self) {
         self.table.clear();
         self.cache.clear();
