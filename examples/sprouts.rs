@@ -3,7 +3,8 @@
 //!
 //! `cargo run --release --example sprouts -- 6` (at most 17 spots); `--position
 //! "0.0.AB.}AB.}]!"` starts from a position instead; `--misere` asks who wins when the last
-//! player to move loses (the plain search: sums do not add up in misère play).
+//! player to move loses (the outcome search of whole positions, in rounds: sums do not add
+//! up in misère play).
 
 #[macro_use]
 #[path = "common/output.rs"]

@@ -331,6 +331,12 @@ pub trait ImpartialGame {
     /// Inside a round, a position runs rounds of its own only with 10 000 positions or more
     /// left to list.
     ///
+    /// The outcome search of whole positions — misère play, where positions do not split
+    /// into parts, and normal play under
+    /// [`with_plain_search`](crate::Solver::with_plain_search) — takes the options in rounds
+    /// too (with 100 000 or more left inside a round): misère Sprouts' 9 spots take 40 s so,
+    /// against 160 s in order.
+    ///
     /// # Examples
     ///
     /// ```

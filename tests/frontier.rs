@@ -227,6 +227,22 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(60))]
+
+    /// Misère Cram in rounds: the stacked search's outcomes, and winning moves that win.
+    #[test]
+    fn misere_cram_in_rounds_agrees_with_the_stacked_search((game, free) in cram_position(16)) {
+        let expected = Solver::new(game).misere().outcome(free).unwrap();
+        let mut solver = Solver::new(InRounds(game));
+        prop_assert_eq!(solver.misere().outcome(free).unwrap(), expected);
+        match solver.misere().winning_move(free).unwrap() {
+            Some(after) => prop_assert_eq!(Solver::new(game).misere().outcome(after).unwrap(), Outcome::P),
+            None => prop_assert!(expected == Outcome::P || game.moves(&free).next().is_none()),
+        }
+    }
+}
+
 /// Boards of 16 to 30 cells, a few of them taken: large enough that questions run out of
 /// their allowances again and again.
 fn large_cram_position() -> impl Strategy<Value = (Cram, CramPosition)> {
@@ -1104,6 +1120,75 @@ mod splitting {
                 impartial::certificate::Claim::Outcome(outcome)
             );
         }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+
+        /// Misère play in rounds (the outcome search, as positions do not split): the
+        /// stacked search's outcomes, winning moves that win, every option asked of one
+        /// solver in turn; and normal play by the plain search in rounds; within a state
+        /// limit and a memory limit, the answer or the limit's error, then answers again.
+        #[test]
+        fn misere_play_in_rounds_agrees_with_the_stacked_search(
+            (game, position) in random_game(),
+            limit in 0usize..300,
+        ) {
+            let misere = |position: u128| Solver::new(game.clone()).misere().outcome(position).unwrap();
+            let expected = misere(position);
+            let rounds = InRounds(game.clone());
+            let mut solver = Solver::new(rounds.clone());
+            prop_assert_eq!(solver.misere().outcome(position).unwrap(), expected);
+            let winning = solver.misere().winning_moves(position).unwrap();
+            let terminal = game.moves(&position).next().is_none();
+            prop_assert_eq!(winning.is_empty(), expected == Outcome::P || terminal);
+            for after in winning {
+                prop_assert_eq!(misere(after), Outcome::P);
+            }
+            for after in game.moves(&position) {
+                prop_assert_eq!(solver.misere().outcome(after).unwrap(), misere(after));
+            }
+            let normal = if plain_grundy(&game, position) == Nimber::ZERO { Outcome::P } else { Outcome::N };
+            let mut plain = Solver::new(rounds.clone()).with_plain_search();
+            prop_assert_eq!(plain.outcome(position).unwrap(), normal);
+            let mut limited = Solver::new(rounds.clone()).with_state_limit(limit);
+            for _ in 0..2 {
+                match limited.misere().outcome(position) {
+                    Ok(outcome) => prop_assert_eq!(outcome, expected),
+                    Err(error) => prop_assert_eq!(error, SolveError::StateLimit { limit }),
+                }
+                prop_assert!(limited.stats().states <= limit);
+            }
+            let bytes = limit * 64;
+            let mut small = Solver::new(rounds).with_memory_limit(bytes);
+            for _ in 0..2 {
+                match small.misere().outcome(position) {
+                    Ok(outcome) => prop_assert_eq!(outcome, expected),
+                    Err(error) => prop_assert_eq!(error, SolveError::MemoryLimit { limit: bytes }),
+                }
+            }
+        }
+    }
+
+    /// A cycle met in rounds is an error naming a position of it, and leaves no position
+    /// marked: the same question gets the same error, and another its answer.
+    #[test]
+    fn cycles_in_rounds_are_errors() {
+        let mut solver = Solver::new(InRounds(RoundAbout));
+        for _ in 0..2 {
+            assert!(matches!(
+                solver.misere().outcome(100),
+                Err(SolveError::Cycle { .. })
+            ));
+            assert_eq!(solver.misere().outcome(3).unwrap(), Outcome::N);
+            assert!(matches!(
+                solver.misere().outcome(12),
+                Err(SolveError::Cycle { .. })
+            ));
+        }
+        let mut plain = Solver::new(InRounds(RoundAbout)).with_plain_search();
+        assert!(matches!(plain.outcome(10), Err(SolveError::Cycle { .. })));
+        assert_eq!(plain.outcome(5).unwrap(), Outcome::P);
     }
 
     /// A game whose parts are not smaller than the position.

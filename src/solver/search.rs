@@ -18,6 +18,8 @@
 mod code;
 mod graph;
 mod outcome;
+#[cfg(feature = "decompose")]
+mod rounds;
 mod rule;
 mod stack;
 mod state;

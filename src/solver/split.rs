@@ -11,5 +11,5 @@ mod table;
 mod threads;
 
 pub(crate) use file::{load, save};
-pub(crate) use rounds::first_in_rounds;
+pub(crate) use rounds::{end_of_round, first_in_rounds};
 pub(crate) use search::{Answer, Question, SplitSearch};

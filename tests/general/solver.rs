@@ -436,6 +436,36 @@ fn a_caught_panic_in_the_decomposing_search_leaves_no_false_cycle() {
         }
     }
     assert!(panicked > 3, "Sprouts: {panicked} panics");
+    a_caught_panic_in_misere_sprouts_leaves_no_false_cycle();
+}
+
+/// Misère play is searched in rounds too, by the outcome search: positions a panic unwound
+/// through, left marked as on the line of play, would be reported as cycles.
+#[cfg(feature = "frontier")]
+fn a_caught_panic_in_misere_sprouts_leaves_no_false_cycle() {
+    use std::panic::{AssertUnwindSafe, catch_unwind};
+
+    let sprouts = impartial::sprouts::Sprouts;
+    let start = impartial::sprouts::SproutsPosition::start(6).unwrap();
+    let expected = Solver::new(sprouts).misere().outcome(&start).unwrap();
+    let mut below = vec![start.clone()];
+    for depth in 0..3 {
+        let next: Vec<_> = below
+            .iter()
+            .flat_map(|position| sprouts.moves(position))
+            .collect();
+        below.extend(next.into_iter().step_by(3 + depth * 5));
+    }
+    let mut panicked = 0;
+    for at in below.iter().step_by(below.len() / 16 + 1) {
+        let mut solver = Solver::new(PanicsOnce::new(sprouts, at.clone()));
+        solver.game().arm();
+        if catch_unwind(AssertUnwindSafe(|| solver.misere().outcome(&start))).is_err() {
+            panicked += 1;
+            assert_eq!(solver.misere().outcome(&start), Ok(expected), "{at}");
+        }
+    }
+    assert!(panicked > 3, "misère Sprouts: {panicked} panics");
 }
 
 /// Two heaps of Nim as a pair, with a `components` hook that splits them: it only works with

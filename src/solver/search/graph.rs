@@ -27,6 +27,19 @@ pub(crate) trait Graph {
         self.edges(position)
     }
 
+    /// Whether an outcome search takes a position's options in rounds
+    /// ([`ImpartialGame::SEARCH_IN_ROUNDS`]).
+    #[cfg(feature = "decompose")]
+    const IN_ROUNDS: bool = false;
+
+    /// The order a search in rounds tries options in, least first
+    /// ([`ImpartialGame::search_size`]).
+    #[cfg(feature = "decompose")]
+    fn search_size(&self, position: &Self::Position) -> usize {
+        let _ = position;
+        0
+    }
+
     fn dense_index(&self, position: &Self::Position) -> Option<usize>;
 
     fn allocated_bytes(&self, position: &Self::Position) -> usize;
@@ -76,6 +89,14 @@ impl<G: ImpartialGame> Graph for G {
     #[inline]
     fn outcome_edges(&self, position: &G::Position) -> impl Iterator<Item = ((), G::Position)> {
         search_order(self, position).map(|option| ((), option))
+    }
+
+    #[cfg(feature = "decompose")]
+    const IN_ROUNDS: bool = G::SEARCH_IN_ROUNDS;
+
+    #[cfg(feature = "decompose")]
+    fn search_size(&self, position: &G::Position) -> usize {
+        ImpartialGame::search_size(self, position)
     }
 
     #[inline]

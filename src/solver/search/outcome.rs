@@ -31,6 +31,12 @@ impl<P: Clone + Eq + Hash + Debug, E: Gain> Search<P, E> {
         if let Some(outcome) = self.known_outcome(game, root, play)? {
             return Ok(outcome);
         }
+        #[cfg(feature = "decompose")]
+        if G::IN_ROUNDS {
+            return self.run_abandoning(game, Table::of_play(play), |search| {
+                search.run_outcome_in_rounds(game, root, play)
+            });
+        }
         self.run_abandoning(game, Table::of_play(play), |search| {
             search.run_outcome(game, root, play)
         })

@@ -59,6 +59,44 @@ impl Limits {
     }
 }
 
+/// The least work (positions listed) a round must have left for a position inside it to
+/// take its own options in rounds (`rounds`). Measured on misère Sprouts with a prototype
+/// (one run each, 2026-12-06): 9 spots took 59 s without rounds, 96 s with rounds inside a
+/// round with 10 000 left (the decomposing search's rule), 37–42 s with 100 000 left;
+/// rounds at every depth made 8 spots 66 s against 1 s.
+#[cfg(feature = "decompose")]
+pub(super) const NESTED_ROUND_LEAST: u64 = 100_000;
+
+/// The work done and the round's deadline of an outcome search in rounds (`rounds`), and
+/// the line of play it marked in the table.
+#[cfg(feature = "decompose")]
+#[derive(Clone, Debug)]
+pub(super) struct Rounds<P> {
+    /// The positions marked as on the line of play, to take out if the search fails.
+    pub(super) path: Vec<P>,
+    /// Positions whose options were listed.
+    pub(super) work: u64,
+    /// The work at which a question asked in a round gives up (`u64::MAX`: none).
+    pub(super) deadline: u64,
+    /// Set when a question gave up at its round's deadline, until the round sees it.
+    pub(super) abandoned: bool,
+    /// [`NESTED_ROUND_LEAST`], or less in the tests, for rounds at every depth.
+    pub(super) nested_least: u64,
+}
+
+#[cfg(feature = "decompose")]
+impl<P> Default for Rounds<P> {
+    fn default() -> Self {
+        Rounds {
+            path: Vec::new(),
+            work: 0,
+            deadline: u64::MAX,
+            abandoned: false,
+            nested_least: NESTED_ROUND_LEAST,
+        }
+    }
+}
+
 /// The memo, the search stack, and what they hold, for a graph whose moves carry `E`.
 #[derive(Clone, Debug)]
 pub(crate) struct Search<P, E = ()> {
@@ -83,6 +121,9 @@ pub(crate) struct Search<P, E = ()> {
     pub(super) stored_allocated: usize,
     /// Bytes the positions on the frames and the option stack own.
     pub(super) working_allocated: usize,
+    /// The state of an outcome search in rounds (`rounds`).
+    #[cfg(feature = "decompose")]
+    pub(super) rounds: Rounds<P>,
 }
 
 impl<P: Clone + Eq + Hash + Debug, E: Gain> Search<P, E> {
@@ -115,6 +156,8 @@ impl<P: Clone + Eq + Hash + Debug, E: Gain> Search<P, E> {
             seen: Vec::new(),
             stored_allocated: 0,
             working_allocated: 0,
+            #[cfg(feature = "decompose")]
+            rounds: Rounds::default(),
         }
     }
 
@@ -335,10 +378,7 @@ impl<P: Clone + Eq + Hash + Debug, E: Gain> Search<P, E> {
     fn forget_line_of_play<G: Graph<Position = P, Gain = E>>(&mut self, game: &G, table: Table) {
         let mut frames = std::mem::take(&mut self.frames);
         for frame in frames.drain(..) {
-            let index = game.dense_index(&frame.position);
-            if self.tables[table as usize].remove(&frame.position, index) {
-                self.stored_allocated -= game.allocated_bytes(&frame.position);
-            }
+            self.forget_entry(game, &frame.position, table);
         }
         self.frames = frames;
         self.options.clear();
@@ -346,6 +386,20 @@ impl<P: Clone + Eq + Hash + Debug, E: Gain> Search<P, E> {
         self.values.clear();
         self.gains.clear();
         self.working_allocated = 0;
+        #[cfg(feature = "decompose")]
+        self.forget_rounds(game, table);
+    }
+
+    /// Takes `position`'s entry out of `table`, with the bytes it owned.
+    pub(super) fn forget_entry<G: Graph<Position = P, Gain = E>>(
+        &mut self,
+        game: &G,
+        position: &P,
+        table: Table,
+    ) {
+        if self.tables[table as usize].remove(position, game.dense_index(position)) {
+            self.stored_allocated -= game.allocated_bytes(position);
+        }
     }
 }
 

@@ -70,14 +70,26 @@ impl<P: Clone + Eq + Hash + Debug> SplitSearch<P> {
         answer: Result<T, SolveError<P>>,
     ) -> Result<Option<T>, SolveError<P>> {
         let own = std::mem::replace(&mut self.deadline, outer);
-        match answer {
-            Ok(answer) => Ok(Some(answer)),
-            Err(_) if self.abandoned && own < outer => {
-                self.abandoned = false;
-                Ok(None)
-            }
-            Err(error) => Err(error),
+        end_of_round(&mut self.abandoned, own < outer, answer)
+    }
+}
+
+/// The answer of a question asked in a round, `None` if it ran out of the round's allowance:
+/// it gave up (`abandoned`, cleared here) at a deadline of its own round (`own_deadline`:
+/// earlier than the round around it). One that ran out of an outer round's allowance is that
+/// round's to see.
+pub(crate) fn end_of_round<T, E>(
+    abandoned: &mut bool,
+    own_deadline: bool,
+    answer: Result<T, E>,
+) -> Result<Option<T>, E> {
+    match answer {
+        Ok(answer) => Ok(Some(answer)),
+        Err(_) if *abandoned && own_deadline => {
+            *abandoned = false;
+            Ok(None)
         }
+        Err(error) => Err(error),
     }
 }
 
