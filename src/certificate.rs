@@ -46,6 +46,14 @@
 //! `j`). Two equal parts cancel (`G + G = 0`). The claim about the root — its outcome, or
 //! its value — is read the same way from the root's parts.
 //!
+//! **Misère play** ([`Misere::prove_outcome`](crate::Misere::prove_outcome)), where whoever
+//! moves last loses, does not add up over sums: its claims are about whole positions, as
+//! the ruleset's `moves` list them, and each entry is [`MisereP`](Entry::MisereP) (the
+//! position has an option, and every option has an entry that says N) or
+//! [`MisereN`](Entry::MisereN) (the index of an option whose entry says P, or none when
+//! the position has no option: the player to move has won). A certificate holds entries
+//! of one play only.
+//!
 //! The certificate holds only what its claim needs: the prover starts from the root and
 //! takes a witness for each claim, the smallest searches' first, and leaves out all the
 //! search explored and the claim does not use. Positions are stored in canonical form, sums
@@ -55,7 +63,7 @@
 //!
 //! The ruleset: its `moves` (every option, each listed), `components` (the parts' sum is the
 //! position), `canonical` (the same game), `grundy_bound` (a true bound), and that the game
-//! ends. Nothing else: not the solver, its tables or its closed forms
+//! ends (for misère play, `moves` alone). Nothing else: not the solver, its tables or its closed forms
 //! ([`known_grundy`](crate::ImpartialGame::known_grundy) is not asked; a part the search
 //! valued by a closed form is shown from its options like any other). The check reads the
 //! ruleset's name (its `Debug` form) and refuses a certificate of another.
@@ -67,17 +75,20 @@
 //!
 //! ```text
 //! magic     16 bytes  "impartial proof\0"
-//! version   u32       1
+//! version   u32       1 for normal play, 2 for misère play
 //! ruleset   string    UTF-8: the ruleset as `Debug` writes it
 //! root      string    the position, as `StoredPosition::write_to` writes it
-//! claim     byte      0 outcome P, 1 outcome N, 2 a value: then the value, a number
+//! claim     byte      version 1: 0 outcome P, 1 outcome N, 2 a value: then the value, a number
+//!                     version 2: 3 misère outcome P, 4 misère outcome N
 //! count     number    positions besides the root
 //! each position:
 //!   position  string
-//!   kind      byte    0 a value, 1 values it is not
+//!   kind      byte    version 1: 0 a value, 1 values it is not; version 2: 2 P, 3 N
 //!   value:    v, a number; then v numbers: for each j < v, the index of an option of value j
 //!   not:      n, a number; then n pairs of numbers (k, w), k increasing:
 //!             w = 0 for "k is above the bound", w = i + 1 for "option i has value k"
+//!   P:        nothing more
+//!   N:        w, a number: 0 for "no option", i + 1 for "option i is P"
 //! crc32     u32       CRC-32 (IEEE) of every byte before it
 //! ```
 //!
@@ -87,7 +98,8 @@
 //! # Checking a claim without this crate
 //!
 //! The checker is [`check.rs`](https://docs.rs/crate/impartial/latest/source/src/certificate/check.rs),
-//! under 200 lines; written again in any language over the same rules, it is:
+//! about 330 lines of code with its threads; written again in any language over the same
+//! rules, it is:
 //!
 //! ```text
 //! read the file; refuse it unless magic, version, CRC-32 and ruleset are right
@@ -106,6 +118,12 @@
 //!     not (k, w):      w = option i: is_p(options[i], k)
 //!                      w = bound:    k > min(len(options), grundy_bound(x))
 //! the root's claim: is_p(parts(root), 0) is "P", or is_p(parts(root), v) for value v
+//!
+//! misère play (version 2), positions whole and as moves lists them:
+//!     P:            moves(x) is not empty, and claims[o] is N for each o in moves(x)
+//!     N, option i:  claims[moves(x)[i]] is P
+//!     N, no option: moves(x) is empty
+//! the root's claim: claims[root]
 //! ```
 //!
 //! Each claim is checked against the claims of parts of its options, which have shorter

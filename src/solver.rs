@@ -18,6 +18,8 @@ pub(crate) mod memo;
 mod misere;
 #[cfg(feature = "decompose")]
 mod prove;
+#[cfg(feature = "decompose")]
+mod prove_misere;
 pub mod score;
 pub(crate) mod search;
 #[cfg(feature = "decompose")]

@@ -226,6 +226,10 @@ pub struct ProofArguments {
     /// Prove the nimber, not only who wins (a larger certificate, a longer search).
     #[arg(long)]
     pub value: bool,
+    /// Prove who wins misère play, where whoever moves last loses (a search of whole
+    /// positions, on one thread).
+    #[arg(long, conflicts_with_all = ["value", "threads"])]
+    pub misere: bool,
     /// Threads of the search: 1 to 64, 0 for one per core.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(0..=64))]
     pub threads: u32,

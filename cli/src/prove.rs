@@ -62,14 +62,18 @@ where
     // The search first, on its threads; the proof then asks it for witnesses, which it
     // answers from what it learnt.
     let started = Instant::now();
-    if proof.value {
+    if proof.misere {
+        solver.misere().outcome(root).map_err(fail)?;
+    } else if proof.value {
         solver.grundy(root).map_err(fail)?;
     } else {
         solver.outcome(root).map_err(fail)?;
     }
     let searched = started.elapsed().as_secs_f64();
     let started = Instant::now();
-    let certificate = if proof.value {
+    let certificate = if proof.misere {
+        solver.misere().prove_outcome(root)
+    } else if proof.value {
         solver.prove_grundy(root)
     } else {
         solver.prove_outcome(root)

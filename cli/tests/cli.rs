@@ -1850,7 +1850,7 @@ fn the_guide_and_readme_run_as_written() {
 
 /// A small game of each search game, `prove`'s arguments for it, and the claim the
 /// library's solver makes.
-fn search_games() -> [(&'static str, &'static [&'static str], String); 6] {
+fn search_games() -> [(&'static str, &'static [&'static str], String); 8] {
     use impartial::chomp::Chomp;
     use impartial::cram::Cram;
     use impartial::node_kayles::NodeKayles;
@@ -1864,6 +1864,7 @@ fn search_games() -> [(&'static str, &'static [&'static str], String); 6] {
     let poset = PosetGame::new(4, &[(0, 1), (1, 2), (0, 3)]).unwrap();
     let value = |nimber: Nimber| format!("value {nimber}");
     let outcome = |nimber: Nimber| format!("outcome {}", if nimber.is_zero() { "P" } else { "N" });
+    let misere = |outcome: impartial::Outcome| format!("misère outcome {outcome}");
     [
         (
             "cram",
@@ -1902,6 +1903,21 @@ fn search_games() -> [(&'static str, &'static [&'static str], String); 6] {
                     .grundy(SproutsPosition::start(3).unwrap())
                     .unwrap(),
             ),
+        ),
+        (
+            "sprouts",
+            &["--spots", "5", "--misere"],
+            misere(
+                Solver::new(Sprouts)
+                    .misere()
+                    .outcome(SproutsPosition::start(5).unwrap())
+                    .unwrap(),
+            ),
+        ),
+        (
+            "cram",
+            &["--rows", "3", "--columns", "4", "--misere"],
+            misere(Solver::new(cram).misere().outcome(cram.start()).unwrap()),
         ),
     ]
 }
@@ -1958,4 +1974,11 @@ fn prove_and_check_every_search_game() {
         "x",
     ]);
     assert_eq!(too_large.status.code(), Some(2));
+    // Misère play is an outcome, searched on one thread.
+    for other in ["--value", "--threads=2"] {
+        let both = run(&[
+            "prove", "sprouts", "--spots", "3", "--misere", other, "-o", "x",
+        ]);
+        assert_eq!(both.status.code(), Some(2), "{other}");
+    }
 }

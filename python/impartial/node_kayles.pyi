@@ -26,7 +26,7 @@ class NodeKayles:
         self, position: Optional[NodeKaylesPosition] = None
     ) -> Optional[NodeKaylesPosition]: ...
     def prove_outcome(
-        self, path: Union[str, PathLike[str]], position: Optional[NodeKaylesPosition] = None
+        self, path: Union[str, PathLike[str]], position: Optional[NodeKaylesPosition] = None, *, misere: bool = False
     ) -> Outcome: ...
     def prove_grundy(
         self, path: Union[str, PathLike[str]], position: Optional[NodeKaylesPosition] = None

@@ -146,17 +146,19 @@ where
     G: ImpartialGame + Send + fmt::Debug,
     G::Position: Send + fmt::Debug + StoredPosition,
 {
-    /// Proves the outcome of `at` (its value, with `value`), writes the certificate to
-    /// `path`, and returns what it claims.
+    /// Proves the outcome of `at` (its value, with `value`; its misère outcome, with
+    /// `misere`), writes the certificate to `path`, and returns what it claims.
     fn prove(
         &mut self,
         py: Python<'_>,
         at: G::Position,
         path: PathBuf,
-        value: bool,
+        (value, misere): (bool, bool),
     ) -> PyResult<Claim> {
         let certificate = self.ask(py, |solver| {
-            if value {
+            if misere {
+                solver.misere().prove_outcome(at)
+            } else if value {
                 solver.prove_grundy(at)
             } else {
                 solver.prove_outcome(at)
@@ -173,9 +175,10 @@ where
         py: Python<'_>,
         at: G::Position,
         path: PathBuf,
+        misere: bool,
     ) -> PyResult<Outcome> {
-        match self.prove(py, at, path, false)? {
-            Claim::Outcome(outcome) => Ok(outcome.into()),
+        match self.prove(py, at, path, (false, misere))? {
+            Claim::Outcome(outcome) | Claim::MisereOutcome(outcome) => Ok(outcome.into()),
             other @ Claim::Grundy(_) => Err(errors::SolveError::new_err(format!(
                 "the proof claims {other}, not an outcome"
             ))),
@@ -183,16 +186,17 @@ where
     }
 
     fn prove_grundy(&mut self, py: Python<'_>, at: G::Position, path: PathBuf) -> PyResult<Nimber> {
-        match self.prove(py, at, path, true)? {
+        match self.prove(py, at, path, (true, false))? {
             Claim::Grundy(value) => Ok(Nimber(value)),
-            other @ Claim::Outcome(_) => Err(errors::SolveError::new_err(format!(
-                "the proof claims {other}, not a value"
-            ))),
+            other @ (Claim::Outcome(_) | Claim::MisereOutcome(_)) => Err(
+                errors::SolveError::new_err(format!("the proof claims {other}, not a value")),
+            ),
         }
     }
 
     /// Reads the certificate at `path` and checks it with this ruleset's moves alone (not
-    /// the solver's memo): the claim, as an `Outcome` or a `Nimber`.
+    /// the solver's memo): the claim, as an `Outcome` (of normal or misère play, as the
+    /// certificate says) or a `Nimber`.
     fn check(&mut self, py: Python<'_>, path: PathBuf) -> PyResult<Py<PyAny>> {
         let solver = &mut self.solver;
         let checked = py.detach(move || {
@@ -203,7 +207,7 @@ where
             return Err(error);
         }
         match checked.map_err(certificate_error)? {
-            Claim::Outcome(outcome) => Ok(Outcome::from(outcome)
+            Claim::Outcome(outcome) | Claim::MisereOutcome(outcome) => Ok(Outcome::from(outcome)
                 .into_pyobject(py)?
                 .into_any()
                 .unbind()),
@@ -353,16 +357,18 @@ impl Cram {
     }
 
     /// Proves who wins from `position` (the empty board when not given) and writes the
-    /// certificate to `path`: the outcome.
-    #[pyo3(signature = (path, position = None))]
+    /// certificate to `path`: the outcome. With `misere=True`, who wins misère play, where
+    /// whoever moves last loses.
+    #[pyo3(signature = (path, position = None, *, misere = false))]
     fn prove_outcome(
         &mut self,
         py: Python<'_>,
         path: PathBuf,
         position: Option<&CramPosition>,
+        misere: bool,
     ) -> PyResult<Outcome> {
         let at = self.position_of(position);
-        self.searcher.prove_outcome(py, at, path)
+        self.searcher.prove_outcome(py, at, path, misere)
     }
 
     /// Proves the value of `position` (the empty board when not given) and writes the
@@ -511,16 +517,18 @@ impl Chomp {
     }
 
     /// Proves who wins from `position` (the whole bar when not given) and writes the
-    /// certificate to `path`: the outcome.
-    #[pyo3(signature = (path, position = None))]
+    /// certificate to `path`: the outcome. With `misere=True`, who wins misère play, where
+    /// whoever moves last loses.
+    #[pyo3(signature = (path, position = None, *, misere = false))]
     fn prove_outcome(
         &mut self,
         py: Python<'_>,
         path: PathBuf,
         position: Option<&ChompPosition>,
+        misere: bool,
     ) -> PyResult<Outcome> {
         let at = self.position_of(position);
-        self.searcher.prove_outcome(py, at, path)
+        self.searcher.prove_outcome(py, at, path, misere)
     }
 
     /// Proves the value of `position` (the whole bar when not given) and writes the
@@ -672,16 +680,18 @@ impl NodeKayles {
     }
 
     /// Proves who wins from `position` (the whole graph when not given) and writes the
-    /// certificate to `path`: the outcome.
-    #[pyo3(signature = (path, position = None))]
+    /// certificate to `path`: the outcome. With `misere=True`, who wins misère play, where
+    /// whoever moves last loses.
+    #[pyo3(signature = (path, position = None, *, misere = false))]
     fn prove_outcome(
         &mut self,
         py: Python<'_>,
         path: PathBuf,
         position: Option<&NodeKaylesPosition>,
+        misere: bool,
     ) -> PyResult<Outcome> {
         let at = self.position_of(position);
-        self.searcher.prove_outcome(py, at, path)
+        self.searcher.prove_outcome(py, at, path, misere)
     }
 
     /// Proves the value of `position` (the whole graph when not given) and writes the
@@ -785,13 +795,17 @@ impl Sprouts {
     }
 
     /// Proves who wins from `position` and writes the certificate to `path`: the outcome.
+    /// With `misere=True`, who wins misère play, where whoever moves last loses.
+    #[pyo3(signature = (path, position, *, misere = false))]
     fn prove_outcome(
         &mut self,
         py: Python<'_>,
         path: PathBuf,
         position: &SproutsPosition,
+        misere: bool,
     ) -> PyResult<Outcome> {
-        self.searcher.prove_outcome(py, position.0.clone(), path)
+        self.searcher
+            .prove_outcome(py, position.0.clone(), path, misere)
     }
 
     /// Proves the value of `position` and writes the certificate to `path`: the value.

@@ -809,6 +809,35 @@ def test_certificates_of_every_frontier_game_are_checked_and_forgeries_refused(t
         Cram(4, 3).prove_outcome(tmp_path / "no" / "such" / "folder.proof")
 
 
+def test_misere_certificates_are_checked(tmp_path):
+    from impartial.cram import Cram
+    from impartial.node_kayles import NodeKayles
+    from impartial.sprouts import Sprouts, SproutsPosition
+
+    # OEIS A164950 (Lemoine and Viennot): the first player wins misère Sprouts of 1, 5 and 6
+    # spots and loses 2, 3 and 4; with no spot, the player to move has already won.
+    for spots, first_wins in [(0, True), (1, True), (2, False), (3, False), (4, False), (5, True), (6, True)]:
+        path = tmp_path / f"misere-{spots}.proof"
+        outcome = Sprouts().prove_outcome(path, SproutsPosition.start(spots), misere=True)
+        assert outcome == (Outcome.N if first_wins else Outcome.P), spots
+        assert Sprouts().check(path) == outcome
+    # Misère Node Kayles on a path of n vertices: a single vertex loses (its one move is
+    # the last); two vertices are won by taking one end, leaving the other's single move.
+    for vertices, expected in [(1, Outcome.P), (2, Outcome.N)]:
+        path = tmp_path / f"path-{vertices}.proof"
+        game = NodeKayles(vertices, [(0, 1)] if vertices == 2 else [])
+        assert game.prove_outcome(path, misere=True) == expected
+        assert NodeKayles(vertices, [(0, 1)] if vertices == 2 else []).check(path) == expected
+    path = tmp_path / "cram.proof"
+    outcome = Cram(4, 3).prove_outcome(path, misere=True)
+    assert Cram(4, 3).check(path) == outcome
+    forged = bytearray(path.read_bytes())
+    forged[len(forged) // 2] ^= 0x10
+    path.write_bytes(bytes(forged))
+    with pytest.raises(impartial.CertificateError, match="damaged"):
+        Cram(4, 3).check(path)
+
+
 def test_ctrl_c_stops_a_frontier_search():
     from impartial.cram import Cram
 

@@ -213,9 +213,20 @@ fn check_with<'c, G: ImpartialGame>(
             position: format!("{position:?}"),
             reason: reason.into(),
         };
-        if game
-            .canonical(position)
-            .is_some_and(|form| form != *position)
+        let misere = matches!(entry, Entry::MisereP | Entry::MisereN(_));
+        if misere != certificate.claim.is_misere() {
+            return Err(refused(if misere {
+                "a claim of misère play in a certificate of normal play"
+            } else {
+                "a claim of normal play in a certificate of misère play"
+            }));
+        }
+        // Misère play does not split positions, nor name them by their canonical forms:
+        // its claims are about positions as the ruleset's moves list them.
+        if !misere
+            && game
+                .canonical(position)
+                .is_some_and(|form| form != *position)
         {
             return Err(refused("it is not its own canonical form"));
         }
@@ -231,6 +242,21 @@ fn check_with<'c, G: ImpartialGame>(
     if let Some((at, reason)) = check_all(&checker) {
         return Err(fails(&certificate.entries[at].0, reason));
     }
+    if let Claim::MisereOutcome(outcome) = certificate.claim {
+        let found = match checker.claims.get(&certificate.root) {
+            Some(Entry::MisereP) => Outcome::P,
+            Some(Entry::MisereN(_)) => Outcome::N,
+            _ => {
+                let reason = "nothing shows its misère outcome".to_string();
+                return Err(fails(&certificate.root, reason));
+            }
+        };
+        if found != outcome {
+            let reason = format!("its entry says misère outcome {found}");
+            return Err(fails(&certificate.root, reason));
+        }
+        return Ok(certificate.claim);
+    }
     let root = parts(game, &certificate.root);
     let (target, is_p) = match certificate.claim {
         Claim::Outcome(outcome) => (0, outcome == Outcome::P),
@@ -238,6 +264,7 @@ fn check_with<'c, G: ImpartialGame>(
             Ok(value) => (value, true),
             Err(_) => return Err(fails(&certificate.root, "its value passes 32 bits".into())),
         },
+        Claim::MisereOutcome(_) => unreachable!("answered above"),
     };
     let found = checker
         .is_p(&root, target)
@@ -301,80 +328,120 @@ impl<G: ImpartialGame> Checker<'_, G> {
         }
     }
 
-    /// Checks the claim `entry` about `position`, from its options: each one that a claim
-    /// names split into its parts, the others only counted.
+    /// Checks the claim `entry` about `position`, from its options.
     fn check(&self, position: &G::Position, entry: &Entry) -> Result<(), String> {
-        // Values it is not, each by an option, need the options up to the last one named.
-        let named = match entry {
-            Entry::Not(values) => values
-                .iter()
-                .try_fold(0, |last, &(_, witness)| match witness {
-                    Witness::Option(index) => Some(last.max(index as usize + 1)),
-                    Witness::AboveBound => None,
-                }),
-            Entry::Value { .. } => None,
-        };
+        match entry {
+            Entry::Value { value, below } => self.check_value(position, *value, below),
+            Entry::Not(values) => self.check_not(position, values),
+            Entry::MisereP => self.check_misere_p(position),
+            Entry::MisereN(winning) => self.check_misere_n(position, *winning),
+        }
+    }
+
+    /// Value `value`: option `below[j]` is of value `j` for each `j < value`, and no option
+    /// is of value `value`. Every option is split into its parts.
+    fn check_value(&self, position: &G::Position, value: u32, below: &[u32]) -> Result<(), String> {
+        let options: Vec<Vec<G::Position>> = self
+            .game
+            .moves(position)
+            .map(|option| parts(self.game, &option))
+            .collect();
+        if below.len() != value as usize {
+            return Err(format!("value {value} with {} options below", below.len()));
+        }
+        for (j, &index) in (0u32..).zip(below) {
+            let option = options
+                .get(index as usize)
+                .ok_or_else(|| format!("it has {} options, no option {index}", options.len()))?;
+            if !self.is_p(option, j)? {
+                return Err(format!("option {index} is not of value {j}"));
+            }
+        }
+        for (index, parts) in options.iter().enumerate() {
+            let has_value = self
+                .is_p(parts, value)
+                .map_err(|why| format!("option {index}: {why}"))?;
+            if has_value {
+                return Err(format!("option {index} is of value {value} too"));
+            }
+        }
+        Ok(())
+    }
+
+    /// Values it is not: each by an option of that value, which needs the options up to
+    /// the last one named (only those named are split into parts), or by the bound, which
+    /// needs them all counted.
+    fn check_not(&self, position: &G::Position, values: &[(u32, Witness)]) -> Result<(), String> {
+        if !values.is_sorted_by(|a, b| a.0 < b.0) {
+            return Err("the values it is not are not in increasing order".into());
+        }
+        let named = values
+            .iter()
+            .try_fold(0, |last, &(_, witness)| match witness {
+                Witness::Option(index) => Some(last.max(index as usize + 1)),
+                Witness::AboveBound => None,
+            });
         let moves: Vec<G::Position> = match named {
             Some(named) => self.game.moves(position).take(named).collect(),
             None => self.game.moves(position).collect(),
         };
-        let options: Vec<Vec<G::Position>> = match entry {
-            Entry::Value { .. } => moves
-                .iter()
-                .map(|option| parts(self.game, option))
-                .collect(),
-            Entry::Not(_) => Vec::new(),
-        };
-        let option = |index: u32| {
-            let listed = moves
-                .get(index as usize)
-                .ok_or_else(|| format!("it has {} options, no option {index}", moves.len()))?;
-            Ok::<_, String>(match options.get(index as usize) {
-                Some(parts) => parts.clone(),
-                None => parts(self.game, listed),
-            })
-        };
-        match entry {
-            Entry::Value { value, below } => {
-                if below.len() != *value as usize {
-                    return Err(format!("value {value} with {} options below", below.len()));
-                }
-                for (j, &index) in (0u32..).zip(below) {
-                    if !self.is_p(&option(index)?, j)? {
-                        return Err(format!("option {index} is not of value {j}"));
+        for &(value, witness) in values {
+            match witness {
+                Witness::Option(index) => {
+                    let option = moves.get(index as usize).ok_or_else(|| {
+                        format!("it has {} options, no option {index}", moves.len())
+                    })?;
+                    if !self.is_p(&parts(self.game, option), value)? {
+                        return Err(format!("option {index} is not of value {value}"));
                     }
                 }
-                for (index, parts) in options.iter().enumerate() {
-                    let has_value = self
-                        .is_p(parts, *value)
-                        .map_err(|why| format!("option {index}: {why}"))?;
-                    if has_value {
-                        return Err(format!("option {index} is of value {value} too"));
-                    }
-                }
-            }
-            Entry::Not(values) => {
-                if !values.is_sorted_by(|a, b| a.0 < b.0) {
-                    return Err("the values it is not are not in increasing order".into());
-                }
-                for &(value, witness) in values {
-                    match witness {
-                        Witness::Option(index) => {
-                            if !self.is_p(&option(index)?, value)? {
-                                return Err(format!("option {index} is not of value {value}"));
-                            }
-                        }
-                        Witness::AboveBound => {
-                            let bound = self.game.grundy_bound(position).unwrap_or(u128::MAX);
-                            let most = bound.min(moves.len() as u128);
-                            if u128::from(value) <= most {
-                                return Err(format!("value {value} is not above its bound {most}"));
-                            }
-                        }
+                Witness::AboveBound => {
+                    let bound = self.game.grundy_bound(position).unwrap_or(u128::MAX);
+                    let most = bound.min(moves.len() as u128);
+                    if u128::from(value) <= most {
+                        return Err(format!("value {value} is not above its bound {most}"));
                     }
                 }
             }
         }
         Ok(())
+    }
+
+    /// A misère P-position: it has an option, and every option is claimed misère N.
+    fn check_misere_p(&self, position: &G::Position) -> Result<(), String> {
+        let mut count = 0;
+        for (index, option) in self.game.moves(position).enumerate() {
+            if !matches!(self.claims.get(&option), Some(Entry::MisereN(_))) {
+                return Err(format!(
+                    "nothing shows that option {index} is a misère N-position"
+                ));
+            }
+            count += 1;
+        }
+        if count == 0 {
+            return Err("it has no option: the player to move has won misère play".into());
+        }
+        Ok(())
+    }
+
+    /// A misère N-position: option `winning` is claimed misère P, or (`None`) there is
+    /// no option.
+    fn check_misere_n(&self, position: &G::Position, winning: Option<u32>) -> Result<(), String> {
+        let mut moves = self.game.moves(position);
+        let Some(index) = winning else {
+            return match moves.next() {
+                None => Ok(()),
+                Some(_) => Err("it has options, and no winning one is named".into()),
+            };
+        };
+        let option = moves
+            .nth(index as usize)
+            .ok_or_else(|| format!("it has no option {index}"))?;
+        match self.claims.get(&option) {
+            Some(Entry::MisereP) => Ok(()),
+            _ => Err(format!(
+                "nothing shows that option {index} is a misère P-position"
+            )),
+        }
     }
 }

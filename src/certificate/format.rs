@@ -9,7 +9,11 @@ use super::error::CertificateError;
 use crate::game::{ImpartialGame, Nimber, Outcome, StoredPosition};
 
 const MAGIC: &[u8; 16] = b"impartial proof\0";
+/// The version of a certificate of normal play; one of misère play is version 2, which a
+/// reader of version 1 refuses, as it should.
 const VERSION: u32 = 1;
+/// The version of a certificate of misère play.
+const MISERE_VERSION: u32 = 2;
 
 /// What a certificate claims of its root position.
 ///
@@ -21,6 +25,7 @@ const VERSION: u32 = 1;
 ///
 /// assert_eq!(Claim::Grundy(Nimber(2)).to_string(), "value *2");
 /// assert_eq!(Claim::Outcome(Outcome::P).to_string(), "outcome P");
+/// assert_eq!(Claim::MisereOutcome(Outcome::N).to_string(), "misère outcome N");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Claim {
@@ -28,6 +33,27 @@ pub enum Claim {
     Outcome(Outcome),
     /// The Sprague–Grundy value.
     Grundy(Nimber),
+    /// Who wins misère play, where whoever moves last loses.
+    MisereOutcome(Outcome),
+}
+
+impl Claim {
+    /// Whether the claim is about misère play: then every entry of the certificate is a
+    /// [`MisereP`](Entry::MisereP) or a [`MisereN`](Entry::MisereN), and no other.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::certificate::Claim;
+    /// use impartial::Outcome;
+    ///
+    /// assert!(Claim::MisereOutcome(Outcome::P).is_misere());
+    /// assert!(!Claim::Outcome(Outcome::P).is_misere());
+    /// ```
+    #[must_use]
+    pub fn is_misere(self) -> bool {
+        matches!(self, Claim::MisereOutcome(_))
+    }
 }
 
 impl std::fmt::Display for Claim {
@@ -35,12 +61,14 @@ impl std::fmt::Display for Claim {
         match self {
             Claim::Outcome(outcome) => write!(f, "outcome {outcome}"),
             Claim::Grundy(value) => write!(f, "value {value}"),
+            Claim::MisereOutcome(outcome) => write!(f, "misère outcome {outcome}"),
         }
     }
 }
 
-/// What a certificate says of one of its positions, a part that does not split, in its
-/// canonical form.
+/// What a certificate says of one of its positions: in normal play, of a part that does
+/// not split, in its canonical form; in misère play, where sums do not add up, of a whole
+/// position as the ruleset's [`moves`](crate::ImpartialGame::moves) list it.
 ///
 /// # Examples
 ///
@@ -51,7 +79,9 @@ impl std::fmt::Display for Claim {
 /// let value = Entry::Value { value: 2, below: vec![0, 3] };
 /// // Not value 0, as option 1 has value 0; not 9, as 9 is above the ruleset's bound.
 /// let not = Entry::Not(vec![(0, Witness::Option(1)), (9, Witness::AboveBound)]);
-/// # let _ = (value, not);
+/// // Misère play: option 4 is a misère P-position; a position without moves has won.
+/// let (won, over) = (Entry::MisereN(Some(4)), Entry::MisereN(None));
+/// # let _ = (value, not, won, over, Entry::MisereP);
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Entry {
@@ -67,6 +97,12 @@ pub enum Entry {
     /// Values the part does not have, in increasing order, each with its witness: the part
     /// plus a nim-heap of that size is an N-position.
     Not(Vec<(u32, Witness)>),
+    /// A P-position of misère play: it has an option, and every option is a misère
+    /// N-position (each shown by an entry of its own).
+    MisereP,
+    /// An N-position of misère play: the option of this index is a misère P-position, or
+    /// (`None`) there is no option — the player to move, who cannot, has won.
+    MisereN(Option<u32>),
 }
 
 /// Why a part does not have a value `k`.
@@ -280,7 +316,12 @@ impl<P: StoredPosition> Certificate<P> {
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut bytes = Vec::new();
         bytes.extend_from_slice(MAGIC);
-        bytes.extend_from_slice(&VERSION.to_le_bytes());
+        let version = if self.claim.is_misere() {
+            MISERE_VERSION
+        } else {
+            VERSION
+        };
+        bytes.extend_from_slice(&version.to_le_bytes());
         write_varint(&mut bytes, self.ruleset.len() as u64);
         bytes.extend_from_slice(self.ruleset.as_bytes());
         let mut scratch = Vec::new();
@@ -292,6 +333,8 @@ impl<P: StoredPosition> Certificate<P> {
                 bytes.push(2);
                 write_varint(&mut bytes, u64::try_from(value.0).unwrap_or(u64::MAX));
             }
+            Claim::MisereOutcome(Outcome::P) => bytes.push(3),
+            Claim::MisereOutcome(Outcome::N) => bytes.push(4),
         }
         write_varint(&mut bytes, self.entries.len() as u64);
         for (position, entry) in &self.entries {
@@ -334,7 +377,7 @@ impl<P: StoredPosition> Certificate<P> {
     where
         G: ImpartialGame<Position = P> + Debug,
     {
-        let body = check_frame(bytes)?;
+        let (body, version) = check_frame(bytes)?;
         let mut reader = Reader {
             bytes: body,
             at: MAGIC.len() + 4,
@@ -352,15 +395,22 @@ impl<P: StoredPosition> Certificate<P> {
             0 => Claim::Outcome(Outcome::P),
             1 => Claim::Outcome(Outcome::N),
             2 => Claim::Grundy(Nimber(u128::from(reader.varint()?))),
+            3 if version == MISERE_VERSION => Claim::MisereOutcome(Outcome::P),
+            4 if version == MISERE_VERSION => Claim::MisereOutcome(Outcome::N),
             kind => return Err(reader.damaged(&format!("claim of kind {kind}"))),
         };
+        // Version 2 is the version of misère claims, and of them alone.
+        if claim.is_misere() != (version == MISERE_VERSION) {
+            let found = format!("the claim \"{claim}\" in a version {version} certificate");
+            return Err(reader.damaged(&found));
+        }
         // Each position takes two bytes at least: a count past that is forged, refused
         // before anything is reserved for it.
         let count = reader.count(2)?;
         let mut entries = Vec::with_capacity(count);
         for index in 1..=count {
             let position = reader.position(index)?;
-            entries.push((position, reader.entry()?));
+            entries.push((position, reader.entry(claim.is_misere())?));
         }
         if reader.at != body.len() {
             return Err(reader.damaged("bytes after the last position"));
@@ -452,7 +502,7 @@ impl<P: StoredPosition> Certificate<P> {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn ruleset_of(bytes: &[u8]) -> Result<String, CertificateError> {
-    let body = check_frame(bytes)?;
+    let (body, _) = check_frame(bytes)?;
     Reader {
         bytes: body,
         at: MAGIC.len() + 4,
@@ -460,8 +510,9 @@ pub fn ruleset_of(bytes: &[u8]) -> Result<String, CertificateError> {
     .text()
 }
 
-/// The bytes before the checksum, once the magic, the version and the checksum are right.
-fn check_frame(bytes: &[u8]) -> Result<&[u8], CertificateError> {
+/// The bytes before the checksum and the version, once the magic, the version and the
+/// checksum are right.
+fn check_frame(bytes: &[u8]) -> Result<(&[u8], u32), CertificateError> {
     let damaged = |reason: &str| CertificateError::Damaged {
         reason: reason.into(),
     };
@@ -469,16 +520,16 @@ fn check_frame(bytes: &[u8]) -> Result<&[u8], CertificateError> {
         return Err(damaged("it does not start as a certificate does"));
     }
     let version = u32::from_le_bytes(bytes[16..20].try_into().expect("four bytes"));
-    if version != VERSION {
+    if version != VERSION && version != MISERE_VERSION {
         return Err(damaged(&format!(
-            "it is version {version}; this checker reads version {VERSION}"
+            "it is version {version}; this checker reads versions {VERSION} and {MISERE_VERSION}"
         )));
     }
     let (body, crc) = bytes.split_at(bytes.len() - 4);
     if crc32fast::hash(body).to_le_bytes() != crc {
         return Err(damaged("its checksum does not match"));
     }
-    Ok(body)
+    Ok((body, version))
 }
 
 fn write_varint(bytes: &mut Vec<u8>, mut value: u64) {
@@ -517,6 +568,11 @@ fn write_entry(bytes: &mut Vec<u8>, entry: &Entry) {
                     Witness::Option(option) => write_varint(bytes, u64::from(option) + 1),
                 }
             }
+        }
+        Entry::MisereP => bytes.push(2),
+        Entry::MisereN(winning) => {
+            bytes.push(3);
+            write_varint(bytes, winning.map_or(0, |option| u64::from(option) + 1));
         }
     }
 }
@@ -603,9 +659,10 @@ impl Reader<'_> {
         Ok(position)
     }
 
-    fn entry(&mut self) -> Result<Entry, CertificateError> {
+    /// An entry of normal play, or (`misere`) of misère play.
+    fn entry(&mut self, misere: bool) -> Result<Entry, CertificateError> {
         match self.byte()? {
-            0 => {
+            0 if !misere => {
                 let value = self.u32()?;
                 // One byte at least for each option below the value.
                 let room = (self.bytes.len() - self.at) as u64;
@@ -615,7 +672,7 @@ impl Reader<'_> {
                 let below = (0..value).map(|_| self.u32()).collect::<Result<_, _>>()?;
                 Ok(Entry::Value { value, below })
             }
-            1 => {
+            1 if !misere => {
                 let count = self.count(2)?;
                 let mut values = Vec::with_capacity(count);
                 for _ in 0..count {
@@ -631,7 +688,17 @@ impl Reader<'_> {
                 }
                 Ok(Entry::Not(values))
             }
-            kind => Err(self.damaged(&format!("an entry of kind {kind}"))),
+            2 if misere => Ok(Entry::MisereP),
+            3 if misere => match self.varint()? {
+                0 => Ok(Entry::MisereN(None)),
+                option => Ok(Entry::MisereN(Some(
+                    u32::try_from(option - 1).map_err(|_| self.damaged("a number past 32 bits"))?,
+                ))),
+            },
+            kind => Err(self.damaged(&format!(
+                "an entry of kind {kind} in a certificate of {} play",
+                if misere { "misère" } else { "normal" }
+            ))),
         }
     }
 }

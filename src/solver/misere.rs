@@ -38,7 +38,7 @@ use crate::game::{ImpartialGame, IntoPosition, Nimber, Outcome};
 /// ```
 #[derive(Debug)]
 pub struct Misere<'s, G: ImpartialGame> {
-    solver: &'s mut Solver<G>,
+    pub(super) solver: &'s mut Solver<G>,
 }
 
 impl<G: ImpartialGame> Solver<G> {

@@ -198,7 +198,8 @@ impl<G: ImpartialGame> Prover<'_, G> {
         match self.entry(part) {
             Some(Entry::Value { value, .. }) => *value != k,
             Some(Entry::Not(values)) => values.iter().any(|&(value, _)| value == k),
-            None => false,
+            // The prover of normal play writes no misère entries.
+            Some(Entry::MisereP | Entry::MisereN(_)) | None => false,
         }
     }
 
@@ -365,6 +366,7 @@ impl<G: ImpartialGame> Prover<'_, G> {
                 + match entry {
                     Entry::Value { below, .. } => size_of_val(&below[..]),
                     Entry::Not(values) => size_of_val(&values[..]),
+                    Entry::MisereP | Entry::MisereN(_) => 0,
                 }
         };
         let now = held(&entry, &uses);

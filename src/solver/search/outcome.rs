@@ -42,6 +42,19 @@ impl<P: Clone + Eq + Hash + Debug, E: Gain> Search<P, E> {
         })
     }
 
+    /// What the tables know of `position`'s outcome under `play` (and, in normal play, the
+    /// closed form), without searching: for the prover of misère certificates, which takes
+    /// the winning move the search stored.
+    #[cfg(feature = "decompose")]
+    pub(crate) fn stored_outcome<G: Graph<Position = P, Gain = E>>(
+        &self,
+        game: &G,
+        position: &P,
+        play: Play,
+    ) -> Option<Outcome> {
+        self.known_outcome(game, position, play).ok().flatten()
+    }
+
     /// What the closed form and the tables know of `position`'s outcome, without searching.
     // Called once per option. Left to `#[inline]` it was not inlined into the loops over
     // options, and a search of Fibonacci Nim starts ran 10 % more instructions (callgrind).

@@ -13,10 +13,12 @@ use impartial::sprouts::{Sprouts, SproutsPosition};
 use impartial::{ImpartialGame, Nimber, Outcome, Solver, StoredPosition};
 use proptest::prelude::*;
 
-#[path = "common/mod.rs"]
+#[path = "../common/mod.rs"]
 mod common;
 use common::cram_position;
 use std::fmt::Debug;
+
+mod misere;
 
 /// Proves `position`'s outcome and value, reads both back from bytes and checks them, and
 /// holds both claims to `expected`, the value the plain search gives.
@@ -283,11 +285,21 @@ fn another_version_magic_or_ruleset_is_refused() {
         .unwrap()
         .to_bytes();
     let mut version = bytes.clone();
-    version[16] = 2;
+    version[16] = 3;
     let error = Certificate::from_bytes(&game, &resealed(version)).unwrap_err();
     assert_eq!(
         error.to_string(),
-        "damaged certificate: it is version 2; this checker reads version 1"
+        "damaged certificate: it is version 3; this checker reads versions 1 and 2"
+    );
+    // Version 2 is misère play's: a claim of normal play in it is refused.
+    let mut version = bytes.clone();
+    version[16] = 2;
+    let error = Certificate::from_bytes(&game, &resealed(version)).unwrap_err();
+    assert!(
+        error
+            .to_string()
+            .contains("the claim \"value *1\" in a version 2 certificate"),
+        "{error}"
     );
     let mut magic = bytes.clone();
     magic[0] = b'I';
@@ -383,6 +395,7 @@ fn forged_claims_are_refused_naming_the_position() {
             |entry| match entry {
                 Entry::Not(values) => values[0].1 = Witness::Option(10_000),
                 Entry::Value { below, .. } => below.iter_mut().for_each(|at| *at = 10_000),
+                Entry::MisereP | Entry::MisereN(_) => unreachable!("a certificate of normal play"),
             },
         ];
         for change in changes {
