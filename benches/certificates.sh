@@ -4,8 +4,10 @@
 # ratio search / check; peak memory of each process by /usr/bin/time.
 #
 #   bash benches/certificates.sh            # Cram 5 × 8, Chomp 12 × 12, Node Kayles 8 × 8,
-#                                           # Sprouts 11, 12 and 13 spots (a few minutes)
-#   bash benches/certificates.sh --large    # and Cram 5 × 9 and Sprouts 14 spots (~15 min)
+#                                           # Sprouts 11, 12 and 13 spots, misère Sprouts 9
+#                                           # (a few minutes)
+#   bash benches/certificates.sh --large    # and Cram 5 × 9, Sprouts 14 spots and misère
+#                                           # Sprouts 10 (~30 min)
 #   CASES="sprouts --spots 8" bash benches/certificates.sh
 #
 # Through the command line built with the release profile, as a user runs it: `impartial
@@ -26,9 +28,10 @@ cases=(
     "sprouts --spots 11"
     "sprouts --spots 12"
     "sprouts --spots 13"
+    "sprouts --spots 9 --misere"
 )
 if [ "${1:-}" = "--large" ]; then
-    cases+=("cram --rows 5 --columns 9 --value" "sprouts --spots 14")
+    cases+=("cram --rows 5 --columns 9 --value" "sprouts --spots 14" "sprouts --spots 10 --misere")
 fi
 # CASES="cram --rows 4 --columns 5 --value" runs those instead, one a line.
 if [ -n "${CASES:-}" ]; then
