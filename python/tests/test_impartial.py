@@ -821,13 +821,14 @@ def test_misere_certificates_are_checked(tmp_path):
         outcome = Sprouts().prove_outcome(path, SproutsPosition.start(spots), misere=True)
         assert outcome == (Outcome.N if first_wins else Outcome.P), spots
         assert Sprouts().check(path) == outcome
-    # Misère Node Kayles on a path of n vertices: a single vertex loses (its one move is
-    # the last); two vertices are won by taking one end, leaving the other's single move.
-    for vertices, expected in [(1, Outcome.P), (2, Outcome.N)]:
-        path = tmp_path / f"path-{vertices}.proof"
-        game = NodeKayles(vertices, [(0, 1)] if vertices == 2 else [])
-        assert game.prove_outcome(path, misere=True) == expected
-        assert NodeKayles(vertices, [(0, 1)] if vertices == 2 else []).check(path) == expected
+    # Misère Node Kayles: a single vertex, or two joined, is one move, the last (a loss);
+    # two apart are two moves, and the player to move leaves the other the last.
+    for index, (vertices, edges, expected) in enumerate(
+        [(1, [], Outcome.P), (2, [(0, 1)], Outcome.P), (2, [], Outcome.N)]
+    ):
+        path = tmp_path / f"kayles-{index}.proof"
+        assert NodeKayles(vertices, edges).prove_outcome(path, misere=True) == expected
+        assert NodeKayles(vertices, edges).check(path) == expected
     path = tmp_path / "cram.proof"
     outcome = Cram(4, 3).prove_outcome(path, misere=True)
     assert Cram(4, 3).check(path) == outcome
