@@ -433,7 +433,8 @@ fn largest<G: ImpartialGame>(game: &G, parts: &[G::Position]) -> Option<usize> {
     (0..parts.len()).max_by_key(|&index| game.search_size(&parts[index]))
 }
 
-fn contradiction<P: Clone + Debug>(position: &P) -> SolveError<P> {
+/// The error of answers that disagree about `position`.
+pub(super) fn contradiction<P: Clone + Debug>(position: &P) -> SolveError<P> {
     SolveError::Contradiction {
         position: position.clone(),
     }

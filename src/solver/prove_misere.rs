@@ -7,6 +7,7 @@ use std::collections::HashMap;
 use std::fmt::Debug;
 
 use super::misere::Misere;
+use super::prove::contradiction;
 use super::search::Play;
 use crate::certificate::{Certificate, Claim, Entry};
 use crate::error::SolveError;
@@ -171,11 +172,5 @@ impl<G: ImpartialGame> Prover<'_, G> {
             Some(limit) if self.bytes > limit => Err(SolveError::MemoryLimit { limit }),
             _ => Ok(()),
         }
-    }
-}
-
-fn contradiction<P: Clone + Debug>(position: &P) -> SolveError<P> {
-    SolveError::Contradiction {
-        position: position.clone(),
     }
 }

@@ -95,11 +95,7 @@ proptest! {
         vertices in 1usize..=10,
         edges in proptest::collection::vec((0usize..10, 0usize..10), 0..20),
     ) {
-        let edges: Vec<_> = edges
-            .into_iter()
-            .filter(|&(a, b)| a < vertices && b < vertices && a != b)
-            .collect();
-        let game = NodeKayles::new(vertices, &edges).unwrap();
+        let game = node_kayles(vertices, edges);
         prove_and_check(&game, &game.start(), plain(game.clone(), &game.start()));
     }
 
@@ -119,17 +115,32 @@ proptest! {
 
     #[test]
     fn sprouts_certificates_check(spots in 0usize..=4, play in proptest::collection::vec(any::<usize>(), 0..4)) {
-        // A position a few random moves from the start.
-        let mut position = SproutsPosition::start(spots).unwrap();
-        for pick in play {
-            let options: Vec<_> = Sprouts.moves(&position).collect();
-            if options.is_empty() {
-                break;
-            }
-            position = options[pick % options.len()].clone();
-        }
+        let position = sprouts_position(spots, &play);
         prove_and_check(&Sprouts, &position, plain(Sprouts, &position));
     }
+}
+
+/// Node Kayles on `vertices` vertices and those of `edges` that join two of them.
+fn node_kayles(vertices: usize, edges: Vec<(usize, usize)>) -> NodeKayles {
+    let edges: Vec<_> = edges
+        .into_iter()
+        .filter(|&(a, b)| a < vertices && b < vertices && a != b)
+        .collect();
+    NodeKayles::new(vertices, &edges).unwrap()
+}
+
+/// A position a few random moves (`play`, each taken modulo the options) from the start of
+/// `spots` spots.
+fn sprouts_position(spots: usize, play: &[usize]) -> SproutsPosition {
+    let mut position = SproutsPosition::start(spots).unwrap();
+    for pick in play {
+        let options: Vec<_> = Sprouts.moves(&position).collect();
+        if options.is_empty() {
+            break;
+        }
+        position = options[pick % options.len()].clone();
+    }
+    position
 }
 
 #[test]

@@ -8,13 +8,12 @@ use std::hash::Hash;
 
 use impartial::certificate::{Certificate, CertificateError, Claim, Entry};
 use impartial::cram::{Cram, CramPosition};
-use impartial::node_kayles::NodeKayles;
 use impartial::sprouts::{Sprouts, SproutsPosition};
 use impartial::{ImpartialGame, Outcome, Solver, StoredPosition};
 use proptest::prelude::*;
 
 use super::common::cram_position;
-use super::{assert_claims_each_need_their_positions, resealed};
+use super::{assert_claims_each_need_their_positions, node_kayles, resealed, sprouts_position};
 
 /// Misère play from its definition: a position is P when it has an option and every
 /// option is N.
@@ -62,19 +61,6 @@ where
     read
 }
 
-/// A position a few random moves from the start of `spots` spots.
-fn sprouts_position(spots: usize, play: &[usize]) -> SproutsPosition {
-    let mut position = SproutsPosition::start(spots).unwrap();
-    for pick in play {
-        let options: Vec<_> = Sprouts.moves(&position).collect();
-        if options.is_empty() {
-            break;
-        }
-        position = options[pick % options.len()].clone();
-    }
-    position
-}
-
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(48))]
 
@@ -88,11 +74,7 @@ proptest! {
         vertices in 1usize..=9,
         edges in proptest::collection::vec((0usize..9, 0usize..9), 0..16),
     ) {
-        let edges: Vec<_> = edges
-            .into_iter()
-            .filter(|&(a, b)| a < vertices && b < vertices && a != b)
-            .collect();
-        let game = NodeKayles::new(vertices, &edges).unwrap();
+        let game = node_kayles(vertices, edges);
         prove_and_check(&game, &game.start());
     }
 
