@@ -242,30 +242,30 @@ fn check_with<'c, G: ImpartialGame>(
     if let Some((at, reason)) = check_all(&checker) {
         return Err(fails(&certificate.entries[at].0, reason));
     }
-    if let Claim::MisereOutcome(outcome) = certificate.claim {
-        let found = match checker.claims.get(&certificate.root) {
-            Some(Entry::MisereP) => Outcome::P,
-            Some(Entry::MisereN(_)) => Outcome::N,
-            _ => {
-                let reason = "nothing shows its misère outcome".to_string();
-                return Err(fails(&certificate.root, reason));
-            }
-        };
-        if found != outcome {
-            let reason = format!("its entry says misère outcome {found}");
-            return Err(fails(&certificate.root, reason));
-        }
-        return Ok(certificate.claim);
-    }
-    let root = parts(game, &certificate.root);
     let (target, is_p) = match certificate.claim {
         Claim::Outcome(outcome) => (0, outcome == Outcome::P),
         Claim::Grundy(value) => match u32::try_from(value.0) {
             Ok(value) => (value, true),
             Err(_) => return Err(fails(&certificate.root, "its value passes 32 bits".into())),
         },
-        Claim::MisereOutcome(_) => unreachable!("answered above"),
+        // Misère play: the root's own entry, whole.
+        Claim::MisereOutcome(outcome) => {
+            let found = match checker.claims.get(&certificate.root) {
+                Some(Entry::MisereP) => Outcome::P,
+                Some(Entry::MisereN(_)) => Outcome::N,
+                _ => {
+                    let reason = "nothing shows its misère outcome".to_string();
+                    return Err(fails(&certificate.root, reason));
+                }
+            };
+            if found != outcome {
+                let reason = format!("its entry says misère outcome {found}");
+                return Err(fails(&certificate.root, reason));
+            }
+            return Ok(certificate.claim);
+        }
     };
+    let root = parts(game, &certificate.root);
     let found = checker
         .is_p(&root, target)
         .map_err(|reason| fails(&certificate.root, reason))?;
