@@ -1,8 +1,8 @@
-//! Certificates from any bytes, sealed with the right magic, version, ruleset and checksum
-//! so that the reader and the checker see them whole; and genuine certificates of random
-//! Cram boards with their claims, values, witnesses and positions changed. Never a panic;
-//! and a certificate the checker confirms claims what the plain search answers: no forged
-//! certificate passes.
+//! Certificates from any bytes, sealed with the right magic, version (of normal or misère
+//! play), ruleset and checksum so that the reader and the checker see them whole; and
+//! genuine certificates of random Cram boards, in both plays, with their claims, values,
+//! witnesses and positions changed. Never a panic; and a certificate the checker confirms
+//! claims what the plain search answers: no forged certificate passes.
 #![no_main]
 
 use arbitrary::Arbitrary;
@@ -22,10 +22,12 @@ fn varint(bytes: &mut Vec<u8>, mut value: u64) {
     bytes.push(value as u8);
 }
 
-/// `body` (the root onward) sealed as a certificate of `game`.
-fn sealed(game: &impl Debug, body: &[u8]) -> Vec<u8> {
+/// `body` (the root onward) sealed as a certificate of `game`: of version 2, misère play's,
+/// if `misere`, else 1.
+fn sealed(game: &impl Debug, misere: bool, body: &[u8]) -> Vec<u8> {
     let mut bytes = b"impartial proof\0".to_vec();
-    bytes.extend_from_slice(&1u32.to_le_bytes());
+    let version: u32 = if misere { 2 } else { 1 };
+    bytes.extend_from_slice(&version.to_le_bytes());
     let name = format!("{game:?}");
     varint(&mut bytes, name.len() as u64);
     bytes.extend_from_slice(name.as_bytes());
@@ -37,12 +39,16 @@ fn sealed(game: &impl Debug, body: &[u8]) -> Vec<u8> {
 
 /// Reads and checks `body` as a certificate of `game`; if confirmed, the claim must be the
 /// solver's, for a root `small` says the solver answers at once.
-fn confirmed_only_if_true<G>(game: &G, body: &[u8], small: impl Fn(&G::Position) -> bool)
-where
+fn confirmed_only_if_true<G>(
+    game: &G,
+    misere: bool,
+    body: &[u8],
+    small: impl Fn(&G::Position) -> bool,
+) where
     G: ImpartialGame + Debug + Clone + Sync,
     G::Position: StoredPosition + Sync,
 {
-    let Ok(certificate) = Certificate::from_bytes(game, &sealed(game, body)) else {
+    let Ok(certificate) = Certificate::from_bytes(game, &sealed(game, misere, body)) else {
         return;
     };
     let one = certificate.check(game);
@@ -54,13 +60,20 @@ where
     if !small(certificate.root()) {
         return;
     }
-    let value = Solver::new(game.clone()).with_plain_search().grundy(certificate.root()).unwrap();
+    let mut plain = Solver::new(game.clone()).with_plain_search();
+    if let Claim::MisereOutcome(outcome) = claim {
+        let expected = plain.misere().outcome(certificate.root()).unwrap();
+        assert_eq!(outcome, expected, "misère {:?}", certificate.root());
+        return;
+    }
+    let value = plain.grundy(certificate.root()).unwrap();
     match claim {
         Claim::Grundy(claimed) => assert_eq!(claimed, value, "{:?}", certificate.root()),
         Claim::Outcome(outcome) => {
             let expected = if value == Nimber::ZERO { Outcome::P } else { Outcome::N };
             assert_eq!(outcome, expected, "{:?}", certificate.root());
         }
+        Claim::MisereOutcome(_) => {}
     }
 }
 
@@ -74,18 +87,26 @@ enum Edit {
     Witness { entry: u16, at: u8, option: Option<u8> },
     Drop { entry: u16 },
     Swap { entry: u16, other: u16 },
+    /// An entry made misère P, or N with no option or with option `to / 3`.
+    Misere { entry: u16, to: u8 },
 }
 
 #[derive(Arbitrary, Debug)]
 enum Input<'a> {
-    Bytes(&'a [u8]),
-    Forged { free: u16, value: bool, edits: Vec<Edit> },
+    Bytes { misere: bool, body: &'a [u8] },
+    Forged { free: u16, value: bool, misere: bool, edits: Vec<Edit> },
 }
 
-fn forge(game: &Cram, free: u16, value: bool, edits: &[Edit]) {
+fn forge(game: &Cram, free: u16, (value, misere): (bool, bool), edits: &[Edit]) {
     let root = game.start().without(!u64::from(free));
     let mut solver = Solver::new(*game);
-    let genuine = if value { solver.prove_grundy(root) } else { solver.prove_outcome(root) };
+    let genuine = if misere {
+        solver.misere().prove_outcome(root)
+    } else if value {
+        solver.prove_grundy(root)
+    } else {
+        solver.prove_outcome(root)
+    };
     let genuine = genuine.unwrap();
     let mut claim = genuine.claim();
     let mut entries: Vec<(_, Entry)> =
@@ -94,10 +115,12 @@ fn forge(game: &Cram, free: u16, value: bool, edits: &[Edit]) {
         let count = entries.len().max(1);
         match *edit {
             Edit::Claim(to) => {
-                claim = match to % 3 {
+                claim = match to % 5 {
                     0 => Claim::Outcome(Outcome::P),
                     1 => Claim::Outcome(Outcome::N),
-                    _ => Claim::Grundy(Nimber(u128::from(to / 3))),
+                    2 => Claim::MisereOutcome(Outcome::P),
+                    3 => Claim::MisereOutcome(Outcome::N),
+                    _ => Claim::Grundy(Nimber(u128::from(to / 5))),
                 }
             }
             Edit::Drop { entry } if !entries.is_empty() => {
@@ -136,6 +159,13 @@ fn forge(game: &Cram, free: u16, value: bool, edits: &[Edit]) {
                     values[at].1 = option.map_or(Witness::AboveBound, |option| Witness::Option(u32::from(option % 16)));
                 }
             }
+            Edit::Misere { entry, to } => {
+                entries[usize::from(entry) % count].1 = match to % 3 {
+                    0 => Entry::MisereP,
+                    1 => Entry::MisereN(None),
+                    _ => Entry::MisereN(Some(u32::from(to / 3 % 16))),
+                };
+            }
             Edit::Drop { .. } | Edit::Swap { .. } => {}
         }
     }
@@ -147,16 +177,16 @@ fn forge(game: &Cram, free: u16, value: bool, edits: &[Edit]) {
     let mut body = forged.to_bytes();
     body.truncate(body.len() - 4);
     let header = 16 + 4 + 1 + format!("{game:?}").len();
-    confirmed_only_if_true(game, &body[header..], |_| true);
+    confirmed_only_if_true(game, claim.is_misere(), &body[header..], |_| true);
 }
 
 fuzz_target!(|input: Input<'_>| {
     let cram = Cram::new(4, 3).unwrap();
     match input {
-        Input::Bytes(body) => {
-            confirmed_only_if_true(&cram, body, |_| true);
-            confirmed_only_if_true(&Sprouts, body, |position| position.lives() <= 12);
+        Input::Bytes { misere, body } => {
+            confirmed_only_if_true(&cram, misere, body, |_| true);
+            confirmed_only_if_true(&Sprouts, misere, body, |position| position.lives() <= 12);
         }
-        Input::Forged { free, value, edits } => forge(&cram, free, value, &edits),
+        Input::Forged { free, value, misere, edits } => forge(&cram, free, (value, misere), &edits),
     }
 });
