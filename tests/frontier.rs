@@ -243,6 +243,72 @@ proptest! {
     }
 }
 
+/// Who wins from `free` by the definition, in normal play or (`misere`) misère play: P when
+/// every option is N, except that a position without options is N in misère play.
+fn outcome_by_definition(
+    game: Cram,
+    free: CramPosition,
+    misere: bool,
+    known: &mut HashMap<CramPosition, Outcome>,
+) -> Outcome {
+    if let Some(&outcome) = known.get(&free) {
+        return outcome;
+    }
+    let options: Vec<_> = game.moves(&free).collect();
+    let all_n = options
+        .iter()
+        .all(|&option| outcome_by_definition(game, option, misere, known) == Outcome::N);
+    let outcome = if all_n && !(misere && options.is_empty()) {
+        Outcome::P
+    } else {
+        Outcome::N
+    };
+    known.insert(free, outcome);
+    outcome
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(60))]
+
+    /// The stacked outcome search of a ruleset that decomposes lists each position's options
+    /// as the ruleset does, stops at a known P, and sorts only those not known: in both
+    /// plays (the plain search for normal play), with a state limit or none, it answers as
+    /// the definition or stops with `StateLimit`, and its winning moves win.
+    #[test]
+    fn stacked_outcomes_agree_with_the_definition(
+        (game, free) in cram_position(20),
+        limit in prop::option::of(1usize..400),
+    ) {
+        for misere in [false, true] {
+            let expected = outcome_by_definition(game, free, misere, &mut HashMap::new());
+            let mut solver = Solver::new(game).with_plain_search();
+            if let Some(limit) = limit {
+                solver = solver.with_state_limit(limit);
+            }
+            let found = if misere {
+                solver.misere().outcome(free)
+            } else {
+                solver.outcome(free)
+            };
+            match found {
+                Ok(outcome) => prop_assert_eq!(outcome, expected, "misère {}", misere),
+                Err(impartial::SolveError::StateLimit { .. }) => prop_assert!(limit.is_some()),
+                Err(other) => prop_assert!(false, "{}", other),
+            }
+            let mut free_solver = Solver::new(game).with_plain_search();
+            let winning = if misere {
+                free_solver.misere().winning_move(free).unwrap()
+            } else {
+                free_solver.winning_move(free).unwrap()
+            };
+            if let Some(after) = winning {
+                let reply = outcome_by_definition(game, after, misere, &mut HashMap::new());
+                prop_assert_eq!(reply, Outcome::P);
+            }
+        }
+    }
+}
+
 /// Boards of 16 to 30 cells, a few of them taken: large enough that questions run out of
 /// their allowances again and again.
 fn large_cram_position() -> impl Strategy<Value = (Cram, CramPosition)> {

@@ -96,6 +96,10 @@ impl<P: Clone + Eq + Hash + Debug, E: Gain> Search<P, E> {
         (entry_gain, position): (E, P),
         play: Play,
     ) -> Result<Option<Outcome>, SolveError<P>> {
+        #[cfg(feature = "decompose")]
+        if G::SORTS_UNKNOWN {
+            return self.open_outcome_sorting_unknown(game, (entry_gain, position), play);
+        }
         let first_option = self.options.len();
         let mut moves = game.outcome_edges(&position);
         let mut terminal = true;
@@ -123,6 +127,61 @@ impl<P: Clone + Eq + Hash + Debug, E: Gain> Search<P, E> {
         drop(moves);
         // Every option is N. A terminal position is P in normal play and N in misère play,
         // where the player to move did not make the last move.
+        let outcome = decided.unwrap_or(if terminal && play == Play::Misere {
+            Outcome::N
+        } else {
+            Outcome::P
+        });
+        self.store(
+            game,
+            &position,
+            outcome_code(play, outcome),
+            Table::of_play(play),
+        )?;
+        Ok(Some(outcome))
+    }
+
+    /// [`open_outcome`](Self::open_outcome) for a ruleset whose options are searched least
+    /// [`search_size`](Graph::search_size) first: every option listed as the ruleset lists
+    /// them, stopping at the first known P, and only the others sorted.
+    #[cfg(feature = "decompose")]
+    fn open_outcome_sorting_unknown<G: Graph<Position = P, Gain = E>>(
+        &mut self,
+        game: &G,
+        (entry_gain, position): (E, P),
+        play: Play,
+    ) -> Result<Option<Outcome>, SolveError<P>> {
+        let first_option = self.options.len();
+        let mut unknown = Vec::new();
+        let mut terminal = true;
+        let mut decided = None;
+        for (gain, option) in game.edges(&position) {
+            terminal = false;
+            match self.known_outcome(game, &option, play)? {
+                Some(Outcome::P) => {
+                    decided = Some(Outcome::N);
+                    break;
+                }
+                Some(Outcome::N) => {}
+                None => unknown.push((gain, option)),
+            }
+        }
+        if decided.is_none() && !unknown.is_empty() {
+            unknown.sort_by_cached_key(|(_, option)| game.search_size(option));
+            let mut unknown = unknown.into_iter();
+            let first = unknown.next().expect("not empty");
+            self.push_options(game, first, unknown)?;
+            let first_value = self.values.len();
+            let table = Table::of_play(play);
+            self.push_frame(
+                game,
+                (entry_gain, position),
+                first_option,
+                first_value,
+                table,
+            )?;
+            return Ok(None);
+        }
         let outcome = decided.unwrap_or(if terminal && play == Play::Misere {
             Outcome::N
         } else {
