@@ -116,17 +116,40 @@ impl<P: Clone + Eq + Hash + Debug, E: Gain> Search<P, E> {
                     // Only now, with a search below this position ahead, are the remaining
                     // moves materialised.
                     self.push_options(game, (gain, option), moves)?;
-                    let first_value = self.values.len();
-                    let table = Table::of_play(play);
-                    let entry = (entry_gain, position);
-                    self.push_frame(game, entry, first_option, first_value, table)?;
+                    self.open_frame(game, (entry_gain, position), first_option, play)?;
                     return Ok(None);
                 }
             }
         }
         drop(moves);
-        // Every option is N. A terminal position is P in normal play and N in misère play,
-        // where the player to move did not make the last move.
+        self.decide_at_once(game, &position, decided, terminal, play)
+            .map(Some)
+    }
+
+    /// Pushes the frame of `entry`, whose options were pushed on the shared stack from
+    /// `first_option` on.
+    fn open_frame<G: Graph<Position = P, Gain = E>>(
+        &mut self,
+        game: &G,
+        entry: (E, P),
+        first_option: usize,
+        play: Play,
+    ) -> Result<(), SolveError<P>> {
+        let first_value = self.values.len();
+        self.push_frame(game, entry, first_option, first_value, Table::of_play(play))
+    }
+
+    /// Stores the outcome of `position` decided as its options were listed: N if one was a
+    /// known P (`decided`), else every option is N, and a terminal position is P in normal
+    /// play and N in misère play, where the player to move did not make the last move.
+    pub(super) fn decide_at_once<G: Graph<Position = P, Gain = E>>(
+        &mut self,
+        game: &G,
+        position: &P,
+        decided: Option<Outcome>,
+        terminal: bool,
+        play: Play,
+    ) -> Result<Outcome, SolveError<P>> {
         let outcome = decided.unwrap_or(if terminal && play == Play::Misere {
             Outcome::N
         } else {
@@ -134,11 +157,11 @@ impl<P: Clone + Eq + Hash + Debug, E: Gain> Search<P, E> {
         });
         self.store(
             game,
-            &position,
+            position,
             outcome_code(play, outcome),
             Table::of_play(play),
         )?;
-        Ok(Some(outcome))
+        Ok(outcome)
     }
 
     /// [`open_outcome`](Self::open_outcome) for a ruleset whose options are searched least
@@ -166,34 +189,17 @@ impl<P: Clone + Eq + Hash + Debug, E: Gain> Search<P, E> {
                 None => unknown.push((gain, option)),
             }
         }
-        if decided.is_none() && !unknown.is_empty() {
+        if decided.is_none() {
             unknown.sort_by_cached_key(|(_, option)| game.search_size(option));
             let mut unknown = unknown.into_iter();
-            let first = unknown.next().expect("not empty");
-            self.push_options(game, first, unknown)?;
-            let first_value = self.values.len();
-            let table = Table::of_play(play);
-            self.push_frame(
-                game,
-                (entry_gain, position),
-                first_option,
-                first_value,
-                table,
-            )?;
-            return Ok(None);
+            if let Some(first) = unknown.next() {
+                self.push_options(game, first, unknown)?;
+                self.open_frame(game, (entry_gain, position), first_option, play)?;
+                return Ok(None);
+            }
         }
-        let outcome = decided.unwrap_or(if terminal && play == Play::Misere {
-            Outcome::N
-        } else {
-            Outcome::P
-        });
-        self.store(
-            game,
-            &position,
-            outcome_code(play, outcome),
-            Table::of_play(play),
-        )?;
-        Ok(Some(outcome))
+        self.decide_at_once(game, &position, decided, terminal, play)
+            .map(Some)
     }
 
     pub(super) fn run_outcome<G: Graph<Position = P, Gain = E>>(

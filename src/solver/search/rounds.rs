@@ -79,7 +79,7 @@ impl<P: Clone + Eq + Hash + Debug, E: Gain> Search<P, E> {
             }
             match self.known_outcome(game, &option, play)? {
                 Some(Outcome::P) => {
-                    self.store(game, position, outcome_code(play, Outcome::N), table)?;
+                    self.decide_at_once(game, position, Some(Outcome::N), false, play)?;
                     return Ok(false);
                 }
                 Some(Outcome::N) => {}
@@ -87,11 +87,8 @@ impl<P: Clone + Eq + Hash + Debug, E: Gain> Search<P, E> {
             }
         }
         if unknown.is_empty() {
-            // A terminal position is P in normal play and N in misère play.
-            let is_p = !(terminal && play == Play::Misere);
-            let outcome = if is_p { Outcome::P } else { Outcome::N };
-            self.store(game, position, outcome_code(play, outcome), table)?;
-            return Ok(is_p);
+            let outcome = self.decide_at_once(game, position, None, terminal, play)?;
+            return Ok(outcome == Outcome::P);
         }
         unknown.sort_by_cached_key(|option| game.search_size(option));
         self.store(game, position, ON_PATH, table)?;
