@@ -157,18 +157,27 @@ fn sprouts_starts_check() {
     for (spots, outcome) in (0..=6).zip("PPPNNNP".chars()) {
         let start = SproutsPosition::start(spots).unwrap();
         let certificate = Solver::new(Sprouts).prove_outcome(&start).unwrap();
-        let read = Certificate::from_bytes(&Sprouts, &certificate.to_bytes()).unwrap();
         let expected = if outcome == 'P' {
             Outcome::P
         } else {
             Outcome::N
         };
         assert_eq!(
-            read.check(&Sprouts).unwrap(),
+            checked_from_bytes(&Sprouts, &certificate),
             Claim::Outcome(expected),
             "{spots} spots"
         );
     }
+}
+
+/// The claim `certificate` makes, once written as bytes, read back and checked.
+fn checked_from_bytes<G>(game: &G, certificate: &Certificate<G::Position>) -> Claim
+where
+    G: ImpartialGame + Debug,
+    G::Position: StoredPosition + Clone + Eq + std::hash::Hash + Debug,
+{
+    let read = Certificate::from_bytes(game, &certificate.to_bytes()).unwrap();
+    read.check(game).unwrap()
 }
 
 /// A position is read as the prover wrote it, and the codes moves give lands do not depend

@@ -13,7 +13,10 @@ use impartial::{ImpartialGame, Outcome, Solver, StoredPosition};
 use proptest::prelude::*;
 
 use super::common::cram_position;
-use super::{assert_claims_each_need_their_positions, node_kayles, resealed, sprouts_position};
+use super::{
+    assert_claims_each_need_their_positions, checked_from_bytes, node_kayles, resealed,
+    sprouts_position,
+};
 
 /// Misère play from its definition: a position is P when it has an option and every
 /// option is N.
@@ -97,14 +100,13 @@ fn misere_sprouts_starts_check() {
     for (spots, first_wins) in (1..=7).zip(A164950) {
         let start = SproutsPosition::start(spots).unwrap();
         let certificate = Solver::new(Sprouts).misere().prove_outcome(&start).unwrap();
-        let read = Certificate::from_bytes(&Sprouts, &certificate.to_bytes()).unwrap();
         let expected = if first_wins == 1 {
             Outcome::N
         } else {
             Outcome::P
         };
         assert_eq!(
-            read.check(&Sprouts).unwrap(),
+            checked_from_bytes(&Sprouts, &certificate),
             Claim::MisereOutcome(expected),
             "{spots} spots"
         );
@@ -247,4 +249,42 @@ fn claims_of_one_play_in_a_certificate_of_the_other_are_refused() {
             .contains("in a certificate of normal play"),
         "{error}"
     );
+}
+
+/// The solver's memory limit bounds the misère proof, held beside the search's tables: a
+/// proof that would pass it stops with `MemoryLimit`, one within it is written whole.
+#[test]
+fn the_memory_limit_bounds_the_misere_proof() {
+    let game = Cram::new(4, 5).unwrap();
+    let certificate = Solver::new(game)
+        .misere()
+        .prove_outcome(game.start())
+        .unwrap();
+    // The least limit, in steps of an eighth, that the search fits in (its table grows in
+    // steps of its own): enough for the search's tables, not for the proof beside them.
+    let mut limit = 1 << 10;
+    let mut tight = loop {
+        let mut solver = Solver::new(game).with_memory_limit(limit);
+        match solver.misere().outcome(game.start()) {
+            Ok(outcome) => {
+                assert_eq!(Claim::MisereOutcome(outcome), certificate.claim());
+                break solver;
+            }
+            Err(impartial::SolveError::MemoryLimit { .. }) => limit += limit / 8,
+            Err(other) => panic!("{other}"),
+        }
+    };
+    match tight.misere().prove_outcome(game.start()) {
+        Err(impartial::SolveError::MemoryLimit { limit: reported }) => {
+            assert_eq!(reported, limit);
+        }
+        Ok(_) => panic!("{} positions fit in {limit} bytes", certificate.positions()),
+        Err(other) => panic!("{other}"),
+    }
+    let roomy = Solver::new(game)
+        .with_memory_limit(64 << 20)
+        .misere()
+        .prove_outcome(game.start())
+        .unwrap();
+    assert_eq!(roomy.to_bytes(), certificate.to_bytes());
 }
