@@ -133,6 +133,6 @@ mod check;
 mod error;
 mod format;
 
-pub(crate) use check::{parts, xor_rule};
+pub(crate) use check::{Parts, parts, xor_rule};
 pub use error::CertificateError;
 pub use format::{Certificate, Claim, Entry, Witness, ruleset_of};

@@ -8,7 +8,7 @@ use std::fmt::Debug;
 
 use super::general::Solver;
 use super::split::first_in_rounds;
-use crate::certificate::{Certificate, Claim, Entry, Witness, parts, xor_rule};
+use crate::certificate::{Certificate, Claim, Entry, Parts, Witness, parts, xor_rule};
 use crate::error::SolveError;
 use crate::game::{ImpartialGame, IntoPosition, Nimber, Outcome, Play, StoredPosition};
 use crate::hash::MapBuildHasher;
@@ -179,12 +179,12 @@ impl<G: ImpartialGame> Prover<'_, G> {
     /// tell: the checker's own rule.
     fn known_sum(&self, parts: &[G::Position], k: u32) -> Option<bool> {
         let (target, unknown) = xor_rule(parts, k, |part| match self.entry(part) {
-            Some(Entry::Value { value, .. }) => Some(*value),
-            _ => None,
+            Some(Entry::Value { value, .. }) => Ok(*value),
+            _ => Err(()),
         });
         match unknown[..] {
             [] => Some(target == 0),
-            [part] => self.is_not(part, target).then_some(false),
+            [(part, ())] => self.is_not(part, target).then_some(false),
             _ => None,
         }
     }
@@ -262,7 +262,7 @@ impl<G: ImpartialGame> Prover<'_, G> {
     /// written already show, else the first the searches find, the smallest first.
     fn option_of_value(
         &mut self,
-        options: &[Vec<G::Position>],
+        options: &[Parts<G::Position>],
         k: u32,
     ) -> Result2<Option<u32>, G::Position> {
         if let Some(index) =
@@ -315,7 +315,7 @@ impl<G: ImpartialGame> Prover<'_, G> {
     }
 
     /// The options of `part`, each as its canonical parts, in the ruleset's order.
-    fn options(&self, part: &G::Position) -> Vec<Vec<G::Position>> {
+    fn options(&self, part: &G::Position) -> Vec<Parts<G::Position>> {
         let game = &self.solver.game;
         game.moves(part)
             .map(|option| parts(game, &option))
@@ -421,10 +421,10 @@ impl<G: ImpartialGame> Prover<'_, G> {
 
 /// `parts` with equal parts removed two by two: `G + G = 0`.
 fn cancel_pairs<P: Eq + Clone>(parts: &[P]) -> Vec<P> {
-    xor_rule(parts, 0, |_| None)
+    xor_rule(parts, 0, |_| Err(()))
         .1
         .into_iter()
-        .cloned()
+        .map(|(part, ())| part.clone())
         .collect()
 }
 
