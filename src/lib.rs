@@ -309,7 +309,7 @@
 //!
 //! | feature | default | adds |
 //! |---|---|---|
-//! | `decompose` | yes | the decomposing search: [`ImpartialGame::components`], `canonical`, `search_size`, `grundy_bound` and `DECOMPOSES`; [`Solver::with_table_budget`], [`Solver::save_table`] and [`Solver::load_table`], [`Solver::with_threads`] (depends on `stacker` and `crc32fast`) |
+//! | `decompose` | yes | the decomposing search: [`ImpartialGame::components`], `canonical`, `search_size`, `grundy_bound` and `DECOMPOSES`; [`Solver::with_table_budget`], [`Solver::save_table`] and [`Solver::load_table`], [`Solver::with_threads`], [`certificate`] (depends on `stacker`, `crc32fast` and `foldhash`) |
 //! | `frontier` | yes | the games searched at the frontier: [`sprouts`], [`cram`], [`node_kayles`], [`chomp`], [`poset`] (turns on `decompose`) |
 //! | `quotient` | yes | misère quotients: [`quotient`] |
 //! | `repeating` | yes | codes with a repeating tail, [`repeating`], and the all-but subtraction games, [`all_but`] |
@@ -331,7 +331,8 @@
 //!
 //! With `default-features = false` the crate depends on `num-traits`, `thiserror` and
 //! `smallvec` alone; the defaults add `stacker` (the decomposing search's stack grows on the
-//! heap) and `crc32fast` (the checksums of saved tables).
+//! heap), `crc32fast` (the checksums of saved tables and certificates) and `foldhash` (the
+//! certificate checker's hash, seeded at random).
 //!
 //! # Rust version
 //!
