@@ -10,9 +10,12 @@
 
 use std::collections::HashMap;
 use std::fmt::Debug;
+use std::hash::BuildHasher;
+use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
-use foldhash::fast::RandomState;
+use foldhash::SharedSeed;
+use foldhash::fast::SeedableRandomState;
 use smallvec::SmallVec;
 
 use super::error::CertificateError;
@@ -212,12 +215,7 @@ fn check_with<'c, G: ImpartialGame>(
     certificate: &'c Certificate<G::Position>,
     check_all: impl FnOnce(&Checker<'c, G>) -> Option<(usize, String)>,
 ) -> Result<Claim, CertificateError> {
-    // A hash seeded at random, drawn after the certificate was written: a certificate is not
-    // trusted, and one made to collide in a fixed hash would make the check slow. foldhash,
-    // not the standard library's SipHash: the lookups are a third of Cram's check, and
-    // SipHash made the whole check 1.15–1.2 times slower.
-    let mut claims =
-        HashMap::with_capacity_and_hasher(certificate.entries.len(), RandomState::default());
+    let mut claims = HashMap::with_capacity_and_hasher(certificate.entries.len(), random_state());
     for (number, (position, entry)) in certificate.entries.iter().enumerate() {
         let refused = |reason: &str| CertificateError::BadPosition {
             index: number + 1,
@@ -297,9 +295,22 @@ fn claim_of(is_p: bool, target: u32) -> String {
     }
 }
 
+/// foldhash, seeded from the operating system's randomness (through the standard library's
+/// own keyed hash), drawn after the certificate was written: a certificate is not trusted,
+/// and one made to collide in a fixed hash would make the check slow. foldhash, not the
+/// standard library's `SipHash`: the lookups are a third of Cram's check, and `SipHash` made
+/// the whole check 1.15–1.2 times slower. foldhash's own random state draws its seeds from
+/// addresses and the clock.
+fn random_state() -> SeedableRandomState {
+    static SHARED: OnceLock<SharedSeed> = OnceLock::new();
+    let random = || std::hash::RandomState::new().hash_one(0u8);
+    let shared = SHARED.get_or_init(|| SharedSeed::from_u64(random()));
+    SeedableRandomState::with_seed(random(), shared)
+}
+
 struct Checker<'c, G: ImpartialGame> {
     game: &'c G,
-    claims: HashMap<&'c G::Position, &'c Entry, RandomState>,
+    claims: HashMap<&'c G::Position, &'c Entry, SeedableRandomState>,
 }
 
 impl<G: ImpartialGame> Checker<'_, G> {
@@ -457,7 +468,19 @@ impl<G: ImpartialGame> Checker<'_, G> {
 
 #[cfg(test)]
 mod tests {
-    use super::xor_rule;
+    use super::{random_state, xor_rule};
+    use std::hash::BuildHasher;
+
+    /// Each check draws a seed of its own: the same position hashes apart in two (they agree
+    /// by chance once in 2⁶⁴).
+    #[test]
+    fn each_check_hashes_with_a_seed_of_its_own() {
+        let position = 0b1011_0110_u64;
+        assert_ne!(
+            random_state().hash_one(position),
+            random_state().hash_one(position)
+        );
+    }
 
     /// The XOR rule against its definition: the XOR of `k` and of every valued part
     /// (counted as often as it occurs), and the parts without a value that occur an odd
