@@ -180,6 +180,22 @@ where
     read.check(game).unwrap()
 }
 
+/// Asserts that a proof was stopped by the memory limit `limit`, which the error reports; a
+/// certificate of `positions` positions was proved with room to spare.
+fn refused_at_limit<T, P: Debug>(
+    proof: Result<T, impartial::SolveError<P>>,
+    limit: usize,
+    positions: usize,
+) {
+    match proof {
+        Err(impartial::SolveError::MemoryLimit { limit: reported }) => {
+            assert_eq!(reported, limit);
+        }
+        Ok(_) => panic!("{positions} positions fit in {limit} bytes"),
+        Err(other) => panic!("{other}"),
+    }
+}
+
 /// A position is read as the prover wrote it, and the codes moves give lands do not depend
 /// on what was met before: a checker on fresh threads, whose memory of lands is empty, finds
 /// every option under the code the prover wrote. (Ten spots write a land whose code, read as
@@ -612,13 +628,7 @@ fn the_memory_limit_bounds_the_proof() {
     let value = tight.grundy(game.start()).unwrap();
     assert_eq!(Claim::Grundy(value), certificate.claim(), "the search fits");
     let tight = tight.prove_grundy(game.start());
-    match tight {
-        Err(impartial::SolveError::MemoryLimit { limit: reported }) => {
-            assert_eq!(reported, limit);
-        }
-        Ok(_) => panic!("{} positions fit in {limit} bytes", certificate.positions()),
-        Err(other) => panic!("{other}"),
-    }
+    refused_at_limit(tight, limit, certificate.positions());
     let roomy = Solver::new(game)
         .with_memory_limit(64 << 20)
         .prove_grundy(game.start())

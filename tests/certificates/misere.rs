@@ -14,8 +14,8 @@ use proptest::prelude::*;
 
 use super::common::cram_position;
 use super::{
-    assert_claims_each_need_their_positions, checked_from_bytes, node_kayles, resealed,
-    sprouts_position,
+    assert_claims_each_need_their_positions, checked_from_bytes, node_kayles, refused_at_limit,
+    resealed, sprouts_position,
 };
 
 /// Misère play from its definition: a position is P when it has an option and every
@@ -274,13 +274,8 @@ fn the_memory_limit_bounds_the_misere_proof() {
             Err(other) => panic!("{other}"),
         }
     };
-    match tight.misere().prove_outcome(game.start()) {
-        Err(impartial::SolveError::MemoryLimit { limit: reported }) => {
-            assert_eq!(reported, limit);
-        }
-        Ok(_) => panic!("{} positions fit in {limit} bytes", certificate.positions()),
-        Err(other) => panic!("{other}"),
-    }
+    let proof = tight.misere().prove_outcome(game.start());
+    refused_at_limit(proof, limit, certificate.positions());
     let roomy = Solver::new(game)
         .with_memory_limit(64 << 20)
         .misere()
