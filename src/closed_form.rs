@@ -2,7 +2,7 @@
 
 use std::fmt::{Debug, Display};
 
-use crate::game::{ImpartialGame, Nimber, Outcome, Play};
+use crate::game::{IllegalMove, ImpartialGame, Nimber, Outcome};
 
 /// The special method: a ruleset whose balanced positions — the P-positions — are known in
 /// closed form, with a rule that moves back to one.
@@ -28,15 +28,18 @@ use crate::game::{ImpartialGame, Nimber, Outcome, Play};
 ///
 /// # Laws
 ///
-/// For every position `p` answered, under the convention [`PLAY`](Self::PLAY):
+/// For every position `p` answered, under the convention
+/// [`PLAY`](ImpartialGame::PLAY) the game declares:
 ///
-/// - `outcome(p)` is the [`Solver`](crate::Solver)'s outcome of `p` (its
-///   [`misere`](crate::Solver::misere) outcome under misère play);
+/// - `outcome(p)` is the [`Solver`](crate::Solver)'s outcome of `p`, which follows the same
+///   convention;
 /// - `grundy(p)`, where it is `Some`, is the Sprague–Grundy value of `p`, and is `*0`
 ///   exactly when `outcome(p)` is P;
 /// - the positions `winning_moves(p)` leave are exactly the options of `p` that are
 ///   P-positions (two moves may leave one position: from either of two equal heaps), and
-///   there are none when `p` is P; `winning_move(p)` is the first of them.
+///   there are none when `p` is P; `winning_move(p)` is the first of them;
+/// - `leaves(p, m)` is `Ok` exactly for the moves `m` from `p`, and is then the option `m`
+///   names.
 ///
 /// # Examples
 ///
@@ -74,10 +77,6 @@ pub trait ClosedForm: ImpartialGame {
     /// Why a position cannot be answered: past the table a closed form rests on.
     /// [`Infallible`](std::convert::Infallible) where every position is answered.
     type Error: std::error::Error;
-
-    /// The convention the answers are for: [`Play::Normal`] unless the game says otherwise
-    /// (misère Nim, misère quotients).
-    const PLAY: Play = Play::Normal;
 
     /// Who wins from `position` with best play: P if the player who just moved, N if the
     /// player to move.
@@ -117,5 +116,15 @@ pub trait ClosedForm: ImpartialGame {
     }
 
     /// The position that `chosen`, a move from `position`, leaves.
-    fn leaves(&self, position: &Self::Position, chosen: &Self::Move) -> Self::Position;
+    ///
+    /// # Errors
+    ///
+    /// [`IllegalMove`] if `chosen` is not a move from `position` — a move found from another
+    /// position, or made by hand with a heap that is not there or a take the rules do not
+    /// allow: the position it would leave is not an option of `position`, and none is made.
+    fn leaves(
+        &self,
+        position: &Self::Position,
+        chosen: &Self::Move,
+    ) -> Result<Self::Position, IllegalMove<Self::Position, Self::Move>>;
 }

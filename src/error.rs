@@ -80,6 +80,26 @@ pub enum SolveError<P: Debug> {
         /// The position the answers disagree about.
         position: P,
     },
+    /// The position asked about is not one of the game's: made for another board, graph or
+    /// poset, or holding what no position of the game holds (see
+    /// [`ImpartialGame::check_position`](crate::ImpartialGame::check_position)).
+    #[error("{position:?} is not a position of this game: {reason}")]
+    InvalidPosition {
+        /// The position asked about.
+        position: P,
+        /// Why it is not one of the game's.
+        reason: String,
+    },
+    /// The ruleset declares misère play ([`ImpartialGame::PLAY`](crate::ImpartialGame::PLAY)),
+    /// and the question is one of normal play: a Sprague–Grundy value, a remoteness, a
+    /// suspense number. Ask [`Solver::misere`](crate::Solver::misere) for the misère ones.
+    #[error(
+        "the game is played misère: its positions have no {question}, which is a notion of normal play"
+    )]
+    MiserePlay {
+        /// What was asked: `"Sprague–Grundy value"`, `"remoteness"`, ….
+        question: &'static str,
+    },
     /// Answering would hold more bytes than the solver's memory limit allows.
     #[error("memory limit of {limit} bytes reached: the search needs more memory than that")]
     MemoryLimit {
@@ -121,6 +141,11 @@ impl<P: Debug> SolveError<P> {
                 position: map(position),
             },
             SolveError::MemoryLimit { limit } => SolveError::MemoryLimit { limit },
+            SolveError::InvalidPosition { position, reason } => SolveError::InvalidPosition {
+                position: map(position),
+                reason,
+            },
+            SolveError::MiserePlay { question } => SolveError::MiserePlay { question },
         }
     }
 }

@@ -163,6 +163,67 @@ pub trait ImpartialGame {
         None
     }
 
+    /// The convention the game is played by: [`Play::Normal`] — whoever cannot move loses —
+    /// unless the ruleset declares [`Play::Misere`] (misère Nim, a misère quotient).
+    ///
+    /// [`Solver`](crate::Solver) answers [`outcome`](crate::Solver::outcome),
+    /// [`winning_move`](crate::Solver::winning_move),
+    /// [`winning_moves`](crate::Solver::winning_moves) and
+    /// [`prove_outcome`](crate::Solver::prove_outcome) under it, so a misère ruleset is
+    /// solved as misère, never as normal play; its questions that only normal play has (the
+    /// Sprague–Grundy value, remoteness, suspense) are refused with
+    /// [`SolveError::MiserePlay`](crate::SolveError::MiserePlay).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::nim::misere::MisereNim;
+    /// use impartial::{ImpartialGame, Nim, Outcome, Play, Solver};
+    ///
+    /// assert_eq!(Nim::PLAY, Play::Normal);
+    /// assert_eq!(MisereNim::PLAY, Play::Misere);
+    /// // Whoever takes the last counter loses: a single counter is lost by the player to move.
+    /// assert_eq!(Solver::new(MisereNim).outcome([1])?, Outcome::P);
+    /// assert_eq!(Solver::new(Nim).outcome([1])?, Outcome::N);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    const PLAY: Play = Play::Normal;
+
+    /// Whether `position` is one of this game's: `Ok` for every position the ruleset's own
+    /// constructors and moves make, an error saying why for one made for another board,
+    /// graph or poset, or one no move of this game reaches (cells past the board).
+    ///
+    /// The default accepts every value of the type, which is right for a ruleset whose every
+    /// value is a position (Nim's heaps, Sprouts). A ruleset whose positions mean something
+    /// only on its own board checks them here, and every front end — the solvers, the
+    /// certificate checker — asks it of each position a user hands them, before answering:
+    /// an answer about a position of another game is not given.
+    ///
+    /// # Errors
+    ///
+    /// [`PositionError`] naming what is wrong.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::cram::Cram;
+    /// use impartial::{ImpartialGame, Solver, SolveError};
+    ///
+    /// let (small, large) = (Cram::new(2, 2)?, Cram::new(8, 8)?);
+    /// assert!(large.check_position(&large.start()).is_ok());
+    /// let error = large.check_position(&small.start()).unwrap_err();
+    /// assert_eq!(error.to_string(), "a position of the 2 × 2 board, not of the 8 × 8 board");
+    /// assert!(matches!(
+    ///     Solver::new(large).grundy(small.start()),
+    ///     Err(SolveError::InvalidPosition { .. })
+    /// ));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    fn check_position(&self, position: &Self::Position) -> Result<(), PositionError> {
+        let _ = position;
+        Ok(())
+    }
+
     #[cfg(feature = "decompose")]
     #[cfg_attr(docsrs, doc(cfg(feature = "decompose")))]
     /// A number the Grundy value of `position` is at most, if the ruleset knows one cheaply.
@@ -370,6 +431,109 @@ pub enum Play {
     /// Misère play: whoever cannot move wins (the last to move loses).
     #[doc(alias = "misère")]
     Misere,
+}
+
+/// Why a position is not one of a game's: made for another board, graph or poset, or
+/// holding what no position of the game holds. Returned by
+/// [`ImpartialGame::check_position`]; the solvers report it as
+/// [`SolveError::InvalidPosition`](crate::SolveError::InvalidPosition).
+///
+/// # Examples
+///
+/// ```
+/// use impartial::PositionError;
+///
+/// let error = PositionError::new("cells past the board");
+/// assert_eq!(error.to_string(), "cells past the board");
+/// assert_eq!(error.reason(), "cells past the board");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+#[error("{reason}")]
+pub struct PositionError {
+    reason: String,
+}
+
+impl PositionError {
+    /// The error, with what is wrong in words.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::PositionError;
+    ///
+    /// assert_eq!(PositionError::new("row 2 is longer than row 1").reason(), "row 2 is longer than row 1");
+    /// ```
+    #[must_use]
+    pub fn new(reason: impl Into<String>) -> Self {
+        PositionError {
+            reason: reason.into(),
+        }
+    }
+
+    /// What is wrong, in words.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::PositionError;
+    ///
+    /// assert_eq!(PositionError::new("no such vertex").reason(), "no such vertex");
+    /// ```
+    #[must_use]
+    pub fn reason(&self) -> &str {
+        &self.reason
+    }
+}
+
+/// A move that is not one from the position it was applied to: a heap that is not there, a
+/// size that is not the heap's, more taken than the rules allow.
+/// [`ClosedForm::leaves`](crate::ClosedForm::leaves) returns it rather than leave a position
+/// the move could not have made.
+///
+/// # Examples
+///
+/// ```
+/// use impartial::{ClosedForm, Heaps, IllegalMove, Nim};
+/// use impartial::nim::NimMove;
+///
+/// let heaps = Heaps::from([3, 4]);
+/// let from_elsewhere = NimMove { heap: 2, from: 5, to: 1, take: 4 };
+/// let error: IllegalMove<Heaps, NimMove<u64>> = Nim.leaves(&heaps, &from_elsewhere).unwrap_err();
+/// assert_eq!(
+///     error.to_string(),
+///     "take 4 from heap 2 (5 → 1) is not a move from [3, 4]: there is no heap 2"
+/// );
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{chosen} is not a move from {position:?}: {reason}")]
+pub struct IllegalMove<P: Debug, M: Display> {
+    /// The position the move was applied to.
+    pub position: P,
+    /// The move.
+    pub chosen: M,
+    /// Why it is not a move from there.
+    pub reason: String,
+}
+
+impl<P: Debug + Clone, M: Display + Clone> IllegalMove<P, M> {
+    /// The error for `chosen` applied to `position`, with why in words.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::IllegalMove;
+    ///
+    /// let error = IllegalMove::new(&(3u64, 5u64), &"take 9 from the first heap", "only 3 are there");
+    /// assert_eq!(error.to_string(), "take 9 from the first heap is not a move from (3, 5): only 3 are there");
+    /// ```
+    #[must_use]
+    pub fn new(position: &P, chosen: &M, reason: impl Into<String>) -> Self {
+        IllegalMove {
+            position: position.clone(),
+            chosen: chosen.clone(),
+            reason: reason.into(),
+        }
+    }
 }
 
 /// The outcome class of a position under optimal play.

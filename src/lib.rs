@@ -404,7 +404,10 @@ pub use closed_form::ClosedForm;
 pub use error::{SolveError, TableError};
 #[cfg(feature = "decompose")]
 pub use game::StoredPosition;
-pub use game::{Either, HeapSize, ImpartialGame, IntoPosition, Nimber, Outcome, Play};
+pub use game::{
+    Either, HeapSize, IllegalMove, ImpartialGame, IntoPosition, Nimber, Outcome, Play,
+    PositionError,
+};
 pub use heap::{HeapMove, Heaps};
 pub use loopy::LoopySolver;
 pub use nim::Nim;

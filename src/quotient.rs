@@ -63,7 +63,7 @@ use monoid::Bipartite;
 pub use presentation::{Presentation, Word};
 
 use crate::closed_form::ClosedForm;
-use crate::game::{ImpartialGame, Nimber, Outcome, Play};
+use crate::game::{IllegalMove, ImpartialGame, Nimber, Outcome, Play};
 use crate::heap::{HeapMove, HeapRules, Heaps};
 use crate::sequence::HeapGame;
 use crate::sequence::Period;
@@ -763,6 +763,8 @@ fn prove_phi_period(rules: &HeapRules, phi: &[u32]) -> Option<Period> {
 impl ImpartialGame for MisereQuotient {
     type Position = Heaps;
 
+    const PLAY: Play = Play::Misere;
+
     fn moves(&self, heaps: &Heaps) -> impl Iterator<Item = Heaps> {
         self.rules.moves(heaps)
     }
@@ -781,19 +783,18 @@ impl ImpartialGame for MisereQuotient {
 /// ```
 /// use impartial::octal::OctalGame;
 /// use impartial::quotient::MisereQuotient;
-/// use impartial::{ClosedForm, Heaps, Outcome, Play};
+/// use impartial::{ClosedForm, Heaps, ImpartialGame, Outcome, Play};
 ///
 /// let q = MisereQuotient::compute(&OctalGame::kayles(), 1_000)?;
 /// assert_eq!(MisereQuotient::PLAY, Play::Misere);
 /// let rows = Heaps::from([3]);
 /// let best = ClosedForm::winning_move(&q, &rows)?.expect("N");
-/// assert_eq!(ClosedForm::outcome(&q, &q.leaves(&rows, &best))?, Outcome::P);
+/// assert_eq!(ClosedForm::outcome(&q, &q.leaves(&rows, &best)?)?, Outcome::P);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 impl ClosedForm for MisereQuotient {
     type Move = HeapMove;
     type Error = QuotientError;
-    const PLAY: Play = Play::Misere;
 
     fn outcome(&self, heaps: &Heaps) -> Result<Outcome, QuotientError> {
         MisereQuotient::outcome(self, heaps)
@@ -810,8 +811,12 @@ impl ClosedForm for MisereQuotient {
         MisereQuotient::winning_moves(self, heaps)
     }
 
-    fn leaves(&self, heaps: &Heaps, chosen: &HeapMove) -> Heaps {
-        chosen.after(heaps)
+    fn leaves(
+        &self,
+        heaps: &Heaps,
+        chosen: &HeapMove,
+    ) -> Result<Heaps, IllegalMove<Heaps, HeapMove>> {
+        chosen.after(heaps, &self.rules)
     }
 }
 

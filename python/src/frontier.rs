@@ -54,6 +54,11 @@ impl<G: ImpartialGame> ImpartialGame for Watched<G> {
 
     const DECOMPOSES: bool = G::DECOMPOSES;
     const SEARCH_IN_ROUNDS: bool = G::SEARCH_IN_ROUNDS;
+    const PLAY: impartial::Play = G::PLAY;
+
+    fn check_position(&self, position: &G::Position) -> Result<(), impartial::PositionError> {
+        self.game.check_position(position)
+    }
 
     fn moves(&self, position: &G::Position) -> impl Iterator<Item = G::Position> {
         let moves = (!self.watch.stopped()).then(|| self.game.moves(position));

@@ -52,7 +52,7 @@ use std::fmt;
 use diagram::{REPEATED_ONES, bytes_below, length};
 
 use crate::error::TableError;
-use crate::game::{ImpartialGame, Nimber};
+use crate::game::{ImpartialGame, Nimber, PositionError};
 
 pub use diagram::{ChompError, ChompPosition, MAX_COLUMNS, MAX_ROWS};
 pub use values::{ChompMove, ChompValues};
@@ -295,8 +295,37 @@ fn options(position: ChompPosition) -> impl Iterator<Item = ChompPosition> {
     })
 }
 
+/// The diagram `eating (row, column)` leaves — every square below and right of it eaten —
+/// or `None` if that square is not in the diagram or is the poison.
+fn bite(position: ChompPosition, row: u32, column: u32) -> Option<ChompPosition> {
+    if (row, column) == (0, 0) || row >= MAX_ROWS || column >= length(position.0, row) {
+        return None;
+    }
+    let cut = (row..MAX_ROWS).fold(position.0, |bits, below| {
+        if length(bits, below) > column {
+            (bits & !(0xFF << (8 * below))) | (u128::from(column) << (8 * below))
+        } else {
+            bits
+        }
+    });
+    Some(ChompPosition(cut))
+}
+
+/// Whether `position` is a diagram of a bar of `rows` × `columns`: every byte a row, each
+/// at most the one above, the first at least the poison, none past the bar.
+fn check_diagram(position: ChompPosition, rows: u32, columns: u32) -> Result<(), PositionError> {
+    let lengths: Vec<u32> = (0..MAX_ROWS).map(|row| length(position.0, row)).collect();
+    diagram::check(&lengths, rows, columns).map_err(|error| PositionError::new(error.to_string()))
+}
+
 impl ImpartialGame for Chomp {
     type Position = ChompPosition;
+
+    /// A diagram of this game's bar: a diagram of a smaller bar is one of this bar too (its
+    /// moves and value are the diagram's own), one that does not fit is refused.
+    fn check_position(&self, &position: &ChompPosition) -> Result<(), PositionError> {
+        check_diagram(position, self.rows, self.columns)
+    }
 
     /// Every square but the poison, column by column; eating square `(row, column)` cuts
     /// the rows from `row` to the last one longer than `column` — a run of bytes, set in

@@ -54,7 +54,7 @@ use smallvec::SmallVec;
 use std::convert::Infallible;
 
 use crate::closed_form::ClosedForm;
-use crate::game::{ImpartialGame, IntoPosition, Nimber, Outcome};
+use crate::game::{IllegalMove, ImpartialGame, IntoPosition, Nimber, Outcome};
 
 /// The coins a move turns over besides the heads coin it is named by: all of them come before
 /// that coin. Up to three are held without an allocation.
@@ -117,6 +117,24 @@ pub trait CoinRule {
 
     /// The Grundy value of a single head on `coin`: the mex of the values the turns leave.
     fn value(&self, coin: Self::Coin) -> Nimber;
+
+    /// Whether `turned` is one of the [`turns`](CoinRule::turns) named by `coin`: how a move
+    /// is checked before it is applied.
+    ///
+    /// The default searches the turns; the rows here answer in **O(1)** or **O(k)** for `k`
+    /// coins turned, so a move on a coin far along the row is checked at once.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::coins::{CoinRule, Ruler};
+    ///
+    /// assert!(Ruler.is_turn(6, &[4, 5])); // the run 4, 5, 6
+    /// assert!(!Ruler.is_turn(6, &[3, 5])); // not a run
+    /// ```
+    fn is_turn(&self, coin: Self::Coin, turned: &[Self::Coin]) -> bool {
+        self.turns(coin).any(|turn| turn.as_slice() == turned)
+    }
 
     /// A turn named by `coin` whose coins, `coin` among them, are worth `change` together —
     /// the move that changes a position's value by `change` — or `None` if there is none.
@@ -309,7 +327,8 @@ impl<R: CoinRule> ImpartialGame for R {
 /// let position = Coins::from([0, 3]);
 /// assert_eq!(MockTurtles.grundy(&position)?, Some(Nimber(1 ^ 7)));
 /// let best = MockTurtles.winning_move(&position)?.expect("N");
-/// assert_eq!(MockTurtles.leaves(&position, &best), best.leaves);
+/// assert_eq!(MockTurtles.leaves(&position, &best)?, best.leaves);
+/// assert!(MockTurtles.leaves(&Coins::from([0]), &best).is_err()); // found with coin 3 heads
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 impl<R: CoinRule> ClosedForm for R {
@@ -338,8 +357,26 @@ impl<R: CoinRule> ClosedForm for R {
         Ok(CoinRule::winning_move(self, position))
     }
 
-    fn leaves(&self, _: &Coins<R::Coin>, chosen: &CoinMove<R::Coin>) -> Coins<R::Coin> {
-        chosen.leaves.clone()
+    fn leaves(
+        &self,
+        position: &Coins<R::Coin>,
+        chosen: &CoinMove<R::Coin>,
+    ) -> Result<Coins<R::Coin>, IllegalMove<Coins<R::Coin>, CoinMove<R::Coin>>> {
+        let refuse = |reason: String| IllegalMove::new(position, chosen, reason);
+        if position.binary_search(&chosen.coin).is_err() {
+            return Err(refuse(format!("coin {:?} shows tails", chosen.coin)));
+        }
+        if !self.is_turn(chosen.coin, &chosen.turned) {
+            return Err(refuse(format!(
+                "the rule turns no such coins with coin {:?}",
+                chosen.coin
+            )));
+        }
+        let made = CoinMove::new(position, chosen.coin, chosen.turned.clone());
+        if made.leaves != chosen.leaves {
+            return Err(refuse(format!("it leaves {:?}", made.leaves)));
+        }
+        Ok(made.leaves)
     }
 }
 
@@ -612,6 +649,10 @@ impl CoinRule for Twins {
         Nimber(u128::from(coin))
     }
 
+    fn is_turn(&self, coin: u64, turned: &[u64]) -> bool {
+        matches!(turned, [other] if *other < coin)
+    }
+
     fn turn_to(&self, coin: u64, change: Nimber) -> Option<Turn<u64>> {
         let other = u64::try_from(change.0).ok()? ^ coin;
         (other < coin).then(|| Turn::from_slice(&[other]))
@@ -648,6 +689,14 @@ impl CoinRule for TurningTurtles {
 
     fn value(&self, coin: u64) -> Nimber {
         Nimber(u128::from(coin))
+    }
+
+    fn is_turn(&self, coin: u64, turned: &[u64]) -> bool {
+        match *turned {
+            [] => coin > 0,
+            [other] => 1 <= other && other < coin,
+            _ => false,
+        }
     }
 
     fn turn_to(&self, coin: u64, change: Nimber) -> Option<Turn<u64>> {
@@ -690,6 +739,15 @@ impl CoinRule for MockTurtles {
     fn value(&self, coin: u64) -> Nimber {
         let twice = u128::from(coin) << 1;
         Nimber(twice | u128::from(coin.count_ones().is_multiple_of(2)))
+    }
+
+    fn is_turn(&self, coin: u64, turned: &[u64]) -> bool {
+        match *turned {
+            [] => true,
+            [other] => other < coin,
+            [first, second] => first < second && second < coin,
+            _ => false,
+        }
     }
 
     /// **O(1)**: the other coins must be worth `t = value(coin) ⊕ change`. One odious coin is
@@ -752,6 +810,14 @@ impl CoinRule for Ruler {
 
     fn value(&self, coin: u64) -> Nimber {
         Nimber(u128::from(coin & coin.wrapping_neg()))
+    }
+
+    /// A run of coins from 1 on, ending just before `coin`, or none.
+    fn is_turn(&self, coin: u64, turned: &[u64]) -> bool {
+        coin > 0
+            && turned.first().is_none_or(|&first| first >= 1)
+            && turned.last().is_none_or(|&last| last + 1 == coin)
+            && turned.windows(2).all(|pair| pair[0] + 1 == pair[1])
     }
 
     /// **O(log n)**: the run `j + 1..=n` is worth `prefix(n) ⊕ prefix(j)`, where `prefix` is

@@ -41,9 +41,13 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod position;
+
 use std::fmt;
 
-use crate::game::{ImpartialGame, Nimber, StoredPosition};
+use crate::game::{ImpartialGame, Nimber, PositionError};
+
+pub use position::CramPosition;
 
 /// Cram on a board of `width` columns and `height` rows (at most 64 cells); its positions
 /// are [`CramPosition`]s.
@@ -80,91 +84,6 @@ pub struct Cram {
     /// For a board at most 8 wide, the rows that move in each of [`spread`](Cram::spread)'s
     /// three steps (none for a wider board).
     spread_steps: [u64; 3],
-}
-
-/// A position of [`Cram`]: the free cells of the board, one bit a cell (bit
-/// `row · width + column`). Made by [`Cram::start`] and [`Cram::position`], which refuses
-/// cells past the board, and by the moves.
-///
-/// # Examples
-///
-/// ```
-/// use impartial::cram::Cram;
-///
-/// let game = Cram::new(3, 2)?;
-/// let corner = game.cell(0, 0).expect("on the board");
-/// let position = game.start().without(corner);
-/// assert_eq!((position.bits(), position.free_cells()), (0b111_110, 5));
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct CramPosition(u64);
-
-impl CramPosition {
-    /// The free cells, one bit a cell.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use impartial::cram::Cram;
-    ///
-    /// assert_eq!(Cram::new(2, 2)?.start().bits(), 0b1111);
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    #[must_use]
-    pub fn bits(self) -> u64 {
-        self.0
-    }
-
-    /// How many cells are free.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use impartial::cram::Cram;
-    ///
-    /// assert_eq!(Cram::new(5, 3)?.start().free_cells(), 15);
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    #[must_use]
-    pub fn free_cells(self) -> u32 {
-        self.0.count_ones()
-    }
-
-    /// The position with the cells of `cells` covered too (cells covered already stay so).
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use impartial::cram::Cram;
-    ///
-    /// let game = Cram::new(2, 1)?;
-    /// assert_eq!(game.start().without(0b01).bits(), 0b10);
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    #[must_use]
-    pub fn without(self, cells: u64) -> CramPosition {
-        CramPosition(self.0 & !cells)
-    }
-}
-
-/// The bits, as `{:b}` writes an integer's.
-impl fmt::Binary for CramPosition {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Binary::fmt(&self.0, f)
-    }
-}
-
-/// Read from a table file as written; the file is checked to be this game's first, and the
-/// hooks read only the board's cells of a position.
-impl StoredPosition for CramPosition {
-    fn write_to(&self, bytes: &mut Vec<u8>) {
-        self.0.write_to(bytes);
-    }
-
-    fn read_from(bytes: &[u8]) -> Option<Self> {
-        u64::read_from(bytes).map(CramPosition)
-    }
 }
 
 /// A Cram board or position that cannot be made.
@@ -267,7 +186,13 @@ impl Cram {
     /// ```
     #[must_use]
     pub fn start(&self) -> CramPosition {
-        CramPosition(self.all)
+        self.at(self.all)
+    }
+
+    /// The position of the free cells `free` on this board.
+    #[inline]
+    fn at(&self, free: u64) -> CramPosition {
+        CramPosition::on(self.width, self.height, free)
     }
 
     /// The position whose free cells are the bits of `free` (bit `row · width + column`).
@@ -288,7 +213,7 @@ impl Cram {
     /// ```
     pub fn position(&self, free: u64) -> Result<CramPosition, CramError> {
         match free & !self.all {
-            0 => Ok(CramPosition(free)),
+            0 => Ok(self.at(free)),
             bits => Err(CramError::OffBoard { bits }),
         }
     }
@@ -352,10 +277,13 @@ impl Cram {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
-    pub fn display(&self, position: CramPosition) -> impl fmt::Display + '_ {
+    pub fn display(&self, position: CramPosition) -> impl fmt::Display + use<> {
+        // Drawn on its own board, which is this one's for a position of this game.
+        let (width, height) = position.board();
         Picture {
-            game: self,
-            position: position.0,
+            width,
+            height,
+            position: position.bits(),
         }
     }
 
@@ -674,16 +602,17 @@ struct Bounds {
 }
 
 /// A position drawn for [`Cram::display`].
-struct Picture<'g> {
-    game: &'g Cram,
+struct Picture {
+    width: u32,
+    height: u32,
     position: u64,
 }
 
-impl fmt::Display for Picture<'_> {
+impl fmt::Display for Picture {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for row in 0..self.game.height {
-            for column in 0..self.game.width {
-                let free = self.position >> (row * self.game.width + column) & 1 == 1;
+        for row in 0..self.height {
+            for column in 0..self.width {
+                let free = self.position >> (row * self.width + column) & 1 == 1;
                 f.write_str(if free { "." } else { "#" })?;
             }
             f.write_str("\n")?;
@@ -695,14 +624,31 @@ impl fmt::Display for Picture<'_> {
 impl ImpartialGame for Cram {
     type Position = CramPosition;
 
+    /// A position of this board: the bits of another board's would mean other cells.
+    fn check_position(&self, position: &CramPosition) -> Result<(), PositionError> {
+        let (width, height) = position.board();
+        if (width, height) != (self.width, self.height) {
+            return Err(PositionError::new(format!(
+                "a position of the {width} × {height} board, not of the {} × {} board",
+                self.width, self.height
+            )));
+        }
+        match position.bits() & !self.all {
+            0 => Ok(()),
+            bits => Err(PositionError::new(format!(
+                "bits {bits:#x} are past the board's cells"
+            ))),
+        }
+    }
+
     /// Dominoes near the middle of the free cells first — down ones from the middle column
     /// outwards, then across ones from the middle row — as they split the board most often,
     /// and the search looks at the options in this order among those of equal cost.
-    fn moves(&self, &CramPosition(free): &CramPosition) -> impl Iterator<Item = CramPosition> {
-        // Bits past the board are no cells (a position read from a table file is not
-        // checked against the board): a domino on them would be found by no search for the
-        // middle, which grows within the board.
-        let free = free & self.all;
+    fn moves(&self, position: &CramPosition) -> impl Iterator<Item = CramPosition> {
+        // Bits past the board are no cells (a position made by hand is checked against the
+        // board only when asked about): a domino on them would be found by no search for
+        // the middle, which grows within the board.
+        let free = position.bits() & self.all;
         let across = free & (free >> 1) & self.has_right;
         let down = free & self.row_up(free);
         MiddleFirst {
@@ -724,11 +670,8 @@ impl ImpartialGame for Cram {
 
     const DECOMPOSES: bool = true;
 
-    fn components(
-        &self,
-        &CramPosition(free): &CramPosition,
-    ) -> Option<impl Iterator<Item = CramPosition>> {
-        let free = free & self.all;
+    fn components(&self, position: &CramPosition) -> Option<impl Iterator<Item = CramPosition>> {
+        let free = position.bits() & self.all;
         let mut left = self.reduced(free);
         let first = self.region(left, left);
         if left == free && first == left {
@@ -742,19 +685,19 @@ impl ImpartialGame for Cram {
             }
             let region = found.take().unwrap_or_else(|| self.region(left, left));
             left &= !region;
-            Some(CramPosition(region))
+            Some(self.at(region))
         }))
     }
 
     /// The least image of `free` under the symmetries of its box that fit the board. The
     /// solver asks it of the parts [`components`](ImpartialGame::components) gives, which
     /// are reduced already; dropping the cells that change no value is left to them.
-    fn canonical(&self, &CramPosition(free): &CramPosition) -> Option<CramPosition> {
-        let free = free & self.all;
+    fn canonical(&self, position: &CramPosition) -> Option<CramPosition> {
+        let free = position.bits() & self.all;
         if free == 0 {
             return None;
         }
-        Some(CramPosition(self.least_image(free)))
+        Some(self.at(self.least_image(free)))
     }
 
     /// The value of the board as given, when it is empty (`*0`), one domino (`*1`), or lost
@@ -763,8 +706,8 @@ impl ImpartialGame for Cram {
     /// already, and reducing them again cost 5 % of Cram 5 × 8's work for no answer found
     /// (the search asks 8.4 million times and 368 are answered). Reduce a board first to
     /// find more: a strip of three is `*1`, as its reduction, one domino.
-    fn known_grundy(&self, &CramPosition(free): &CramPosition) -> Option<Nimber> {
-        let free = free & self.all;
+    fn known_grundy(&self, position: &CramPosition) -> Option<Nimber> {
+        let free = position.bits() & self.all;
         if free == 0 {
             return Some(Nimber::ZERO);
         }
@@ -779,15 +722,15 @@ impl ImpartialGame for Cram {
     /// The dark or the light free cells, the fewer: a play places at most that many
     /// dominoes, each on one cell of either colour, and a value is at most the length of
     /// the longest play.
-    fn grundy_bound(&self, &CramPosition(free): &CramPosition) -> Option<u128> {
-        let free = free & self.all;
+    fn grundy_bound(&self, position: &CramPosition) -> Option<u128> {
+        let free = position.bits() & self.all;
         let dark = (free & self.dark).count_ones();
         let light = (free & !self.dark).count_ones();
         Some(u128::from(dark.min(light)))
     }
 
-    fn search_size(&self, &CramPosition(free): &CramPosition) -> usize {
-        (free & self.all).count_ones() as usize
+    fn search_size(&self, position: &CramPosition) -> usize {
+        (position.bits() & self.all).count_ones() as usize
     }
 }
 
@@ -927,7 +870,7 @@ impl Iterator for MiddleFirst<'_> {
         self.first
             .take(game, free)
             .or_else(|| self.then.take(game, free))
-            .map(CramPosition)
+            .map(|free| game.at(free))
     }
 
     // Exact: a value is at most the number of options, which the solver reads from here.
@@ -1001,10 +944,10 @@ mod tests {
                     1 => next() & next(),
                     _ => !game.all | (next() & next()),
                 };
-                let (free, on_board) = (CramPosition(free), CramPosition(free & game.all));
+                let (free, on_board) = (game.at(free), game.at(free & game.all));
                 let moves: Vec<CramPosition> = game.moves(&free).collect();
                 assert_eq!(moves, game.moves(&on_board).collect::<Vec<_>>(), "{free:?}");
-                assert!(moves.iter().all(|option| option.0 & !game.all == 0));
+                assert!(moves.iter().all(|option| option.bits() & !game.all == 0));
                 assert_eq!(
                     game.components(&free).map(Iterator::collect::<Vec<_>>),
                     game.components(&on_board).map(Iterator::collect::<Vec<_>>)
@@ -1016,7 +959,7 @@ mod tests {
             }
         }
         let game = Cram::new(3, 3).unwrap();
-        assert_eq!(game.moves(&CramPosition(0x8000_0000_0000_0003)).count(), 1);
+        assert_eq!(game.moves(&game.at(0x8000_0000_0000_0003)).count(), 1);
     }
 
     #[test]
@@ -1084,31 +1027,28 @@ mod tests {
     #[test]
     fn known_grundy_answers_the_board_as_given() {
         let game = Cram::new(5, 3).unwrap();
-        assert_eq!(game.known_grundy(&CramPosition(0)), Some(Nimber::ZERO));
-        assert_eq!(game.known_grundy(&CramPosition(0b11)), Some(Nimber(1)));
-        assert_eq!(
-            game.known_grundy(&CramPosition(0b00001_00001)),
-            Some(Nimber(1))
-        );
+        assert_eq!(game.known_grundy(&game.at(0)), Some(Nimber::ZERO));
+        assert_eq!(game.known_grundy(&game.at(0b11)), Some(Nimber(1)));
+        assert_eq!(game.known_grundy(&game.at(0b00001_00001)), Some(Nimber(1)));
         // Two cells apart and a square of four turn onto themselves with no domino on their
         // centre.
-        assert_eq!(game.known_grundy(&CramPosition(0b101)), Some(Nimber::ZERO));
+        assert_eq!(game.known_grundy(&game.at(0b101)), Some(Nimber::ZERO));
         assert_eq!(
-            game.known_grundy(&CramPosition(0b00011_00011)),
+            game.known_grundy(&game.at(0b00011_00011)),
             Some(Nimber::ZERO)
         );
         // A strip of three, and a domino with a dead cell: their reductions are known, one
         // domino, not they.
         for board in [0b111, 0b1011] {
-            assert_eq!(game.known_grundy(&CramPosition(board)), None);
+            assert_eq!(game.known_grundy(&game.at(board)), None);
             assert_eq!(
-                game.known_grundy(&CramPosition(game.reduced(board))),
+                game.known_grundy(&game.at(game.reduced(board))),
                 Some(Nimber(1))
             );
         }
         // Strips of four and five turn onto themselves, with a domino on their centre.
-        assert_eq!(game.known_grundy(&CramPosition(0b1111)), None);
-        assert_eq!(game.known_grundy(&CramPosition(0b11111)), None);
+        assert_eq!(game.known_grundy(&game.at(0b1111)), None);
+        assert_eq!(game.known_grundy(&game.at(0b11111)), None);
     }
 
     /// The least of the images of the region `cells` under the symmetries of its box that

@@ -27,7 +27,7 @@ use std::convert::Infallible;
 use std::fmt;
 
 use crate::closed_form::ClosedForm;
-use crate::game::{ImpartialGame, Nimber, Outcome};
+use crate::game::{IllegalMove, ImpartialGame, Nimber, Outcome};
 use crate::games::golden::below_phi_times;
 
 /// A move of Euclid's game: the pair before and the pair it leaves, in the same order —
@@ -59,7 +59,8 @@ impl fmt::Display for EuclidMove {
         } else {
             (first, to_first, second)
         };
-        let times = (large - left) / small.max(1);
+        // Saturating: a move made by hand, to be refused, still prints.
+        let times = large.saturating_sub(left) / small.max(1);
         write!(
             f,
             "take {times} × {small} from {large} ({first}, {second} → {to_first}, {to_second})"
@@ -192,7 +193,9 @@ impl ImpartialGame for Euclid {
 ///
 /// let Ok(best) = Euclid.winning_move(&(13, 8));
 /// let best = best.expect("an N-position");
-/// assert_eq!(Euclid.outcome(&Euclid.leaves(&(13, 8), &best)), Ok(Outcome::P));
+/// assert_eq!(Euclid.outcome(&Euclid.leaves(&(13, 8), &best)?), Ok(Outcome::P));
+/// assert!(Euclid.leaves(&(8, 13), &best).is_err()); // the move starts from (13, 8)
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 impl ClosedForm for Euclid {
     type Move = EuclidMove;
@@ -213,7 +216,30 @@ impl ClosedForm for Euclid {
         Ok(winning_moves(x, y))
     }
 
-    fn leaves(&self, _: &(u128, u128), chosen: &EuclidMove) -> (u128, u128) {
-        chosen.to
+    fn leaves(
+        &self,
+        &position: &(u128, u128),
+        chosen: &EuclidMove,
+    ) -> Result<(u128, u128), IllegalMove<(u128, u128), EuclidMove>> {
+        let refuse = |reason: &str| IllegalMove::new(&position, chosen, reason);
+        let ((x, y), (to_x, to_y)) = (chosen.from, chosen.to);
+        if position != chosen.from {
+            return Err(refuse(&format!("it starts from ({x}, {y})")));
+        }
+        // The larger number (the first, if they are equal) loses a multiple of the other.
+        let (large, small, left, kept) = if x >= y {
+            (x, y, to_x, to_y)
+        } else {
+            (y, x, to_y, to_x)
+        };
+        if kept != small {
+            return Err(refuse("a move changes the larger number only"));
+        }
+        match large.checked_sub(left) {
+            Some(taken) if small > 0 && taken > 0 && taken % small == 0 => Ok(chosen.to),
+            _ => Err(refuse(&format!(
+                "{large} does not become {left} by taking a positive multiple of {small}"
+            ))),
+        }
     }
 }

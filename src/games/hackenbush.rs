@@ -53,7 +53,7 @@ use std::convert::Infallible;
 use std::fmt;
 
 use crate::closed_form::ClosedForm;
-use crate::game::{ImpartialGame, Nimber, Outcome};
+use crate::game::{IllegalMove, ImpartialGame, Nimber, Outcome};
 
 /// A move of Green Hackenbush: the edge cut, by its place in the list the graph was given,
 /// and its two ends (the edges that fall with it go too).
@@ -711,7 +711,8 @@ impl ImpartialGame for GreenHackenbush {
 /// let game = GreenHackenbush::new(3, &[(0, 1), (1, 2)])?;
 /// assert_eq!(ClosedForm::grundy(&game, &game.start())?, Some(Nimber(2)));
 /// let best = ClosedForm::winning_move(&game, &game.start())?.expect("N");
-/// assert!(game.leaves(&game.start(), &best).is_empty());
+/// assert!(game.leaves(&game.start(), &best)?.is_empty());
+/// assert!(game.leaves(&game.leaves(&game.start(), &best)?, &best).is_err()); // cut already
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 impl ClosedForm for GreenHackenbush {
@@ -733,9 +734,30 @@ impl ClosedForm for GreenHackenbush {
         Ok(GreenHackenbush::winning_moves(self, position))
     }
 
-    fn leaves(&self, position: &Edges, chosen: &HackenbushMove) -> Edges {
-        let mut next = position.clone();
-        next.remove(chosen.edge);
-        self.grounded(&next)
+    fn leaves(
+        &self,
+        position: &Edges,
+        chosen: &HackenbushMove,
+    ) -> Result<Edges, IllegalMove<Edges, HackenbushMove>> {
+        let refuse = |reason: String| IllegalMove::new(position, chosen, reason);
+        match self.given.get(chosen.edge) {
+            None => Err(refuse(format!(
+                "the graph has {} edges, no edge {}",
+                self.given.len(),
+                chosen.edge
+            ))),
+            Some(&ends) if ends != chosen.ends => Err(refuse(format!(
+                "edge {} joins {} and {}",
+                chosen.edge, ends.0, ends.1
+            ))),
+            Some(_) if !position.contains(chosen.edge) => {
+                Err(refuse(format!("edge {} is not in play", chosen.edge)))
+            }
+            Some(_) => {
+                let mut next = position.clone();
+                next.remove(chosen.edge);
+                Ok(self.grounded(&next))
+            }
+        }
     }
 }

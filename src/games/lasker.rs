@@ -41,7 +41,7 @@ use std::convert::Infallible;
 use std::fmt;
 
 use crate::closed_form::ClosedForm;
-use crate::game::{ImpartialGame, Nimber, Outcome};
+use crate::game::{IllegalMove, ImpartialGame, Nimber, Outcome};
 use crate::games::octal::{CodeError, OctalGame};
 use crate::heap::Heaps;
 
@@ -157,7 +157,12 @@ impl fmt::Display for LaskerMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
             LaskerMove::Take { heap, from, to } => {
-                write!(f, "take {} from heap {heap} ({from} → {to})", from - to)
+                // Saturating: a move made by hand, to be refused, still prints.
+                write!(
+                    f,
+                    "take {} from heap {heap} ({from} → {to})",
+                    from.saturating_sub(to)
+                )
             }
             LaskerMove::Split { heap, from, into } => {
                 write!(
@@ -335,8 +340,10 @@ impl ImpartialGame for Lasker {
 /// let best = best.expect("an N-position");
 /// // The heaps sorted: 3, 4, 7 — heap 2 is the 7.
 /// assert_eq!(best.to_string(), "split heap 2 (7) into 1 and 6");
-/// assert_eq!(Lasker.leaves(&heaps, &best), Heaps::from([1, 3, 4, 6]));
-/// assert_eq!(Lasker.outcome(&Lasker.leaves(&heaps, &best)), Ok(Outcome::P));
+/// assert_eq!(Lasker.leaves(&heaps, &best)?, Heaps::from([1, 3, 4, 6]));
+/// assert_eq!(Lasker.outcome(&Lasker.leaves(&heaps, &best)?), Ok(Outcome::P));
+/// assert!(Lasker.leaves(&Heaps::from([3, 4]), &best).is_err()); // no heap 2 there
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 impl ClosedForm for Lasker {
     type Move = LaskerMove;
@@ -354,10 +361,32 @@ impl ClosedForm for Lasker {
         Ok(winning_moves(heaps))
     }
 
-    fn leaves(&self, heaps: &Heaps, chosen: &LaskerMove) -> Heaps {
+    fn leaves(
+        &self,
+        heaps: &Heaps,
+        chosen: &LaskerMove,
+    ) -> Result<Heaps, IllegalMove<Heaps, LaskerMove>> {
+        let refuse = |reason: String| IllegalMove::new(heaps, chosen, reason);
+        let (LaskerMove::Take { heap, from, .. } | LaskerMove::Split { heap, from, .. }) = *chosen;
+        match heaps.get(heap) {
+            None => return Err(refuse(format!("there is no heap {heap}"))),
+            Some(&size) if size != from => {
+                return Err(refuse(format!("heap {heap} has {size}, not {from}")));
+            }
+            Some(_) => {}
+        }
         match *chosen {
-            LaskerMove::Take { heap, to, .. } => heaps.replace(heap, &[to]),
-            LaskerMove::Split { heap, into, .. } => heaps.replace(heap, &[into.0, into.1]),
+            LaskerMove::Take { to, .. } if to < from => Ok(heaps.replace(heap, &[to])),
+            LaskerMove::Take { to, .. } => Err(refuse(format!("{to} is not less than {from}"))),
+            LaskerMove::Split { into, .. }
+                if into.0 > 0 && into.1 > 0 && into.0.checked_add(into.1) == Some(from) =>
+            {
+                Ok(heaps.replace(heap, &[into.0, into.1]))
+            }
+            LaskerMove::Split { into, .. } => Err(refuse(format!(
+                "{} and {} are not two heaps that make {from}",
+                into.0, into.1
+            ))),
         }
     }
 }

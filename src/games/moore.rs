@@ -45,7 +45,7 @@ use std::convert::Infallible;
 use std::fmt;
 
 use crate::closed_form::ClosedForm;
-use crate::game::{HeapSize, ImpartialGame, Nimber, Outcome};
+use crate::game::{HeapSize, IllegalMove, ImpartialGame, Nimber, Outcome};
 use crate::games::nim::NimMove;
 use crate::heap::Heaps;
 
@@ -386,9 +386,10 @@ impl ImpartialGame for MooreNim {
 /// let game = MooreNim::new(2);
 /// let heaps = Heaps::from([1, 2, 3]);
 /// let best = game.winning_move(&heaps)?.expect("N");
-/// assert_eq!(game.leaves(&heaps, &best), Heaps::from([1, 1, 1]));
+/// assert_eq!(game.leaves(&heaps, &best)?, Heaps::from([1, 1, 1]));
 /// assert_eq!(game.outcome(&Heaps::from([1, 1, 1]))?, Outcome::P);
-/// # Ok::<(), std::convert::Infallible>(())
+/// assert!(game.leaves(&Heaps::from([2]), &best).is_err()); // no heaps 1 and 2 there
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 impl ClosedForm for MooreNim {
     type Move = MooreMove<u64>;
@@ -409,12 +410,32 @@ impl ClosedForm for MooreNim {
         Ok(winning_moves(self.k, heaps))
     }
 
-    fn leaves(&self, heaps: &Heaps, chosen: &MooreMove<u64>) -> Heaps {
+    fn leaves(
+        &self,
+        heaps: &Heaps,
+        chosen: &MooreMove<u64>,
+    ) -> Result<Heaps, IllegalMove<Heaps, MooreMove<u64>>> {
+        let refuse = |reason: String| IllegalMove::new(heaps, chosen, reason);
+        let count = chosen.takes.len();
+        if count == 0 || count > self.k {
+            return Err(refuse(format!(
+                "a move changes 1 to {} heaps, not {count}",
+                self.k
+            )));
+        }
         let mut sizes = heaps.to_vec();
-        for take in &chosen.takes {
+        for (place, take) in chosen.takes.iter().enumerate() {
+            take.check_from(heaps).map_err(&refuse)?;
+            if place > 0 && take.heap <= chosen.takes[place - 1].heap {
+                return Err(refuse(format!(
+                    "heap {} is named after heap {}: the takes go in heap order, each heap once",
+                    take.heap,
+                    chosen.takes[place - 1].heap
+                )));
+            }
             sizes[take.heap] = take.to;
         }
-        Heaps::from(sizes.as_slice())
+        Ok(Heaps::from(sizes.as_slice()))
     }
 }
 

@@ -39,7 +39,7 @@ use std::convert::Infallible;
 use std::fmt;
 
 use crate::closed_form::ClosedForm;
-use crate::game::{HeapSize, ImpartialGame, Nimber, Outcome, to_u128};
+use crate::game::{HeapSize, IllegalMove, ImpartialGame, Nimber, Outcome, to_u128};
 use crate::heap::Heaps;
 
 /// One move of Nim: from heap number `heap` (counting from 0), take `take` counters,
@@ -79,6 +79,27 @@ impl<T: HeapSize> fmt::Display for NimMove<T> {
 }
 
 impl<T: HeapSize> NimMove<T> {
+    /// Whether this is a move from `heaps`, and if not, why: a heap that is not there, a
+    /// size that is not the heap's, a heap that does not shrink, a take that is not the
+    /// difference.
+    pub(crate) fn check_from(&self, heaps: &[T]) -> Result<(), String> {
+        let Some(&size) = heaps.get(self.heap) else {
+            return Err(format!("there is no heap {}", self.heap));
+        };
+        if size != self.from {
+            Err(format!("heap {} has {size}, not {}", self.heap, self.from))
+        } else if self.to >= self.from {
+            Err(format!("{} is not less than {}", self.to, self.from))
+        } else if self.take != self.from - self.to {
+            Err(format!(
+                "taking {} from {} does not leave {}",
+                self.take, self.from, self.to
+            ))
+        } else {
+            Ok(())
+        }
+    }
+
     pub(crate) fn reduce(heap: usize, from: T, to: T) -> Self {
         NimMove {
             heap,
@@ -400,8 +421,11 @@ impl ImpartialGame for Nim {
 /// let Ok(best) = Nim.winning_move(&heaps);
 /// let best = best.expect("an N-position");
 /// assert_eq!(best.to_string(), "take 2 from heap 0 (3 → 1)");
-/// assert_eq!(Nim.leaves(&heaps, &best), Heaps::from([1, 4, 5]));
+/// assert_eq!(Nim.leaves(&heaps, &best)?, Heaps::from([1, 4, 5]));
 /// assert_eq!(Nim.grundy(&heaps), Ok(Some(Nimber(2))));
+/// // A move found for other heaps is refused, not applied.
+/// assert!(Nim.leaves(&Heaps::from([3]), &best).is_err());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 impl ClosedForm for Nim {
     type Move = NimMove<u64>;
@@ -422,7 +446,14 @@ impl ClosedForm for Nim {
         Ok(winning_moves(heaps))
     }
 
-    fn leaves(&self, heaps: &Heaps, chosen: &NimMove<u64>) -> Heaps {
-        heaps.replace(chosen.heap, &[chosen.to])
+    fn leaves(
+        &self,
+        heaps: &Heaps,
+        chosen: &NimMove<u64>,
+    ) -> Result<Heaps, IllegalMove<Heaps, NimMove<u64>>> {
+        chosen
+            .check_from(heaps)
+            .map(|()| heaps.replace(chosen.heap, &[chosen.to]))
+            .map_err(|reason| IllegalMove::new(heaps, chosen, reason))
     }
 }

@@ -25,7 +25,7 @@ use std::convert::Infallible;
 use std::fmt;
 
 use crate::closed_form::ClosedForm;
-use crate::game::{HeapSize, ImpartialGame, Nimber, Outcome, to_u128};
+use crate::game::{HeapSize, IllegalMove, ImpartialGame, Nimber, Outcome, to_u128};
 
 /// The XOR of the coins on the odd steps (`steps[0]` is the ground): the position's
 /// Sprague–Grundy value.
@@ -237,7 +237,10 @@ impl ImpartialGame for Staircase {
 /// assert_eq!(Staircase.grundy(&steps), Ok(Some(Nimber(2))));
 /// let Ok(best) = Staircase.winning_move(&steps);
 /// let best = best.expect("an N-position");
-/// assert_eq!(Staircase.leaves(&steps, &best), [0, 1, 5, 1]);
+/// assert_eq!(Staircase.leaves(&steps, &best)?, [0, 1, 5, 1]);
+/// // Applied to other steps, the move is refused.
+/// assert!(Staircase.leaves(&vec![0, 0, 0, 1], &best).is_err());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 impl ClosedForm for Staircase {
     type Move = StairMove<u64>;
@@ -258,12 +261,42 @@ impl ClosedForm for Staircase {
         Ok(winning_moves(steps))
     }
 
-    fn leaves(&self, steps: &Vec<u64>, chosen: &StairMove<u64>) -> Vec<u64> {
+    fn leaves(
+        &self,
+        steps: &Vec<u64>,
+        chosen: &StairMove<u64>,
+    ) -> Result<Vec<u64>, IllegalMove<Vec<u64>, StairMove<u64>>> {
+        let refuse = |reason: String| IllegalMove::new(steps, chosen, reason);
+        let &StairMove { step, coins, from } = chosen;
+        if step == 0 {
+            return Err(refuse("no coin moves down from the ground".into()));
+        }
+        let Some(&held) = steps.get(step) else {
+            return Err(refuse(format!("there is no step {step}")));
+        };
+        if held != from {
+            return Err(refuse(format!(
+                "step {step} holds {held} coins, not {from}"
+            )));
+        }
+        if coins == 0 || coins > held {
+            return Err(refuse(format!(
+                "step {step} cannot give {coins} of its {held} coins"
+            )));
+        }
         let mut after = steps.clone();
-        after[chosen.step] -= chosen.coins;
-        after[chosen.step - 1] = after[chosen.step - 1].saturating_add(chosen.coins);
+        after[step] -= coins;
+        if step > 1 {
+            after[step - 1] = after[step - 1].checked_add(coins).ok_or_else(|| {
+                refuse(format!(
+                    "step {} cannot hold more than {} coins",
+                    step - 1,
+                    u64::MAX
+                ))
+            })?;
+        }
         after[0] = 0;
-        after
+        Ok(after)
     }
 }
 

@@ -42,7 +42,7 @@ use std::convert::Infallible;
 use std::fmt;
 
 use crate::closed_form::ClosedForm;
-use crate::game::{ImpartialGame, Nimber, Outcome};
+use crate::game::{IllegalMove, ImpartialGame, Nimber, Outcome};
 
 /// Why a list of squares is not a position of Welter's game.
 ///
@@ -384,14 +384,17 @@ impl ImpartialGame for Welter {
 /// # Examples
 ///
 /// ```
-/// use impartial::welter::{Welter, WelterPosition};
+/// use impartial::welter::{self, Welter, WelterPosition};
 /// use impartial::{ClosedForm, Outcome};
 ///
 /// let position = WelterPosition::new(&[0, 3])?;
 /// let Ok(best) = Welter.winning_move(&position);
 /// let best = best.expect("an N-position");
 /// assert_eq!(best.to_string(), "slide the coin on square 3 to square 1");
-/// assert_eq!(Welter.outcome(&Welter.leaves(&position, &best)), Ok(Outcome::P));
+/// assert_eq!(Welter.outcome(&Welter.leaves(&position, &best)?), Ok(Outcome::P));
+/// // Upward, or onto another coin, a slide is refused.
+/// let up = welter::WelterMove { from: 0, to: 9 };
+/// assert!(Welter.leaves(&position, &up).is_err());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 impl ClosedForm for Welter {
@@ -413,13 +416,28 @@ impl ClosedForm for Welter {
         Ok(winning_moves(position))
     }
 
-    fn leaves(&self, position: &WelterPosition, chosen: &WelterMove) -> WelterPosition {
-        let mut next = position.squares().to_vec();
-        if let Ok(coin) = next.binary_search(&chosen.from) {
-            next[coin] = chosen.to;
+    fn leaves(
+        &self,
+        position: &WelterPosition,
+        chosen: &WelterMove,
+    ) -> Result<WelterPosition, IllegalMove<WelterPosition, WelterMove>> {
+        let refuse = |reason: String| IllegalMove::new(position, chosen, reason);
+        let squares = position.squares();
+        let Ok(coin) = squares.binary_search(&chosen.from) else {
+            return Err(refuse(format!("no coin is on square {}", chosen.from)));
+        };
+        if chosen.to >= chosen.from {
+            return Err(refuse(format!(
+                "a coin slides down: square {} is not below {}",
+                chosen.to, chosen.from
+            )));
         }
+        if squares.binary_search(&chosen.to).is_ok() {
+            return Err(refuse(format!("square {} holds a coin", chosen.to)));
+        }
+        let mut next = squares.to_vec();
+        next[coin] = chosen.to;
         next.sort_unstable();
-        next.dedup();
-        WelterPosition(next)
+        Ok(WelterPosition(next))
     }
 }

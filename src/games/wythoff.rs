@@ -39,7 +39,7 @@ use std::convert::Infallible;
 
 use crate::closed_form::ClosedForm;
 use crate::game::HeapSize;
-use crate::game::{ImpartialGame, Nimber, Outcome};
+use crate::game::{IllegalMove, ImpartialGame, Nimber, Outcome};
 use crate::games::golden::floor_over_phi;
 
 /// `⌊kφ⌋ = k + ⌊k/φ⌋` in u128, `None` if it does not fit.
@@ -270,7 +270,9 @@ impl ImpartialGame for Wythoff {
 /// let Ok(best) = Wythoff.winning_move(&(9, 9));
 /// let best = best.expect("an N-position");
 /// assert_eq!(best.to_string(), "take 9 from both heaps (9, 9 → 0, 0)");
-/// assert_eq!(Wythoff.outcome(&Wythoff.leaves(&(9, 9), &best)), Ok(Outcome::P));
+/// assert_eq!(Wythoff.outcome(&Wythoff.leaves(&(9, 9), &best)?), Ok(Outcome::P));
+/// assert!(Wythoff.leaves(&(9, 10), &best).is_err()); // the move starts from (9, 9)
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 impl ClosedForm for Wythoff {
     type Move = WythoffMove<u64>;
@@ -291,7 +293,16 @@ impl ClosedForm for Wythoff {
         Ok(winning_moves(x, y))
     }
 
-    fn leaves(&self, _: &(u64, u64), chosen: &WythoffMove<u64>) -> (u64, u64) {
-        chosen.to
+    fn leaves(
+        &self,
+        &position: &(u64, u64),
+        chosen: &WythoffMove<u64>,
+    ) -> Result<(u64, u64), IllegalMove<(u64, u64), WythoffMove<u64>>> {
+        match chosen.takes_from(position) {
+            Ok((first, second)) if first == 0 || second == 0 || first == second => Ok(chosen.to),
+            Ok(_) => Err("from both heaps a move takes as many from each".into()),
+            Err(reason) => Err(reason),
+        }
+        .map_err(|reason: String| IllegalMove::new(&position, chosen, reason))
     }
 }

@@ -5,6 +5,8 @@ use std::fmt;
 use smallvec::SmallVec;
 
 use super::heaps::Heaps;
+use super::rules::HeapRules;
+use crate::game::IllegalMove;
 
 /// A move of a heap game (an octal, hexadecimal, subtraction or take-and-break game): heap
 /// number `heap` (in the position's order), of `from` counters, becomes the heaps in
@@ -13,11 +15,10 @@ use super::heaps::Heaps;
 /// # Examples
 ///
 /// ```
-/// use impartial::{Heaps, HeapMove};
+/// use impartial::HeapMove;
 ///
 /// let split = HeapMove::new(1, 7, &[2, 4]);
 /// assert_eq!(split.to_string(), "take 1 from heap 1 (7) and split the rest into 2 + 4");
-/// assert_eq!(split.after(&Heaps::from([3, 7])), Heaps::from([2, 3, 4]));
 /// assert_eq!(HeapMove::new(0, 5, &[]).to_string(), "take heap 0 (5) whole");
 /// assert_eq!(HeapMove::new(0, 5, &[3]).to_string(), "take 2 from heap 0 (5 → 3)");
 /// assert_eq!(HeapMove::new(0, 6, &[1, 5]).to_string(), "split heap 0 (6) into 1 + 5");
@@ -54,10 +55,44 @@ impl HeapMove {
         )
     }
 
-    /// The position this move leaves from `position` (whose heap number `heap` it changes).
-    #[must_use]
-    pub fn after(&self, position: &Heaps) -> Heaps {
-        position.replace(self.heap, &self.leaves)
+    /// The position this move leaves from `position`, whose heap number `heap` must have
+    /// `from` counters, if `rules` allow the move.
+    ///
+    /// # Errors
+    ///
+    /// [`IllegalMove`] if `position` has no heap number `heap`, if that heap's size is not
+    /// `from`, or if `rules` do not turn a heap of `from` into `leaves`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::octal::OctalGame;
+    /// use impartial::{HeapGame, HeapMove, Heaps};
+    ///
+    /// let rules = OctalGame::kayles().rules().clone();
+    /// let split = HeapMove::new(1, 7, &[2, 4]);
+    /// assert_eq!(split.after(&Heaps::from([3, 7]), &rules)?, Heaps::from([2, 3, 4]));
+    /// assert!(split.after(&Heaps::from([3, 8]), &rules).is_err()); // heap 1 has 8
+    /// assert!(HeapMove::new(0, 7, &[1]).after(&Heaps::from([7]), &rules).is_err()); // take 6
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn after(
+        &self,
+        position: &Heaps,
+        rules: &HeapRules,
+    ) -> Result<Heaps, IllegalMove<Heaps, HeapMove>> {
+        let refuse = |reason: String| IllegalMove::new(position, self, reason);
+        match position.get(self.heap) {
+            None => Err(refuse(format!("there is no heap {}", self.heap))),
+            Some(&size) if size != self.from => Err(refuse(format!(
+                "heap {} has {size}, not {}",
+                self.heap, self.from
+            ))),
+            Some(_) if !rules.allows(self.from, &self.leaves) => {
+                Err(refuse("the rules allow no such move".into()))
+            }
+            Some(_) => Ok(position.replace(self.heap, &self.leaves)),
+        }
     }
 }
 

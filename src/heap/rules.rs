@@ -443,6 +443,48 @@ impl HeapRules {
             .unwrap_or(0)
     }
 
+    /// Whether one move may turn a heap of `from` counters into the heaps `leaves` (in any
+    /// order; none when the heap is taken whole): how a move is checked before it is
+    /// applied, in time of the heaps left, whatever the heap's size.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use impartial::octal::OctalGame;
+    /// use impartial::HeapGame;
+    ///
+    /// let rules = OctalGame::kayles().rules().clone(); // take 1 or 2, maybe splitting the rest
+    /// assert!(rules.allows(10, &[3, 6])); // take 1, split 9 into 3 + 6
+    /// assert!(rules.allows(10, &[8])); // take 2
+    /// assert!(!rules.allows(10, &[7])); // take 3
+    /// assert!(!rules.allows(10, &[2, 2, 5])); // three heaps
+    /// assert!(!rules.allows(10, &[11])); // a heap that grows
+    /// ```
+    #[must_use]
+    pub fn allows(&self, from: u64, leaves: &[u64]) -> bool {
+        if leaves.contains(&0) {
+            return false;
+        }
+        let Some(kept) = leaves
+            .iter()
+            .try_fold(0u64, |sum, &leaf| sum.checked_add(leaf))
+        else {
+            return false;
+        };
+        let Some(taken) = from.checked_sub(kept) else {
+            return false;
+        };
+        let place = |amounts: &[u64]| amounts.binary_search(&taken).ok();
+        match leaves.len() {
+            0 => place(&self.leave_none).is_some(),
+            1 => taken > 0 && place(&self.leave_one).is_some(),
+            2 => place(&self.leave_two).is_some_and(|at| self.two_shapes[at].allows(leaves)),
+            3 => place(&self.leave_three).is_some_and(|at| self.three_shapes[at].allows(leaves)),
+            count => place(&self.leave_many)
+                .is_some_and(|at| self.many_counts[at].contains(count as u64)),
+        }
+    }
+
     /// Whether a move may leave two heaps or three.
     ///
     /// # Examples

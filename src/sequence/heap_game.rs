@@ -14,7 +14,7 @@ use super::run;
 use super::stream::{Sink, StreamState, Streamed, ValueStore};
 use super::values::Values;
 use crate::closed_form::ClosedForm;
-use crate::game::{ImpartialGame, Nimber, Outcome};
+use crate::game::{IllegalMove, ImpartialGame, Nimber, Outcome};
 use crate::heap::{HeapMove, HeapRules, Heaps};
 
 /// A take-and-break game played on [`Heaps`]: the nim-value sequence of its heaps, computed by
@@ -560,7 +560,7 @@ impl<G: HeapGame> ImpartialGame for Tabulated<G> {
 /// assert_eq!(kayles.grundy(&rows)?, Some(Nimber(4 ^ 1)));
 /// let best = kayles.winning_move(&rows)?.expect("N");
 /// assert_eq!(best.to_string(), "take 1 from heap 0 (5 → 4)"); // G(4) = 1
-/// assert_eq!(kayles.grundy(&kayles.leaves(&rows, &best))?, Some(Nimber(0)));
+/// assert_eq!(kayles.grundy(&kayles.leaves(&rows, &best)?)?, Some(Nimber(0)));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 impl<G: HeapGame> ClosedForm for Tabulated<G> {
@@ -607,8 +607,12 @@ impl<G: HeapGame> ClosedForm for Tabulated<G> {
         Ok(moves)
     }
 
-    fn leaves(&self, position: &Heaps, chosen: &HeapMove) -> Heaps {
-        chosen.after(position)
+    fn leaves(
+        &self,
+        position: &Heaps,
+        chosen: &HeapMove,
+    ) -> Result<Heaps, IllegalMove<Heaps, HeapMove>> {
+        chosen.after(position, self.game.rules())
     }
 }
 

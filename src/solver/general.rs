@@ -331,6 +331,27 @@ impl<G: ImpartialGame> Solver<G> {
         Ok(())
     }
 
+    /// Refuses a position that is not one of the game's
+    /// ([`check_position`](ImpartialGame::check_position)): every question a user asks
+    /// passes here first.
+    pub(super) fn asked(&self, position: &G::Position) -> Result<(), SolveError<G::Position>> {
+        self.game
+            .check_position(position)
+            .map_err(|error| SolveError::InvalidPosition {
+                position: position.clone(),
+                reason: error.reason().to_owned(),
+            })
+    }
+
+    /// Refuses a question of normal play — `question` — for a ruleset that declares misère
+    /// play.
+    pub(super) fn normal_play_only(question: &'static str) -> Result<(), SolveError<G::Position>> {
+        match G::PLAY {
+            Play::Normal => Ok(()),
+            Play::Misere => Err(SolveError::MiserePlay { question }),
+        }
+    }
+
     /// The outcome of `position` under `play`, by the search that answers it.
     fn outcome_of(
         &mut self,
@@ -441,15 +462,18 @@ impl<G: ImpartialGame> Solver<G> {
         }
     }
 
-    /// The outcome of `position` under normal play: `N` if the player to move wins, `P` if
-    /// the player who just moved does. Stops exploring a position at its first P option.
+    /// The outcome of `position`: `N` if the player to move wins, `P` if the player who just
+    /// moved does — under normal play, or misère play for a ruleset that declares it
+    /// ([`PLAY`](ImpartialGame::PLAY)). Stops exploring a position at its first P option.
     ///
     /// # Errors
     ///
+    /// [`SolveError::InvalidPosition`] if `position` is not one of the game's (made for
+    /// another board: see [`check_position`](ImpartialGame::check_position));
     /// [`SolveError::Cycle`] if a position repeats along a line of play (the game is loopy:
     /// see [`LoopySolver`](crate::loopy::LoopySolver)); [`SolveError::StateLimit`] and
     /// [`SolveError::MemoryLimit`] if the search would pass the solver's limits. None of
-    /// these can happen for a finite acyclic game without limits.
+    /// these can happen for a finite acyclic game's own positions without limits.
     ///
     /// # Examples
     ///
@@ -466,14 +490,18 @@ impl<G: ImpartialGame> Solver<G> {
         &mut self,
         position: impl IntoPosition<G::Position>,
     ) -> Result<Outcome, SolveError<G::Position>> {
-        self.outcome_of(position.into_holder().borrow(), Play::Normal)
+        let holder = position.into_holder();
+        self.asked(holder.borrow())?;
+        self.outcome_of(holder.borrow(), G::PLAY)
     }
 
     /// The Sprague–Grundy value of `position`: the least value none of its options has.
     ///
     /// # Errors
     ///
-    /// As [`outcome`](Self::outcome).
+    /// As [`outcome`](Self::outcome); [`SolveError::MiserePlay`] for a ruleset that declares
+    /// misère play, whose positions have no such value (ask
+    /// [`misere`](Self::misere)`().grundy` for the misère one).
     ///
     /// # Panics
     ///
@@ -497,7 +525,10 @@ impl<G: ImpartialGame> Solver<G> {
         &mut self,
         position: impl IntoPosition<G::Position>,
     ) -> Result<Nimber, SolveError<G::Position>> {
-        self.grundy_of(position.into_holder().borrow())
+        let holder = position.into_holder();
+        self.asked(holder.borrow())?;
+        Self::normal_play_only("Sprague–Grundy value")?;
+        self.grundy_of(holder.borrow())
     }
 
     /// The remoteness of `position` (Steinhaus; *Winning Ways*, ch. 9): how many moves the
@@ -514,7 +545,7 @@ impl<G: ImpartialGame> Solver<G> {
     ///
     /// # Errors
     ///
-    /// As [`outcome`](Self::outcome).
+    /// As [`grundy`](Self::grundy).
     ///
     /// # Examples
     ///
@@ -534,11 +565,11 @@ impl<G: ImpartialGame> Solver<G> {
         &mut self,
         position: impl IntoPosition<G::Position>,
     ) -> Result<u32, SolveError<G::Position>> {
-        self.search.moves_to_end(
-            &self.game,
-            position.into_holder().borrow(),
-            Rule::Remoteness,
-        )
+        let holder = position.into_holder();
+        self.asked(holder.borrow())?;
+        Self::normal_play_only("remoteness")?;
+        self.search
+            .moves_to_end(&self.game, holder.borrow(), Rule::Remoteness)
     }
 
     /// The suspense number of `position` (*Winning Ways*, ch. 9): as the
@@ -550,7 +581,7 @@ impl<G: ImpartialGame> Solver<G> {
     ///
     /// # Errors
     ///
-    /// As [`outcome`](Self::outcome).
+    /// As [`grundy`](Self::grundy).
     ///
     /// # Examples
     ///
@@ -571,8 +602,11 @@ impl<G: ImpartialGame> Solver<G> {
         &mut self,
         position: impl IntoPosition<G::Position>,
     ) -> Result<u32, SolveError<G::Position>> {
+        let holder = position.into_holder();
+        self.asked(holder.borrow())?;
+        Self::normal_play_only("suspense number")?;
         self.search
-            .moves_to_end(&self.game, position.into_holder().borrow(), Rule::Suspense)
+            .moves_to_end(&self.game, holder.borrow(), Rule::Suspense)
     }
 
     /// The first option of `position` (in the ruleset's order) whose remoteness (or suspense
@@ -591,8 +625,8 @@ impl<G: ImpartialGame> Solver<G> {
         Ok(None)
     }
 
-    /// A winning move from `position` under normal play: the first option that is a
-    /// P-position, in the order the search tries them — the ruleset's, or for a ruleset
+    /// A winning move from `position` under the game's convention
+    /// ([`PLAY`](ImpartialGame::PLAY)): the first option that is a P-position, in the order the search tries them — the ruleset's, or for a ruleset
     /// whose positions [decompose](ImpartialGame::DECOMPOSES), the options by
     /// [`search_size`](ImpartialGame::search_size), least first, ties in the ruleset's order.
     /// `None` if `position` is P.
@@ -616,13 +650,16 @@ impl<G: ImpartialGame> Solver<G> {
         &mut self,
         position: impl IntoPosition<G::Position>,
     ) -> Result<Option<G::Position>, SolveError<G::Position>> {
+        let holder = position.into_holder();
+        self.asked(holder.borrow())?;
         Ok(self
-            .winning_options(position.into_holder().borrow(), Play::Normal, true)?
+            .winning_options(holder.borrow(), G::PLAY, true)?
             .into_iter()
             .next())
     }
 
-    /// Every winning move from `position` under normal play: exactly the options that are
+    /// Every winning move from `position` under the game's convention
+    /// ([`PLAY`](ImpartialGame::PLAY)): exactly the options that are
     /// P-positions, in the order the ruleset lists them. Empty if `position` is P.
     ///
     /// # Errors
@@ -645,7 +682,9 @@ impl<G: ImpartialGame> Solver<G> {
         &mut self,
         position: impl IntoPosition<G::Position>,
     ) -> Result<Vec<G::Position>, SolveError<G::Position>> {
-        self.winning_options(position.into_holder().borrow(), Play::Normal, false)
+        let holder = position.into_holder();
+        self.asked(holder.borrow())?;
+        self.winning_options(holder.borrow(), G::PLAY, false)
     }
 
     /// The options of `position` that are P under `play`; only the first if `first_only`.

@@ -85,10 +85,12 @@ impl<G: ImpartialGame> Misere<'_, G> {
         &mut self,
         position: impl IntoPosition<G::Position>,
     ) -> Result<Outcome, SolveError<G::Position>> {
+        let holder = position.into_holder();
+        self.solver.asked(holder.borrow())?;
         let solver = &mut *self.solver;
         solver
             .search
-            .outcome(&solver.game, position.into_holder().borrow(), Play::Misere)
+            .outcome(&solver.game, holder.borrow(), Play::Misere)
     }
 
     /// A winning move under misère play: the first option, in the ruleset's order, that is
@@ -114,9 +116,11 @@ impl<G: ImpartialGame> Misere<'_, G> {
         &mut self,
         position: impl IntoPosition<G::Position>,
     ) -> Result<Option<G::Position>, SolveError<G::Position>> {
-        let winning =
-            self.solver
-                .winning_options(position.into_holder().borrow(), Play::Misere, true)?;
+        let holder = position.into_holder();
+        self.solver.asked(holder.borrow())?;
+        let winning = self
+            .solver
+            .winning_options(holder.borrow(), Play::Misere, true)?;
         Ok(winning.into_iter().next())
     }
 
@@ -143,8 +147,10 @@ impl<G: ImpartialGame> Misere<'_, G> {
         &mut self,
         position: impl IntoPosition<G::Position>,
     ) -> Result<Vec<G::Position>, SolveError<G::Position>> {
+        let holder = position.into_holder();
+        self.solver.asked(holder.borrow())?;
         self.solver
-            .winning_options(position.into_holder().borrow(), Play::Misere, false)
+            .winning_options(holder.borrow(), Play::Misere, false)
     }
 
     /// The misère Grundy value of `position`: 1 for a position without moves (the player to
@@ -175,10 +181,10 @@ impl<G: ImpartialGame> Misere<'_, G> {
         &mut self,
         position: impl IntoPosition<G::Position>,
     ) -> Result<Nimber, SolveError<G::Position>> {
+        let holder = position.into_holder();
+        self.solver.asked(holder.borrow())?;
         let solver = &mut *self.solver;
-        solver
-            .search
-            .misere_grundy(&solver.game, position.into_holder().borrow())
+        solver.search.misere_grundy(&solver.game, holder.borrow())
     }
 
     /// The genus of `position` (Conway): its normal value and the misère values of the
@@ -217,6 +223,7 @@ impl<G: ImpartialGame> Misere<'_, G> {
     ) -> Result<Genus, SolveError<G::Position>> {
         let holder = position.into_holder();
         let position: &G::Position = holder.borrow();
+        self.solver.asked(position)?;
         let solver = &mut *self.solver;
         let normal = solver.grundy_of(position)?;
         let exponents = genus::genus_exponents(&mut solver.genus, &solver.game, position)
@@ -252,6 +259,7 @@ impl<G: ImpartialGame> Misere<'_, G> {
     ) -> Result<bool, SolveError<G::Position>> {
         let holder = position.into_holder();
         let root: &G::Position = holder.borrow();
+        self.solver.asked(root)?;
         // The same walk the genus search makes, bounded by the state limit as it is.
         let solver = &*self.solver;
         let followers = genus::followers(&solver.game, root, solver.genus.state_limit())

@@ -21,7 +21,9 @@ where
     /// The outcome of `position`, as [`outcome`](Self::outcome) finds it, with a
     /// [certificate](crate::certificate) that proves it: for an N-position a winning move and
     /// a proof that it leads to a P-position; for a P-position a proof that every option is
-    /// an N-position. Only what the answer needs is written.
+    /// an N-position. Only what the answer needs is written. For a ruleset that declares
+    /// misère play ([`PLAY`](ImpartialGame::PLAY)), the certificate of its misère outcome
+    /// ([`Misere::prove_outcome`](crate::Misere::prove_outcome)).
     ///
     /// # Errors
     ///
@@ -47,6 +49,9 @@ where
         position: impl IntoPosition<G::Position>,
     ) -> Result<Certificate<G::Position>, SolveError<G::Position>> {
         let root = position.into_holder().borrow().clone();
+        if G::PLAY == Play::Misere {
+            return self.misere().prove_outcome(root);
+        }
         self.check_hooks(&root)?;
         let outcome = self.outcome(&root)?;
         let claim = Claim::Outcome(outcome);
@@ -59,7 +64,8 @@ where
     ///
     /// # Errors
     ///
-    /// As [`prove_outcome`](Self::prove_outcome).
+    /// As [`prove_outcome`](Self::prove_outcome); [`SolveError::MiserePlay`] for a ruleset
+    /// that declares misère play, as [`grundy`](Self::grundy).
     ///
     /// # Examples
     ///

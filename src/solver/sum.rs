@@ -11,7 +11,9 @@ use std::sync::{Mutex, PoisonError};
 
 use super::general::Solver;
 use crate::error::SolveError;
-use crate::game::{Either, ImpartialGame, IntoPosition, Nimber, Outcome, vec_bytes};
+use crate::game::{
+    Either, ImpartialGame, IntoPosition, Nimber, Outcome, Play, PositionError, vec_bytes,
+};
 
 /// A winning move in a sum: which component to play in, and the position to leave there.
 ///
@@ -291,6 +293,22 @@ impl<G: ImpartialGame> Sum<G> {
 impl<G: ImpartialGame> ImpartialGame for Sum<G> {
     type Position = Vec<G::Position>;
 
+    /// The components' convention: a sum of misère games is played misère.
+    const PLAY: Play = G::PLAY;
+
+    /// Each component one of the components' game's.
+    fn check_position(&self, components: &Vec<G::Position>) -> Result<(), PositionError> {
+        let solver = self.locked();
+        components
+            .iter()
+            .enumerate()
+            .try_for_each(|(index, component)| {
+                solver.game().check_position(component).map_err(|error| {
+                    PositionError::new(format!("component {index}: {}", error.reason()))
+                })
+            })
+    }
+
     /// Every move of every component, component by component.
     ///
     /// The components' solver is locked only while the moves are listed, so the options
@@ -391,6 +409,26 @@ impl<A: ImpartialGame, B: ImpartialGame> Union<A, B> {
 
 impl<A: ImpartialGame, B: ImpartialGame> ImpartialGame for Union<A, B> {
     type Position = Either<A::Position, B::Position>;
+
+    /// The sides' convention; a union of a normal and a misère game does not compile when it
+    /// is solved.
+    const PLAY: Play = {
+        assert!(
+            matches!(
+                (A::PLAY, B::PLAY),
+                (Play::Normal, Play::Normal) | (Play::Misere, Play::Misere)
+            ),
+            "a union of games of two play conventions"
+        );
+        A::PLAY
+    };
+
+    fn check_position(&self, position: &Self::Position) -> Result<(), PositionError> {
+        match position {
+            Either::Left(left) => self.left.check_position(left),
+            Either::Right(right) => self.right.check_position(right),
+        }
+    }
 
     fn moves(&self, position: &Self::Position) -> impl Iterator<Item = Self::Position> {
         match position {

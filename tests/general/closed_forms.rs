@@ -37,25 +37,21 @@ where
     G::Position: Ord + Debug,
 {
     let mut solver = Solver::new(game.clone()).without_closed_form();
+    let positions: Vec<G::Position> = positions.into_iter().collect();
     let mut answered = 0;
-    for position in positions {
+    for (index, position) in positions.iter().enumerate() {
+        let position = position.clone();
         let Ok(outcome) = game.outcome(&position) else {
             continue;
         };
         answered += 1;
-        let (searched, winning) = match G::PLAY {
-            Play::Normal => (
-                solver.outcome(&position).unwrap(),
-                solver.winning_moves(&position).unwrap(),
-            ),
-            Play::Misere => {
-                let mut misere = solver.misere();
-                (
-                    misere.outcome(&position).unwrap(),
-                    misere.winning_moves(&position).unwrap(),
-                )
-            }
-        };
+        // The solver answers under the convention the game declares, as the closed form.
+        let searched = solver.outcome(&position).unwrap();
+        let winning = solver.winning_moves(&position).unwrap();
+        if G::PLAY == Play::Misere {
+            assert_eq!(searched, solver.misere().outcome(&position).unwrap());
+            assert!(solver.grundy(&position).is_err(), "no value in misère play");
+        }
         assert_eq!(outcome, searched, "outcome of {position:?}");
         if let Some(value) = game.grundy(&position).ok().flatten() {
             assert_eq!(G::PLAY, Play::Normal, "a value is a normal-play value");
@@ -65,8 +61,20 @@ where
         let moves: Vec<G::Move> = game.winning_moves(&position).ok().unwrap().collect();
         let left: BTreeSet<G::Position> = moves
             .iter()
-            .map(|chosen| game.leaves(&position, chosen))
+            .map(|chosen| game.leaves(&position, chosen).unwrap())
             .collect();
+        // A move applied to another position is refused, or is a move from there too:
+        // never a position its options do not hold.
+        for chosen in &moves {
+            for other in positions.iter().skip(index + 1).take(8) {
+                if let Ok(after) = game.leaves(other, chosen) {
+                    assert!(
+                        game.moves(other).any(|option| option == after),
+                        "{chosen:?} applied to {other:?} left {after:?}, not one of its options"
+                    );
+                }
+            }
+        }
         let expected: BTreeSet<G::Position> = winning.into_iter().collect();
         assert_eq!(left, expected, "winning moves from {position:?}: {moves:?}");
         assert_eq!(

@@ -6,7 +6,7 @@ use std::fmt;
 use super::diagram::{ChompError, ChompPosition, MAX_ROWS, check, length, rank};
 use crate::closed_form::ClosedForm;
 use crate::error::TableError;
-use crate::game::{ImpartialGame, Nimber, Outcome};
+use crate::game::{IllegalMove, ImpartialGame, Nimber, Outcome, PositionError};
 
 /// The nimber of every position of Chomp on a bar, computed at once
 /// ([`Chomp::values`](super::Chomp::values)): two bytes a diagram, read by a position's rank.
@@ -331,6 +331,11 @@ impl ImpartialGame for ChompValues {
     fn moves(&self, &position: &ChompPosition) -> impl Iterator<Item = ChompPosition> {
         super::options(position)
     }
+
+    /// A diagram of this table's bar.
+    fn check_position(&self, &position: &ChompPosition) -> Result<(), PositionError> {
+        super::check_diagram(position, self.rows, self.columns)
+    }
 }
 
 /// Every diagram of the bar answered from the table; a diagram of a larger bar is an error.
@@ -353,7 +358,21 @@ impl ClosedForm for ChompValues {
         ChompValues::winning_moves(self, *position)
     }
 
-    fn leaves(&self, _: &ChompPosition, chosen: &ChompMove) -> ChompPosition {
-        chosen.leaves
+    fn leaves(
+        &self,
+        position: &ChompPosition,
+        chosen: &ChompMove,
+    ) -> Result<ChompPosition, IllegalMove<ChompPosition, ChompMove>> {
+        let refuse = |reason: String| IllegalMove::new(position, chosen, reason);
+        let (row, column) = (chosen.row, chosen.column);
+        let Some(after) = super::bite(*position, row, column) else {
+            return Err(refuse(format!(
+                "row {row}, column {column} is not a square of the diagram but the poison"
+            )));
+        };
+        if after != chosen.leaves {
+            return Err(refuse(format!("eating it leaves {after}")));
+        }
+        Ok(after)
     }
 }

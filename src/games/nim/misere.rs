@@ -19,7 +19,7 @@
 use std::convert::Infallible;
 
 use crate::closed_form::ClosedForm;
-use crate::game::{HeapSize, ImpartialGame, Nimber, Outcome, Play};
+use crate::game::{HeapSize, IllegalMove, ImpartialGame, Nimber, Outcome, Play};
 use crate::games::nim::{self, Nim, NimMove};
 use crate::heap::Heaps;
 
@@ -201,8 +201,10 @@ impl<T: HeapSize> Iterator for WinningMoves<'_, T> {
 impl<T: HeapSize> std::iter::FusedIterator for WinningMoves<'_, T> {}
 
 /// Nim under misère play, as a ruleset: Nim's moves ([`ImpartialGame`], on [`Heaps`]), and
-/// the misère rule as its closed form ([`ClosedForm::PLAY`] is [`Play::Misere`]). It has no
-/// closed-form hook for the solver: a normal-play value says nothing of misère play.
+/// the misère rule as its closed form. It declares misère play
+/// ([`ImpartialGame::PLAY`] is [`Play::Misere`]), so the [`Solver`](crate::Solver) answers
+/// it as misère too; it has no closed-form hook for the solver: a normal-play value says
+/// nothing of misère play.
 ///
 /// # Examples
 ///
@@ -214,16 +216,18 @@ impl<T: HeapSize> std::iter::FusedIterator for WinningMoves<'_, T> {}
 /// let Ok(best) = MisereNim.winning_move(&heaps);
 /// let best = best.expect("an N-position");
 /// assert_eq!(best.to_string(), "take 4 from heap 2 (5 → 1)"); // leave three 1-heaps
-/// let after = MisereNim.leaves(&heaps, &best);
+/// let after = MisereNim.leaves(&heaps, &best)?;
 /// assert_eq!(MisereNim.outcome(&after), Ok(Outcome::P));
-/// assert_eq!(Solver::new(MisereNim).misere().outcome(&after)?, Outcome::P);
-/// # Ok::<(), impartial::SolveError<Heaps>>(())
+/// assert_eq!(Solver::new(MisereNim).outcome(&after)?, Outcome::P);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct MisereNim;
 
 impl ImpartialGame for MisereNim {
     type Position = Heaps;
+
+    const PLAY: Play = Play::Misere;
 
     fn moves(&self, heaps: &Heaps) -> impl Iterator<Item = Heaps> {
         Nim.moves(heaps)
@@ -237,7 +241,6 @@ impl ImpartialGame for MisereNim {
 impl ClosedForm for MisereNim {
     type Move = NimMove<u64>;
     type Error = Infallible;
-    const PLAY: Play = Play::Misere;
 
     fn outcome(&self, heaps: &Heaps) -> Result<Outcome, Infallible> {
         Ok(outcome(heaps))
@@ -255,7 +258,11 @@ impl ClosedForm for MisereNim {
         Ok(winning_moves(heaps))
     }
 
-    fn leaves(&self, heaps: &Heaps, chosen: &NimMove<u64>) -> Heaps {
-        heaps.replace(chosen.heap, &[chosen.to])
+    fn leaves(
+        &self,
+        heaps: &Heaps,
+        chosen: &NimMove<u64>,
+    ) -> Result<Heaps, IllegalMove<Heaps, NimMove<u64>>> {
+        Nim.leaves(heaps, chosen)
     }
 }

@@ -5,7 +5,7 @@ use std::convert::Infallible;
 
 use super::wythoff_move::WythoffMove;
 use crate::closed_form::ClosedForm;
-use crate::game::{ImpartialGame, Nimber, Outcome};
+use crate::game::{IllegalMove, ImpartialGame, Nimber, Outcome};
 use crate::games::golden::{Wide, add, compare, high_half_product, multiply, wide};
 
 /// Fraenkel's *a*-Wythoff game (1982, *How to beat your Wythoff games' opponent on three
@@ -414,8 +414,22 @@ impl ClosedForm for AWythoff {
         Ok(AWythoff::winning_moves(self, position))
     }
 
-    fn leaves(&self, _: &(u128, u128), chosen: &WythoffMove<u128>) -> (u128, u128) {
-        chosen.to
+    fn leaves(
+        &self,
+        &position: &(u128, u128),
+        chosen: &WythoffMove<u128>,
+    ) -> Result<(u128, u128), IllegalMove<(u128, u128), WythoffMove<u128>>> {
+        let a = u128::from(self.a);
+        match chosen.takes_from(position) {
+            Ok((first, second)) if first == 0 || second == 0 || first.abs_diff(second) < a => {
+                Ok(chosen.to)
+            }
+            Ok(_) => Err(format!(
+                "from both heaps a move takes amounts less than {a} apart"
+            )),
+            Err(reason) => Err(reason),
+        }
+        .map_err(|reason| IllegalMove::new(&position, chosen, reason))
     }
 }
 

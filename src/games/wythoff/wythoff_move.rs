@@ -25,10 +25,32 @@ pub struct WythoffMove<T> {
     pub to: (T, T),
 }
 
+impl<T: HeapSize> WythoffMove<T> {
+    /// What the move takes from each heap, if it starts from `position` and takes at least
+    /// one counter without adding any; else why not. The game's own rule on the two takes
+    /// is the caller's.
+    pub(crate) fn takes_from(&self, position: (T, T)) -> Result<(T, T), String> {
+        let ((x, y), (to_x, to_y)) = (self.from, self.to);
+        if position != self.from {
+            return Err(format!("it starts from ({x}, {y})"));
+        }
+        match (x.checked_sub(&to_x), y.checked_sub(&to_y)) {
+            (Some(first), Some(second)) if !(first.is_zero() && second.is_zero()) => {
+                Ok((first, second))
+            }
+            (Some(_), Some(_)) => Err("a move takes at least one counter".into()),
+            _ => Err("a move takes counters, it does not add them".into()),
+        }
+    }
+}
+
 impl<T: HeapSize> fmt::Display for WythoffMove<T> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let ((x, y), (to_x, to_y)) = (self.from, self.to);
-        let (first, second) = (x - to_x, y - to_y);
+        let (Some(first), Some(second)) = (x.checked_sub(&to_x), y.checked_sub(&to_y)) else {
+            // A move made by hand that adds counters: no move, but it still prints.
+            return write!(f, "add counters ({x}, {y} → {to_x}, {to_y})");
+        };
         if first.is_zero() {
             write!(f, "take {second} from the second heap")?;
         } else if second.is_zero() {

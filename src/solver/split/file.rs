@@ -52,9 +52,9 @@ pub(crate) fn save<'f, P: StoredPosition + 'f>(
         let length = u32::try_from(position.len()).expect("a position is shorter than 4 GB");
         body.extend_from_slice(&length.to_le_bytes());
         body.extend_from_slice(&position);
-        body.extend_from_slice(&fact.lower.to_le_bytes());
-        body.push(u8::from(fact.exact));
-        body.extend_from_slice(&fact.excluded.to_le_bytes());
+        body.extend_from_slice(&fact.lower().to_le_bytes());
+        body.push(u8::from(fact.exact()));
+        body.extend_from_slice(&fact.excluded().to_le_bytes());
         count += 1;
     }
     body[count_at..count_at + 8].copy_from_slice(&count.to_le_bytes());
@@ -131,14 +131,7 @@ pub(crate) fn load<P: StoredPosition>(
             _ => return Err(malformed()),
         };
         let excluded = reader.u64().ok_or_else(malformed)?;
-        facts.push((
-            position,
-            Facts {
-                lower,
-                exact,
-                excluded,
-            },
-        ));
+        facts.push((position, Facts::new(lower, exact, excluded)));
     }
     if reader.at != body.len() {
         return Err(malformed());

@@ -435,7 +435,7 @@ impl<P: Clone + Eq + Hash + Debug> SplitSearch<P> {
             return Ok(value);
         }
         let facts = self.on_path(part, |search| search.find_value(game, part, facts, ask))?;
-        Ok(facts.lower)
+        Ok(facts.lower())
     }
 
     /// Whether the canonical part `part` has value `k`: first whether some option has `k`
@@ -463,14 +463,14 @@ impl<P: Clone + Eq + Hash + Debug> SplitSearch<P> {
         if facts.rules_out(k) {
             return Ok(false);
         }
-        if facts.exact {
+        if facts.exact() {
             return Ok(true);
         }
         let most = most_value(game.moves(part).size_hint().1, game.grundy_bound(part));
         if k > most {
             return Ok(false);
         }
-        if k == most && facts.lower == k {
+        if k == most && facts.lower() == k {
             // Every smaller value ruled out: the value is the bound.
             return Ok(true);
         }
@@ -481,7 +481,7 @@ impl<P: Clone + Eq + Hash + Debug> SplitSearch<P> {
     /// What is known of `part`'s value: from the cache, else the table.
     fn facts<G: ImpartialGame<Position = P>>(&mut self, game: &G, part: &P) -> Facts {
         let cached = self.cache.get_facts(part);
-        if let Some(facts) = cached.filter(|facts| facts.exact) {
+        if let Some(facts) = cached.filter(|facts| facts.exact()) {
             return facts;
         }
         let Some(facts) = self.table.get(part) else {
@@ -551,7 +551,7 @@ impl<P: Clone + Eq + Hash + Debug> SplitSearch<P> {
         let mut options = Options::with_list(self.spare_lists.pop().unwrap_or_default());
         let mut moves = game.moves(part);
         let most = most_value(moves.size_hint().1, game.grundy_bound(part));
-        let mut candidate = facts.lower;
+        let mut candidate = facts.lower();
         loop {
             if !facts.rules_out(candidate) {
                 // Every smaller value ruled out, the bound is the value with no search.
@@ -589,7 +589,7 @@ impl<P: Clone + Eq + Hash + Debug> SplitSearch<P> {
             facts = facts.without(k);
         } else {
             // No option has `k`: the value is the first of `lower..=k` no option has.
-            let mut candidate = facts.lower;
+            let mut candidate = facts.lower();
             while candidate < k {
                 if !facts.rules_out(candidate) {
                     if !self.some_option_has(game, &mut options, &mut moves, candidate, ask)? {
@@ -734,7 +734,7 @@ impl<P: Clone + Eq + Hash + Debug> SplitSearch<P> {
         facts: Facts,
         start: u64,
     ) -> Result<(), SolveError<P>> {
-        if !facts.exact && self.work - start < PARTIAL_FACTS_WORK {
+        if !facts.exact() && self.work - start < PARTIAL_FACTS_WORK {
             // Cheaper to find again than to keep in the table: kept in the cache alone.
             if game.allocated_bytes(part) == 0 {
                 self.cache.put_ruled_out(part, facts);

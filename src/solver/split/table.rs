@@ -12,18 +12,37 @@ use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use crate::error::TableError;
 use crate::hash::MapBuildHasher;
 
-/// What is known of a part's value: it is at least `lower`, and exactly `lower` if `exact`;
-/// besides, it is none of the values below 64 whose bits `excluded` has.
+/// What is known of a part's value: it is at least `lower`, and exactly `lower` if
+/// [`exact`](Self::exact); besides, it is none of the values below 64 whose bits
+/// [`excluded`](Self::excluded) has.
 ///
 /// A value is ruled out when some option has it (then the part's value is another). The
 /// search asks first about the value a question needs — "is it `k`?" is most often answered
 /// *no* by one option of value `k` — so the values ruled out need not be the first ones;
 /// `lower` moves up over those that are.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+///
+/// Twelve bytes, aligned to four: beside a position of twelve (Cram's, with its board) a
+/// table's entry is 24 bytes, where a `u64` and a `bool` beside the bits would make it 32.
+/// The bits below `lower` say nothing more and are kept clear, so that bits all set — which
+/// no inexact facts can have, bit `lower` being clear — mean "exact".
+#[derive(Clone, Copy, Default, PartialEq, Eq)]
 pub(crate) struct Facts {
-    pub(crate) lower: u32,
-    pub(crate) exact: bool,
-    pub(crate) excluded: u64,
+    lower: u32,
+    /// The values below 64 ruled out, low half first; all set when the value is `lower`.
+    excluded: [u32; 2],
+}
+
+/// `excluded` of exact facts.
+const EXACT: [u32; 2] = [u32::MAX; 2];
+
+impl std::fmt::Debug for Facts {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Facts")
+            .field("lower", &self.lower)
+            .field("exact", &self.exact())
+            .field("excluded", &format_args!("{:#x}", self.excluded()))
+            .finish()
+    }
 }
 
 impl Facts {
@@ -31,55 +50,94 @@ impl Facts {
     pub(crate) fn exactly(value: u32) -> Facts {
         Facts {
             lower: value,
-            exact: true,
-            excluded: 0,
+            excluded: EXACT,
         }
+    }
+
+    /// The facts that the value is at least `lower` and none of the values whose bits
+    /// `excluded` has, `lower` moved up over those ruled out; or exactly `lower`.
+    pub(crate) fn new(lower: u32, exact: bool, excluded: u64) -> Facts {
+        if exact {
+            return Facts::exactly(lower);
+        }
+        let mut facts = Facts {
+            lower,
+            excluded: [0; 2],
+        };
+        facts.set_excluded(excluded);
+        facts
+    }
+
+    /// The least value the part may have; its value if [`exact`](Self::exact).
+    pub(crate) fn lower(self) -> u32 {
+        self.lower
+    }
+
+    /// Whether the value is known: it is `lower`.
+    pub(crate) fn exact(self) -> bool {
+        self.excluded == EXACT
+    }
+
+    /// The values below 64 ruled out (none for exact facts).
+    #[inline]
+    pub(crate) fn excluded(self) -> u64 {
+        if self.exact() {
+            return 0;
+        }
+        u64::from(self.excluded[1]) << 32 | u64::from(self.excluded[0])
+    }
+
+    /// Rules out the values of `excluded`: `lower` moves up over them, and the bits below
+    /// it are cleared.
+    #[inline]
+    fn set_excluded(&mut self, excluded: u64) {
+        let above = if self.lower < 64 {
+            self.lower += (excluded >> self.lower).trailing_ones();
+            excluded & u64::MAX.checked_shl(self.lower).unwrap_or(0)
+        } else {
+            0
+        };
+        self.excluded = [above as u32, (above >> 32) as u32];
     }
 
     /// The value, if known.
     pub(crate) fn value(self) -> Option<u32> {
-        self.exact.then_some(self.lower)
+        self.exact().then_some(self.lower)
     }
 
     /// Whether `value` is known not to be the part's.
     pub(crate) fn rules_out(self, value: u32) -> bool {
-        if self.exact {
+        if self.exact() {
             return value != self.lower;
         }
-        value < self.lower || (value < 64 && self.excluded >> value & 1 == 1)
+        value < self.lower || (value < 64 && self.excluded() >> value & 1 == 1)
     }
 
     /// These facts and that the value is not `value`.
+    #[inline]
     pub(crate) fn without(mut self, value: u32) -> Facts {
-        if value < 64 {
-            self.excluded |= 1 << value;
-        }
+        let excluded = self.excluded();
         if value == self.lower {
             self.lower += 1;
         }
-        while self.lower < 64 && self.excluded >> self.lower & 1 == 1 {
-            self.lower += 1;
-        }
+        let bit = if value < 64 { 1u64 << value } else { 0 };
+        self.set_excluded(excluded | bit);
         self
     }
 
     /// The facts combined with `other`, found since: all that either knows.
     fn merged(self, other: Facts) -> Facts {
-        if self.exact {
+        if self.exact() {
             return self;
         }
-        if other.exact {
+        if other.exact() {
             return other;
         }
-        let mut merged = Facts {
-            lower: self.lower.max(other.lower),
-            exact: false,
-            excluded: self.excluded | other.excluded,
-        };
-        while merged.lower < 64 && merged.excluded >> merged.lower & 1 == 1 {
-            merged.lower += 1;
-        }
-        merged
+        Facts::new(
+            self.lower.max(other.lower),
+            false,
+            self.excluded() | other.excluded(),
+        )
     }
 }
 
@@ -186,16 +244,12 @@ const RULED_OUT: u32 = 1 << 31;
 const RULED_OUT_BITS: u32 = 31;
 
 /// The facts a cache slot's code says.
+#[inline]
 fn decoded(code: u32) -> Facts {
     if code & RULED_OUT == 0 {
         return Facts::exactly(code);
     }
-    let excluded = u64::from(code & !RULED_OUT);
-    Facts {
-        lower: excluded.trailing_ones(),
-        exact: false,
-        excluded,
-    }
+    Facts::new(0, false, u64::from(code & !RULED_OUT))
 }
 
 /// A small cache of values in front of the table, one slot a hash: the values asked for most
@@ -272,7 +326,7 @@ impl<P: Clone + Eq + Hash> ValueCache<P> {
     /// Keeps the values `facts` rules out below [`RULED_OUT_BITS`] (not a value: those are
     /// [`put`](Self::put)).
     pub(crate) fn put_ruled_out(&mut self, position: &P, facts: Facts) {
-        let below = facts.excluded & ((1 << RULED_OUT_BITS) - 1);
+        let below = facts.excluded() & ((1 << RULED_OUT_BITS) - 1);
         let up_to_lower = if facts.lower >= RULED_OUT_BITS {
             (1 << RULED_OUT_BITS) - 1
         } else {
@@ -730,7 +784,7 @@ mod tests {
             facts = facts.without(ruled_out);
             cache.put_ruled_out(&9, facts);
             let kept = cache.get_facts(&9).expect("ruled-out values kept");
-            assert!(!kept.exact && cache.get(&9).is_none());
+            assert!(!kept.exact() && cache.get(&9).is_none());
             for value in 0..64 {
                 let expected = value < 31 && facts.rules_out(value);
                 assert_eq!(kept.rules_out(value), expected, "{value} after {ruled_out}");
