@@ -10,7 +10,7 @@
 //! ```
 //! use impartial::certificate::{Certificate, Claim};
 //! use impartial::cram::Cram;
-//! use impartial::{Nimber, Solver};
+//! use impartial::{Nimber, Play, Solver};
 //!
 //! let game = Cram::new(4, 5)?;
 //! let certificate = Solver::new(game).prove_grundy(game.start())?;
@@ -18,7 +18,8 @@
 //! certificate.save(&path)?;
 //! // Elsewhere, later, with nothing but the ruleset:
 //! let read = Certificate::load(&game, &path)?;
-//! assert_eq!(read.check(&game)?, Claim::Grundy(Nimber(2)));
+//! // The question is the reader's: this board's start, in normal play.
+//! assert_eq!(read.check(&game, game.start(), Play::Normal)?, Claim::Grundy(Nimber(2)));
 //! # std::fs::remove_file(&path)?;
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
@@ -59,14 +60,26 @@
 //! search explored and the claim does not use. Positions are stored in canonical form, sums
 //! by their parts.
 //!
+//! # What a check proves
+//!
+//! That the claim holds of the question the *checker's caller* asks: the game they give, the
+//! position they name (a game's start, or another), the play they ask about. The file says
+//! which question its claim is about, and the check refuses it unless that is the question
+//! asked ([`CertificateError::OtherQuestion`]): a true certificate about a sub-board, the
+//! poison square of Chomp alone, an empty board, or misère play answers another question,
+//! and is not taken for an answer to this one. This is how proof checkers in other fields
+//! are built: the checker reads the formula from its user, the proof from the prover.
+//!
 //! # What the check trusts
 //!
 //! The ruleset: its `moves` (every option, each listed), `components` (the parts' sum is the
-//! position), `canonical` (the same game), `grundy_bound` (a true bound), and that the game
-//! ends (for misère play, `moves` alone). Nothing else: not the solver, its tables or its closed forms
+//! position), `canonical` (the same game), `grundy_bound` (a true bound), `check_position`
+//! (the positions of the game), and that the game ends (for misère play, `moves` alone).
+//! Nothing else: not the solver, its tables or its closed forms
 //! ([`known_grundy`](crate::ImpartialGame::known_grundy) is not asked; a part the search
-//! valued by a closed form is shown from its options like any other). The check reads the
-//! ruleset's name (its `Debug` form) and refuses a certificate of another.
+//! valued by a closed form is shown from its options like any other), and nothing of the
+//! file but its claims. The check reads the ruleset's name (its `Debug` form) and refuses a
+//! certificate of another.
 //!
 //! # The file
 //!
@@ -75,15 +88,16 @@
 //!
 //! ```text
 //! magic     16 bytes  "impartial proof\0"
-//! version   u32       1 for normal play, 2 for misère play
+//! version   u32       3 for normal play, 4 for misère play
+//! length    u64       the bytes of the whole certificate, these and the checksum included
 //! ruleset   string    UTF-8: the ruleset as `Debug` writes it
 //! root      string    the position, as `StoredPosition::write_to` writes it
-//! claim     byte      version 1: 0 outcome P, 1 outcome N, 2 a value: then the value, a number
-//!                     version 2: 3 misère outcome P, 4 misère outcome N
+//! claim     byte      version 3: 0 outcome P, 1 outcome N, 2 a value: then the value, a number
+//!                     version 4: 3 misère outcome P, 4 misère outcome N
 //! count     number    positions besides the root
 //! each position:
 //!   position  string
-//!   kind      byte    version 1: 0 a value, 1 values it is not; version 2: 2 P, 3 N
+//!   kind      byte    version 3: 0 a value, 1 values it is not; version 4: 2 P, 3 N
 //!   value:    v, a number; then v numbers: for each j < v, the index of an option of value j
 //!   not:      n, a number; then n pairs of numbers (k, w), k increasing:
 //!             w = 0 for "k is above the bound", w = i + 1 for "option i has value k"
@@ -102,7 +116,8 @@
 //! rules, it is:
 //!
 //! ```text
-//! read the file; refuse it unless magic, version, CRC-32 and ruleset are right
+//! read the file; refuse it unless magic, version, length, CRC-32 and ruleset are right
+//! refuse it unless its root and play are the question asked
 //! claims = map from each position (in canonical form, each once) to its entry
 //! is_p(parts, k):            # is the sum of parts plus *k a P-position?
 //!     t = k; unknown = []
@@ -119,7 +134,7 @@
 //!                      w = bound:    k > min(len(options), grundy_bound(x))
 //! the root's claim: is_p(parts(root), 0) is "P", or is_p(parts(root), v) for value v
 //!
-//! misère play (version 2), positions whole and as moves lists them:
+//! misère play (version 4), positions whole and as moves lists them:
 //!     P:            moves(x) is not empty, and claims[o] is N for each o in moves(x)
 //!     N, option i:  claims[moves(x)[i]] is P
 //!     N, no option: moves(x) is empty
@@ -135,4 +150,4 @@ mod format;
 
 pub(crate) use check::{Parts, parts, xor_rule};
 pub use error::CertificateError;
-pub use format::{Certificate, Claim, Entry, Witness, ruleset_of};
+pub use format::{Certificate, Claim, Entry, Witness, read_bytes, ruleset_of};

@@ -416,7 +416,7 @@ pub trait ImpartialGame {
 /// # Examples
 ///
 /// ```
-/// use impartial::{ClosedForm, Play};
+/// use impartial::{ImpartialGame, Play};
 /// use impartial::nim::{Nim, misere::MisereNim};
 ///
 /// assert_eq!(Nim::PLAY, Play::Normal);

@@ -10,26 +10,62 @@ use std::sync::atomic::{AtomicU64, Ordering};
 /// Replaces the file at `path` with what `write` writes, whole: into a new file beside it,
 /// synced, then renamed over `path`. On an error the new file is removed — only it: the name
 /// is one no other file had (see [`new_beside`]).
+///
+/// Only a regular file (or no file) is replaced. A symbolic link is followed, and the file it
+/// names replaced in its own folder; a device or a pipe (`/dev/stdout`, `/dev/full`) is
+/// written through, never replaced by a file; a folder is refused.
 pub(crate) fn replace(
     path: &Path,
     write: impl FnOnce(&mut BufWriter<File>) -> io::Result<()>,
 ) -> io::Result<()> {
-    if path.is_dir() {
-        return Err(io::Error::new(
-            io::ErrorKind::IsADirectory,
-            "it is a directory",
-        ));
+    let path = match fs::symlink_metadata(path) {
+        Ok(link) if link.file_type().is_symlink() => match fs::canonicalize(path) {
+            Ok(target) => target,
+            // A link to no file yet: the file is made where it points.
+            Err(_) => resolve_dangling(path)?,
+        },
+        _ => path.to_path_buf(),
+    };
+    match fs::metadata(&path) {
+        Ok(found) if found.is_dir() => {
+            return Err(io::Error::new(
+                io::ErrorKind::IsADirectory,
+                "it is a directory",
+            ));
+        }
+        Ok(found) if !found.is_file() => return write_through(&path, write),
+        _ => {}
     }
-    let (partial, file) = new_beside(path)?;
+    let (partial, file) = new_beside(&path)?;
     let mut writer = BufWriter::new(file);
     let written = write(&mut writer)
         .and_then(|()| writer.flush())
         .and_then(|()| writer.get_ref().sync_all())
-        .and_then(|()| fs::rename(&partial, path));
+        .and_then(|()| fs::rename(&partial, &path));
     if written.is_err() {
         let _ = fs::remove_file(&partial);
     }
     written
+}
+
+/// The path a symbolic link to no file names, relative to the link's folder.
+fn resolve_dangling(link: &Path) -> io::Result<PathBuf> {
+    let target = fs::read_link(link)?;
+    Ok(match link.parent() {
+        Some(folder) if target.is_relative() => folder.join(target),
+        _ => target,
+    })
+}
+
+/// Writes to what is at `path` — a device, a pipe — as it is: no file replaces it.
+fn write_through(
+    path: &Path,
+    write: impl FnOnce(&mut BufWriter<File>) -> io::Result<()>,
+) -> io::Result<()> {
+    let file = fs::OpenOptions::new().write(true).open(path)?;
+    let mut writer = BufWriter::new(file);
+    write(&mut writer)?;
+    writer.flush()
 }
 
 /// A file of its own beside `path`, created new — never one that was there (a `keep.partial`
@@ -92,6 +128,58 @@ mod tests {
         assert!(
             replace(&folder, |_| Ok(())).is_err(),
             "a folder is not replaced"
+        );
+        std::fs::remove_dir_all(&folder).unwrap();
+    }
+
+    /// A link is followed, its target replaced and the link kept; a device is written
+    /// through (a full one refuses the bytes) and stays a device.
+    #[cfg(unix)]
+    #[test]
+    fn links_are_followed_and_devices_written_through() {
+        use std::os::unix::fs::FileTypeExt;
+        let folder = scratch("links");
+        let target = folder.join("target");
+        std::fs::write(&target, b"old").unwrap();
+        let link = folder.join("link");
+        std::os::unix::fs::symlink("target", &link).unwrap();
+        replace(&link, |file| file.write_all(b"new")).unwrap();
+        assert!(
+            std::fs::symlink_metadata(&link)
+                .unwrap()
+                .file_type()
+                .is_symlink()
+        );
+        assert_eq!(std::fs::read(&target).unwrap(), b"new");
+        let dangling = folder.join("dangling");
+        std::os::unix::fs::symlink("made", &dangling).unwrap();
+        replace(&dangling, |file| file.write_all(b"made")).unwrap();
+        assert!(
+            std::fs::symlink_metadata(&dangling)
+                .unwrap()
+                .file_type()
+                .is_symlink()
+        );
+        assert_eq!(std::fs::read(folder.join("made")).unwrap(), b"made");
+        replace(std::path::Path::new("/dev/null"), |file| {
+            file.write_all(b"gone")
+        })
+        .unwrap();
+        let full = std::path::Path::new("/dev/full");
+        if full.exists() {
+            assert!(replace(full, |file| file.write_all(&[0; 1 << 16])).is_err());
+            assert!(
+                std::fs::metadata(full)
+                    .unwrap()
+                    .file_type()
+                    .is_char_device()
+            );
+        }
+        assert!(
+            std::fs::metadata("/dev/null")
+                .unwrap()
+                .file_type()
+                .is_char_device()
         );
         std::fs::remove_dir_all(&folder).unwrap();
     }

@@ -11,7 +11,7 @@ use proptest::prelude::*;
 
 #[path = "common/mod.rs"]
 mod common;
-use common::cram_position;
+use common::{check_own, cram_position};
 
 /// The plain search's answer, which reads none of the hooks but `moves`.
 fn plain_grundy(game: Cram, free: CramPosition) -> Nimber {
@@ -221,7 +221,7 @@ proptest! {
         }
         let certificate = Solver::new(rounds).prove_grundy(free).unwrap();
         prop_assert_eq!(
-            certificate.check(&rounds).unwrap(),
+            check_own(&certificate, &rounds).unwrap(),
             impartial::certificate::Claim::Grundy(expected)
         );
     }
@@ -337,7 +337,7 @@ proptest! {
         prop_assert_eq!(two.grundy(free).unwrap(), expected);
         let certificate = Solver::new(rounds).prove_outcome(free).unwrap();
         prop_assert_eq!(
-            certificate.check(&rounds).unwrap(),
+            check_own(&certificate, &rounds).unwrap(),
             impartial::certificate::Claim::Outcome(outcome)
         );
     }
@@ -1177,12 +1177,12 @@ mod splitting {
             }
             let certificate = Solver::new(game.clone()).prove_grundy(position).unwrap();
             prop_assert_eq!(
-                certificate.check(&game).unwrap(),
+                certificate.check(&game, position, impartial::Play::Normal).unwrap(),
                 impartial::certificate::Claim::Grundy(expected)
             );
             let certificate = Solver::new(game.clone()).prove_outcome(position).unwrap();
             prop_assert_eq!(
-                certificate.check(&game).unwrap(),
+                certificate.check(&game, position, impartial::Play::Normal).unwrap(),
                 impartial::certificate::Claim::Outcome(outcome)
             );
         }

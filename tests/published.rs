@@ -172,9 +172,11 @@ fn sprouts_12_and_13_spots_are_second_player_wins_with_certificates_that_check()
     for spots in [12, 13] {
         let start = SproutsPosition::start(spots).expect("a start");
         let certificate = Solver::new(Sprouts)
-            .prove_outcome(start)
+            .prove_outcome(&start)
             .expect("a proof within the machine's memory");
-        let claim = certificate.check(&Sprouts).expect("the certificate checks");
+        let claim = certificate
+            .check(&Sprouts, &start, impartial::Play::Normal)
+            .expect("the certificate checks");
         assert_eq!(claim, Claim::Outcome(Outcome::P), "{spots} spots");
     }
 }

@@ -18,18 +18,26 @@ use crate::count::parse_count;
 /// nim-sequences of heap games at research scale, misère quotients, and surveys of whole
 /// families of games.
 ///
-/// `impartial serve` opens the site; `impartial octal 0.77` prints the values and the period of
-/// Kayles; `impartial COMMAND --help` says more of each command.
+/// `impartial COMMAND --help` says more of each command.
 ///
 /// Exit codes: 0 done, 1 failed (the message says why and where any results were kept),
 /// 2 bad arguments, 130 interrupted (SIGINT or SIGTERM; a run with --checkpoint saves one
 /// first).
 #[derive(Debug, Parser)]
-#[command(name = "impartial", version, max_term_width = 100)]
+#[command(name = "impartial", version, max_term_width = 100, after_help = EXAMPLES)]
 pub struct Cli {
     #[command(subcommand)]
     pub game: GameArgument,
 }
+
+/// The examples of `impartial --help`, each a line that runs as written (a test runs them).
+const EXAMPLES: &str = "Examples:
+  impartial octal 0.77 --n 1e5                   the values and the period of Kayles
+  impartial misere octal 0.75 --n 100            the misère quotient of 0.75
+  impartial prove cram --rows 4 --columns 5 --value -o cram.proof
+                                                 Cram's value on a board, with a certificate
+  impartial check cram.proof                     the certificate checked from the rules alone
+  impartial serve                                the site, on a free port it prints";
 
 /// What a heap game's run prints, after its own help.
 const RUN_OUTPUT: &str = "The run computes the nim-values G(0), G(1), …, G(n): the proven \
@@ -142,9 +150,24 @@ pub enum GameArgument {
     Prove(ProveGame),
     /// Checks a certificate `impartial prove` wrote, with the library's checker: prints the
     /// claim, confirmed, or refuses the certificate naming what fails (exit code 1).
+    ///
+    /// The question is yours, not the file's: the game the certificate names, from its start
+    /// (or --position), in normal play (or --misere). A certificate about another position —
+    /// a sub-board, the poison square alone — or of the other play is refused, however true
+    /// its own claim. What was confirmed is printed in the game's notation.
     Check {
         /// The certificate.
         file: PathBuf,
+        /// The position the certificate must answer, in the game's notation: Cram rows of
+        /// `.` (free) and `#` (covered) separated by `/`, from the top; Chomp's row lengths
+        /// (`5 3 1`); the vertices or elements in play (`0,2,5`); Sprouts spots (`11`) or
+        /// its notation (`0.0.AB.}]!`). The game's start by default (for Sprouts, the start
+        /// the certificate names).
+        #[arg(long, value_name = "POSITION")]
+        position: Option<String>,
+        /// The certificate must answer misère play (whoever moves last loses).
+        #[arg(long)]
+        misere: bool,
         /// Threads that check positions apart: 1 to 64, 0 for one per core.
         #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=64))]
         threads: u32,

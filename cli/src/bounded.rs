@@ -14,7 +14,7 @@ use impartial::sequence::{Period, SequenceError, SequenceOptions, StreamState, V
 use crate::args::{RunArguments, Size, is_text};
 use crate::checkpoint::{self, VALUES_FILE_NAME};
 use crate::counts::Counts;
-use crate::failure::Failure;
+use crate::failure::{Failure, say};
 use crate::format::repeated;
 use crate::game::Game;
 use crate::interrupt;
@@ -191,7 +191,8 @@ fn open(
                 saved.state.window()
             };
             let tail = &kept[kept.len().saturating_sub(4_096)..];
-            println!("# checkpoint of version 2: the values file's checksums computed from it");
+            say("# checkpoint of version 2: the values file's checksums computed from it")
+                .map_err(|failure| failure.message)?;
             ValuesFile::adopt(
                 archive,
                 saved.file_heaps,
@@ -205,11 +206,12 @@ fn open(
     if run.verify {
         store.check_all().map_err(io_error("check", archive))?;
     }
-    println!(
+    say(format!(
         "# resumed from {} values in {}",
         saved.state.next_heap(),
         path.display()
-    );
+    ))
+    .map_err(|failure| failure.message)?;
     Ok((saved.state, store))
 }
 

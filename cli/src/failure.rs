@@ -34,3 +34,22 @@ impl From<String> for Failure {
         Failure { message, code: 1 }
     }
 }
+
+/// Writes `text` and a new line to standard output, as [`print`] does.
+pub fn say(text: impl std::fmt::Display) -> Result<(), Failure> {
+    print(&format!("{text}\n"))
+}
+
+/// Writes `text` to standard output. A reader that has gone — a closed pipe,
+/// `impartial check p.proof | head -1` — ends the output quietly (the command's own result
+/// and exit code stand); any other failure to write is the run's failure.
+pub fn print(text: &str) -> Result<(), Failure> {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Err(error) if error.kind() != std::io::ErrorKind::BrokenPipe => {
+            Err(format!("cannot write the results: {error}").into())
+        }
+        _ => Ok(()),
+    }
+}

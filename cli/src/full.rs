@@ -8,7 +8,7 @@ use impartial::sequence::{GrundySequence, Values};
 use crate::args::{RunArguments, Size, is_text};
 use crate::checkpoint;
 use crate::counts::Counts;
-use crate::failure::Failure;
+use crate::failure::{Failure, say};
 use crate::format::{width_for, write_values};
 use crate::game::Game;
 use crate::lock::lock_directory;
@@ -77,11 +77,11 @@ fn resume(run: &RunArguments, name: &str) -> Result<Values, Failure> {
     let Some(values) = checkpoint::load(directory, name).map_err(|error| error.to_string())? else {
         return Ok(Values::new());
     };
-    println!(
+    say(format!(
         "# resumed from {} values in {}",
         values.len(),
         checkpoint::path_in(directory).display()
-    );
+    ))?;
     Ok(values)
 }
 

@@ -43,6 +43,7 @@ mod game;
 mod interrupt;
 mod lock;
 mod misere;
+mod notation;
 mod outputs;
 mod progress;
 mod prove;
@@ -69,7 +70,18 @@ fn main() -> ExitCode {
     match &cli.game {
         GameArgument::Survey { command } => return finish(survey::execute(command)),
         GameArgument::Prove(game) => return finish(prove::execute(game)),
-        GameArgument::Check { file, threads } => return finish(prove::check(file, *threads)),
+        GameArgument::Check {
+            file,
+            position,
+            misere,
+            threads,
+        } => {
+            let question = prove::Question {
+                position: position.as_deref(),
+                misere: *misere,
+            };
+            return finish(prove::check(file, &question, *threads));
+        }
         GameArgument::Repeating { code, run } => return finish(climbing::execute(code, run)),
         GameArgument::AllBut { set, run } => return finish(climbing::execute(set.code(), run)),
         _ => {}

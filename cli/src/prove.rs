@@ -2,20 +2,20 @@
 //! the certificate checked by the library's checker, which shares nothing with the search
 //! but the ruleset.
 
-use std::fmt::Debug;
 use std::path::Path;
 use std::time::Instant;
 
-use impartial::certificate::{Certificate, ruleset_of};
+use impartial::certificate::{Certificate, read_bytes, ruleset_of};
 use impartial::chomp::Chomp;
 use impartial::cram::Cram;
 use impartial::node_kayles::NodeKayles;
 use impartial::poset::PosetGame;
 use impartial::sprouts::{Sprouts, SproutsPosition};
-use impartial::{ImpartialGame, Solver, StoredPosition};
+use impartial::{Play, Solver, StoredPosition};
 
 use crate::args::{ProofArguments, ProveGame};
-use crate::failure::Failure;
+use crate::failure::{Failure, say};
+use crate::notation::{self, Notation};
 
 /// Proves the answer `game` asks for and writes its certificate.
 pub fn execute(game: &ProveGame) -> Result<(), Failure> {
@@ -54,7 +54,7 @@ pub fn execute(game: &ProveGame) -> Result<(), Failure> {
 
 fn prove<G>(game: &G, root: &G::Position, proof: &ProofArguments) -> Result<(), Failure>
 where
-    G: ImpartialGame + Debug + Clone + Sync,
+    G: Notation + Clone,
     G::Position: StoredPosition + Send + Sync,
 {
     let mut solver = Solver::new(game.clone()).with_threads(proof.threads as usize);
@@ -84,15 +84,16 @@ where
         .save(&proof.output)
         .map_err(|error| error.to_string())?;
     let bytes = std::fs::metadata(&proof.output).map_or(0, |file| file.len());
-    println!("# {game:?}, from {root:?}");
-    println!("{}", certificate.claim());
-    println!(
+    say(format!("# {}, from {}", game.title(), game.describe(root)))?;
+    say(certificate.claim())?;
+    say(format!(
         "# certificate {}: {} positions, {bytes} bytes",
         proof.output.display(),
         certificate.positions(),
-    );
-    println!("# searched in {searched:.3} s, then proved in {proved:.3} s");
-    Ok(())
+    ))?;
+    say(format!(
+        "# searched in {searched:.3} s, then proved in {proved:.3} s"
+    ))
 }
 
 /// The search games whose rulesets a certificate's name rebuilds.
@@ -176,51 +177,109 @@ impl SearchGame {
     }
 }
 
-/// Checks the certificate at `path` on `threads` threads (0 for one a core).
-pub fn check(path: &Path, threads: u32) -> Result<(), Failure> {
-    let bytes = std::fs::read(path)
-        .map_err(|error| format!("could not read {}: {error}", path.display()))?;
+/// The question `impartial check` asks of a certificate: the position (in the game's
+/// notation; the game's start unless given) and the play.
+pub struct Question<'a> {
+    pub position: Option<&'a str>,
+    pub misere: bool,
+}
+
+/// Checks that the certificate at `path` answers `question` — in the game its ruleset names,
+/// from the position asked, in the play asked — on `threads` threads (0 for one a core), and
+/// says what it confirmed in the game's notation.
+pub fn check(path: &Path, question: &Question<'_>, threads: u32) -> Result<(), Failure> {
     let refused = |error: &dyn std::fmt::Display| format!("{}: refused: {error}", path.display());
+    let bytes = read_bytes(path).map_err(|error| match error {
+        impartial::certificate::CertificateError::Io { .. } => error.to_string(),
+        other => refused(&other),
+    })?;
     let name = ruleset_of(&bytes).map_err(|error| refused(&error))?;
     let Some(game) = SearchGame::from_name(&name) else {
         return Err(refused(&format!(
             "it is a certificate of {name}, a ruleset this command line does not rebuild: \
-             check it with the library (Certificate::load(&game, path)?.check(&game))"
+             check it with the library (Certificate::load(&game, path)?.check(&game, position, play))"
         ))
         .into());
     };
     let threads = threads as usize;
     match game {
-        SearchGame::Cram(game) => confirm(&game, bytes, threads),
-        SearchGame::Chomp(game) => confirm(&game, bytes, threads),
-        SearchGame::NodeKayles(game) => confirm(&game, bytes, threads),
-        SearchGame::Poset(game) => confirm(&game, bytes, threads),
-        SearchGame::Sprouts => confirm(&Sprouts, bytes, threads),
+        SearchGame::Cram(game) => confirm(&game, bytes, question, threads),
+        SearchGame::Chomp(game) => confirm(&game, bytes, question, threads),
+        SearchGame::NodeKayles(game) => confirm(&game, bytes, question, threads),
+        SearchGame::Poset(game) => confirm(&game, bytes, question, threads),
+        SearchGame::Sprouts => confirm(&Sprouts, bytes, question, threads),
     }
-    .map_err(|error| refused(&error).into())
+    .map_err(|error| match error {
+        Refusal::Refused(error) => refused(&error).into(),
+        Refusal::Failed(failure) => failure,
+    })
 }
 
-fn confirm<G>(game: &G, bytes: Vec<u8>, threads: usize) -> Result<(), String>
+/// Why a check did not confirm: the certificate refused, or the answer not written.
+enum Refusal {
+    Refused(String),
+    Failed(Failure),
+}
+
+fn confirm<G>(
+    game: &G,
+    bytes: Vec<u8>,
+    question: &Question<'_>,
+    threads: usize,
+) -> Result<(), Refusal>
 where
-    G: ImpartialGame + Debug + Sync,
+    G: Notation,
     G::Position: StoredPosition + Sync,
 {
+    let refuse = |error: &dyn std::fmt::Display| Refusal::Refused(error.to_string());
     let started = Instant::now();
-    let certificate = Certificate::from_bytes(game, &bytes).map_err(|error| error.to_string())?;
+    let certificate = Certificate::from_bytes(game, &bytes).map_err(|error| refuse(&error))?;
     // The file is read: its bytes are not held through the check (Cram 5 × 9's are 65 MB
     // of its 540).
     drop(bytes);
+    let root = certificate.root();
+    let asked = notation::asked(game, question.position, root).map_err(|error| refuse(&error))?;
+    let play = if question.misere {
+        Play::Misere
+    } else {
+        Play::Normal
+    };
+    let proved = if certificate.claim().is_misere() {
+        Play::Misere
+    } else {
+        Play::Normal
+    };
+    let in_play = |play| match play {
+        Play::Normal => "",
+        Play::Misere => " in misère play",
+    };
+    // The question in the game's notation; the library refuses it too, by `Debug` forms.
+    if asked != *root || play != proved {
+        return Err(refuse(&format!(
+            "the certificate is about {}{}, not {}{}",
+            game.describe(root),
+            in_play(proved),
+            game.describe(&asked),
+            in_play(play)
+        )));
+    }
     let claim = certificate
-        .check_with_threads(game, threads)
-        .map_err(|error| error.to_string())?;
-    println!("# {game:?}, from {:?}", certificate.root());
-    println!("{claim}: confirmed");
-    println!(
-        "# {} positions checked in {:.3} s",
-        certificate.positions(),
-        started.elapsed().as_secs_f64()
-    );
-    Ok(())
+        .check_with_threads(game, &asked, play, threads)
+        .map_err(|error| refuse(&error))?;
+    let written = say(format!(
+        "# {}, from {}",
+        game.title(),
+        game.describe(&asked)
+    ))
+    .and_then(|()| say(format!("{claim}: confirmed")))
+    .and_then(|()| {
+        say(format!(
+            "# {} positions checked in {:.3} s",
+            certificate.positions(),
+            started.elapsed().as_secs_f64()
+        ))
+    });
+    written.map_err(Refusal::Failed)
 }
 
 #[cfg(test)]

@@ -24,7 +24,7 @@ use std::time::{Duration, Instant, SystemTime};
 use impartial::sequence::{Progress, SequenceOptions, Values};
 
 use crate::args::{BoardArguments, SurveyArguments, SurveyCommand, TableFormat};
-use crate::failure::Failure;
+use crate::failure::{Failure, print, say};
 use board_record::{BOARD_HEADER, BoardRecord};
 use boards::{BoardFamily, BoardKind, Unvalued};
 use family::{Family, Kind};
@@ -132,13 +132,13 @@ fn run(family: &Family, arguments: &SurveyArguments) -> Result<(), Failure> {
             eprintln!("{}", summary(&record));
         }
     }
-    println!(
+    say(format!(
         "# survey of {family}, shard {}/{}: {ran} run, {kept} kept from an earlier run, {} not games{}, {failed} failed",
         arguments.shard.part,
         arguments.shard.parts,
         not_game_count,
         named(&not_games, not_game_count)
-    );
+    ))?;
     if failed > 0 {
         return Err(format!("{failed} games failed; their messages are above").into());
     }
@@ -204,12 +204,12 @@ fn run_boards(kind: BoardKind, arguments: &BoardArguments) -> Result<(), Failure
             );
         }
     }
-    println!(
+    say(format!(
         "# survey of {family}, shard {}/{}: {ran} run, {kept} kept from an earlier run, {not_board_count} not boards{}, {failed} failed",
         arguments.shard.part,
         arguments.shard.parts,
         named(&not_boards, not_board_count)
-    );
+    ))?;
     if failed > 0 {
         return Err(format!("{failed} boards failed; their messages are above").into());
     }
@@ -280,11 +280,11 @@ fn merge(directory: &Path, format: TableFormat, partial: bool) -> Result<(), Fai
     }
     let count = if board_records.is_empty() {
         records.sort_by_key(|record| record.index);
-        print!("{}", table(&records, format));
+        print(&table(&records, format))?;
         records.len()
     } else {
         board_records.sort_by_key(|record| record.index);
-        print!("{}", board_table(&board_records, format));
+        print(&board_table(&board_records, format))?;
         board_records.len()
     };
     if missing_count > 0 {

@@ -20,7 +20,9 @@ use smallvec::SmallVec;
 
 use super::error::CertificateError;
 use super::format::{Certificate, Claim, Entry, Witness};
-use crate::game::{ImpartialGame, Outcome};
+use std::borrow::Borrow;
+
+use crate::game::{ImpartialGame, IntoPosition, Outcome, Play};
 
 /// The parts of a position, inline when they are few: a list on the heap for each option
 /// split cost Cram's check a tenth of its time in `malloc` and `free`.
@@ -60,9 +62,14 @@ pub(crate) fn xor_rule<P: Eq, T>(
 }
 
 impl<P: Clone + Eq + std::hash::Hash + Debug> Certificate<P> {
-    /// Checks the certificate with `game`'s rules: its claim if every claim in it holds,
-    /// else the first position whose claim does not. The check lists each position's
-    /// options with [`moves`](ImpartialGame::moves) and names them with
+    /// Checks that the certificate answers the question asked — `game`, from `position`,
+    /// under `play` — and confirms it with `game`'s rules: the claim about `position` if
+    /// every claim in the certificate holds, else the first position whose claim does not.
+    ///
+    /// The question is the caller's, never the file's: a certificate about another
+    /// position (a sub-board, the poison square alone) or of the other play convention is
+    /// refused by name, however true its own claim. The check lists each position's options
+    /// with [`moves`](ImpartialGame::moves) and names them with
     /// [`components`](ImpartialGame::components) and
     /// [`canonical`](ImpartialGame::canonical); it trusts those and
     /// [`grundy_bound`](ImpartialGame::grundy_bound), and nothing of the solver.
@@ -70,43 +77,76 @@ impl<P: Clone + Eq + std::hash::Hash + Debug> Certificate<P> {
     /// # Errors
     ///
     /// [`CertificateError::OtherRuleset`] for a certificate of another ruleset,
-    /// [`CertificateError::BadPosition`] for a position written twice or not in its
-    /// canonical form, [`CertificateError::ClaimFails`] naming the first position whose
-    /// claim the checker cannot confirm.
+    /// [`CertificateError::InvalidPosition`] for a `position` (or a position of the
+    /// certificate) that is not one of `game`'s, [`CertificateError::OtherQuestion`] for a
+    /// certificate about another position or play, [`CertificateError::BadPosition`] for a
+    /// position written twice or not in its canonical form,
+    /// [`CertificateError::ClaimFails`] naming the first position whose claim the checker
+    /// cannot confirm.
     ///
     /// # Examples
     ///
     /// ```
     /// use impartial::certificate::{Certificate, Claim};
     /// use impartial::chomp::Chomp;
-    /// use impartial::{Outcome, Solver};
+    /// use impartial::{Outcome, Play, Solver};
     ///
     /// let game = Chomp::new(4, 5)?;
     /// let certificate = Solver::new(game.clone()).prove_outcome(game.start())?;
-    /// assert_eq!(certificate.check(&game)?, Claim::Outcome(Outcome::N));
+    /// assert_eq!(certificate.check(&game, game.start(), Play::Normal)?, Claim::Outcome(Outcome::N));
     /// // The opposite claim, with the same positions, is refused.
     /// let mut forged = Certificate::new(&game, game.start(), Claim::Outcome(Outcome::P));
     /// for (position, entry) in certificate.entries() {
     ///     forged.push(*position, entry.clone());
     /// }
-    /// assert!(forged.check(&game).is_err());
+    /// assert!(forged.check(&game, game.start(), Play::Normal).is_err());
+    /// // A true certificate about the poison square alone answers another question.
+    /// let poison = game.diagram(&[1])?;
+    /// let other = Solver::new(game.clone()).prove_outcome(poison)?;
+    /// assert!(other.check(&game, game.start(), Play::Normal).is_err());
+    /// assert_eq!(other.check(&game, poison, Play::Normal)?, Claim::Outcome(Outcome::P));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn check<G>(&self, game: &G) -> Result<Claim, CertificateError>
+    pub fn check<G>(
+        &self,
+        game: &G,
+        position: impl IntoPosition<P>,
+        play: Play,
+    ) -> Result<Claim, CertificateError>
     where
         G: ImpartialGame<Position = P> + Debug,
     {
-        self.of_ruleset(game)?;
+        self.answers(game, position.into_holder().borrow(), play)?;
         check(game, self)
     }
 
-    /// Refuses `game` if the certificate is about another ruleset.
-    fn of_ruleset(&self, game: &impl Debug) -> Result<(), CertificateError> {
+    /// Refuses the certificate unless it is of `game`'s ruleset and its root and play are
+    /// the question asked: `asked`, one of `game`'s positions, under `play`.
+    fn answers<G>(&self, game: &G, asked: &P, play: Play) -> Result<(), CertificateError>
+    where
+        G: ImpartialGame<Position = P> + Debug,
+    {
         let expected = format!("{game:?}");
         if self.ruleset != expected {
             return Err(CertificateError::OtherRuleset {
                 found: self.ruleset.clone(),
                 expected,
+            });
+        }
+        game.check_position(asked)
+            .map_err(|error| CertificateError::InvalidPosition {
+                position: format!("{asked:?}"),
+                reason: error.reason().to_owned(),
+            })?;
+        let proved = if self.claim.is_misere() {
+            Play::Misere
+        } else {
+            Play::Normal
+        };
+        if proved != play || self.root != *asked {
+            return Err(CertificateError::OtherQuestion {
+                asked: question(&format!("{asked:?}"), play),
+                proved: question(&format!("{:?}", self.root), proved),
             });
         }
         Ok(())
@@ -124,19 +164,28 @@ impl<P: Clone + Eq + std::hash::Hash + Debug> Certificate<P> {
     ///
     /// ```
     /// use impartial::cram::Cram;
-    /// use impartial::Solver;
+    /// use impartial::{Play, Solver};
     ///
     /// let game = Cram::new(5, 5)?;
     /// let certificate = Solver::new(game).prove_grundy(game.start())?;
-    /// assert_eq!(certificate.check_with_threads(&game, 2)?, certificate.check(&game)?);
+    /// assert_eq!(
+    ///     certificate.check_with_threads(&game, game.start(), Play::Normal, 2)?,
+    ///     certificate.check(&game, game.start(), Play::Normal)?
+    /// );
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn check_with_threads<G>(&self, game: &G, threads: usize) -> Result<Claim, CertificateError>
+    pub fn check_with_threads<G>(
+        &self,
+        game: &G,
+        position: impl IntoPosition<P>,
+        play: Play,
+        threads: usize,
+    ) -> Result<Claim, CertificateError>
     where
         G: ImpartialGame<Position = P> + Debug + Sync,
         P: Sync,
     {
-        self.of_ruleset(game)?;
+        self.answers(game, position.into_holder().borrow(), play)?;
         let threads = match threads {
             0 => std::thread::available_parallelism().map_or(1, usize::from),
             threads => threads,
@@ -145,6 +194,14 @@ impl<P: Clone + Eq + std::hash::Hash + Debug> Certificate<P> {
         // asked for past them would only start threads that find nothing to take.
         let blocks = self.entries.len().div_ceil(BLOCK).max(1);
         check_on_threads(game, self, threads.min(blocks).min(64))
+    }
+}
+
+/// A question in words: a position, and the play if misère.
+fn question(position: &str, play: Play) -> String {
+    match play {
+        Play::Normal => position.to_owned(),
+        Play::Misere => format!("{position} in misère play"),
     }
 }
 
@@ -222,6 +279,12 @@ fn check_with<'c, G: ImpartialGame>(
             position: format!("{position:?}"),
             reason: reason.into(),
         };
+        if let Err(error) = game.check_position(position) {
+            return Err(CertificateError::InvalidPosition {
+                position: format!("{position:?} (position {} of the certificate)", number + 1),
+                reason: error.reason().to_owned(),
+            });
+        }
         let misere = matches!(entry, Entry::MisereP | Entry::MisereN(_));
         if misere != certificate.claim.is_misere() {
             return Err(refused(if misere {

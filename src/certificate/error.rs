@@ -51,6 +51,26 @@ pub enum CertificateError {
         /// The ruleset it was checked with.
         expected: String,
     },
+    /// The position asked about, or one the certificate holds, is not one of the game's:
+    /// made for another board, graph or poset (see
+    /// [`check_position`](crate::ImpartialGame::check_position)).
+    #[error("{position} is not a position of this game: {reason}")]
+    InvalidPosition {
+        /// The position, as `Debug` writes it.
+        position: String,
+        /// Why it is not one of the game's.
+        reason: String,
+    },
+    /// The certificate answers another question than the one asked: its root is another
+    /// position, or its claim is of the other play convention. Its own claim may be true;
+    /// it is not an answer to this question.
+    #[error("the certificate is about {proved}, not {asked}")]
+    OtherQuestion {
+        /// The question asked: the position (as `Debug` writes it), and the play if misère.
+        asked: String,
+        /// The question the certificate answers.
+        proved: String,
+    },
     /// A position is not one the certificate may hold: bytes that do not read back as a
     /// position of the ruleset, a position written twice, or one that is not its own
     /// canonical form.

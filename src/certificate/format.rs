@@ -2,18 +2,21 @@
 
 use std::fmt::Debug;
 use std::fs;
-use std::io::Write;
+use std::io::{Read, Write};
 use std::path::Path;
 
 use super::error::CertificateError;
 use crate::game::{ImpartialGame, Nimber, Outcome, StoredPosition};
 
 const MAGIC: &[u8; 16] = b"impartial proof\0";
-/// The version of a certificate of normal play; one of misère play is version 2, which a
-/// reader of version 1 refuses, as it should.
-const VERSION: u32 = 1;
+/// The version of a certificate of normal play; one of misère play is version 4, which a
+/// reader of normal play alone refuses, as it should. (Versions 1 and 2 had no length, and
+/// positions of Cram, Node Kayles and posets without their board, graph or poset.)
+const VERSION: u32 = 3;
 /// The version of a certificate of misère play.
-const MISERE_VERSION: u32 = 2;
+const MISERE_VERSION: u32 = 4;
+/// The bytes before a certificate's body: the magic, the version and the length.
+const HEADER: usize = MAGIC.len() + 4 + 8;
 
 /// What a certificate claims of its root position.
 ///
@@ -129,7 +132,7 @@ pub enum Witness {
 /// ```
 /// use impartial::certificate::{Certificate, Claim};
 /// use impartial::node_kayles::NodeKayles;
-/// use impartial::Solver;
+/// use impartial::{Play, Solver};
 ///
 /// let game = NodeKayles::grid(3, 3)?;
 /// let certificate = Solver::new(game.clone()).prove_grundy(game.start())?;
@@ -137,7 +140,7 @@ pub enum Witness {
 /// // Anyone with the ruleset checks it, without the solver.
 /// let read = Certificate::from_bytes(&game, &bytes)?;
 /// let value = Solver::new(game.clone()).grundy(game.start())?;
-/// assert_eq!(read.check(&game)?, Claim::Grundy(value));
+/// assert_eq!(read.check(&game, game.start(), Play::Normal)?, Claim::Grundy(value));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -156,7 +159,7 @@ impl<P: StoredPosition> Certificate<P> {
     ///
     /// ```
     /// use impartial::certificate::{Certificate, Claim, Entry};
-    /// use impartial::{ImpartialGame, Outcome};
+    /// use impartial::{ImpartialGame, Outcome, Play};
     ///
     /// /// Take one counter from a heap.
     /// #[derive(Debug)]
@@ -174,11 +177,11 @@ impl<P: StoredPosition> Certificate<P> {
     /// certificate.push(2, Entry::Value { value: 0, below: vec![] });
     /// certificate.push(1, Entry::Value { value: 1, below: vec![0] });
     /// certificate.push(0, Entry::Value { value: 0, below: vec![] });
-    /// assert_eq!(certificate.check(&TakeOne)?, Claim::Outcome(Outcome::P));
+    /// assert_eq!(certificate.check(&TakeOne, 2, Play::Normal)?, Claim::Outcome(Outcome::P));
     /// // Without the heap of 1, the option of the heap of 2 is not shown to be an N-position.
     /// let mut short = Certificate::new(&TakeOne, 2, Claim::Outcome(Outcome::P));
     /// short.push(2, Entry::Value { value: 0, below: vec![] });
-    /// assert!(short.check(&TakeOne).is_err());
+    /// assert!(short.check(&TakeOne, 2, Play::Normal).is_err());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn new<G: ImpartialGame<Position = P> + Debug>(game: &G, root: P, claim: Claim) -> Self {
@@ -322,6 +325,8 @@ impl<P: StoredPosition> Certificate<P> {
             VERSION
         };
         bytes.extend_from_slice(&version.to_le_bytes());
+        // The length, filled in below: a reader reads no more than it says.
+        bytes.extend_from_slice(&0u64.to_le_bytes());
         write_varint(&mut bytes, self.ruleset.len() as u64);
         bytes.extend_from_slice(self.ruleset.as_bytes());
         let mut scratch = Vec::new();
@@ -341,6 +346,8 @@ impl<P: StoredPosition> Certificate<P> {
             write_position(&mut bytes, &mut scratch, position);
             write_entry(&mut bytes, entry);
         }
+        let length = bytes.len() as u64 + 4;
+        bytes[MAGIC.len() + 4..HEADER].copy_from_slice(&length.to_le_bytes());
         let crc = crc32fast::hash(&bytes);
         bytes.extend_from_slice(&crc.to_le_bytes());
         bytes
@@ -380,7 +387,7 @@ impl<P: StoredPosition> Certificate<P> {
         let (body, version) = check_frame(bytes)?;
         let mut reader = Reader {
             bytes: body,
-            at: MAGIC.len() + 4,
+            at: HEADER,
         };
         let ruleset = reader.text()?;
         let expected = format!("{game:?}");
@@ -438,13 +445,13 @@ impl<P: StoredPosition> Certificate<P> {
     /// ```
     /// use impartial::certificate::Certificate;
     /// use impartial::cram::Cram;
-    /// use impartial::Solver;
+    /// use impartial::{Play, Solver};
     ///
     /// let game = Cram::new(4, 3)?;
     /// let path = std::env::temp_dir().join(format!("cram-{}.proof", std::process::id()));
     /// Solver::new(game).prove_grundy(game.start())?.save(&path)?;
     /// let read = Certificate::load(&game, &path)?;
-    /// assert!(read.check(&game).is_ok());
+    /// assert!(read.check(&game, game.start(), Play::Normal).is_ok());
     /// # std::fs::remove_file(&path)?;
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -458,7 +465,10 @@ impl<P: StoredPosition> Certificate<P> {
         crate::replace::replace(path, |file| file.write_all(&self.to_bytes())).map_err(io)
     }
 
-    /// Reads the certificate at `path`, as [`from_bytes`](Self::from_bytes) does.
+    /// Reads the certificate at `path`, as [`from_bytes`](Self::from_bytes) does. No more
+    /// bytes are read than the certificate's header says it has (and one to see its end), so
+    /// a device that never ends, a pipe that goes on or a longer file is refused, not read
+    /// into memory.
     ///
     /// # Errors
     ///
@@ -472,14 +482,45 @@ impl<P: StoredPosition> Certificate<P> {
     where
         G: ImpartialGame<Position = P> + Debug,
     {
-        let path = path.as_ref();
-        let bytes = fs::read(path).map_err(|source| CertificateError::Io {
-            action: "read",
-            path: path.to_path_buf(),
-            source,
-        })?;
-        Self::from_bytes(game, &bytes)
+        Self::from_bytes(game, &read_bytes(path)?)
     }
+}
+
+/// The bytes of the certificate at `path`, read no further than its header says (and one
+/// byte more, to see its end): for a program that reads the ruleset
+/// ([`ruleset_of`]) before it reads the certificate ([`Certificate::from_bytes`]).
+/// [`Certificate::load`] reads so.
+///
+/// # Errors
+///
+/// [`CertificateError::Io`] if the file cannot be opened; [`CertificateError::Damaged`] for
+/// one that does not start as a certificate does, ends before its length, or goes on past
+/// it (a device that never ends, such as `/dev/zero`, is refused after its first bytes).
+///
+/// # Examples
+///
+/// ```
+/// use impartial::certificate::{CertificateError, read_bytes};
+/// use impartial::cram::Cram;
+/// use impartial::Solver;
+///
+/// let game = Cram::new(3, 2)?;
+/// let path = std::env::temp_dir().join(format!("cram-3x2-{}.proof", std::process::id()));
+/// Solver::new(game).prove_outcome(game.start())?.save(&path)?;
+/// assert_eq!(read_bytes(&path)?, std::fs::read(&path)?);
+/// # #[cfg(unix)]
+/// assert!(matches!(read_bytes("/dev/zero"), Err(CertificateError::Damaged { .. })));
+/// # std::fs::remove_file(&path)?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn read_bytes(path: impl AsRef<Path>) -> Result<Vec<u8>, CertificateError> {
+    let path = path.as_ref();
+    let file = fs::File::open(path).map_err(|source| CertificateError::Io {
+        action: "read",
+        path: path.to_path_buf(),
+        source,
+    })?;
+    read_bounded(std::io::BufReader::new(file))
 }
 
 /// The ruleset a certificate's bytes name, read without knowing the ruleset: for a program
@@ -505,18 +546,18 @@ pub fn ruleset_of(bytes: &[u8]) -> Result<String, CertificateError> {
     let (body, _) = check_frame(bytes)?;
     Reader {
         bytes: body,
-        at: MAGIC.len() + 4,
+        at: HEADER,
     }
     .text()
 }
 
-/// The bytes before the checksum and the version, once the magic, the version and the
-/// checksum are right.
-fn check_frame(bytes: &[u8]) -> Result<(&[u8], u32), CertificateError> {
+/// The version and the length the header of `bytes` gives, once the magic and the version
+/// are right: what the first [`HEADER`] bytes say, before the rest is read.
+fn read_header(bytes: &[u8]) -> Result<(u32, u64), CertificateError> {
     let damaged = |reason: &str| CertificateError::Damaged {
         reason: reason.into(),
     };
-    if bytes.len() < MAGIC.len() + 8 || &bytes[..MAGIC.len()] != MAGIC {
+    if bytes.len() < HEADER || &bytes[..MAGIC.len()] != MAGIC {
         return Err(damaged("it does not start as a certificate does"));
     }
     let version = u32::from_le_bytes(bytes[16..20].try_into().expect("four bytes"));
@@ -525,11 +566,67 @@ fn check_frame(bytes: &[u8]) -> Result<(&[u8], u32), CertificateError> {
             "it is version {version}; this checker reads versions {VERSION} and {MISERE_VERSION}"
         )));
     }
+    let length = u64::from_le_bytes(bytes[20..HEADER].try_into().expect("eight bytes"));
+    if length < HEADER as u64 + 4 {
+        return Err(damaged(&format!(
+            "a length of {length} bytes, too short for one"
+        )));
+    }
+    Ok((version, length))
+}
+
+/// The bytes before the checksum and the version, once the magic, the version, the length
+/// and the checksum are right.
+fn check_frame(bytes: &[u8]) -> Result<(&[u8], u32), CertificateError> {
+    let damaged = |reason: &str| CertificateError::Damaged {
+        reason: reason.into(),
+    };
+    let (version, length) = read_header(bytes)?;
+    if length != bytes.len() as u64 {
+        return Err(damaged(&format!(
+            "it holds {} bytes, and says it is {length}",
+            bytes.len()
+        )));
+    }
     let (body, crc) = bytes.split_at(bytes.len() - 4);
     if crc32fast::hash(body).to_le_bytes() != crc {
         return Err(damaged("its checksum does not match"));
     }
     Ok((body, version))
+}
+
+/// The bytes of the certificate `source` holds, read no further than its header says: a
+/// device that never ends (`/dev/zero`) or a file longer than its certificate is refused,
+/// and nothing past the length is read but one byte to see the end.
+fn read_bounded(mut source: impl Read) -> Result<Vec<u8>, CertificateError> {
+    let damaged = |reason: &str| CertificateError::Damaged {
+        reason: reason.into(),
+    };
+    let io = |error: std::io::Error| damaged(&format!("reading it failed: {error}"));
+    let mut header = [0u8; HEADER];
+    source
+        .read_exact(&mut header)
+        .map_err(|error| match error.kind() {
+            std::io::ErrorKind::UnexpectedEof => damaged("it does not start as a certificate does"),
+            _ => io(error),
+        })?;
+    let (_, length) = read_header(&header)?;
+    let mut bytes = header.to_vec();
+    // Grown as the bytes come, so that a length no source holds reserves nothing.
+    (&mut source)
+        .take(length - HEADER as u64)
+        .read_to_end(&mut bytes)
+        .map_err(io)?;
+    if (bytes.len() as u64) < length {
+        return Err(damaged(&format!(
+            "it ends after {} bytes, and says it is {length}",
+            bytes.len()
+        )));
+    }
+    if source.read(&mut [0u8]).map_err(io)? != 0 {
+        return Err(damaged(&format!("bytes follow its end, at byte {length}")));
+    }
+    Ok(bytes)
 }
 
 fn write_varint(bytes: &mut Vec<u8>, mut value: u64) {

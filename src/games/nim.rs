@@ -424,7 +424,7 @@ impl ImpartialGame for Nim {
 /// assert_eq!(Nim.leaves(&heaps, &best)?, Heaps::from([1, 4, 5]));
 /// assert_eq!(Nim.grundy(&heaps), Ok(Some(Nimber(2))));
 /// // A move found for other heaps is refused, not applied.
-/// assert!(Nim.leaves(&Heaps::from([3]), &best).is_err());
+/// assert!(Nim.leaves(&Heaps::from([4]), &best).is_err());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 impl ClosedForm for Nim {

@@ -112,7 +112,6 @@ pub enum TakeAwayError {
     },
 }
 
-
 /// A run of losing sizes in arithmetic progression: `first`, `first + step`, … up to its last
 /// size, which is the next run's `first` less the next run's `step` (see [`last_of_run`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -308,7 +307,6 @@ pub(crate) fn k_times_below<T: HeapSize>(k: u64, t: T, bound: T) -> bool {
         None => false,
     }
 }
-
 
 /// The losing start sizes of a take-away game, ascending: returned by
 /// [`TakeAway::losing_sizes`].

@@ -37,11 +37,11 @@ where
     /// ```
     /// use impartial::certificate::Claim;
     /// use impartial::sprouts::{Sprouts, SproutsPosition};
-    /// use impartial::{Outcome, Solver};
+    /// use impartial::{Outcome, Play, Solver};
     ///
     /// let start = SproutsPosition::start(5)?;
     /// let certificate = Solver::new(Sprouts).prove_outcome(&start)?;
-    /// assert_eq!(certificate.check(&Sprouts)?, Claim::Outcome(Outcome::N));
+    /// assert_eq!(certificate.check(&Sprouts, &start, Play::Normal)?, Claim::Outcome(Outcome::N));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn prove_outcome(
@@ -72,11 +72,11 @@ where
     /// ```
     /// use impartial::certificate::Claim;
     /// use impartial::cram::Cram;
-    /// use impartial::{Nimber, Solver};
+    /// use impartial::{Nimber, Play, Solver};
     ///
     /// let game = Cram::new(3, 5)?;
     /// let certificate = Solver::new(game).prove_grundy(game.start())?;
-    /// assert_eq!(certificate.check(&game)?, Claim::Grundy(Nimber(1)));
+    /// assert_eq!(certificate.check(&game, game.start(), Play::Normal)?, Claim::Grundy(Nimber(1)));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn prove_grundy(

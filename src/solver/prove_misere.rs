@@ -39,12 +39,12 @@ where
     /// ```
     /// use impartial::certificate::Claim;
     /// use impartial::sprouts::{Sprouts, SproutsPosition};
-    /// use impartial::{Outcome, Solver};
+    /// use impartial::{Outcome, Play, Solver};
     ///
     /// // OEIS A164950: the first player wins misère Sprouts of 5 spots.
     /// let start = SproutsPosition::start(5)?;
     /// let certificate = Solver::new(Sprouts).misere().prove_outcome(&start)?;
-    /// assert_eq!(certificate.check(&Sprouts)?, Claim::MisereOutcome(Outcome::N));
+    /// assert_eq!(certificate.check(&Sprouts, &start, Play::Misere)?, Claim::MisereOutcome(Outcome::N));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn prove_outcome(

@@ -10,12 +10,12 @@ use impartial::cram::Cram;
 use impartial::node_kayles::NodeKayles;
 use impartial::poset::PosetGame;
 use impartial::sprouts::{Sprouts, SproutsPosition};
-use impartial::{ImpartialGame, Nimber, Outcome, Solver, StoredPosition};
+use impartial::{ImpartialGame, Nimber, Outcome, Play, Solver, StoredPosition};
 use proptest::prelude::*;
 
 #[path = "../common/mod.rs"]
 mod common;
-use common::cram_position;
+use common::{check_own, check_own_threads, cram_position};
 use std::fmt::Debug;
 
 mod misere;
@@ -47,8 +47,16 @@ where
         assert_eq!(certificate.claim(), claim, "{position:?}");
         let read = Certificate::from_bytes(game, &certificate.to_bytes()).unwrap();
         assert_eq!(read, certificate);
-        assert_eq!(read.check(game).unwrap(), claim, "{position:?}");
-        assert_eq!(read.check_with_threads(game, 2).unwrap(), claim);
+        assert_eq!(
+            read.check(game, position, Play::Normal).unwrap(),
+            claim,
+            "{position:?}"
+        );
+        assert_eq!(
+            read.check_with_threads(game, position, Play::Normal, 2)
+                .unwrap(),
+            claim
+        );
         assert_claims_each_need_their_positions(game, &read);
     }
 }
@@ -67,7 +75,7 @@ where
             }
         }
         assert!(
-            short.check(game).is_err(),
+            check_own(&short, game).is_err(),
             "position {left_out} of {} is not needed",
             certificate.positions()
         );
@@ -177,7 +185,7 @@ where
     G::Position: StoredPosition + Clone + Eq + std::hash::Hash + Debug,
 {
     let read = Certificate::from_bytes(game, &certificate.to_bytes()).unwrap();
-    read.check(game).unwrap()
+    check_own(&read, game).unwrap()
 }
 
 /// Asserts that a proof was stopped by the memory limit `limit`, which the error reports; a
@@ -206,11 +214,11 @@ fn sprouts_ten_spots_check_on_fresh_threads() {
     let certificate = Solver::new(Sprouts).prove_outcome(&start).unwrap();
     let read = Certificate::from_bytes(&Sprouts, &certificate.to_bytes()).unwrap();
     assert_eq!(
-        read.check_with_threads(&Sprouts, 2).unwrap(),
+        check_own_threads(&read, &Sprouts, 2).unwrap(),
         Claim::Outcome(Outcome::N)
     );
     let on_a_fresh_thread =
-        std::thread::spawn(move || read.check(&Sprouts).map_err(|error| error.to_string()));
+        std::thread::spawn(move || check_own(&read, &Sprouts).map_err(|error| error.to_string()));
     assert_eq!(
         on_a_fresh_thread.join().unwrap(),
         Ok(Claim::Outcome(Outcome::N))
@@ -355,7 +363,7 @@ fn another_version_magic_or_ruleset_is_refused() {
     );
     let read = Certificate::from_bytes(&game, &bytes).unwrap();
     assert!(matches!(
-        read.check(&other),
+        check_own(&read, &other),
         Err(CertificateError::OtherRuleset { .. })
     ));
 }
@@ -393,9 +401,8 @@ fn forged_claims_are_refused_naming_the_position() {
             Outcome::P
         }),
     ] {
-        let error = forged(&Sprouts, &certificate, claim, |_, _| ())
-            .check(&Sprouts)
-            .unwrap_err();
+        let error =
+            check_own(&forged(&Sprouts, &certificate, claim, |_, _| ()), &Sprouts).unwrap_err();
         let root = format!("{:?}", certificate.root());
         assert!(
             matches!(&error, CertificateError::ClaimFails { position, .. } if *position == root),
@@ -449,7 +456,7 @@ fn forged_claims_are_refused_naming_the_position() {
                 },
             );
             if altered {
-                let error = forged.check(&Sprouts).unwrap_err();
+                let error = check_own(&forged, &Sprouts).unwrap_err();
                 assert!(
                     matches!(error, CertificateError::ClaimFails { .. }),
                     "{error}"
@@ -465,7 +472,7 @@ fn a_witness_above_no_bound_is_refused() {
     // 2 is above the bound" is refused, though the value (0) is not 2.
     let mut above = Certificate::new(&TakeOneTwoFive, 3, Claim::Outcome(Outcome::P));
     above.push(3, Entry::Not(vec![(2, Witness::AboveBound)]));
-    let error = above.check(&TakeOneTwoFive).unwrap_err();
+    let error = check_own(&above, &TakeOneTwoFive).unwrap_err();
     assert!(error.to_string().contains("not above its bound"), "{error}");
 }
 
@@ -476,7 +483,7 @@ fn positions_twice_or_not_canonical_are_refused() {
     let (first, entry) = certificate.entries().next().unwrap();
     let mut twice = certificate.clone();
     twice.push(*first, entry.clone());
-    let error = twice.check(&game).unwrap_err();
+    let error = check_own(&twice, &game).unwrap_err();
     assert!(
         error.to_string().ends_with("it is written twice"),
         "{error}"
@@ -498,7 +505,7 @@ fn positions_twice_or_not_canonical_are_refused() {
             below: vec![],
         },
     );
-    let error = turned.check(&game).unwrap_err();
+    let error = check_own(&turned, &game).unwrap_err();
     assert!(
         error
             .to_string()
@@ -563,13 +570,12 @@ fn the_first_failure_is_reported_on_any_number_of_threads() {
                 };
             }
         });
-        let one = forged.check(&game).unwrap_err().to_string();
+        let one = check_own(&forged, &game).unwrap_err().to_string();
         let earlier = format!("{:?}", forged.entries().nth(first.min(second)).unwrap().0);
         assert!(one.contains(&earlier), "{one}");
         for threads in [2, 3, 8, usize::MAX] {
             assert_eq!(
-                forged
-                    .check_with_threads(&game, threads)
+                check_own_threads(&forged, &game, threads)
                     .unwrap_err()
                     .to_string(),
                 one

@@ -9,10 +9,10 @@ use std::hash::Hash;
 use impartial::certificate::{Certificate, CertificateError, Claim, Entry};
 use impartial::cram::{Cram, CramPosition};
 use impartial::sprouts::{Sprouts, SproutsPosition};
-use impartial::{ImpartialGame, Outcome, Solver, StoredPosition};
+use impartial::{ImpartialGame, Outcome, Play, Solver, StoredPosition};
 use proptest::prelude::*;
 
-use super::common::cram_position;
+use super::common::{check_own, cram_position};
 use super::{
     assert_claims_each_need_their_positions, checked_from_bytes, node_kayles, refused_at_limit,
     resealed, sprouts_position,
@@ -58,8 +58,16 @@ where
     assert_eq!(certificate.claim(), claim, "{position:?}");
     let read = Certificate::from_bytes(game, &certificate.to_bytes()).unwrap();
     assert_eq!(read, certificate);
-    assert_eq!(read.check(game).unwrap(), claim, "{position:?}");
-    assert_eq!(read.check_with_threads(game, 2).unwrap(), claim);
+    assert_eq!(
+        read.check(game, position, Play::Misere).unwrap(),
+        claim,
+        "{position:?}"
+    );
+    assert_eq!(
+        read.check_with_threads(game, position, Play::Misere, 2)
+            .unwrap(),
+        claim
+    );
     assert_claims_each_need_their_positions(game, &read);
     read
 }
@@ -159,7 +167,7 @@ fn forged_misere_claims_are_refused() {
     for (position, entry) in certificate.entries() {
         forged.push(*position, entry.clone());
     }
-    let error = forged.check(&game).unwrap_err();
+    let error = check_own(&forged, &game).unwrap_err();
     assert!(error.to_string().contains("its entry says"), "{error}");
     // Each entry changed in turn, each change a false claim: P made N by its first option
     // (an N-position), N made P (its winning option is P), a winning option that is none,
@@ -196,7 +204,7 @@ fn forged_misere_claims_are_refused() {
             }
             if altered {
                 let forged = Certificate::from_bytes(&game, &forged.to_bytes()).unwrap();
-                let error = forged.check(&game).unwrap_err();
+                let error = check_own(&forged, &game).unwrap_err();
                 assert!(
                     matches!(error, CertificateError::ClaimFails { .. }),
                     "{error}"
@@ -210,7 +218,7 @@ fn forged_misere_claims_are_refused() {
     let over = SproutsPosition::start(0).unwrap();
     let mut forged = Certificate::new(&Sprouts, over.clone(), Claim::MisereOutcome(Outcome::P));
     forged.push(over, Entry::MisereP);
-    let error = forged.check(&Sprouts).unwrap_err();
+    let error = check_own(&forged, &Sprouts).unwrap_err();
     assert!(
         error.to_string().ends_with("has won misère play"),
         "{error}"
@@ -224,7 +232,7 @@ fn claims_of_one_play_in_a_certificate_of_the_other_are_refused() {
     let (position, entry) = normal.entries().next().unwrap();
     let mut mixed = misere.clone();
     mixed.push(*position, entry.clone());
-    let error = mixed.check(&game).unwrap_err();
+    let error = check_own(&mixed, &game).unwrap_err();
     assert!(
         error
             .to_string()
@@ -234,7 +242,7 @@ fn claims_of_one_play_in_a_certificate_of_the_other_are_refused() {
     let (position, entry) = misere.entries().next().unwrap();
     let mut mixed = normal.clone();
     mixed.push(*position, entry.clone());
-    let error = mixed.check(&game).unwrap_err();
+    let error = check_own(&mixed, &game).unwrap_err();
     assert!(
         error
             .to_string()

@@ -93,3 +93,43 @@ pub fn cram_position(
             )
         })
 }
+
+/// The play a certificate's claim is of.
+#[cfg(feature = "decompose")]
+fn play_of(claim: impartial::certificate::Claim) -> impartial::Play {
+    if claim.is_misere() {
+        impartial::Play::Misere
+    } else {
+        impartial::Play::Normal
+    }
+}
+
+/// Checks `certificate` as the answer to the question it names itself — its root, in the
+/// play of its claim. What the tests of forged and damaged certificates hold the claims'
+/// soundness to; the tests of the question ask their own.
+#[cfg(feature = "decompose")]
+pub fn check_own<G>(
+    certificate: &impartial::certificate::Certificate<G::Position>,
+    game: &G,
+) -> Result<impartial::certificate::Claim, impartial::certificate::CertificateError>
+where
+    G: ImpartialGame + std::fmt::Debug,
+    G::Position: impartial::StoredPosition,
+{
+    certificate.check(game, certificate.root(), play_of(certificate.claim()))
+}
+
+/// [`check_own`] on `threads` threads.
+#[cfg(feature = "decompose")]
+pub fn check_own_threads<G>(
+    certificate: &impartial::certificate::Certificate<G::Position>,
+    game: &G,
+    threads: usize,
+) -> Result<impartial::certificate::Claim, impartial::certificate::CertificateError>
+where
+    G: ImpartialGame + std::fmt::Debug + Sync,
+    G::Position: impartial::StoredPosition + Sync,
+{
+    let play = play_of(certificate.claim());
+    certificate.check_with_threads(game, certificate.root(), play, threads)
+}
