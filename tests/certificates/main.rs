@@ -19,6 +19,7 @@ use common::{check_own, check_own_threads, cram_position};
 use std::fmt::Debug;
 
 mod misere;
+mod question;
 
 /// Proves `position`'s outcome and value, reads both back from bytes and checks them, and
 /// holds both claims to `expected`, the value the plain search gives.
