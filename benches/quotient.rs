@@ -1,5 +1,6 @@
 //! Misère quotients: computing them (every heap added and proved), and using one for the
-//! outcome of many heaps, beside the search the quotient replaces.
+//! outcome of many heaps, beside the search the quotient replaces; the winning moves of
+//! heaps of 10¹⁵.
 //!
 //! `cargo bench --bench quotient`
 
@@ -8,7 +9,8 @@ use std::hint::black_box;
 use criterion::{Criterion, criterion_group, criterion_main};
 use impartial::octal::OctalGame;
 use impartial::quotient::MisereQuotient;
-use impartial::{Heaps, Solver};
+use impartial::sequence::Tabulated;
+use impartial::{ClosedForm, Heaps, Solver};
 
 use impartial_benches as common;
 
@@ -57,5 +59,32 @@ fn outcome(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, compute, outcome);
+/// The winning moves of heaps of 10¹⁵ — whose options no one lists — by the misère quotient
+/// and by the values of normal play, each a period of the splits at a time: the first move,
+/// and the first thousand.
+fn huge_heaps(c: &mut Criterion) {
+    let mut group = c.benchmark_group("winning moves of a heap of 10^15");
+    let kayles = OctalGame::kayles();
+    let quotient = MisereQuotient::compute(&kayles, 4096).expect("a bound");
+    let values = Tabulated::new(kayles, 4096).expect("a bound");
+    let huge = 1_000_000_000_000_000u64;
+    let rows = Heaps::from([huge, 3, huge + 7]);
+    group.bench_function("Kayles, misère quotient, first move", |b| {
+        b.iter(|| ClosedForm::winning_move(&quotient, black_box(&rows)).unwrap());
+    });
+    group.bench_function("Kayles, normal play, first move", |b| {
+        b.iter(|| ClosedForm::winning_move(&values, black_box(&rows)).unwrap());
+    });
+    group.bench_function("Kayles, normal play, 1000 moves", |b| {
+        b.iter(|| {
+            ClosedForm::winning_moves(&values, black_box(&rows))
+                .unwrap()
+                .take(1000)
+                .count()
+        });
+    });
+    group.finish();
+}
+
+criterion_group!(benches, compute, outcome, huge_heaps);
 criterion_main!(benches);

@@ -6,6 +6,7 @@
 //! Both are public through their users' modules as well: `impartial::Heaps` and
 //! `impartial::take_and_break::HeapRules`.
 
+mod accepted;
 mod counts;
 mod heap_move;
 mod heaps;
@@ -13,6 +14,7 @@ mod rules;
 mod rules_error;
 mod shapes;
 
+pub(crate) use accepted::{Repeats, accepted_options};
 pub use counts::HeapCounts;
 pub use heap_move::HeapMove;
 pub use heaps::Heaps;

@@ -167,7 +167,7 @@ mod tests {
         .unwrap();
         let full = std::path::Path::new("/dev/full");
         if full.exists() {
-            assert!(replace(full, |file| file.write_all(&[0; 1 << 16])).is_err());
+            assert!(replace(full, |file| file.write_all(&vec![0; 1 << 16])).is_err());
             assert!(
                 std::fs::metadata(full)
                     .unwrap()

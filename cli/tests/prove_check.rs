@@ -111,7 +111,14 @@ fn a_check_answers_the_question_asked() {
     );
     assert!(said.contains("misère outcome"), "{said}");
     assert!(refused(&["check", text(&misere)]).contains("in misère play, not"));
-    // Sprouts: the start the certificate names, said as such, or a position in its notation.
+    std::fs::remove_dir_all(&folder).unwrap();
+}
+
+/// Sprouts has a start for each number of spots: a certificate's own start is asked unless
+/// `--position` names another, in spots or in its notation.
+#[test]
+fn a_sprouts_check_asks_the_start_it_names() {
+    let folder = scratch("sprouts");
     let sprouts = folder.join("sprouts.proof");
     stdout(&run(&[
         "prove",

@@ -9,7 +9,7 @@ use arbitrary::Arbitrary;
 use impartial::certificate::{Certificate, Claim, Entry, Witness};
 use impartial::cram::Cram;
 use impartial::sprouts::Sprouts;
-use impartial::{ImpartialGame, Nimber, Outcome, Solver, StoredPosition};
+use impartial::{ImpartialGame, Nimber, Outcome, Play, Solver, StoredPosition};
 use libfuzzer_sys::fuzz_target;
 use std::fmt::Debug;
 
@@ -22,16 +22,19 @@ fn varint(bytes: &mut Vec<u8>, mut value: u64) {
     bytes.push(value as u8);
 }
 
-/// `body` (the root onward) sealed as a certificate of `game`: of version 2, misère play's,
-/// if `misere`, else 1.
+/// `body` (the root onward) sealed as a certificate of `game`: of version 4, misère play's,
+/// if `misere`, else 3, its length and checksum right.
 fn sealed(game: &impl Debug, misere: bool, body: &[u8]) -> Vec<u8> {
     let mut bytes = b"impartial proof\0".to_vec();
-    let version: u32 = if misere { 2 } else { 1 };
+    let version: u32 = if misere { 4 } else { 3 };
     bytes.extend_from_slice(&version.to_le_bytes());
+    bytes.extend_from_slice(&0u64.to_le_bytes());
     let name = format!("{game:?}");
     varint(&mut bytes, name.len() as u64);
     bytes.extend_from_slice(name.as_bytes());
     bytes.extend_from_slice(body);
+    let length = bytes.len() as u64 + 4;
+    bytes[20..28].copy_from_slice(&length.to_le_bytes());
     let crc = crc32fast::hash(&bytes);
     bytes.extend_from_slice(&crc.to_le_bytes());
     bytes
@@ -51,8 +54,17 @@ fn confirmed_only_if_true<G>(
     let Ok(certificate) = Certificate::from_bytes(game, &sealed(game, misere, body)) else {
         return;
     };
-    let one = certificate.check(game);
-    let two = certificate.check_with_threads(game, 2);
+    // Asked of its own root and play: its claims checked. Asked of the other play, it
+    // answers nothing.
+    let (play, other) = if certificate.claim().is_misere() {
+        (Play::Misere, Play::Normal)
+    } else {
+        (Play::Normal, Play::Misere)
+    };
+    let root = certificate.root();
+    assert!(certificate.check(game, root, other).is_err());
+    let one = certificate.check(game, root, play);
+    let two = certificate.check_with_threads(game, root, play, 2);
     assert_eq!(one.as_ref().ok(), two.as_ref().ok());
     let Ok(claim) = one else {
         return;
@@ -176,7 +188,7 @@ fn forge(game: &Cram, free: u16, (value, misere): (bool, bool), edits: &[Edit]) 
     // Through the bytes, as a forger hands it over; the checker reads what it reads.
     let mut body = forged.to_bytes();
     body.truncate(body.len() - 4);
-    let header = 16 + 4 + 1 + format!("{game:?}").len();
+    let header = 16 + 4 + 8 + 1 + format!("{game:?}").len();
     confirmed_only_if_true(game, claim.is_misere(), &body[header..], |_| true);
 }
 

@@ -24,12 +24,15 @@ and ``sprouts`` the games searched at the frontier, by the decomposing search.
 import sys as _sys
 
 from ._impartial import (
+    BusyError,
     CertificateError,
     CodeError,
     CycleError,
+    GameError,
     HeapGame,
     HeapGameValues,
     HeapMove,
+    ImpartialError,
     Misere,
     Nimber,
     Outcome,
@@ -39,6 +42,7 @@ from ._impartial import (
     Solver,
     SolveError,
     TakeAwayError,
+    WinningMoves,
     chomp,
     coins,
     cram,
@@ -80,12 +84,15 @@ for _module in (
 del _module
 
 __all__ = [
+    "BusyError",
     "CertificateError",
     "CodeError",
     "CycleError",
+    "GameError",
     "HeapGame",
     "HeapGameValues",
     "HeapMove",
+    "ImpartialError",
     "Misere",
     "Nimber",
     "Outcome",
@@ -95,6 +102,7 @@ __all__ = [
     "Solver",
     "SolveError",
     "TakeAwayError",
+    "WinningMoves",
     "chomp",
     "coins",
     "cram",

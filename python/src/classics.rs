@@ -5,6 +5,7 @@ use impartial::take_away::TakeAwayState;
 use impartial::{fibonacci, nim, wythoff};
 use pyo3::prelude::*;
 
+use crate::errors;
 use crate::vocabulary::{Nimber, Outcome};
 
 /// A move of Nim: `take` counters from heap number `heap` (counted from 0), which had
@@ -373,7 +374,7 @@ fn wythoff_winning_moves(x: u128, y: u128) -> Vec<WythoffMove> {
 fn map(size: u64) -> PyResult<crate::vocabulary::Picture> {
     impartial::plot::wythoff_map(size)
         .map(crate::vocabulary::Picture::new)
-        .map_err(|error| pyo3::exceptions::PyValueError::new_err(error.to_string()))
+        .map_err(|error| errors::GameError::new_err(error.to_string()))
 }
 
 /// Adds Wythoff's functions and `WythoffMove` to its module.

@@ -91,7 +91,7 @@ impl AWythoff {
     fn new(a: u32) -> PyResult<Self> {
         impartial::wythoff::AWythoff::new(a)
             .map(AWythoff)
-            .map_err(|error| pyo3::exceptions::PyValueError::new_err(error.to_string()))
+            .map_err(|error| errors::GameError::new_err(error.to_string()))
     }
 
     /// Who wins from heaps `x` and `y`.
@@ -295,7 +295,7 @@ impl WelterMove {
 
 fn welter_position(squares: &[u64]) -> PyResult<welter::WelterPosition> {
     welter::WelterPosition::new(squares)
-        .map_err(|error| pyo3::exceptions::PyValueError::new_err(error.to_string()))
+        .map_err(|error| errors::GameError::new_err(error.to_string()))
 }
 
 /// The value of a position of Welter's game: coins on the squares `squares`, at most one a

@@ -1,8 +1,10 @@
 //! The games searched at the frontier — Cram, Chomp, Node Kayles, Sprouts — each a class
 //! whose solver remembers every answer, its positions a class of their own that prints
-//! itself. Searches run with Python's lock released, and Ctrl-C stops them. Each proves
-//! its answers too: `prove_outcome` and `prove_grundy` write a certificate that `check`
-//! (or the command line's `impartial check`) confirms from the rules alone.
+//! itself. Searches run with Python's lock released, and Ctrl-C stops them; a class answers
+//! one question at a time, from any thread. Each proves its answers too: `prove_outcome`
+//! and `prove_grundy` write a certificate that `check` (or the command line's
+//! `impartial check`) confirms from the rules alone, as the answer to the question asked.
+//! The questions are the same methods in every game, written once (`search_game!`).
 
 use impartial::chomp::{Chomp as RustChomp, ChompPosition as RustChompPosition};
 use impartial::cram::{Cram as RustCram, CramPosition as RustCramPosition};
@@ -14,10 +16,11 @@ use std::fmt;
 use std::path::PathBuf;
 
 use impartial::certificate::{Certificate, CertificateError, Claim};
-use impartial::{ImpartialGame, Nimber as RustNimber, SolveError, StoredPosition};
+use impartial::{ImpartialGame, Nimber as RustNimber, Play, SolveError, StoredPosition};
 use pyo3::prelude::*;
 
 use crate::errors;
+use crate::exclusive::Exclusive;
 use crate::interrupt::Watch;
 use crate::vocabulary::{Nimber, Outcome};
 
@@ -101,8 +104,8 @@ struct Searcher<G: ImpartialGame> {
 
 impl<G> Searcher<G>
 where
-    G: ImpartialGame + Send,
-    G::Position: Send + std::fmt::Debug,
+    G: ImpartialGame + Send + fmt::Debug,
+    G::Position: Send + fmt::Debug + StoredPosition,
 {
     fn new(game: G) -> Self {
         Searcher {
@@ -111,7 +114,7 @@ where
     }
 
     /// Asks `question`, raising Ctrl-C (and forgetting what the interrupted search stored)
-    /// or the search's own error.
+    /// or the search's own error: `GameError` for a position of another game.
     fn ask<T: Send>(
         &mut self,
         py: Python<'_>,
@@ -124,33 +127,12 @@ where
             self.solver.clear();
             return Err(error);
         }
-        answer.map_err(|error| errors::SolveError::new_err(error.to_string()))
-    }
-}
-
-impl<G> Searcher<G>
-where
-    G: ImpartialGame + Send,
-    G::Position: Send + std::fmt::Debug,
-{
-    fn grundy(&mut self, py: Python<'_>, at: G::Position) -> PyResult<Nimber> {
-        self.ask(py, |solver| solver.grundy(at)).map(Nimber)
+        answer.map_err(|error| match error {
+            SolveError::InvalidPosition { reason, .. } => errors::GameError::new_err(reason),
+            other => errors::SolveError::new_err(other.to_string()),
+        })
     }
 
-    fn outcome(&mut self, py: Python<'_>, at: G::Position) -> PyResult<Outcome> {
-        self.ask(py, |solver| solver.outcome(at)).map(Outcome::from)
-    }
-
-    fn winning_move(&mut self, py: Python<'_>, at: G::Position) -> PyResult<Option<G::Position>> {
-        self.ask(py, |solver| solver.winning_move(at))
-    }
-}
-
-impl<G> Searcher<G>
-where
-    G: ImpartialGame + Send + fmt::Debug,
-    G::Position: Send + fmt::Debug + StoredPosition,
-{
     /// Proves the outcome of `at` (its value, with `value`; its misère outcome, with
     /// `misere`), writes the certificate to `path`, and returns what it claims.
     fn prove(
@@ -175,49 +157,28 @@ where
         Ok(claim)
     }
 
-    fn prove_outcome(
+    /// Reads the certificate at `path` and checks it with this ruleset's moves alone (not
+    /// the solver's memo), as the answer to the question asked — `at`, under `play` — and
+    /// to no other.
+    fn check(
         &mut self,
         py: Python<'_>,
-        at: G::Position,
         path: PathBuf,
-        misere: bool,
-    ) -> PyResult<Outcome> {
-        match self.prove(py, at, path, (false, misere))? {
-            Claim::Outcome(outcome) | Claim::MisereOutcome(outcome) => Ok(outcome.into()),
-            other @ Claim::Grundy(_) => Err(errors::SolveError::new_err(format!(
-                "the proof claims {other}, not an outcome"
-            ))),
-        }
-    }
-
-    fn prove_grundy(&mut self, py: Python<'_>, at: G::Position, path: PathBuf) -> PyResult<Nimber> {
-        match self.prove(py, at, path, (true, false))? {
-            Claim::Grundy(value) => Ok(Nimber(value)),
-            other @ (Claim::Outcome(_) | Claim::MisereOutcome(_)) => Err(
-                errors::SolveError::new_err(format!("the proof claims {other}, not a value")),
-            ),
-        }
-    }
-
-    /// Reads the certificate at `path` and checks it with this ruleset's moves alone (not
-    /// the solver's memo): the claim, as an `Outcome` (of normal or misère play, as the
-    /// certificate says) or a `Nimber`.
-    fn check(&mut self, py: Python<'_>, path: PathBuf) -> PyResult<Py<PyAny>> {
+        at: &G::Position,
+        play: Play,
+    ) -> PyResult<Claim>
+    where
+        G::Position: Sync,
+    {
         let solver = &mut self.solver;
         let checked = py.detach(move || {
             let game = solver.game();
-            Certificate::load(game, &path)?.check(game)
+            Certificate::load(game, &path)?.check(game, at, play)
         });
         if let Some(error) = self.solver.game().watch.take() {
             return Err(error);
         }
-        match checked.map_err(certificate_error)? {
-            Claim::Outcome(outcome) | Claim::MisereOutcome(outcome) => Ok(Outcome::from(outcome)
-                .into_pyobject(py)?
-                .into_any()
-                .unbind()),
-            Claim::Grundy(value) => Ok(Nimber(value).into_pyobject(py)?.into_any().unbind()),
-        }
+        checked.map_err(certificate_error)
     }
 }
 
@@ -231,10 +192,186 @@ fn certificate_error(error: CertificateError) -> PyErr {
 }
 
 fn bad(error: impl std::fmt::Display) -> PyErr {
-    pyo3::exceptions::PyValueError::new_err(error.to_string())
+    errors::GameError::new_err(error.to_string())
 }
 
-/// A Cram position: the free cells of a board, as bits (cell `x + y * columns`).
+/// The outcome a certificate claims, or an error for a claim of a value.
+fn outcome_of(claim: Claim) -> PyResult<Outcome> {
+    match claim {
+        Claim::Outcome(outcome) | Claim::MisereOutcome(outcome) => Ok(outcome.into()),
+        other @ Claim::Grundy(_) => Err(errors::SolveError::new_err(format!(
+            "the proof claims {other}, not an outcome"
+        ))),
+    }
+}
+
+/// The value a certificate claims, or an error for a claim of an outcome.
+fn value_of(claim: Claim) -> PyResult<Nimber> {
+    match claim {
+        Claim::Grundy(value) => Ok(Nimber(value)),
+        other @ (Claim::Outcome(_) | Claim::MisereOutcome(_)) => Err(errors::SolveError::new_err(
+            format!("the proof claims {other}, not a value"),
+        )),
+    }
+}
+
+/// A claim as Python has it: an `Outcome` (of the play asked) or a `Nimber`.
+fn claim_object(py: Python<'_>, claim: Claim) -> PyResult<Py<PyAny>> {
+    match claim {
+        Claim::Outcome(outcome) | Claim::MisereOutcome(outcome) => Ok(Outcome::from(outcome)
+            .into_pyobject(py)?
+            .into_any()
+            .unbind()),
+        Claim::Grundy(value) => Ok(Nimber(value).into_pyobject(py)?.into_any().unbind()),
+    }
+}
+
+/// The methods every search game's class has, on its solver: `grundy`, `outcome`,
+/// `winning_move`, `prove_outcome`, `prove_grundy` and `check`, each at a position of the
+/// game's own class (the game's start when none is given) — the same names and arguments in
+/// every game, written once. The class keeps its ruleset in `game` and its solver in
+/// `searcher`, and says in `start_of` what a missing position means and in `wrap` how a
+/// position is given back.
+macro_rules! search_game {
+    ($class:ident, $position:ident, $start:literal, { $($own:tt)* }) => {
+        impl $class {
+            /// The position asked about: `given`, one of this game's, or the start.
+            fn asked(&self, given: Option<&$position>) -> PyResult<
+                <<$class as SearchGame>::Game as ImpartialGame>::Position,
+            > {
+                let at = match given {
+                    Some(given) => given.inner(),
+                    None => self.start_of()?,
+                };
+                // A position of another board, graph or poset is refused by name.
+                self.game
+                    .check_position(&at)
+                    .map_err(|error| errors::GameError::new_err(error.reason().to_owned()))?;
+                Ok(at)
+            }
+        }
+
+        #[pymethods]
+        impl $class {
+            $($own)*
+
+            #[doc = concat!("The value of `position` (", $start, " when not given).")]
+            #[pyo3(signature = (position = None))]
+            fn grundy(&self, py: Python<'_>, position: Option<&$position>) -> PyResult<Nimber> {
+                let at = self.asked(position)?;
+                self.searcher
+                    .with(py, |searcher| searcher.ask(py, |solver| solver.grundy(at)))
+                    .map(Nimber)
+            }
+
+            #[doc = concat!("Who wins from `position` (", $start, " when not given).")]
+            #[pyo3(signature = (position = None))]
+            fn outcome(&self, py: Python<'_>, position: Option<&$position>) -> PyResult<Outcome> {
+                let at = self.asked(position)?;
+                self.searcher
+                    .with(py, |searcher| searcher.ask(py, |solver| solver.outcome(at)))
+                    .map(Outcome::from)
+            }
+
+            /// The position a winning move leaves, or `None`.
+            #[pyo3(signature = (position = None))]
+            fn winning_move(
+                &self,
+                py: Python<'_>,
+                position: Option<&$position>,
+            ) -> PyResult<Option<$position>> {
+                let at = self.asked(position)?;
+                let found = self
+                    .searcher
+                    .with(py, |searcher| searcher.ask(py, |solver| solver.winning_move(at)))?;
+                Ok(found.map(|left| self.wrap(left)))
+            }
+
+            #[doc = concat!(
+                "Proves who wins from `position` (", $start, " when not given) and writes \
+                 the certificate to `path`: the outcome. With `misere=True`, who wins misère \
+                 play, where whoever moves last loses."
+            )]
+            #[pyo3(signature = (path, position = None, *, misere = false))]
+            fn prove_outcome(
+                &self,
+                py: Python<'_>,
+                path: PathBuf,
+                position: Option<&$position>,
+                misere: bool,
+            ) -> PyResult<Outcome> {
+                let at = self.asked(position)?;
+                let claim = self
+                    .searcher
+                    .with(py, |searcher| searcher.prove(py, at, path, (false, misere)))?;
+                outcome_of(claim)
+            }
+
+            #[doc = concat!(
+                "Proves the value of `position` (", $start, " when not given) and writes the \
+                 certificate to `path`: the value."
+            )]
+            #[pyo3(signature = (path, position = None))]
+            fn prove_grundy(
+                &self,
+                py: Python<'_>,
+                path: PathBuf,
+                position: Option<&$position>,
+            ) -> PyResult<Nimber> {
+                let at = self.asked(position)?;
+                let claim = self
+                    .searcher
+                    .with(py, |searcher| searcher.prove(py, at, path, (true, false)))?;
+                value_of(claim)
+            }
+
+            #[doc = concat!(
+                "Checks that the certificate at `path` answers the question asked — this \
+                 game, from `position` (", $start, " when not given), in normal play or with \
+                 `misere=True` misère play — with this game's rules alone, and returns its \
+                 claim: an `Outcome` of that play or a `Nimber`. A certificate about another \
+                 position or play, however true, raises `CertificateError`, as one whose \
+                 claim fails does."
+            )]
+            #[pyo3(signature = (path, position = None, *, misere = false))]
+            fn check(
+                &self,
+                py: Python<'_>,
+                path: PathBuf,
+                position: Option<&$position>,
+                misere: bool,
+            ) -> PyResult<Py<PyAny>> {
+                let at = self.asked(position)?;
+                let play = if misere { Play::Misere } else { Play::Normal };
+                let claim = self
+                    .searcher
+                    .with(py, |searcher| searcher.check(py, path, &at, play))?;
+                claim_object(py, claim)
+            }
+        }
+    };
+}
+
+/// What the macro's methods need of a search game's class: the position a question
+/// without one is about, and how a position is given back.
+trait SearchGame {
+    type Game: ImpartialGame;
+    type Position;
+
+    /// The start: the position asked about when none is given.
+    fn start_of(&self) -> PyResult<<Self::Game as ImpartialGame>::Position>;
+
+    /// `position` as the class of the game's positions.
+    fn wrap(&self, position: <Self::Game as ImpartialGame>::Position) -> Self::Position;
+}
+
+/// What the macro's methods need of a position's class: the crate's position inside.
+trait Inner<P> {
+    fn inner(&self) -> P;
+}
+
+/// A Cram position: the free cells of a board, as bits (cell `x + y * columns`), and the
+/// board they are on.
 ///
 /// >>> from impartial.cram import Cram
 /// >>> game = Cram(3, 2)
@@ -252,12 +389,24 @@ pub struct CramPosition {
     position: RustCramPosition,
 }
 
+impl Inner<RustCramPosition> for CramPosition {
+    fn inner(&self) -> RustCramPosition {
+        self.position
+    }
+}
+
 #[pymethods]
 impl CramPosition {
     /// The free cells, as bits.
     #[getter]
     fn bits(&self) -> u64 {
         self.position.bits()
+    }
+
+    /// The board: `(columns, rows)`.
+    #[getter]
+    fn board(&self) -> (u32, u32) {
+        self.position.board()
     }
 
     fn __str__(&self) -> String {
@@ -274,7 +423,8 @@ impl CramPosition {
 }
 
 /// Cram on a board of `columns` × `rows` cells (at most 64): a move places a domino on two
-/// free neighbouring cells; whoever cannot, loses. Searched by the decomposing search.
+/// free neighbouring cells; whoever cannot, loses. Searched by the decomposing search; one
+/// question at a time, from any thread.
 ///
 /// >>> from impartial.cram import Cram
 /// >>> game = Cram(4, 3)
@@ -285,8 +435,16 @@ impl CramPosition {
 /// >>> Cram(3, 3).winning_move() is None  # lost for the player to move
 /// True
 ///
+/// A position of another board is refused, not read as cells of this one:
+///
+/// >>> Cram(8, 8).grundy(Cram(2, 2).start())
+/// Traceback (most recent call last):
+///     ...
+/// impartial.GameError: a position of the 2 × 2 board, not of the 8 × 8 board
+///
 /// An answer someone else can check: the certificate names every position the value rests
-/// on, and a check reads it with the rules alone (`impartial check FILE` does the same).
+/// on, and a check reads it with the rules alone (`impartial check FILE` does the same), as
+/// the answer to the question its caller asks — the start unless another position is given.
 ///
 /// >>> import os, tempfile
 /// >>> path = os.path.join(tempfile.mkdtemp(), "cram-4x3.proof")
@@ -294,15 +452,18 @@ impl CramPosition {
 /// Nimber(1)
 /// >>> Cram(4, 3).check(path)  # a fresh game, no search
 /// Nimber(1)
-#[pyclass(module = "impartial.cram", unsendable)]
+#[pyclass(module = "impartial.cram", frozen)]
 pub struct Cram {
     game: RustCram,
-    searcher: Searcher<RustCram>,
+    searcher: Exclusive<Searcher<RustCram>>,
 }
 
-impl Cram {
-    fn position_of(&self, position: Option<&CramPosition>) -> RustCramPosition {
-        position.map_or_else(|| self.game.start(), |given| given.position)
+impl SearchGame for Cram {
+    type Game = RustCram;
+    type Position = CramPosition;
+
+    fn start_of(&self) -> PyResult<RustCramPosition> {
+        Ok(self.game.start())
     }
 
     fn wrap(&self, position: RustCramPosition) -> CramPosition {
@@ -313,15 +474,14 @@ impl Cram {
     }
 }
 
-#[pymethods]
-impl Cram {
+search_game!(Cram, CramPosition, "the empty board", {
     /// The board of `columns` × `rows` cells.
     #[new]
     fn new(columns: u32, rows: u32) -> PyResult<Self> {
         let game = RustCram::new(columns, rows).map_err(bad)?;
         Ok(Cram {
             game,
-            searcher: Searcher::new(game),
+            searcher: Exclusive::new(Searcher::new(game)),
         })
     }
 
@@ -330,73 +490,14 @@ impl Cram {
         self.wrap(self.game.start())
     }
 
-    /// The position whose free cells are `bits` (a `ValueError` for bits past the board).
+    /// The position whose free cells are `bits` (a `GameError` for bits past the board).
     fn position(&self, bits: u64) -> PyResult<CramPosition> {
         Ok(self.wrap(self.game.position(bits).map_err(bad)?))
     }
+});
 
-    /// The value of `position` (the empty board when not given).
-    #[pyo3(signature = (position = None))]
-    fn grundy(&mut self, py: Python<'_>, position: Option<&CramPosition>) -> PyResult<Nimber> {
-        let at = self.position_of(position);
-        self.searcher.grundy(py, at)
-    }
-
-    /// Who wins from `position`.
-    #[pyo3(signature = (position = None))]
-    fn outcome(&mut self, py: Python<'_>, position: Option<&CramPosition>) -> PyResult<Outcome> {
-        let at = self.position_of(position);
-        self.searcher.outcome(py, at)
-    }
-
-    /// The position a winning move leaves, or `None`.
-    #[pyo3(signature = (position = None))]
-    fn winning_move(
-        &mut self,
-        py: Python<'_>,
-        position: Option<&CramPosition>,
-    ) -> PyResult<Option<CramPosition>> {
-        let at = self.position_of(position);
-        let found = self.searcher.winning_move(py, at)?;
-        Ok(found.map(|left| self.wrap(left)))
-    }
-
-    /// Proves who wins from `position` (the empty board when not given) and writes the
-    /// certificate to `path`: the outcome. With `misere=True`, who wins misère play, where
-    /// whoever moves last loses.
-    #[pyo3(signature = (path, position = None, *, misere = false))]
-    fn prove_outcome(
-        &mut self,
-        py: Python<'_>,
-        path: PathBuf,
-        position: Option<&CramPosition>,
-        misere: bool,
-    ) -> PyResult<Outcome> {
-        let at = self.position_of(position);
-        self.searcher.prove_outcome(py, at, path, misere)
-    }
-
-    /// Proves the value of `position` (the empty board when not given) and writes the
-    /// certificate to `path`: the value.
-    #[pyo3(signature = (path, position = None))]
-    fn prove_grundy(
-        &mut self,
-        py: Python<'_>,
-        path: PathBuf,
-        position: Option<&CramPosition>,
-    ) -> PyResult<Nimber> {
-        let at = self.position_of(position);
-        self.searcher.prove_grundy(py, at, path)
-    }
-
-    /// Checks the certificate at `path` with this game's rules alone: what it proves, an
-    /// `Outcome` or a `Nimber` (a `CertificateError` names what fails).
-    fn check(&mut self, py: Python<'_>, path: PathBuf) -> PyResult<Py<PyAny>> {
-        self.searcher.check(py, path)
-    }
-}
-
-/// A Chomp position: a Young diagram, its rows' lengths from the top.
+/// A Chomp position: a Young diagram, its rows' lengths from the top. A diagram is the same
+/// position in any bar it fits in.
 ///
 /// >>> from impartial.chomp import Chomp
 /// >>> Chomp(2, 3).start().lengths
@@ -420,6 +521,12 @@ impl Eq for ChompPosition {}
 impl std::hash::Hash for ChompPosition {
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
         self.position.hash(state);
+    }
+}
+
+impl Inner<RustChompPosition> for ChompPosition {
+    fn inner(&self) -> RustChompPosition {
+        self.position
     }
 }
 
@@ -453,15 +560,18 @@ impl ChompPosition {
 /// Outcome.N
 /// >>> game.winning_move()
 /// ChompPosition([4, 2, 2])
-#[pyclass(module = "impartial.chomp", unsendable)]
+#[pyclass(module = "impartial.chomp", frozen)]
 pub struct Chomp {
     game: RustChomp,
-    searcher: Searcher<RustChomp>,
+    searcher: Exclusive<Searcher<RustChomp>>,
 }
 
-impl Chomp {
-    fn position_of(&self, position: Option<&ChompPosition>) -> RustChompPosition {
-        position.map_or_else(|| self.game.start(), |given| given.position)
+impl SearchGame for Chomp {
+    type Game = RustChomp;
+    type Position = ChompPosition;
+
+    fn start_of(&self) -> PyResult<RustChompPosition> {
+        Ok(self.game.start())
     }
 
     fn wrap(&self, position: RustChompPosition) -> ChompPosition {
@@ -472,14 +582,13 @@ impl Chomp {
     }
 }
 
-#[pymethods]
-impl Chomp {
+search_game!(Chomp, ChompPosition, "the whole bar", {
     /// The bar of `rows` × `columns` squares.
     #[new]
     fn new(rows: u32, columns: u32) -> PyResult<Self> {
         let game = RustChomp::new(rows, columns).map_err(bad)?;
         Ok(Chomp {
-            searcher: Searcher::new(game.clone()),
+            searcher: Exclusive::new(Searcher::new(game.clone())),
             game,
         })
     }
@@ -489,74 +598,14 @@ impl Chomp {
         self.wrap(self.game.start())
     }
 
-    /// The diagram with rows of these lengths, from the top (a `ValueError` if they grow or
+    /// The diagram with rows of these lengths, from the top (a `GameError` if they grow or
     /// pass the bar).
     fn diagram(&self, lengths: Vec<u32>) -> PyResult<ChompPosition> {
         Ok(self.wrap(self.game.diagram(&lengths).map_err(bad)?))
     }
+});
 
-    /// The value of `position` (the whole bar when not given).
-    #[pyo3(signature = (position = None))]
-    fn grundy(&mut self, py: Python<'_>, position: Option<&ChompPosition>) -> PyResult<Nimber> {
-        let at = self.position_of(position);
-        self.searcher.grundy(py, at)
-    }
-
-    /// Who wins from `position`.
-    #[pyo3(signature = (position = None))]
-    fn outcome(&mut self, py: Python<'_>, position: Option<&ChompPosition>) -> PyResult<Outcome> {
-        let at = self.position_of(position);
-        self.searcher.outcome(py, at)
-    }
-
-    /// The position a winning move leaves, or `None`.
-    #[pyo3(signature = (position = None))]
-    fn winning_move(
-        &mut self,
-        py: Python<'_>,
-        position: Option<&ChompPosition>,
-    ) -> PyResult<Option<ChompPosition>> {
-        let at = self.position_of(position);
-        let found = self.searcher.winning_move(py, at)?;
-        Ok(found.map(|left| self.wrap(left)))
-    }
-
-    /// Proves who wins from `position` (the whole bar when not given) and writes the
-    /// certificate to `path`: the outcome. With `misere=True`, who wins misère play, where
-    /// whoever moves last loses.
-    #[pyo3(signature = (path, position = None, *, misere = false))]
-    fn prove_outcome(
-        &mut self,
-        py: Python<'_>,
-        path: PathBuf,
-        position: Option<&ChompPosition>,
-        misere: bool,
-    ) -> PyResult<Outcome> {
-        let at = self.position_of(position);
-        self.searcher.prove_outcome(py, at, path, misere)
-    }
-
-    /// Proves the value of `position` (the whole bar when not given) and writes the
-    /// certificate to `path`: the value.
-    #[pyo3(signature = (path, position = None))]
-    fn prove_grundy(
-        &mut self,
-        py: Python<'_>,
-        path: PathBuf,
-        position: Option<&ChompPosition>,
-    ) -> PyResult<Nimber> {
-        let at = self.position_of(position);
-        self.searcher.prove_grundy(py, at, path)
-    }
-
-    /// Checks the certificate at `path` with this game's rules alone: what it proves, an
-    /// `Outcome` or a `Nimber` (a `CertificateError` names what fails).
-    fn check(&mut self, py: Python<'_>, path: PathBuf) -> PyResult<Py<PyAny>> {
-        self.searcher.check(py, path)
-    }
-}
-
-/// A Node Kayles position: the vertices still in play, as bits.
+/// A Node Kayles position: the vertices still in play, as bits, of one graph.
 ///
 /// >>> from impartial.node_kayles import NodeKayles
 /// >>> game = NodeKayles.path(3)
@@ -571,6 +620,12 @@ impl Chomp {
 )]
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct NodeKaylesPosition(RustNodeKaylesPosition);
+
+impl Inner<RustNodeKaylesPosition> for NodeKaylesPosition {
+    fn inner(&self) -> RustNodeKaylesPosition {
+        self.0
+    }
+}
 
 #[pymethods]
 impl NodeKaylesPosition {
@@ -593,27 +648,35 @@ impl NodeKaylesPosition {
 /// [1, 1, 2, 0, 3, 1, 1, 0]
 /// >>> NodeKayles.grid(4, 4).outcome()
 /// Outcome.P
-#[pyclass(module = "impartial.node_kayles", unsendable)]
+#[pyclass(module = "impartial.node_kayles", frozen)]
 pub struct NodeKayles {
     game: RustNodeKayles,
-    searcher: Searcher<RustNodeKayles>,
+    searcher: Exclusive<Searcher<RustNodeKayles>>,
+}
+
+impl SearchGame for NodeKayles {
+    type Game = RustNodeKayles;
+    type Position = NodeKaylesPosition;
+
+    fn start_of(&self) -> PyResult<RustNodeKaylesPosition> {
+        Ok(self.game.start())
+    }
+
+    fn wrap(&self, position: RustNodeKaylesPosition) -> NodeKaylesPosition {
+        NodeKaylesPosition(position)
+    }
 }
 
 impl NodeKayles {
     fn of(game: RustNodeKayles) -> Self {
         NodeKayles {
-            searcher: Searcher::new(game.clone()),
+            searcher: Exclusive::new(Searcher::new(game.clone())),
             game,
         }
     }
-
-    fn position_of(&self, position: Option<&NodeKaylesPosition>) -> RustNodeKaylesPosition {
-        position.map_or_else(|| self.game.start(), |given| given.0)
-    }
 }
 
-#[pymethods]
-impl NodeKayles {
+search_game!(NodeKayles, NodeKaylesPosition, "every vertex in play", {
     /// The graph of `vertices` vertices (0 to `vertices - 1`) and these edges.
     #[new]
     fn new(vertices: usize, edges: Vec<(usize, usize)>) -> PyResult<Self> {
@@ -649,75 +712,7 @@ impl NodeKayles {
     fn position(&self, bits: u128) -> PyResult<NodeKaylesPosition> {
         Ok(NodeKaylesPosition(self.game.position(bits).map_err(bad)?))
     }
-
-    /// The value of `position` (every vertex in play when not given).
-    #[pyo3(signature = (position = None))]
-    fn grundy(
-        &mut self,
-        py: Python<'_>,
-        position: Option<&NodeKaylesPosition>,
-    ) -> PyResult<Nimber> {
-        let at = self.position_of(position);
-        self.searcher.grundy(py, at)
-    }
-
-    /// Who wins from `position`.
-    #[pyo3(signature = (position = None))]
-    fn outcome(
-        &mut self,
-        py: Python<'_>,
-        position: Option<&NodeKaylesPosition>,
-    ) -> PyResult<Outcome> {
-        let at = self.position_of(position);
-        self.searcher.outcome(py, at)
-    }
-
-    /// The position a winning move leaves, or `None`.
-    #[pyo3(signature = (position = None))]
-    fn winning_move(
-        &mut self,
-        py: Python<'_>,
-        position: Option<&NodeKaylesPosition>,
-    ) -> PyResult<Option<NodeKaylesPosition>> {
-        let at = self.position_of(position);
-        let found = self.searcher.winning_move(py, at)?;
-        Ok(found.map(NodeKaylesPosition))
-    }
-
-    /// Proves who wins from `position` (the whole graph when not given) and writes the
-    /// certificate to `path`: the outcome. With `misere=True`, who wins misère play, where
-    /// whoever moves last loses.
-    #[pyo3(signature = (path, position = None, *, misere = false))]
-    fn prove_outcome(
-        &mut self,
-        py: Python<'_>,
-        path: PathBuf,
-        position: Option<&NodeKaylesPosition>,
-        misere: bool,
-    ) -> PyResult<Outcome> {
-        let at = self.position_of(position);
-        self.searcher.prove_outcome(py, at, path, misere)
-    }
-
-    /// Proves the value of `position` (the whole graph when not given) and writes the
-    /// certificate to `path`: the value.
-    #[pyo3(signature = (path, position = None))]
-    fn prove_grundy(
-        &mut self,
-        py: Python<'_>,
-        path: PathBuf,
-        position: Option<&NodeKaylesPosition>,
-    ) -> PyResult<Nimber> {
-        let at = self.position_of(position);
-        self.searcher.prove_grundy(py, at, path)
-    }
-
-    /// Checks the certificate at `path` with this game's rules alone: what it proves, an
-    /// `Outcome` or a `Nimber` (a `CertificateError` names what fails).
-    fn check(&mut self, py: Python<'_>, path: PathBuf) -> PyResult<Py<PyAny>> {
-        self.searcher.check(py, path)
-    }
-}
+});
 
 /// A Sprouts position in Glop's notation.
 ///
@@ -728,9 +723,15 @@ impl NodeKayles {
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct SproutsPosition(RustSproutsPosition);
 
+impl Inner<RustSproutsPosition> for SproutsPosition {
+    fn inner(&self) -> RustSproutsPosition {
+        self.0.clone()
+    }
+}
+
 #[pymethods]
 impl SproutsPosition {
-    /// The position written in Glop's notation (a `ValueError` names what is wrong).
+    /// The position written in Glop's notation (a `GameError` names what is wrong).
     #[new]
     fn new(notation: &str) -> PyResult<Self> {
         notation.parse().map(SproutsPosition).map_err(bad)
@@ -755,80 +756,45 @@ impl SproutsPosition {
 
 /// Sprouts (Conway and Paterson): spots on paper; a move draws a line between spots (or
 /// from one to itself) and a new spot on it, no line crossing another, no spot with more
-/// than three lines. Searched as Lemoine and Viennot do, by lands.
+/// than three lines. Searched as Lemoine and Viennot do, by lands. Sprouts has a start for
+/// each number of spots: every question names its position.
 ///
 /// >>> from impartial.sprouts import Sprouts, SproutsPosition
 /// >>> game = Sprouts()
 /// >>> [game.outcome(SproutsPosition.start(n)) for n in range(1, 6)]
 /// [Outcome.P, Outcome.P, Outcome.N, Outcome.N, Outcome.N]
-#[pyclass(module = "impartial.sprouts", unsendable)]
+#[pyclass(module = "impartial.sprouts", frozen)]
 pub struct Sprouts {
-    searcher: Searcher<RustSprouts>,
+    game: RustSprouts,
+    searcher: Exclusive<Searcher<RustSprouts>>,
 }
 
-#[pymethods]
-impl Sprouts {
+impl SearchGame for Sprouts {
+    type Game = RustSprouts;
+    type Position = SproutsPosition;
+
+    fn start_of(&self) -> PyResult<RustSproutsPosition> {
+        Err(errors::GameError::new_err(
+            "Sprouts has a start for each number of spots: name the position \
+             (SproutsPosition.start(spots), or one in Glop's notation)",
+        ))
+    }
+
+    fn wrap(&self, position: RustSproutsPosition) -> SproutsPosition {
+        SproutsPosition(position)
+    }
+}
+
+search_game!(Sprouts, SproutsPosition, "no position: Sprouts has none", {
     /// The game; one solver remembers every position it meets.
     #[new]
     fn new() -> Self {
         Sprouts {
-            searcher: Searcher::new(RustSprouts),
+            game: RustSprouts,
+            searcher: Exclusive::new(Searcher::new(RustSprouts)),
         }
     }
-
-    /// The value of `position`.
-    fn grundy(&mut self, py: Python<'_>, position: &SproutsPosition) -> PyResult<Nimber> {
-        let at = position.0.clone();
-        self.searcher.grundy(py, at)
-    }
-
-    /// Who wins from `position`.
-    fn outcome(&mut self, py: Python<'_>, position: &SproutsPosition) -> PyResult<Outcome> {
-        let at = position.0.clone();
-        self.searcher.outcome(py, at)
-    }
-
-    /// The position a winning move leaves, or `None`.
-    fn winning_move(
-        &mut self,
-        py: Python<'_>,
-        position: &SproutsPosition,
-    ) -> PyResult<Option<SproutsPosition>> {
-        let at = position.0.clone();
-        let found = self.searcher.winning_move(py, at)?;
-        Ok(found.map(SproutsPosition))
-    }
-
-    /// Proves who wins from `position` and writes the certificate to `path`: the outcome.
-    /// With `misere=True`, who wins misère play, where whoever moves last loses.
-    #[pyo3(signature = (path, position, *, misere = false))]
-    fn prove_outcome(
-        &mut self,
-        py: Python<'_>,
-        path: PathBuf,
-        position: &SproutsPosition,
-        misere: bool,
-    ) -> PyResult<Outcome> {
-        self.searcher
-            .prove_outcome(py, position.0.clone(), path, misere)
-    }
-
-    /// Proves the value of `position` and writes the certificate to `path`: the value.
-    fn prove_grundy(
-        &mut self,
-        py: Python<'_>,
-        path: PathBuf,
-        position: &SproutsPosition,
-    ) -> PyResult<Nimber> {
-        self.searcher.prove_grundy(py, position.0.clone(), path)
-    }
-
-    /// Checks the certificate at `path` with the rules of Sprouts alone: what it proves, an
-    /// `Outcome` or a `Nimber` (a `CertificateError` names what fails).
-    fn check(&mut self, py: Python<'_>, path: PathBuf) -> PyResult<Py<PyAny>> {
-        self.searcher.check(py, path)
-    }
-}
+});
 
 /// Adds Cram's classes.
 pub fn register_cram(module: &Bound<'_, PyModule>) -> PyResult<()> {

@@ -2,6 +2,9 @@
 //! sets — with their values by the sequence engine, their closed form from the proved
 //! sequence (`Tabulated`), and their misère quotients.
 
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Duration;
+
 use impartial::octal::{HexadecimalGame, OctalGame};
 use impartial::quotient::MisereQuotient;
 use impartial::sequence::{SequenceOptions, Tabulated};
@@ -97,7 +100,7 @@ impl HeapGame {
     #[staticmethod]
     fn subtraction(takes: Vec<u64>) -> PyResult<Self> {
         let game = SubtractionGame::new(&takes)
-            .map_err(|error| pyo3::exceptions::PyValueError::new_err(error.to_string()))?;
+            .map_err(|error| errors::GameError::new_err(error.to_string()))?;
         Ok(HeapGame::of(format!("subtraction game {takes:?}"), &game))
     }
 
@@ -106,6 +109,7 @@ impl HeapGame {
         Ok(Sequence::new(
             self.name.clone(),
             compute(py, &self.game, n)?,
+            n,
         ))
     }
 
@@ -118,7 +122,7 @@ impl HeapGame {
         let tabulated = released(py, |stop| {
             Tabulated::new_with_progress(game, n, &options, |_| stop())
         })?;
-        Ok(HeapGameValues(tabulated.map_err(sequence_error)?))
+        Ok(HeapGameValues(Arc::new(tabulated.map_err(sequence_error)?)))
     }
 
     /// The misère quotient of the game, heap by heap to `max_heap` (or where its period is
@@ -219,37 +223,109 @@ fn in_given_order(heaps: &[u64], mut made: RustHeapMove) -> RustHeapMove {
 /// >>> dawson.grundy([4, 6]), dawson.outcome([5])
 /// (Nimber(1), Outcome.P)
 #[pyclass(module = "impartial", frozen)]
-pub struct HeapGameValues(Tabulated<TakeAndBreak>);
+pub struct HeapGameValues(Arc<Tabulated<TakeAndBreak>>);
 
 #[pymethods]
 impl HeapGameValues {
     /// Who wins the sum of the heaps.
     fn outcome(&self, heaps: Vec<u64>) -> PyResult<Outcome> {
-        ClosedForm::outcome(&self.0, &Heaps::from(heaps))
+        ClosedForm::outcome(&*self.0, &Heaps::from(heaps))
             .map(Outcome::from)
             .map_err(sequence_error)
     }
 
     /// The value of the sum of the heaps: the XOR of theirs.
     fn grundy(&self, heaps: Vec<u64>) -> PyResult<Nimber> {
-        let value = ClosedForm::grundy(&self.0, &Heaps::from(heaps)).map_err(sequence_error)?;
+        let value = ClosedForm::grundy(&*self.0, &Heaps::from(heaps)).map_err(sequence_error)?;
         Ok(Nimber(value.unwrap_or(impartial::Nimber(0))))
     }
 
-    /// A winning move, or `None` when the player to move loses.
-    fn winning_move(&self, heaps: Vec<u64>) -> PyResult<Option<HeapMove>> {
-        let found =
-            ClosedForm::winning_move(&self.0, &Heaps::from(&heaps)).map_err(sequence_error)?;
+    /// A winning move, or `None` when the player to move loses: found with Python's lock
+    /// released, a period of a heap's splits at a time where the period is proved.
+    fn winning_move(&self, py: Python<'_>, heaps: Vec<u64>) -> PyResult<Option<HeapMove>> {
+        let values = &*self.0;
+        let position = Heaps::from(&heaps);
+        let found = py
+            .detach(|| ClosedForm::winning_move(values, &position))
+            .map_err(sequence_error)?;
         Ok(found.map(|made| HeapMove(in_given_order(&heaps, made))))
     }
 
-    /// Every winning move, the one `winning_move` chooses first.
-    fn winning_moves(&self, heaps: Vec<u64>) -> PyResult<Vec<HeapMove>> {
+    /// Every winning move, the one `winning_move` chooses first, lazily: an iterator, which
+    /// finds each move as it is asked for (a heap of 10**15 has more winning moves than
+    /// memory holds; the first come at once). Ctrl-C stops a wait for the next.
+    ///
+    /// >>> from impartial import HeapGame
+    /// >>> kayles = HeapGame.octal("0.77").tabulated(1000)
+    /// >>> moves = kayles.winning_moves([10**15, 3])
+    /// >>> first = next(moves)
+    /// >>> after = [h for i, h in enumerate([10**15, 3]) if i != first.heap] + list(first.leaves)
+    /// >>> kayles.outcome(after)
+    /// Outcome.P
+    fn winning_moves(&self, heaps: Vec<u64>) -> PyResult<WinningMoves> {
         let position = Heaps::from(&heaps);
-        let found = ClosedForm::winning_moves(&self.0, &position).map_err(sequence_error)?;
-        Ok(found
-            .map(|made| HeapMove(in_given_order(&heaps, made)))
-            .collect())
+        // Refused here, not in the iterator: a heap the values do not answer.
+        ClosedForm::outcome(&*self.0, &position).map_err(sequence_error)?;
+        let values = Arc::clone(&self.0);
+        let (sender, receiver) = std::sync::mpsc::sync_channel(MOVES_AHEAD);
+        // The moves borrow the values, so they are found on a thread of their own that owns
+        // them; it stops when the iterator is dropped and a move finds no one to take it.
+        std::thread::spawn(move || {
+            let Ok(moves) = ClosedForm::winning_moves(&*values, &position) else {
+                return;
+            };
+            for made in moves {
+                if sender.send(made).is_err() {
+                    break;
+                }
+            }
+        });
+        Ok(WinningMoves {
+            heaps,
+            receiver: Mutex::new(receiver),
+        })
+    }
+}
+
+/// How many winning moves are found before they are asked for.
+const MOVES_AHEAD: usize = 64;
+
+/// The winning moves of `HeapGameValues.winning_moves`, as they are found.
+///
+/// >>> from impartial import HeapGame
+/// >>> moves = HeapGame.octal("0.77").tabulated(100).winning_moves([1, 2])
+/// >>> [str(move) for move in moves]
+/// ['take 1 from heap 1 (2 → 1)']
+#[pyclass(module = "impartial")]
+pub struct WinningMoves {
+    heaps: Vec<u64>,
+    receiver: Mutex<std::sync::mpsc::Receiver<RustHeapMove>>,
+}
+
+#[pymethods]
+impl WinningMoves {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    /// The next winning move, waited for with Python's lock released; Ctrl-C stops the
+    /// wait.
+    fn __next__(&self, py: Python<'_>) -> PyResult<Option<HeapMove>> {
+        use std::sync::mpsc::RecvTimeoutError;
+        let receiver = &self.receiver;
+        loop {
+            let waited = py.detach(|| {
+                receiver
+                    .lock()
+                    .unwrap_or_else(PoisonError::into_inner)
+                    .recv_timeout(Duration::from_millis(100))
+            });
+            match waited {
+                Ok(made) => return Ok(Some(HeapMove(in_given_order(&self.heaps, made)))),
+                Err(RecvTimeoutError::Timeout) => py.check_signals()?,
+                Err(RecvTimeoutError::Disconnected) => return Ok(None),
+            }
+        }
     }
 }
 
@@ -264,7 +340,7 @@ impl HeapGameValues {
 pub struct Quotient(MisereQuotient);
 
 fn quotient_error(error: impl std::fmt::Display) -> PyErr {
-    pyo3::exceptions::PyValueError::new_err(error.to_string())
+    errors::SequenceError::new_err(error.to_string())
 }
 
 #[pymethods]
@@ -306,8 +382,10 @@ impl Quotient {
     }
 }
 
-/// Adds `HeapGame`, `HeapMove`, `HeapGameValues` and `Quotient` to the module.
+/// Adds `HeapGame`, `HeapMove`, `HeapGameValues`, `WinningMoves` and `Quotient` to the
+/// module.
 pub fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
+    module.add_class::<WinningMoves>()?;
     module.add_class::<HeapGame>()?;
     module.add_class::<HeapMove>()?;
     module.add_class::<HeapGameValues>()?;

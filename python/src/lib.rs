@@ -18,6 +18,7 @@ use pyo3::prelude::*;
 mod classics;
 mod closed_forms;
 mod errors;
+mod exclusive;
 mod frontier;
 mod heap_games;
 mod interrupt;

@@ -5,13 +5,13 @@ use impartial::coins::{self, CoinMove as RustCoinMove, Coins};
 use impartial::hackenbush::{
     Edges, GreenHackenbush as RustHackenbush, HackenbushMove as RustHackenbushMove,
 };
-use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
+use crate::errors;
 use crate::vocabulary::{Nimber, Outcome};
 
 fn bad(error: impl std::fmt::Display) -> PyErr {
-    PyValueError::new_err(error.to_string())
+    errors::GameError::new_err(error.to_string())
 }
 
 /// A move of Green Hackenbush: cut edge number `edge` (in the order given), between the
@@ -249,7 +249,7 @@ fn heads_of(heads: &[u64]) -> PyResult<Coins<u64>> {
     if coins.len() == heads.len() {
         Ok(coins)
     } else {
-        Err(PyValueError::new_err("a coin is listed twice"))
+        Err(errors::GameError::new_err("a coin is listed twice"))
     }
 }
 
@@ -273,7 +273,7 @@ macro_rules! with_rule {
                 let $rule = coins::Ruler;
                 $body
             }
-            other => Err(PyValueError::new_err(format!(
+            other => Err(errors::GameError::new_err(format!(
                 "no coin-turning rule {other:?}: twins, turning_turtles, mock_turtles or ruler"
             ))),
         }

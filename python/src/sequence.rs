@@ -8,57 +8,119 @@ use pyo3::prelude::*;
 
 use crate::errors;
 
-/// The values of a heap game: `sequence[n]` for any heap `n` the run computed or its proved
-/// period covers; `len(sequence)` the heaps computed.
+/// The values of a heap game, G(0) to G(n), as a sequence: `len(sequence)` is the heaps it
+/// holds (n + 1, or fewer if the run stopped before n without a period), iteration goes
+/// through them and stops, `value in sequence` looks among them, and `sequence[-1]` is the
+/// last. An index past the end is answered too, by the proved period, where there is one.
 ///
 /// >>> from impartial import octal
 /// >>> kayles = octal.values("0.77", 1000)
+/// >>> len(kayles), kayles[-1] == kayles[1000]
+/// (1001, True)
 /// >>> kayles.tolist()[:12]
 /// [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]
 /// >>> kayles.period
 /// (71, 12)
 /// >>> kayles[10**18] == kayles[10**18 - 12] == kayles[76]  # by the period
 /// True
+/// >>> 8 in kayles, 9 in kayles  # Kayles' values are at most 8
+/// (True, False)
+/// >>> sum(1 for _ in kayles)
+/// 1001
 #[pyclass(module = "impartial.octal", frozen)]
 pub struct Sequence {
     name: String,
-    sequence: GrundySequence,
+    values: GrundySequence,
+    /// The heaps the sequence holds: G(0) to G(len − 1).
+    len: u64,
 }
 
 impl Sequence {
-    /// The values of the game `name`.
-    pub fn new(name: String, sequence: GrundySequence) -> Self {
-        Sequence { name, sequence }
+    /// The values of the game `name` to heap `n`, as `sequence` has them.
+    pub fn new(name: String, sequence: GrundySequence, n: u64) -> Self {
+        // Every heap to n, by the values or the period; or the values computed, if fewer.
+        let len = if sequence.get(n).is_some() {
+            n.saturating_add(1)
+        } else {
+            sequence.computed_len()
+        };
+        Sequence {
+            name,
+            values: sequence,
+            len,
+        }
+    }
+
+    /// G(`n`), which the values or the period give.
+    fn at(&self, n: u64) -> PyResult<u32> {
+        self.values
+            .get(n)
+            .and_then(|value| u32::try_from(value.0).ok())
+            .ok_or_else(|| {
+                PyIndexError::new_err(format!(
+                    "heap {n} is past the {} values computed and no period is proved",
+                    self.values.computed_len()
+                ))
+            })
     }
 }
 
 #[pymethods]
 impl Sequence {
-    /// The heaps computed: G(0) to G(len - 1).
+    /// The heaps the sequence holds: G(0) to G(len - 1).
     fn __len__(&self) -> usize {
-        usize::try_from(self.sequence.computed_len()).unwrap_or(usize::MAX)
+        usize::try_from(self.len).unwrap_or(usize::MAX)
     }
 
-    /// G(`n`), by the values or, past them, by the proved period.
-    fn __getitem__(&self, n: u64) -> PyResult<u128> {
-        self.sequence.get(n).map(|value| value.0).ok_or_else(|| {
+    /// G(`index`): by the values or, past them, by the proved period; from the end for a
+    /// negative index, as a list's.
+    fn __getitem__(&self, index: i128) -> PyResult<u32> {
+        let heap = if index < 0 {
+            i128::from(self.len) + index
+        } else {
+            index
+        };
+        let heap = u64::try_from(heap).map_err(|_| {
             PyIndexError::new_err(format!(
-                "heap {n} is past the {} values computed and no period is proved",
-                self.sequence.computed_len()
+                "index {index} is before the first of the {} values",
+                self.len
             ))
-        })
+        })?;
+        self.at(heap)
     }
 
-    /// The values computed, as a list.
-    fn tolist(&self) -> Vec<u32> {
-        self.sequence.computed_values().to_vec()
+    /// The values G(0) to G(len - 1), in order.
+    fn __iter__(slf: Bound<'_, Self>) -> SequenceIterator {
+        SequenceIterator {
+            sequence: slf.unbind(),
+            next: 0,
+        }
+    }
+
+    /// Whether some heap of the sequence has the value `value`.
+    fn __contains__(&self, value: i128) -> bool {
+        let Ok(value) = u32::try_from(value) else {
+            return false;
+        };
+        let computed = self.values.computed_values();
+        if self.values.period().is_some() || self.values.computed_len() >= self.len {
+            // Past the values computed, a period repeats a stretch of them.
+            return computed.iter().any(|found| found == value);
+        }
+        // An arithmetic period climbs past them: each heap, by the period.
+        (0..self.len).any(|heap| self.at(heap).is_ok_and(|found| found == value))
+    }
+
+    /// The values G(0) to G(len - 1), as a list.
+    fn tolist(&self) -> PyResult<Vec<u32>> {
+        (0..self.len).map(|heap| self.at(heap)).collect()
     }
 
     /// `(preperiod, period)` when the periodicity theorem proves the period from the values
     /// computed, else `None`.
     #[getter]
     fn period(&self) -> Option<(u64, u64)> {
-        self.sequence
+        self.values
             .period()
             .map(|period| (period.preperiod, period.period))
     }
@@ -67,7 +129,7 @@ impl Sequence {
         format!(
             "<Sequence of {}: {} values, {}>",
             self.name,
-            self.sequence.computed_len(),
+            self.len,
             self.period().map_or_else(
                 || "no period proved".to_string(),
                 |(preperiod, period)| format!("period {period} from n = {preperiod}")
@@ -77,7 +139,7 @@ impl Sequence {
 
     /// The sequence as an SVG picture: Jupyter shows it.
     fn _repr_svg_(&self) -> PyResult<String> {
-        impartial::plot::nim_sequence(&self.name, &self.sequence)
+        impartial::plot::nim_sequence(&self.name, &self.values)
             .map_err(|error| errors::SequenceError::new_err(error.to_string()))
     }
 }
@@ -98,9 +160,37 @@ fn values(py: Python<'_>, code: &str, n: u64) -> PyResult<Sequence> {
     crate::heap_games::HeapGame::octal(code)?.values(py, n)
 }
 
+/// The iterator of a [`Sequence`]: G(0), G(1), … to its end.
+///
+/// >>> from impartial import octal
+/// >>> list(iter(octal.values("0.07", 6)))
+/// [0, 0, 1, 1, 2, 0, 3]
+#[pyclass(module = "impartial.octal")]
+pub struct SequenceIterator {
+    sequence: Py<Sequence>,
+    next: u64,
+}
+
+#[pymethods]
+impl SequenceIterator {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__(&mut self, py: Python<'_>) -> PyResult<Option<u32>> {
+        let sequence = self.sequence.bind(py).get();
+        if self.next >= sequence.len {
+            return Ok(None);
+        }
+        self.next += 1;
+        sequence.at(self.next - 1).map(Some)
+    }
+}
+
 /// Adds the octal games' functions and `Sequence` to its module.
 pub fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<Sequence>()?;
+    module.add_class::<SequenceIterator>()?;
     module.add_function(wrap_pyfunction!(values, module)?)?;
     Ok(())
 }

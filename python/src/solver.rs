@@ -13,6 +13,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyInt, PyList, PyTuple};
 
 use crate::errors;
+use crate::exclusive::Exclusive;
 use crate::interrupt::Watch;
 use crate::vocabulary::{Nimber, Outcome};
 
@@ -264,6 +265,7 @@ fn ask_in<const SPLIT: bool, T>(
         });
         match described {
             SolveError::Cycle { .. } => errors::CycleError::new_err(described.to_string()),
+            SolveError::InvalidPosition { reason, .. } => errors::GameError::new_err(reason),
             _ => errors::SolveError::new_err(described.to_string()),
         }
     })
@@ -285,16 +287,28 @@ fn ask_in<const SPLIT: bool, T>(
 /// 2
 /// >>> solver.misere().outcome(1)
 /// Outcome.P
-#[pyclass(module = "impartial", unsendable)]
+#[pyclass(module = "impartial", frozen)]
 pub struct Solver {
-    engine: Engine,
+    /// One question at a time, from any thread; a question from inside an answer (the
+    /// options function asking its own solver) raises `BusyError`.
+    engine: Exclusive<Engine>,
 }
 
 impl Solver {
-    /// The object of position `number`.
-    fn position(&self, py: Python<'_>, number: u32) -> Py<PyAny> {
-        on_engine!(&self.engine, solver => solver.game().position(py, number))
+    /// Asks `question` of `position`, whichever the engine.
+    fn ask<T>(
+        &self,
+        position: &Bound<'_, PyAny>,
+        question: impl FnOnce(&mut Engine, &Bound<'_, PyAny>) -> PyResult<T>,
+    ) -> PyResult<T> {
+        self.engine
+            .with(position.py(), |engine| question(engine, position))
     }
+}
+
+/// The object of position `number` of `engine`.
+fn position_of(engine: &Engine, py: Python<'_>, number: u32) -> Py<PyAny> {
+    on_engine!(engine, solver => solver.game().position(py, number))
 }
 
 #[pymethods]
@@ -325,38 +339,48 @@ impl Solver {
                 max_bytes,
             )),
         };
-        Solver { engine }
+        Solver {
+            engine: Exclusive::new(engine),
+        }
     }
 
     /// Who wins from `position` with perfect play, in normal play.
-    fn outcome(&mut self, position: &Bound<'_, PyAny>) -> PyResult<Outcome> {
-        on_engine!(&mut self.engine, solver => ask_in(solver, position, impartial::Solver::outcome))
-            .map(Outcome::from)
+    fn outcome(&self, position: &Bound<'_, PyAny>) -> PyResult<Outcome> {
+        self.ask(position, |engine, position| {
+            on_engine!(engine, solver => ask_in(solver, position, impartial::Solver::outcome))
+        })
+        .map(Outcome::from)
     }
 
     /// The Sprague–Grundy value of `position`.
-    fn grundy(&mut self, position: &Bound<'_, PyAny>) -> PyResult<Nimber> {
-        on_engine!(&mut self.engine, solver => ask_in(solver, position, impartial::Solver::grundy))
-            .map(Nimber)
+    fn grundy(&self, position: &Bound<'_, PyAny>) -> PyResult<Nimber> {
+        self.ask(position, |engine, position| {
+            on_engine!(engine, solver => ask_in(solver, position, impartial::Solver::grundy))
+        })
+        .map(Nimber)
     }
 
     /// The position a winning move leaves, or `None` when the player to move loses.
-    fn winning_move(&mut self, position: &Bound<'_, PyAny>) -> PyResult<Option<Py<PyAny>>> {
+    fn winning_move(&self, position: &Bound<'_, PyAny>) -> PyResult<Option<Py<PyAny>>> {
         let py = position.py();
-        let found = on_engine!(&mut self.engine, solver =>
-            ask_in(solver, position, impartial::Solver::winning_move))?;
-        Ok(found.map(|number| self.position(py, number)))
+        self.ask(position, |engine, position| {
+            let found = on_engine!(&mut *engine, solver =>
+                ask_in(solver, position, impartial::Solver::winning_move))?;
+            Ok(found.map(|number| position_of(engine, py, number)))
+        })
     }
 
     /// Every position a winning move leaves.
-    fn winning_moves(&mut self, position: &Bound<'_, PyAny>) -> PyResult<Vec<Py<PyAny>>> {
+    fn winning_moves(&self, position: &Bound<'_, PyAny>) -> PyResult<Vec<Py<PyAny>>> {
         let py = position.py();
-        let found = on_engine!(&mut self.engine, solver =>
-            ask_in(solver, position, impartial::Solver::winning_moves))?;
-        Ok(found
-            .into_iter()
-            .map(|number| self.position(py, number))
-            .collect())
+        self.ask(position, |engine, position| {
+            let found = on_engine!(&mut *engine, solver =>
+                ask_in(solver, position, impartial::Solver::winning_moves))?;
+            Ok(found
+                .into_iter()
+                .map(|number| position_of(engine, py, number))
+                .collect())
+        })
     }
 
     /// How many moves the game lasts from `position` when the winner hurries and the loser
@@ -365,8 +389,10 @@ impl Solver {
     /// >>> from impartial import Solver
     /// >>> Solver(lambda n: range(n)).remoteness(5)
     /// 1
-    fn remoteness(&mut self, position: &Bound<'_, PyAny>) -> PyResult<u32> {
-        on_engine!(&mut self.engine, solver => ask_in(solver, position, impartial::Solver::remoteness))
+    fn remoteness(&self, position: &Bound<'_, PyAny>) -> PyResult<u32> {
+        self.ask(position, |engine, position| {
+            on_engine!(engine, solver => ask_in(solver, position, impartial::Solver::remoteness))
+        })
     }
 
     /// The same questions in misère play, where whoever moves last loses.
@@ -378,13 +404,18 @@ impl Solver {
 
     /// How many positions the memo holds.
     #[getter]
-    fn states(&self) -> usize {
-        on_engine!(&self.engine, solver => solver.stats().states)
+    fn states(&self, py: Python<'_>) -> PyResult<usize> {
+        self.engine.with(py, |engine| {
+            Ok(on_engine!(engine, solver => solver.stats().states))
+        })
     }
 
     /// Forgets every answer (the positions keep their numbers).
-    fn clear(&mut self) {
-        on_engine!(&mut self.engine, solver => solver.clear());
+    fn clear(&self, py: Python<'_>) -> PyResult<()> {
+        self.engine.with(py, |engine| {
+            on_engine!(engine, solver => solver.clear());
+            Ok(())
+        })
     }
 }
 
@@ -397,7 +428,7 @@ impl Solver {
 /// Outcome.N
 /// >>> solver.misere().grundy((2,))
 /// Nimber(2)
-#[pyclass(module = "impartial", unsendable)]
+#[pyclass(module = "impartial", frozen)]
 pub struct Misere {
     solver: Py<Solver>,
 }
@@ -406,39 +437,47 @@ pub struct Misere {
 impl Misere {
     /// Who wins from `position` in misère play.
     fn outcome(&self, position: &Bound<'_, PyAny>) -> PyResult<Outcome> {
-        let mut solver = self.solver.bind(position.py()).borrow_mut();
-        on_engine!(&mut solver.engine, solver =>
-            ask_in(solver, position, |solver, at| solver.misere().outcome(at)))
-        .map(Outcome::from)
+        self.solver
+            .get()
+            .ask(position, |engine, position| {
+                on_engine!(engine, solver =>
+                ask_in(solver, position, |solver, at| solver.misere().outcome(at)))
+            })
+            .map(Outcome::from)
     }
 
     /// The misère Grundy value of `position`.
     fn grundy(&self, position: &Bound<'_, PyAny>) -> PyResult<Nimber> {
-        let mut solver = self.solver.bind(position.py()).borrow_mut();
-        on_engine!(&mut solver.engine, solver =>
-            ask_in(solver, position, |solver, at| solver.misere().grundy(at)))
-        .map(Nimber)
+        self.solver
+            .get()
+            .ask(position, |engine, position| {
+                on_engine!(engine, solver =>
+                ask_in(solver, position, |solver, at| solver.misere().grundy(at)))
+            })
+            .map(Nimber)
     }
 
     /// The position a winning move leaves in misère play, or `None`.
     fn winning_move(&self, position: &Bound<'_, PyAny>) -> PyResult<Option<Py<PyAny>>> {
         let py = position.py();
-        let mut solver = self.solver.bind(py).borrow_mut();
-        let found = on_engine!(&mut solver.engine, solver =>
-            ask_in(solver, position, |solver, at| solver.misere().winning_move(at)))?;
-        Ok(found.map(|number| solver.position(py, number)))
+        self.solver.get().ask(position, |engine, position| {
+            let found = on_engine!(&mut *engine, solver =>
+                ask_in(solver, position, |solver, at| solver.misere().winning_move(at)))?;
+            Ok(found.map(|number| position_of(engine, py, number)))
+        })
     }
 
     /// Every position a winning move leaves in misère play.
     fn winning_moves(&self, position: &Bound<'_, PyAny>) -> PyResult<Vec<Py<PyAny>>> {
         let py = position.py();
-        let mut solver = self.solver.bind(py).borrow_mut();
-        let found = on_engine!(&mut solver.engine, solver =>
-            ask_in(solver, position, |solver, at| solver.misere().winning_moves(at)))?;
-        Ok(found
-            .into_iter()
-            .map(|number| solver.position(py, number))
-            .collect())
+        self.solver.get().ask(position, |engine, position| {
+            let found = on_engine!(&mut *engine, solver =>
+                ask_in(solver, position, |solver, at| solver.misere().winning_moves(at)))?;
+            Ok(found
+                .into_iter()
+                .map(|number| position_of(engine, py, number))
+                .collect())
+        })
     }
 }
 

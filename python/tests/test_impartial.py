@@ -585,7 +585,7 @@ def test_heap_games_closed_form_against_the_definition(digits, heaps):
         total ^= values[heap]
     assert game.grundy(heaps).value == total
     assert game.outcome(heaps) == (Outcome.P if total == 0 else Outcome.N)
-    moves = game.winning_moves(heaps)
+    moves = list(game.winning_moves(heaps))
     assert bool(moves) == (total != 0)
     for move in moves:
         assert heaps[move.heap] == move.from_
@@ -782,8 +782,8 @@ def test_certificates_of_every_frontier_game_are_checked_and_forgeries_refused(t
         # The proofs answer as the searches do, and a fresh game checks them by the rules.
         assert game.prove_outcome(outcome_file, *at) == make().outcome(*at)
         assert game.prove_grundy(str(value_file), *at) == make().grundy(*at)
-        assert make().check(outcome_file) == make().outcome(*at)
-        assert make().check(value_file) == make().grundy(*at)
+        assert make().check(outcome_file, *at) == make().outcome(*at)
+        assert make().check(value_file, *at) == make().grundy(*at)
 
     # The file names the ruleset itself, as the command line's `impartial check` reads it.
     Cram(4, 3).prove_outcome(tmp_path / "named.proof")
@@ -795,13 +795,13 @@ def test_certificates_of_every_frontier_game_are_checked_and_forgeries_refused(t
         forged = bytearray(good)
         forged[at] ^= 0x10
         (tmp_path / "forged.proof").write_bytes(bytes(forged))
-        with pytest.raises(impartial.CertificateError, match="damaged|about|claim|position"):
+        with pytest.raises(impartial.CertificateError, match="damaged|about|claim|position|length"):
             Cram(4, 3).check(tmp_path / "forged.proof")
     # Another ruleset, another board: refused by name.
     with pytest.raises(impartial.CertificateError, match="about Cram"):
         Cram(3, 4).check(tmp_path / "named.proof")
     with pytest.raises(impartial.CertificateError):
-        Sprouts().check(tmp_path / "named.proof")
+        Sprouts().check(tmp_path / "named.proof", SproutsPosition.start(3))
     # A file that is not there, or a folder that cannot be written to: an OSError.
     with pytest.raises(OSError):
         Cram(4, 3).check(tmp_path / "missing.proof")
@@ -820,7 +820,11 @@ def test_misere_certificates_are_checked(tmp_path):
         path = tmp_path / f"misere-{spots}.proof"
         outcome = Sprouts().prove_outcome(path, SproutsPosition.start(spots), misere=True)
         assert outcome == (Outcome.N if first_wins else Outcome.P), spots
-        assert Sprouts().check(path) == outcome
+        start = SproutsPosition.start(spots)
+        assert Sprouts().check(path, start, misere=True) == outcome
+        # The same file asked of normal play answers nothing: it is of misère play.
+        with pytest.raises(impartial.CertificateError, match="misère"):
+            Sprouts().check(path, start)
     # Misère Node Kayles: a single vertex, or two joined, is one move, the last (a loss);
     # two apart are two moves, and the player to move leaves the other the last.
     for index, (vertices, edges, expected) in enumerate(
@@ -828,15 +832,15 @@ def test_misere_certificates_are_checked(tmp_path):
     ):
         path = tmp_path / f"kayles-{index}.proof"
         assert NodeKayles(vertices, edges).prove_outcome(path, misere=True) == expected
-        assert NodeKayles(vertices, edges).check(path) == expected
+        assert NodeKayles(vertices, edges).check(path, misere=True) == expected
     path = tmp_path / "cram.proof"
     outcome = Cram(4, 3).prove_outcome(path, misere=True)
-    assert Cram(4, 3).check(path) == outcome
+    assert Cram(4, 3).check(path, misere=True) == outcome
     forged = bytearray(path.read_bytes())
     forged[len(forged) // 2] ^= 0x10
     path.write_bytes(bytes(forged))
     with pytest.raises(impartial.CertificateError, match="damaged"):
-        Cram(4, 3).check(path)
+        Cram(4, 3).check(path, misere=True)
 
 
 def test_ctrl_c_stops_a_frontier_search():

@@ -15,7 +15,7 @@ use super::stream::{Sink, StreamState, Streamed, ValueStore};
 use super::values::Values;
 use crate::closed_form::ClosedForm;
 use crate::game::{IllegalMove, ImpartialGame, Nimber, Outcome};
-use crate::heap::{HeapMove, HeapRules, Heaps};
+use crate::heap::{HeapMove, HeapRules, Heaps, Repeats, accepted_options};
 
 /// A take-and-break game played on [`Heaps`]: the nim-value sequence of its heaps, computed by
 /// the engine of this module from its [`HeapRules`].
@@ -582,27 +582,27 @@ impl<G: HeapGame> ClosedForm for Tabulated<G> {
         let total = self.position_grundy(position)?;
         let rules = self.game.rules();
         let values = &self.values;
+        // With a period proved, a part's value is its place's in the period: a heap's
+        // options are tried a period at a time, not one by one.
+        let repeats = values.period().map(|period| Repeats {
+            preperiod: period.preperiod,
+            period: period.period,
+        });
         let moves = position
             .iter()
             .enumerate()
             .filter(move |_| !total.is_zero())
             .flat_map(move |(index, &heap)| {
                 let target = values.get(heap).unwrap_or(Nimber::ZERO) ^ total;
-                let single = Heaps::from([heap]);
-                // A heap's winning options, listed as one heap's moves are: the position
-                // they come from is this heap alone.
-                let winning: Vec<HeapMove> = rules
-                    .moves(&single)
-                    .filter(|option| {
-                        option
-                            .iter()
-                            .map(|&part| values.get(part).unwrap_or(Nimber::ZERO))
-                            .fold(Nimber::ZERO, |sum, value| sum ^ value)
-                            == target
-                    })
-                    .map(|option| HeapMove::new(index, heap, &option))
-                    .collect();
-                winning
+                let balances = move |parts: &[u64]| {
+                    parts
+                        .iter()
+                        .map(|&part| values.get(part).unwrap_or(Nimber::ZERO))
+                        .fold(Nimber::ZERO, |sum, value| sum ^ value)
+                        == target
+                };
+                accepted_options(rules, heap, repeats, balances)
+                    .map(move |option| HeapMove::new(index, heap, &option))
             });
         Ok(moves)
     }

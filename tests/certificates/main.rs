@@ -283,8 +283,11 @@ fn crc32(bytes: &[u8]) -> u32 {
     !crc
 }
 
-/// `bytes` with their last four, the checksum, made right again.
+/// `bytes` with their length (bytes 20 to 27) and their last four, the checksum, made right
+/// again, as a forger would.
 fn resealed(mut bytes: Vec<u8>) -> Vec<u8> {
+    let length = bytes.len() as u64;
+    bytes[20..28].copy_from_slice(&length.to_le_bytes());
     let body = bytes.len() - 4;
     let crc = crc32(&bytes[..body]);
     bytes[body..].copy_from_slice(&crc.to_le_bytes());
@@ -329,23 +332,34 @@ fn another_version_magic_or_ruleset_is_refused() {
         .prove_grundy(game.start())
         .unwrap()
         .to_bytes();
+    // Versions 1 and 2 (before certificates had a length) and 5 are refused by name.
+    for old in [1, 2, 5] {
+        let mut version = bytes.clone();
+        version[16] = old;
+        let error = Certificate::from_bytes(&game, &resealed(version)).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            format!("damaged certificate: it is version {old}; this checker reads versions 3 and 4")
+        );
+    }
+    // Version 4 is misère play's: a claim of normal play in it is refused.
     let mut version = bytes.clone();
-    version[16] = 3;
-    let error = Certificate::from_bytes(&game, &resealed(version)).unwrap_err();
-    assert_eq!(
-        error.to_string(),
-        "damaged certificate: it is version 3; this checker reads versions 1 and 2"
-    );
-    // Version 2 is misère play's: a claim of normal play in it is refused.
-    let mut version = bytes.clone();
-    version[16] = 2;
+    version[16] = 4;
     let error = Certificate::from_bytes(&game, &resealed(version)).unwrap_err();
     assert!(
         error
             .to_string()
-            .contains("the claim \"value *1\" in a version 2 certificate"),
+            .contains("the claim \"value *1\" in a version 4 certificate"),
         "{error}"
     );
+    // A length that is not the certificate's, sealed as genuine: refused.
+    let mut length = bytes.clone();
+    length[20] ^= 1;
+    let body = length.len() - 4;
+    let crc = crc32(&length[..body]);
+    length[body..].copy_from_slice(&crc.to_le_bytes());
+    let error = Certificate::from_bytes(&game, &length).unwrap_err();
+    assert!(error.to_string().contains("says it is"), "{error}");
     let mut magic = bytes.clone();
     magic[0] = b'I';
     assert!(matches!(

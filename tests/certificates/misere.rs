@@ -146,9 +146,9 @@ fn a_flipped_bit_or_another_ruleset_is_refused() {
         Certificate::from_bytes(&other, &bytes),
         Err(CertificateError::OtherRuleset { .. })
     ));
-    // Read as version 1, the version of normal play, its misère claim is refused.
+    // Read as version 3, the version of normal play, its misère claim is refused.
     let mut version = bytes.clone();
-    version[16] = 1;
+    version[16] = 3;
     let error = Certificate::from_bytes(&game, &resealed(version)).unwrap_err();
     assert!(error.to_string().contains("claim of kind"), "{error}");
 }

@@ -24,7 +24,7 @@ use impartial::staircase::Staircase;
 use impartial::take_away::{TakeAway, TakeAwayState};
 use impartial::welter::{Welter, WelterPosition};
 use impartial::wythoff::{AWythoff, Wythoff};
-use impartial::{ClosedForm, Heaps, Nim, Outcome, Play, Solver, SubtractionGame};
+use impartial::{ClosedForm, HeapGame, Heaps, Nim, Outcome, Play, Solver, SubtractionGame};
 
 use crate::common::Rng;
 
@@ -321,4 +321,81 @@ fn chomp_tables() {
     let table = Chomp::new(2, 2).unwrap().values(1 << 10).unwrap();
     let wider = Chomp::new(2, 3).unwrap().start();
     assert_eq!(holds_to_solver(&table, [wider]), 0);
+}
+
+/// The winning moves of `position` a closed form finds, as the positions they leave, against
+/// every option tried: those whose outcome the closed form says is P. A heap's options are
+/// listed one by one here; the closed form tries them a period at a time.
+fn winning_moves_against_every_option<G>(game: &G, position: &Heaps)
+where
+    G: ClosedForm<Position = Heaps, Move = impartial::HeapMove>,
+    G::Error: Debug,
+{
+    let found: BTreeSet<Heaps> = game
+        .winning_moves(position)
+        .unwrap()
+        .map(|chosen| game.leaves(position, &chosen).unwrap())
+        .collect();
+    let expected: BTreeSet<Heaps> = if game.outcome(position).unwrap() == Outcome::P {
+        BTreeSet::new()
+    } else {
+        game.moves(position)
+            .filter(|after| game.outcome(after).unwrap() == Outcome::P)
+            .collect()
+    };
+    assert_eq!(found, expected, "{position:?}");
+}
+
+/// Heaps past the proved period, where a closed form's winning moves skip the splits a
+/// period rules out: against every option tried (a move leaving three heaps among them), and
+/// heaps of 10¹⁵ — whose options no one lists — answered, each move leaving a P-position.
+#[test]
+fn heap_games_past_their_periods() {
+    fn past_the_period<G: HeapGame + Debug>(game: G, rng: &mut Rng) {
+        let game = Tabulated::new(game, 1_000).unwrap();
+        assert!(game.sequence().period().is_some(), "{:?}", game.game());
+        for position in heap_positions(rng, 40, 3, 300) {
+            winning_moves_against_every_option(&game, &position);
+        }
+        huge_heaps_answered(&game);
+    }
+    let mut rng = Rng::new(0x7065_7269);
+    past_the_period(OctalGame::kayles(), &mut rng);
+    past_the_period("0.137".parse::<OctalGame>().unwrap(), &mut rng);
+    // A move may leave three heaps.
+    past_the_period("0.F".parse::<HexadecimalGame>().unwrap(), &mut rng);
+    #[cfg(feature = "quotient")]
+    {
+        let quotient = MisereQuotient::compute(&OctalGame::kayles(), 1_000).unwrap();
+        assert!(quotient.is_complete());
+        for position in heap_positions(&mut rng, 40, 3, 300) {
+            winning_moves_against_every_option(&quotient, &position);
+        }
+        huge_heaps_answered(&quotient);
+    }
+}
+
+/// Positions with heaps of 10¹⁵, some with a winning move on a small heap after the huge
+/// ones: the first winning moves come, and each leaves a P-position.
+fn huge_heaps_answered<G>(game: &G)
+where
+    G: ClosedForm<Position = Heaps, Move = impartial::HeapMove>,
+    G::Error: Debug,
+{
+    let huge = 1_000_000_000_000_000;
+    for position in [
+        Heaps::from([huge]),
+        Heaps::from([3, huge]),
+        Heaps::from([huge, huge + 1]),
+        Heaps::from([huge, huge + 5, 7]),
+        Heaps::from([1, huge, huge]),
+    ] {
+        let outcome = game.outcome(&position).unwrap();
+        let moves: Vec<_> = game.winning_moves(&position).unwrap().take(3).collect();
+        assert_eq!(moves.is_empty(), outcome == Outcome::P, "{position:?}");
+        for chosen in &moves {
+            let after = game.leaves(&position, chosen).unwrap();
+            assert_eq!(game.outcome(&after).unwrap(), Outcome::P, "{chosen}");
+        }
+    }
 }

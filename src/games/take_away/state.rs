@@ -93,8 +93,8 @@ impl<T: HeapSize> From<T> for TakeAwayState<T> {
 /// A move of a take-away game: from the state `from`, take `take` counters, leaving `to` —
 /// the counters left, and the most the opponent may take next, `min(k·take, left)`.
 ///
-/// Returned by the winning-move functions of [`take_away`](self) and
-/// [`fibonacci`](crate::fibonacci), and by [`TakeAway::play`].
+/// Returned by the winning-move functions of [`take_away`](super) and
+/// [`fibonacci`](crate::fibonacci), and by [`TakeAway::play`](super::TakeAway::play).
 ///
 /// # Examples
 ///
