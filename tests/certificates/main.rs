@@ -339,7 +339,9 @@ fn another_version_magic_or_ruleset_is_refused() {
         let error = Certificate::from_bytes(&game, &resealed(version)).unwrap_err();
         assert_eq!(
             error.to_string(),
-            format!("damaged certificate: it is version {old}; this checker reads versions 3 and 4")
+            format!(
+                "damaged certificate: it is version {old}; this checker reads versions 3 and 4"
+            )
         );
     }
     // Version 4 is misère play's: a claim of normal play in it is refused.
