@@ -399,3 +399,170 @@ where
         }
     }
 }
+
+/// The review's reproducers: moves applied where they are not moves — each an
+/// `IllegalMove` naming the move and the position, where they wrapped, panicked, dropped a
+/// coin, moved one upward or ignored the position.
+#[test]
+fn moves_from_elsewhere_are_refused() {
+    use impartial::nim::NimMove;
+    use impartial::staircase::StairMove;
+    use impartial::welter::WelterMove;
+    use impartial::wythoff::WythoffMove;
+    // Staircase: 4 coins from a step holding 1 (it wrapped to 2⁶⁴ − 3), step 0, a step past
+    // the end.
+    let steps = vec![0, 0, 0, 1];
+    let error = Staircase
+        .leaves(
+            &steps,
+            &StairMove {
+                step: 3,
+                coins: 4,
+                from: 4,
+            },
+        )
+        .unwrap_err();
+    assert_eq!(error.position, steps);
+    assert!(
+        error.to_string().contains("step 3 holds 1 coins, not 4"),
+        "{error}"
+    );
+    for chosen in [
+        StairMove {
+            step: 0,
+            coins: 1,
+            from: 0,
+        },
+        StairMove {
+            step: 9,
+            coins: 1,
+            from: 1,
+        },
+        StairMove {
+            step: 3,
+            coins: 0,
+            from: 1,
+        },
+    ] {
+        assert!(Staircase.leaves(&steps, &chosen).is_err(), "{chosen:?}");
+    }
+    // A coin pushed onto a step already full: no step holds more than 2⁶⁴ − 1.
+    let full = vec![0, 0, u64::MAX, 1];
+    assert!(
+        Staircase
+            .leaves(
+                &full,
+                &StairMove {
+                    step: 3,
+                    coins: 1,
+                    from: 1
+                }
+            )
+            .is_err()
+    );
+    // Welter: a coin slid onto another (it dropped one), or upward.
+    let coins = WelterPosition::new(&[1, 2, 3]).unwrap();
+    assert!(
+        Welter
+            .leaves(&coins, &WelterMove { from: 3, to: 1 })
+            .is_err()
+    );
+    assert!(
+        Welter
+            .leaves(&coins, &WelterMove { from: 1, to: 100 })
+            .is_err()
+    );
+    assert!(
+        Welter
+            .leaves(&coins, &WelterMove { from: 7, to: 0 })
+            .is_err()
+    );
+    // Nim and misère Nim on fewer heaps (it panicked: "range start index 1 out of range").
+    let chosen = NimMove {
+        heap: 1,
+        from: 5,
+        to: 2,
+        take: 3,
+    };
+    for heaps in [Heaps::new(), Heaps::from([5]), Heaps::from([3, 6])] {
+        assert!(Nim.leaves(&heaps, &chosen).is_err(), "{heaps:?}");
+        assert!(MisereNim.leaves(&heaps, &chosen).is_err(), "{heaps:?}");
+    }
+    let wrong_take = NimMove {
+        heap: 0,
+        from: 5,
+        to: 2,
+        take: 1,
+    };
+    assert!(Nim.leaves(&Heaps::from([5]), &wrong_take).is_err());
+    // Wythoff ignored the position.
+    let chosen = WythoffMove {
+        from: (4, 6),
+        to: (3, 5),
+    };
+    assert_eq!(Wythoff.leaves(&(4, 6), &chosen), Ok((3, 5)));
+    assert!(Wythoff.leaves(&(5, 6), &chosen).is_err());
+    assert!(
+        Wythoff
+            .leaves(
+                &(4, 6),
+                &WythoffMove {
+                    from: (4, 6),
+                    to: (3, 4)
+                }
+            )
+            .is_err()
+    );
+    assert!(
+        Wythoff
+            .leaves(
+                &(4, 6),
+                &WythoffMove {
+                    from: (4, 6),
+                    to: (4, 7)
+                }
+            )
+            .is_err()
+    );
+    // A heap game's move on a heap that is not there (`HeapMove::after` panicked), or one
+    // its rules do not make.
+    let kayles = Tabulated::new(OctalGame::kayles(), 100).unwrap();
+    let heaps = Heaps::from([3, 7]);
+    assert!(
+        kayles
+            .leaves(&heaps, &impartial::HeapMove::new(2, 7, &[6]))
+            .is_err()
+    );
+    assert!(
+        kayles
+            .leaves(&heaps, &impartial::HeapMove::new(1, 7, &[3]))
+            .is_err()
+    );
+    assert!(
+        kayles
+            .leaves(&heaps, &impartial::HeapMove::new(1, 7, &[1, 1, 4]))
+            .is_err()
+    );
+    assert_eq!(
+        kayles.leaves(&heaps, &impartial::HeapMove::new(1, 7, &[2, 4])),
+        Ok(Heaps::from([2, 3, 4]))
+    );
+}
+
+/// `Solver::new(MisereNim)` answers misère play, as `MisereNim` declares: from one counter
+/// the player to move loses (it said N, with a move to nothing, which loses misère Nim).
+#[test]
+fn the_solver_answers_the_play_a_game_declares() {
+    let mut solver = Solver::new(MisereNim);
+    assert_eq!(solver.outcome([1]).unwrap(), Outcome::P);
+    assert_eq!(solver.winning_move([1]).unwrap(), None);
+    assert_eq!(solver.outcome([]).unwrap(), Outcome::N);
+    assert_eq!(solver.winning_move([1, 5]).unwrap(), Some(Heaps::from([1])));
+    assert!(matches!(
+        solver.grundy([1]),
+        Err(impartial::SolveError::MiserePlay { .. })
+    ));
+    assert!(solver.remoteness([1]).is_err());
+    let mut normal = Solver::new(Nim);
+    assert_eq!(normal.outcome([1]).unwrap(), Outcome::N);
+}
