@@ -1936,12 +1936,12 @@ fn prove_and_check_every_search_game() {
         let proved = stdout(&run(&prove));
         assert!(proved.lines().any(|line| line == claim), "{proved}");
         for threads in ["1", "2"] {
-            let checked = stdout(&run(&[
-                "check",
-                file.to_str().unwrap(),
-                "--threads",
-                threads,
-            ]));
+            // The question names its play: a misère certificate answers misère play.
+            let mut check = vec!["check", file.to_str().unwrap(), "--threads", threads];
+            if arguments.contains(&"--misere") {
+                check.push("--misere");
+            }
+            let checked = stdout(&run(&check));
             assert!(
                 checked
                     .lines()
