@@ -68,6 +68,8 @@ pub use position::CramPosition;
 pub struct Cram {
     width: u32,
     height: u32,
+    /// The board as its positions keep it.
+    board: std::num::NonZeroU16,
     /// Every cell of the board.
     all: u64,
     /// The cells with a neighbour to their right (not in the last column).
@@ -159,6 +161,7 @@ impl Cram {
         Ok(Cram {
             width,
             height,
+            board: CramPosition::board_of(width, height),
             all,
             has_right: all & !last_column,
             has_below: all & !last_row,
@@ -192,7 +195,7 @@ impl Cram {
     /// The position of the free cells `free` on this board.
     #[inline]
     fn at(&self, free: u64) -> CramPosition {
-        CramPosition::on(self.width, self.height, free)
+        CramPosition::of_board(self.board, free)
     }
 
     /// The position whose free cells are the bits of `free` (bit `row · width + column`).

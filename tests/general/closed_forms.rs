@@ -404,11 +404,8 @@ where
 /// `IllegalMove` naming the move and the position, where they wrapped, panicked, dropped a
 /// coin, moved one upward or ignored the position.
 #[test]
-fn moves_from_elsewhere_are_refused() {
-    use impartial::nim::NimMove;
+fn moves_from_elsewhere_are_refused_by_staircase() {
     use impartial::staircase::StairMove;
-    use impartial::welter::WelterMove;
-    use impartial::wythoff::WythoffMove;
     // Staircase: 4 coins from a step holding 1 (it wrapped to 2⁶⁴ − 3), step 0, a step past
     // the end.
     let steps = vec![0, 0, 0, 1];
@@ -460,6 +457,14 @@ fn moves_from_elsewhere_are_refused() {
             )
             .is_err()
     );
+}
+
+/// Welter's coins, Nim's and misère Nim's heaps, Wythoff's pair: moves from elsewhere.
+#[test]
+fn moves_from_elsewhere_are_refused_by_coins_heaps_and_pairs() {
+    use impartial::nim::NimMove;
+    use impartial::welter::WelterMove;
+    use impartial::wythoff::WythoffMove;
     // Welter: a coin slid onto another (it dropped one), or upward.
     let coins = WelterPosition::new(&[1, 2, 3]).unwrap();
     assert!(
@@ -524,8 +529,12 @@ fn moves_from_elsewhere_are_refused() {
             )
             .is_err()
     );
-    // A heap game's move on a heap that is not there (`HeapMove::after` panicked), or one
-    // its rules do not make.
+}
+
+/// A heap game's move on a heap that is not there (`HeapMove::after` panicked), or one its
+/// rules do not make.
+#[test]
+fn heap_moves_from_elsewhere_are_refused() {
     let kayles = Tabulated::new(OctalGame::kayles(), 100).unwrap();
     let heaps = Heaps::from([3, 7]);
     assert!(

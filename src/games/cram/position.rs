@@ -1,6 +1,7 @@
 //! [`CramPosition`]: the free cells of a Cram board, and the board they are on.
 
 use std::fmt;
+use std::num::NonZeroU16;
 
 use crate::game::StoredPosition;
 
@@ -28,8 +29,9 @@ use crate::game::StoredPosition;
 #[repr(C, packed(4))]
 pub struct CramPosition {
     free: u64,
-    width: u8,
-    height: u8,
+    /// The columns in the low byte, the rows in the high one: compared at once. Never 0 —
+    /// a board has a column — which leaves `Option<CramPosition>` the size of a position.
+    board: NonZeroU16,
 }
 
 impl CramPosition {
@@ -38,9 +40,20 @@ impl CramPosition {
     pub(super) fn on(width: u32, height: u32, free: u64) -> CramPosition {
         CramPosition {
             free,
-            width: width as u8,
-            height: height as u8,
+            board: Self::board_of(width, height),
         }
+    }
+
+    /// The board of `width` × `height` (at least 1 × 1), as a position keeps it.
+    pub(super) fn board_of(width: u32, height: u32) -> NonZeroU16 {
+        NonZeroU16::new(u16::from(width as u8) | u16::from(height as u8) << 8)
+            .unwrap_or(NonZeroU16::MIN)
+    }
+
+    /// The position of `free` on `board` ([`board_of`](Self::board_of)).
+    #[inline]
+    pub(super) fn of_board(board: NonZeroU16, free: u64) -> CramPosition {
+        CramPosition { free, board }
     }
 
     /// The position of `free` on the same board.
@@ -77,7 +90,8 @@ impl CramPosition {
     /// ```
     #[must_use]
     pub fn board(self) -> (u32, u32) {
-        (u32::from(self.width), u32::from(self.height))
+        let board = self.board.get();
+        (u32::from(board & 0xff), u32::from(board >> 8))
     }
 
     /// How many cells are free.
@@ -118,8 +132,8 @@ impl fmt::Debug for CramPosition {
         write!(
             f,
             "CramPosition {{ board: {} × {}, free: {:#x} }}",
-            self.width,
-            self.height,
+            self.board().0,
+            self.board().1,
             self.bits()
         )
     }
@@ -129,7 +143,8 @@ impl fmt::Debug for CramPosition {
 impl PartialEq for CramPosition {
     #[inline]
     fn eq(&self, other: &Self) -> bool {
-        self.bits() == other.bits() && (self.width, self.height) == (other.width, other.height)
+        let (board, other_board) = (self.board, other.board);
+        self.bits() == other.bits() && board == other_board
     }
 }
 
@@ -144,7 +159,7 @@ impl std::hash::Hash for CramPosition {
 /// By board, then by the free cells as a number.
 impl Ord for CramPosition {
     fn cmp(&self, other: &Self) -> std::cmp::Ordering {
-        let key = |position: &Self| (position.width, position.height, position.bits());
+        let key = |position: &Self| (position.board(), position.bits());
         key(self).cmp(&key(other))
     }
 }
@@ -166,8 +181,9 @@ impl fmt::Binary for CramPosition {
 /// certificate holds positions of one board, and the checker refuses one of another.
 impl StoredPosition for CramPosition {
     fn write_to(&self, bytes: &mut Vec<u8>) {
-        bytes.push(self.width);
-        bytes.push(self.height);
+        let (width, height) = self.board();
+        bytes.push(width as u8);
+        bytes.push(height as u8);
         self.bits().write_to(bytes);
     }
 
