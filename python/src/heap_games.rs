@@ -365,10 +365,12 @@ impl Quotient {
             .map_err(quotient_error)
     }
 
-    /// A winning move in misère play, or `None` when the player to move loses.
-    fn winning_move(&self, heaps: Vec<u64>) -> PyResult<Option<HeapMove>> {
-        self.0
-            .winning_move(&heaps)
+    /// A winning move in misère play, or `None` when the player to move loses: found with
+    /// Python's lock released, a period of a heap's splits at a time where the period is
+    /// proved.
+    fn winning_move(&self, py: Python<'_>, heaps: Vec<u64>) -> PyResult<Option<HeapMove>> {
+        let quotient = &self.0;
+        py.detach(|| quotient.winning_move(&heaps))
             .map(|found| found.map(HeapMove))
             .map_err(quotient_error)
     }
