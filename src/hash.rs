@@ -137,7 +137,6 @@ impl Hasher for MapHasher {
 pub(crate) type MapBuildHasher = BuildHasherDefault<MapHasher>;
 
 /// `SplitMix64`'s finalizer: every bit of the result depends on every bit of `z`.
-#[cfg(feature = "frontier")]
 fn mix(mut z: u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
@@ -148,7 +147,6 @@ fn mix(mut z: u64) -> u64 {
 /// poset it was made for, so that another game refuses it. Each half-word is mixed into the
 /// state in turn; two different graphs share a fingerprint with a chance of about one in
 /// 2⁶⁴. Fixed, not seeded: a position's fingerprint is written in files.
-#[cfg(feature = "frontier")]
 pub(crate) fn fingerprint(words: impl IntoIterator<Item = u128>) -> u64 {
     let mut state = 0x9e37_79b9_7f4a_7c15_u64;
     let mut count = 0u64;
@@ -198,7 +196,6 @@ mod tests {
 
     /// Graphs one edge apart, or one vertex, or with their words in another order, have
     /// fingerprints apart.
-    #[cfg(feature = "frontier")]
     #[test]
     fn fingerprints_tell_close_words_apart() {
         let base: Vec<u128> = (0..16)

@@ -8,7 +8,7 @@ use std::io::{self, BufWriter, Write};
 use impartial::repeating::{ArithmeticSequence, RepeatingCode};
 
 use crate::args::ClimbingArguments;
-use crate::failure::Failure;
+use crate::failure::{Failure, print};
 
 /// Computes and prints the values of `code` the arguments ask for.
 pub fn execute(code: &RepeatingCode, run: &ClimbingArguments) -> Result<(), Failure> {
@@ -19,10 +19,7 @@ pub fn execute(code: &RepeatingCode, run: &ClimbingArguments) -> Result<(), Fail
         write_values(&values, run.n, path)
             .map_err(|error| Failure::from(format!("writing {}: {error}", path.display())))?;
     }
-    io::stdout()
-        .lock()
-        .write_all(report(code, &values, run.n).as_bytes())
-        .map_err(|error| Failure::from(format!("writing the report: {error}")))
+    print(&report(code, &values, run.n))
 }
 
 /// The report: the game, the period, and `heap value` lines for one period from its start

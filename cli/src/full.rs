@@ -180,9 +180,11 @@ fn finish(
         }
     }
     let counts = count_values(sequence, n, largest, &mut report);
-    report
-        .print(&counts)
-        .map_err(|error| format!("cannot write the results: {error}"))?;
+    report.print(&counts).or_else(|error| match error.kind() {
+        // A reader that has gone ends the output quietly, as every command's does.
+        std::io::ErrorKind::BrokenPipe => Ok(()),
+        _ => Err(format!("cannot write the results: {error}")),
+    })?;
     if failures.is_empty() {
         Ok(())
     } else {

@@ -2,7 +2,6 @@
 //! presentation, P-portion and the element of every heap.
 
 use std::fmt::Write as _;
-use std::io::{self, Write};
 use std::ops::ControlFlow;
 
 use impartial::HeapGame;
@@ -10,7 +9,7 @@ use impartial::quotient::{MisereQuotient, QuotientProgress, Stop};
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::args::{MisereArguments, MisereGame};
-use crate::failure::Failure;
+use crate::failure::{Failure, print};
 use crate::interrupt;
 
 /// Computes and prints the quotient the arguments name.
@@ -53,10 +52,7 @@ fn quotient(game: &impl HeapGame, name: &str, run: &MisereArguments) -> Result<(
         .map_err(|error| Failure::from(error.to_string()))?;
     bar.finish_and_clear();
     let text = report(&quotient, name, game.rules().has_periodicity_theorem());
-    io::stdout()
-        .lock()
-        .write_all(text.as_bytes())
-        .map_err(|error| Failure::from(format!("writing the quotient: {error}")))?;
+    print(&text)?;
     match quotient.stop() {
         Some(Stop::Interrupted { .. }) => Err(Failure {
             message: "interrupted; the quotient of the heaps before is printed".to_string(),

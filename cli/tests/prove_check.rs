@@ -302,8 +302,8 @@ fn outputs_that_are_not_regular_files_are_written_through() {
     std::fs::remove_dir_all(&folder).unwrap();
 }
 
-/// A reader that has gone before the answer is written ends `prove`, `check` and `survey
-/// merge` quietly — never a panic's exit code 101.
+/// A reader that has gone before the answer is written ends `prove`, `check`, `survey
+/// merge` and the runs quietly — never a panic's exit code 101, nor a failure's 1.
 #[test]
 fn a_closed_standard_output_ends_a_command_quietly() {
     let folder = scratch("closed");
@@ -343,6 +343,9 @@ fn a_closed_standard_output_ends_a_command_quietly() {
         ],
         vec!["check", text(&proof)],
         vec!["survey", "merge", text(&results)],
+        vec!["octal", "0.77", "--n", "1e4"],
+        vec!["misere", "octal", "0.75", "--n", "100"],
+        vec!["repeating", "0.[3]", "--n", "100"],
     ] {
         let mut child = binary()
             .args(&arguments)

@@ -49,11 +49,11 @@
 //! ```
 
 use std::collections::HashMap;
-use std::convert::Infallible;
 use std::fmt;
 
 use crate::closed_form::ClosedForm;
-use crate::game::{IllegalMove, ImpartialGame, Nimber, Outcome};
+use crate::game::{IllegalMove, ImpartialGame, Nimber, Outcome, PositionError};
+use crate::hash::fingerprint;
 
 /// A move of Green Hackenbush: the edge cut, by its place in the list the graph was given,
 /// and its two ends (the edges that fall with it go too).
@@ -117,6 +117,8 @@ pub struct GreenHackenbush {
     edges: Vec<(u32, u32)>,
     /// The edges as given.
     given: Vec<(u32, u32)>,
+    /// The fingerprint of the vertices and edges given, which the game's positions carry.
+    fingerprint: u64,
 }
 
 /// A position: which edges of the graph remain, one bit an edge, in the order given.
@@ -135,7 +137,11 @@ pub struct GreenHackenbush {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Edges(Vec<u64>);
+pub struct Edges {
+    bits: Vec<u64>,
+    /// A fingerprint of the graph the edges are of: another graph's game refuses them.
+    graph: u64,
+}
 
 impl Edges {
     /// Whether edge `edge` remains.
@@ -150,7 +156,7 @@ impl Edges {
     /// ```
     #[must_use]
     pub fn contains(&self, edge: usize) -> bool {
-        self.0
+        self.bits
             .get(edge / 64)
             .is_some_and(|word| word >> (edge % 64) & 1 == 1)
     }
@@ -165,7 +171,7 @@ impl Edges {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn iter(&self) -> impl Iterator<Item = usize> + '_ {
-        self.0.iter().enumerate().flat_map(|(index, &word)| {
+        self.bits.iter().enumerate().flat_map(|(index, &word)| {
             let mut rest = word;
             std::iter::from_fn(move || {
                 if rest == 0 {
@@ -189,7 +195,10 @@ impl Edges {
     /// ```
     #[must_use]
     pub fn len(&self) -> usize {
-        self.0.iter().map(|word| word.count_ones() as usize).sum()
+        self.bits
+            .iter()
+            .map(|word| word.count_ones() as usize)
+            .sum()
     }
 
     /// Whether no edge remains: the game is over.
@@ -204,11 +213,11 @@ impl Edges {
     /// ```
     #[must_use]
     pub fn is_empty(&self) -> bool {
-        self.0.iter().all(|&word| word == 0)
+        self.bits.iter().all(|&word| word == 0)
     }
 
     fn remove(&mut self, edge: usize) {
-        if let Some(word) = self.0.get_mut(edge / 64) {
+        if let Some(word) = self.bits.get_mut(edge / 64) {
             *word &= !(1 << (edge % 64));
         }
     }
@@ -252,6 +261,14 @@ pub enum HackenbushError {
         vertex: usize,
         /// The vertices of the graph.
         vertices: usize,
+    },
+    /// A position of another graph.
+    #[error("a position of another graph (fingerprint {found:#018x}, not {expected:#018x})")]
+    OtherGraph {
+        /// The fingerprint of the position's graph.
+        found: u64,
+        /// This graph's.
+        expected: u64,
     },
     /// A cut of an edge the position does not hold.
     #[error("edge {edge} is not in the position")]
@@ -318,9 +335,14 @@ impl GreenHackenbush {
             *dense.entry(vertex).or_insert(next)
         };
         let edges = given.iter().map(|&(a, b)| (number(a), number(b))).collect();
+        let words = given
+            .iter()
+            .map(|&(a, b)| u128::from(a) | u128::from(b) << 64)
+            .chain([vertices as u128]);
         Ok(GreenHackenbush {
             vertices: dense.len(),
             edges,
+            fingerprint: fingerprint(words),
             given,
         })
     }
@@ -354,9 +376,12 @@ impl GreenHackenbush {
     #[must_use]
     pub fn start(&self) -> Edges {
         let words = self.edges.len().div_ceil(64);
-        let mut all = Edges(vec![u64::MAX; words]);
+        let mut all = Edges {
+            bits: vec![u64::MAX; words],
+            graph: self.fingerprint,
+        };
         if !self.edges.len().is_multiple_of(64) {
-            all.0[words - 1] = (1 << (self.edges.len() % 64)) - 1;
+            all.bits[words - 1] = (1 << (self.edges.len() % 64)) - 1;
         }
         self.grounded(&all)
     }
@@ -379,6 +404,7 @@ impl GreenHackenbush {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn cut(&self, position: &Edges, edge: usize) -> Result<Edges, HackenbushError> {
+        self.of_this_graph(position)?;
         if !position.contains(edge) {
             return Err(HackenbushError::NotInPosition { edge });
         }
@@ -387,16 +413,30 @@ impl GreenHackenbush {
         Ok(self.grounded(&next))
     }
 
+    /// Refuses a position of another graph.
+    fn of_this_graph(&self, position: &Edges) -> Result<(), HackenbushError> {
+        if position.graph != self.fingerprint {
+            return Err(HackenbushError::OtherGraph {
+                found: position.graph,
+                expected: self.fingerprint,
+            });
+        }
+        Ok(())
+    }
+
     /// The edges of `position` the ground still reaches.
     fn grounded(&self, position: &Edges) -> Edges {
         let adjacency = self.adjacency(position);
         let mut reached = vec![false; self.vertices];
-        let mut kept = Edges(vec![0; position.0.len()]);
+        let mut kept = Edges {
+            bits: vec![0; position.bits.len()],
+            graph: self.fingerprint,
+        };
         let mut stack = vec![0usize];
         reached[0] = true;
         while let Some(vertex) = stack.pop() {
             for &(next, edge) in &adjacency[vertex] {
-                kept.0[edge / 64] |= 1 << (edge % 64);
+                kept.bits[edge / 64] |= 1 << (edge % 64);
                 if !reached[next] {
                     reached[next] = true;
                     stack.push(next);
@@ -683,6 +723,19 @@ fn bridges(adjacency: &[Vec<(usize, usize)>], edges: usize) -> Vec<bool> {
 impl ImpartialGame for GreenHackenbush {
     type Position = Edges;
 
+    /// A position of this graph, its edges among the graph's.
+    fn check_position(&self, position: &Edges) -> Result<(), PositionError> {
+        self.of_this_graph(position)
+            .map_err(|error| PositionError::new(error.to_string()))?;
+        match position.iter().find(|&edge| edge >= self.given.len()) {
+            Some(edge) => Err(PositionError::new(format!(
+                "edge {edge} is past the graph's {} edges",
+                self.given.len()
+            ))),
+            None => Ok(()),
+        }
+    }
+
     fn moves(&self, position: &Edges) -> impl Iterator<Item = Edges> {
         position.iter().map(move |edge| {
             let mut next = position.clone();
@@ -696,7 +749,7 @@ impl ImpartialGame for GreenHackenbush {
     }
 
     fn allocated_bytes(&self, position: &Edges) -> usize {
-        position.0.capacity() * size_of::<u64>()
+        position.bits.capacity() * size_of::<u64>()
     }
 }
 
@@ -717,20 +770,23 @@ impl ImpartialGame for GreenHackenbush {
 /// ```
 impl ClosedForm for GreenHackenbush {
     type Move = HackenbushMove;
-    type Error = Infallible;
+    type Error = HackenbushError;
 
-    fn outcome(&self, position: &Edges) -> Result<Outcome, Infallible> {
+    fn outcome(&self, position: &Edges) -> Result<Outcome, HackenbushError> {
+        self.of_this_graph(position)?;
         Ok(GreenHackenbush::outcome(self, position))
     }
 
-    fn grundy(&self, position: &Edges) -> Result<Option<Nimber>, Infallible> {
+    fn grundy(&self, position: &Edges) -> Result<Option<Nimber>, HackenbushError> {
+        self.of_this_graph(position)?;
         Ok(Some(GreenHackenbush::grundy(self, position)))
     }
 
     fn winning_moves(
         &self,
         position: &Edges,
-    ) -> Result<impl Iterator<Item = HackenbushMove>, Infallible> {
+    ) -> Result<impl Iterator<Item = HackenbushMove>, HackenbushError> {
+        self.of_this_graph(position)?;
         Ok(GreenHackenbush::winning_moves(self, position))
     }
 
@@ -740,6 +796,9 @@ impl ClosedForm for GreenHackenbush {
         chosen: &HackenbushMove,
     ) -> Result<Edges, IllegalMove<Edges, HackenbushMove>> {
         let refuse = |reason: String| IllegalMove::new(position, chosen, reason);
+        if let Err(error) = self.of_this_graph(position) {
+            return Err(refuse(error.to_string()));
+        }
         match self.given.get(chosen.edge) {
             None => Err(refuse(format!(
                 "the graph has {} edges, no edge {}",

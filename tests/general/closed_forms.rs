@@ -575,3 +575,27 @@ fn the_solver_answers_the_play_a_game_declares() {
     let mut normal = Solver::new(Nim);
     assert_eq!(normal.outcome([1]).unwrap(), Outcome::N);
 }
+
+/// A Green Hackenbush position carries its graph: another graph's game refuses it, in the
+/// closed form, the solver and the moves, where its edge bits were read as this graph's.
+#[test]
+fn hackenbush_positions_of_another_graph_are_refused() {
+    use impartial::ImpartialGame;
+    let stalk = GreenHackenbush::new(3, &[(0, 1), (1, 2)]).unwrap();
+    let fork = GreenHackenbush::new(3, &[(0, 1), (0, 2)]).unwrap();
+    let foreign = stalk.start();
+    assert!(fork.check_position(&foreign).is_err());
+    assert!(ClosedForm::grundy(&fork, &foreign).is_err());
+    assert!(ClosedForm::outcome(&fork, &foreign).is_err());
+    assert!(fork.cut(&foreign, 0).is_err());
+    assert!(matches!(
+        Solver::new(fork.clone()).grundy(&foreign),
+        Err(impartial::SolveError::InvalidPosition { .. })
+    ));
+    let best = ClosedForm::winning_move(&stalk, &foreign).unwrap().unwrap();
+    assert!(fork.leaves(&foreign, &best).is_err());
+    assert_eq!(
+        ClosedForm::grundy(&fork, &fork.start()).unwrap().unwrap().0,
+        0
+    );
+}
