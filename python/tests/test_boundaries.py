@@ -162,6 +162,43 @@ def test_every_public_class_works_from_another_thread(tmp_path):
     assert answers[4:] == [solver.grundy(n) for n in range(200, 204)]
 
 
+@pytest.mark.parametrize(
+    "module",
+    [
+        impartial,
+        impartial.nim,
+        impartial.fibonacci,
+        impartial.wythoff,
+        impartial.octal,
+        impartial.take_away,
+        impartial.lasker,
+        impartial.welter,
+        impartial.moore,
+        impartial.staircase,
+        impartial.euclid,
+        impartial.hackenbush,
+        impartial.coins,
+        impartial.cram,
+        impartial.chomp,
+        impartial.node_kayles,
+        impartial.sprouts,
+    ],
+)
+def test_every_docstring_example_runs_on_another_thread(module):
+    # Every public class has a runnable example (test_impartial checks it); each example,
+    # run on a thread that is not the one that imported the package, makes and uses its
+    # objects there.
+    import doctest
+
+    def examples():
+        return doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        result = pool.submit(examples).result()
+    assert result.attempted > 0
+    assert result.failed == 0
+
+
 def test_a_question_from_inside_an_answer_raises_one_error():
     solver = None
 
