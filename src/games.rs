@@ -19,6 +19,8 @@ pub mod fibonacci;
 pub(crate) mod golden;
 pub mod hackenbush;
 pub mod lasker;
+#[cfg(feature = "frontier")]
+mod marked;
 pub mod moore;
 pub mod nim;
 #[cfg(feature = "frontier")]

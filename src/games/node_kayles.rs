@@ -40,6 +40,7 @@
 use std::collections::{HashSet, VecDeque};
 use std::fmt;
 
+use super::marked::Marked;
 use crate::game::{ImpartialGame, Nimber, PositionError, StoredPosition};
 use crate::hash::fingerprint;
 
@@ -94,14 +95,8 @@ pub struct NodeKayles {
 /// assert_eq!((ends.bits(), ends.in_play()), (0b10001, 2));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Clone, Copy, PartialEq, Eq)]
-// Aligned to four bytes: 24 bytes, and beside a table's four-byte code 28 — less than the
-// 32 a bare `u128` took. (Fields are read by value, never borrowed.)
-#[repr(C, packed(4))]
-pub struct NodeKaylesPosition {
-    in_play: u128,
-    graph: u64,
-}
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct NodeKaylesPosition(Marked);
 
 impl NodeKaylesPosition {
     /// The vertices in play, one bit each.
@@ -117,7 +112,7 @@ impl NodeKaylesPosition {
     #[must_use]
     #[inline]
     pub fn bits(self) -> u128 {
-        self.in_play
+        self.0.bits()
     }
 
     /// How many vertices are in play.
@@ -138,40 +133,19 @@ impl NodeKaylesPosition {
     /// The position of `in_play` on the same graph.
     #[inline]
     fn with(self, in_play: u128) -> NodeKaylesPosition {
-        NodeKaylesPosition { in_play, ..self }
+        NodeKaylesPosition(self.0.with(in_play))
     }
 }
 
 /// The vertices in play and the graph's fingerprint, in hexadecimal.
 impl fmt::Debug for NodeKaylesPosition {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let graph = self.graph;
         write!(
             f,
-            "NodeKaylesPosition {{ in_play: {:#x}, graph: {graph:#018x} }}",
-            self.bits()
+            "NodeKaylesPosition {{ in_play: {:#x}, graph: {:#018x} }}",
+            self.bits(),
+            self.0.mark()
         )
-    }
-}
-
-/// The vertices in play: positions of one graph are what a table holds together.
-impl std::hash::Hash for NodeKaylesPosition {
-    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        state.write_u128(self.bits());
-    }
-}
-
-/// By graph, then by the vertices in play as a number.
-impl Ord for NodeKaylesPosition {
-    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
-        let key = |position: &Self| (position.graph, position.bits());
-        key(self).cmp(&key(other))
-    }
-}
-
-impl PartialOrd for NodeKaylesPosition {
-    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
-        Some(self.cmp(other))
     }
 }
 
@@ -186,17 +160,11 @@ impl fmt::Binary for NodeKaylesPosition {
 /// positions of one graph, and the checker refuses one of another.
 impl StoredPosition for NodeKaylesPosition {
     fn write_to(&self, bytes: &mut Vec<u8>) {
-        let graph = self.graph;
-        graph.write_to(bytes);
-        self.bits().write_to(bytes);
+        self.0.write_to(bytes);
     }
 
     fn read_from(bytes: &[u8]) -> Option<Self> {
-        let (graph, in_play) = bytes.split_first_chunk::<8>()?;
-        Some(NodeKaylesPosition {
-            in_play: u128::read_from(in_play)?,
-            graph: u64::from_le_bytes(*graph),
-        })
+        Marked::read_from(bytes).map(NodeKaylesPosition)
     }
 }
 
@@ -502,10 +470,7 @@ impl NodeKayles {
     /// The position of the vertices `in_play` of this graph.
     #[inline]
     fn at(&self, in_play: u128) -> NodeKaylesPosition {
-        NodeKaylesPosition {
-            in_play,
-            graph: self.fingerprint,
-        }
+        NodeKaylesPosition(Marked::new(in_play, self.fingerprint))
     }
 
     /// The position with the vertices of `in_play` (bit `v` for vertex `v`) in play.
@@ -672,7 +637,7 @@ impl ImpartialGame for NodeKayles {
 
     /// A position of this graph: the bits of another graph's are other vertices.
     fn check_position(&self, position: &NodeKaylesPosition) -> Result<(), PositionError> {
-        let graph = position.graph;
+        let graph = position.0.mark();
         if graph != self.fingerprint {
             return Err(PositionError::new(format!(
                 "a position of another graph (fingerprint {graph:#018x}, not {:#018x})",

@@ -32,6 +32,7 @@
 
 use std::fmt;
 
+use super::marked::Marked;
 use crate::game::{ImpartialGame, Outcome, PositionError, StoredPosition};
 use crate::hash::fingerprint;
 
@@ -82,14 +83,8 @@ pub struct PosetGame {
 /// assert_eq!((after.bits(), after.left()), (0b011, 2));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Clone, Copy, PartialEq, Eq)]
-// Aligned to four bytes: 24 bytes, and beside a table's four-byte code 28 — less than the
-// 32 a bare `u128` took. (Fields are read by value, never borrowed.)
-#[repr(C, packed(4))]
-pub struct PosetPosition {
-    left: u128,
-    poset: u64,
-}
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct PosetPosition(Marked);
 
 impl PosetPosition {
     /// The elements left, one bit each.
@@ -105,7 +100,7 @@ impl PosetPosition {
     #[must_use]
     #[inline]
     pub fn bits(self) -> u128 {
-        self.left
+        self.0.bits()
     }
 
     /// How many elements are left.
@@ -126,40 +121,19 @@ impl PosetPosition {
     /// The position of the elements `left` of the same poset.
     #[inline]
     fn with(self, left: u128) -> PosetPosition {
-        PosetPosition { left, ..self }
+        PosetPosition(self.0.with(left))
     }
 }
 
 /// The elements left and the poset's fingerprint, in hexadecimal.
 impl fmt::Debug for PosetPosition {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let poset = self.poset;
         write!(
             f,
-            "PosetPosition {{ left: {:#x}, poset: {poset:#018x} }}",
-            self.bits()
+            "PosetPosition {{ left: {:#x}, poset: {:#018x} }}",
+            self.bits(),
+            self.0.mark()
         )
-    }
-}
-
-/// The elements left: positions of one poset are what a table holds together.
-impl std::hash::Hash for PosetPosition {
-    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        state.write_u128(self.bits());
-    }
-}
-
-/// By poset, then by the elements left as a number.
-impl Ord for PosetPosition {
-    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
-        let key = |position: &Self| (position.poset, position.bits());
-        key(self).cmp(&key(other))
-    }
-}
-
-impl PartialOrd for PosetPosition {
-    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
-        Some(self.cmp(other))
     }
 }
 
@@ -174,17 +148,11 @@ impl fmt::Binary for PosetPosition {
 /// positions of one poset, and the checker refuses one of another.
 impl StoredPosition for PosetPosition {
     fn write_to(&self, bytes: &mut Vec<u8>) {
-        let poset = self.poset;
-        poset.write_to(bytes);
-        self.bits().write_to(bytes);
+        self.0.write_to(bytes);
     }
 
     fn read_from(bytes: &[u8]) -> Option<Self> {
-        let (poset, left) = bytes.split_first_chunk::<8>()?;
-        Some(PosetPosition {
-            left: u128::read_from(left)?,
-            poset: u64::from_le_bytes(*poset),
-        })
+        Marked::read_from(bytes).map(PosetPosition)
     }
 }
 
@@ -498,10 +466,7 @@ impl PosetGame {
     /// The position of the elements `left` of this poset.
     #[inline]
     fn at(&self, left: u128) -> PosetPosition {
-        PosetPosition {
-            left,
-            poset: self.fingerprint,
-        }
+        PosetPosition(Marked::new(left, self.fingerprint))
     }
 
     /// Every element, one bit each.
@@ -653,7 +618,7 @@ impl ImpartialGame for PosetGame {
 
     /// A position of this poset: the bits of another poset's are other elements.
     fn check_position(&self, position: &PosetPosition) -> Result<(), PositionError> {
-        let poset = position.poset;
+        let poset = position.0.mark();
         if poset != self.fingerprint {
             return Err(PositionError::new(format!(
                 "a position of another poset (fingerprint {poset:#018x}, not {:#018x})",
