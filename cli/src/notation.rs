@@ -41,6 +41,19 @@ fn numbers<T: std::str::FromStr>(text: &str) -> Result<Vec<T>, String> {
         .collect()
 }
 
+/// The members `text` lists (`0,2,5`), as bits: each below `count`, else an error that the
+/// `whole` (a graph, a poset) has no such `member`.
+fn members(text: &str, count: usize, whole: &str, member: &str) -> Result<u128, String> {
+    numbers::<usize>(text)?
+        .into_iter()
+        .try_fold(0u128, |bits, at| {
+            if at >= count {
+                return Err(format!("the {whole} has no {member} {at}"));
+            }
+            Ok(bits | 1 << at)
+        })
+}
+
 /// The set bits of `bits`, ascending, as a list.
 fn listed(bits: u128) -> String {
     let members: Vec<String> = (0..128)
@@ -155,13 +168,7 @@ impl Notation for NodeKayles {
 
     /// The vertices in play, e.g. `0,1,5`.
     fn read(&self, text: &str) -> Result<NodeKaylesPosition, String> {
-        let mut bits = 0u128;
-        for vertex in numbers::<usize>(text)? {
-            if vertex >= self.vertices() {
-                return Err(format!("the graph has no vertex {vertex}"));
-            }
-            bits |= 1 << vertex;
-        }
+        let bits = members(text, self.vertices(), "graph", "vertex")?;
         self.position(bits).map_err(|error| error.to_string())
     }
 
@@ -185,13 +192,7 @@ impl Notation for PosetGame {
 
     /// The elements left, e.g. `0,2,3`.
     fn read(&self, text: &str) -> Result<PosetPosition, String> {
-        let mut bits = 0u128;
-        for element in numbers::<usize>(text)? {
-            if element >= self.elements() {
-                return Err(format!("the poset has no element {element}"));
-            }
-            bits |= 1 << element;
-        }
+        let bits = members(text, self.elements(), "poset", "element")?;
         self.position(bits).map_err(|error| error.to_string())
     }
 

@@ -204,24 +204,8 @@ fn replace_once(bytes: &[u8], from: &[u8], to: &[u8]) -> Vec<u8> {
 fn reseal(bytes: &[u8]) -> Vec<u8> {
     let body = &bytes[..bytes.len() - 4];
     let mut sealed = body.to_vec();
-    sealed.extend_from_slice(&crc32(body).to_le_bytes());
+    sealed.extend_from_slice(&crc32fast::hash(body).to_le_bytes());
     sealed
-}
-
-/// CRC-32 (IEEE), bit by bit: the forger's own, written from the definition.
-fn crc32(bytes: &[u8]) -> u32 {
-    let mut crc = u32::MAX;
-    for &byte in bytes {
-        crc ^= u32::from(byte);
-        for _ in 0..8 {
-            crc = if crc & 1 == 1 {
-                (crc >> 1) ^ 0xedb8_8320
-            } else {
-                crc >> 1
-            };
-        }
-    }
-    !crc
 }
 
 /// `-o` naming a device writes to it (a full one fails, and stays a device); naming a link

@@ -507,28 +507,11 @@ fn moves_from_elsewhere_are_refused_by_coins_heaps_and_pairs() {
     };
     assert_eq!(Wythoff.leaves(&(4, 6), &chosen), Ok((3, 5)));
     assert!(Wythoff.leaves(&(5, 6), &chosen).is_err());
-    assert!(
-        Wythoff
-            .leaves(
-                &(4, 6),
-                &WythoffMove {
-                    from: (4, 6),
-                    to: (3, 4)
-                }
-            )
-            .is_err()
-    );
-    assert!(
-        Wythoff
-            .leaves(
-                &(4, 6),
-                &WythoffMove {
-                    from: (4, 6),
-                    to: (4, 7)
-                }
-            )
-            .is_err()
-    );
+    // Unequal takes from both heaps, or a heap that grows.
+    for to in [(3, 4), (4, 7)] {
+        let chosen = WythoffMove { from: (4, 6), to };
+        assert!(Wythoff.leaves(&(4, 6), &chosen).is_err(), "{to:?}");
+    }
 }
 
 /// A heap game's move on a heap that is not there (`HeapMove::after` panicked), or one its
