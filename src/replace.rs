@@ -48,13 +48,20 @@ pub(crate) fn replace(
     written
 }
 
-/// The path a symbolic link to no file names, relative to the link's folder.
+/// The path a symbolic link to no file ends at, each link's target read relative to its
+/// folder; as the system does, a chain past 40 links is an error.
 fn resolve_dangling(link: &Path) -> io::Result<PathBuf> {
-    let target = fs::read_link(link)?;
-    Ok(match link.parent() {
-        Some(folder) if target.is_relative() => folder.join(target),
-        _ => target,
-    })
+    let mut path = link.to_path_buf();
+    for _ in 0..40 {
+        let Ok(target) = fs::read_link(&path) else {
+            return Ok(path);
+        };
+        path = match path.parent() {
+            Some(folder) if target.is_relative() => folder.join(target),
+            _ => target,
+        };
+    }
+    Err(io::Error::other("a chain of more than 40 symbolic links"))
 }
 
 /// Writes to what is at `path` — a device, a pipe — as it is: no file replaces it.
@@ -152,7 +159,9 @@ mod tests {
         );
         assert_eq!(std::fs::read(&target).unwrap(), b"new");
         let dangling = folder.join("dangling");
-        std::os::unix::fs::symlink("made", &dangling).unwrap();
+        // A link to a link to no file: the file is made at the end of the chain.
+        std::os::unix::fs::symlink("middle", &dangling).unwrap();
+        std::os::unix::fs::symlink("made", folder.join("middle")).unwrap();
         replace(&dangling, |file| file.write_all(b"made")).unwrap();
         assert!(
             std::fs::symlink_metadata(&dangling)

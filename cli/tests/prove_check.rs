@@ -267,6 +267,26 @@ fn outputs_that_are_not_regular_files_are_written_through() {
             .is_symlink()
     );
     stdout(&run(&["check", text(&target)]));
+    std::fs::remove_dir_all(&folder).unwrap();
+}
+
+/// A certificate is read no further than it says: a device that never ends is refused at
+/// once, and a file or a pipe longer or shorter than its header says is refused.
+#[cfg(unix)]
+#[test]
+fn reads_stop_where_the_certificate_says() {
+    let folder = scratch("bounded");
+    let target = folder.join("target.proof");
+    stdout(&run(&[
+        "prove",
+        "cram",
+        "--rows",
+        "2",
+        "--columns",
+        "3",
+        "-o",
+        text(&target),
+    ]));
     let started = Instant::now();
     let zero = refused(&["check", "/dev/zero"]);
     assert!(
@@ -279,10 +299,25 @@ fn outputs_that_are_not_regular_files_are_written_through() {
     let mut bytes = std::fs::read(&target).unwrap();
     bytes.push(0);
     std::fs::write(&longer, &bytes).unwrap();
-    assert!(refused(&["check", text(&longer)]).contains("bytes follow its end"));
+    assert!(refused(&["check", text(&longer)]).contains("and says it is"));
     bytes.truncate(bytes.len() - 2);
     std::fs::write(&longer, &bytes).unwrap();
-    assert!(refused(&["check", text(&longer)]).contains("it ends after"));
+    assert!(refused(&["check", text(&longer)]).contains("and says it is"));
+    // Through a pipe, whose length no one knows beforehand, the same file is read to its
+    // end and one byte more.
+    let piped = Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "{{ cat {}; printf x; }} | {} check /dev/stdin",
+            text(&target),
+            env!("CARGO_BIN_EXE_impartial")
+        ))
+        .current_dir(&folder)
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&piped.stderr);
+    assert_eq!(piped.status.code(), Some(1), "{said}");
+    assert!(said.contains("bytes follow its end"), "{said}");
     std::fs::remove_dir_all(&folder).unwrap();
 }
 

@@ -1,10 +1,10 @@
 //! Green Hackenbush and the coin-turning games, under the crate's names.
 
-use impartial::ClosedForm;
 use impartial::coins::{self, CoinMove as RustCoinMove, Coins};
 use impartial::hackenbush::{
     Edges, GreenHackenbush as RustHackenbush, HackenbushMove as RustHackenbushMove,
 };
+use impartial::{ClosedForm, ImpartialGame};
 use pyo3::prelude::*;
 
 use crate::errors;
@@ -121,8 +121,16 @@ impl HackenbushPosition {
 pub struct GreenHackenbush(RustHackenbush);
 
 impl GreenHackenbush {
-    fn edges_of(&self, position: Option<&HackenbushPosition>) -> Edges {
-        position.map_or_else(|| self.0.start(), |given| given.edges.clone())
+    /// The edges of `position`, one of this graph's (a `GameError` for another graph's), or
+    /// the whole graph.
+    fn edges_of(&self, position: Option<&HackenbushPosition>) -> PyResult<Edges> {
+        let Some(given) = position else {
+            return Ok(self.0.start());
+        };
+        self.0
+            .check_position(&given.edges)
+            .map_err(|error| errors::GameError::new_err(error.reason().to_owned()))?;
+        Ok(given.edges.clone())
     }
 }
 
@@ -154,8 +162,8 @@ impl GreenHackenbush {
     /// >>> GreenHackenbush(4, [(0, 1), (1, 2), (2, 3)]).grundy()  # a stalk of three
     /// Nimber(3)
     #[pyo3(signature = (position = None))]
-    fn grundy(&self, position: Option<&HackenbushPosition>) -> Nimber {
-        Nimber(self.0.grundy(&self.edges_of(position)))
+    fn grundy(&self, position: Option<&HackenbushPosition>) -> PyResult<Nimber> {
+        Ok(Nimber(self.0.grundy(&self.edges_of(position)?)))
     }
 
     /// Who wins from `position`.
@@ -164,8 +172,8 @@ impl GreenHackenbush {
     /// >>> GreenHackenbush(2, [(0, 1), (0, 1)]).outcome()  # two stalks of one
     /// Outcome.P
     #[pyo3(signature = (position = None))]
-    fn outcome(&self, position: Option<&HackenbushPosition>) -> Outcome {
-        self.0.outcome(&self.edges_of(position)).into()
+    fn outcome(&self, position: Option<&HackenbushPosition>) -> PyResult<Outcome> {
+        Ok(self.0.outcome(&self.edges_of(position)?).into())
     }
 
     /// A winning move, or `None` when the player to move loses.
@@ -174,10 +182,14 @@ impl GreenHackenbush {
     /// >>> GreenHackenbush(2, [(0, 1), (0, 1)]).winning_move() is None
     /// True
     #[pyo3(signature = (position = None))]
-    fn winning_move(&self, position: Option<&HackenbushPosition>) -> Option<HackenbushMove> {
-        self.0
-            .winning_move(&self.edges_of(position))
-            .map(HackenbushMove)
+    fn winning_move(
+        &self,
+        position: Option<&HackenbushPosition>,
+    ) -> PyResult<Option<HackenbushMove>> {
+        Ok(self
+            .0
+            .winning_move(&self.edges_of(position)?)
+            .map(HackenbushMove))
     }
 
     /// Every winning move, the one `winning_move` chooses first.
@@ -186,11 +198,15 @@ impl GreenHackenbush {
     /// >>> [move.edge for move in GreenHackenbush(3, [(0, 1), (1, 2), (0, 0)]).winning_moves()]
     /// [1]
     #[pyo3(signature = (position = None))]
-    fn winning_moves(&self, position: Option<&HackenbushPosition>) -> Vec<HackenbushMove> {
-        self.0
-            .winning_moves(&self.edges_of(position))
+    fn winning_moves(
+        &self,
+        position: Option<&HackenbushPosition>,
+    ) -> PyResult<Vec<HackenbushMove>> {
+        Ok(self
+            .0
+            .winning_moves(&self.edges_of(position)?)
             .map(HackenbushMove)
-            .collect()
+            .collect())
     }
 }
 

@@ -103,12 +103,37 @@ impl Sequence {
             return false;
         };
         let computed = self.values.computed_values();
-        if self.values.period().is_some() || self.values.computed_len() >= self.len {
-            // Past the values computed, a period repeats a stretch of them.
-            return computed.iter().any(|found| found == value);
+        let shown = self.values.computed_len().min(self.len);
+        if computed
+            .iter()
+            .take(shown as usize)
+            .any(|found| found == value)
+        {
+            return true;
         }
-        // An arithmetic period climbs past them: each heap, by the period.
-        (0..self.len).any(|heap| self.at(heap).is_ok_and(|found| found == value))
+        // Past the values computed, a period repeats a stretch of them; an arithmetic one
+        // adds its saltus each period: a value is met there if some heap of the first period
+        // past them climbs to it before the end.
+        let Some(climb) = self.values.arithmetic_period() else {
+            return false;
+        };
+        let (first, period) = (self.values.computed_len(), climb.period.max(1));
+        (first..self.len.min(first.saturating_add(period))).any(|heap| {
+            let Ok(start) = self.at(heap) else {
+                return false;
+            };
+            match (value.checked_sub(start), climb.saltus) {
+                (Some(0), _) => true,
+                (Some(gap), saltus) if saltus > 0 && gap % saltus == 0 => {
+                    let periods = u64::from(gap / saltus);
+                    periods
+                        .checked_mul(period)
+                        .and_then(|past| heap.checked_add(past))
+                        .is_some_and(|found| found < self.len)
+                }
+                _ => false,
+            }
+        })
     }
 
     /// The values G(0) to G(len - 1), as a list.

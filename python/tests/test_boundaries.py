@@ -84,6 +84,11 @@ def test_positions_of_another_game_are_refused():
     assert Cram(2, 2).grundy(Cram(2, 2).start()) == Nimber(0)
     with pytest.raises(impartial.GameError, match="start for each number of spots"):
         Sprouts().outcome()
+    from impartial.hackenbush import GreenHackenbush
+
+    stalk = GreenHackenbush(3, [(0, 1), (1, 2)])
+    with pytest.raises(impartial.GameError, match="another graph"):
+        GreenHackenbush(3, [(0, 1), (0, 2)]).grundy(stalk.start())
 
 
 def test_winning_moves_of_a_huge_heap_come_lazily():
@@ -120,6 +125,13 @@ def test_sequences_behave_as_sequences():
         kayles[-1002]
     assert (100 in kayles) is False and (8 in kayles) is True
     assert kayles[10**18] == kayles[76]  # by the period, past the end
+    # An arithmetic period climbs past the values computed (0.08 computes 32 values and
+    # answers the rest by its saltus): membership held to the list, past both ends.
+    climbing = HeapGame.hexadecimal("0.08").values(1000)
+    listed = list(climbing)
+    assert len(listed) == 1001
+    for value in range(-2, 300):
+        assert (value in climbing) == (value in listed), value
     # Without a period, the values computed, and no further.
     short = octal.values("0.6", 50)
     assert len(short) == 51 == len(list(short))

@@ -520,7 +520,24 @@ pub fn read_bytes(path: impl AsRef<Path>) -> Result<Vec<u8>, CertificateError> {
         path: path.to_path_buf(),
         source,
     })?;
-    read_bounded(std::io::BufReader::new(file))
+    let mut reader = std::io::BufReader::new(file);
+    // A file says how long it is: one of another length than its header says is refused
+    // before its body is read into memory.
+    if let Ok(found) = reader.get_ref().metadata()
+        && found.is_file()
+    {
+        let mut header = [0u8; HEADER];
+        if found.len() >= HEADER as u64 && reader.read_exact(&mut header).is_ok() {
+            let (_, length) = read_header(&header)?;
+            if length != found.len() {
+                return Err(CertificateError::Damaged {
+                    reason: format!("it holds {} bytes, and says it is {length}", found.len()),
+                });
+            }
+            return read_bounded(std::io::Cursor::new(header).chain(reader));
+        }
+    }
+    read_bounded(reader)
 }
 
 /// The ruleset a certificate's bytes name, read without knowing the ruleset: for a program
