@@ -32,7 +32,7 @@ use hyper_util::server::graceful::GracefulShutdown;
 use hyper_util::service::TowerToHyperService;
 
 use request::{ApiError, TIME_LIMIT};
-use stamped::Stamped;
+use stamped::{DATA_POLICY, Stamped};
 
 use crate::args::ServeArguments;
 use crate::failure::Failure;
@@ -47,9 +47,6 @@ pub const HEADER_TIME_LIMIT: Duration = Duration::from_secs(10);
 
 /// How long the server waits after an accept fails before it accepts again.
 const ACCEPT_BACKOFF: Duration = Duration::from_millis(100);
-
-/// The policy of every answer that is not a page (JSON, SVG): nothing in it runs or loads.
-const DATA_POLICY: &str = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'";
 
 /// How long the process waits, once the server has stopped, for computations still running
 /// (each stops by its deadline anyway).

@@ -374,7 +374,7 @@ fn wythoff_winning_moves(x: u128, y: u128) -> Vec<WythoffMove> {
 fn map(size: u64) -> PyResult<crate::vocabulary::Picture> {
     impartial::plot::wythoff_map(size)
         .map(crate::vocabulary::Picture::new)
-        .map_err(|error| errors::GameError::new_err(error.to_string()))
+        .map_err(errors::game)
 }
 
 /// Adds Wythoff's functions and `WythoffMove` to its module.

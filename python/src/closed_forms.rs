@@ -25,10 +25,6 @@ use crate::vocabulary::{Nimber, Outcome};
 #[pyclass(module = "impartial.take_away", frozen)]
 pub struct TakeAway(impartial::take_away::TakeAway<u128>);
 
-fn take_away_error(error: impartial::take_away::TakeAwayError) -> PyErr {
-    errors::TakeAwayError::new_err(error.to_string())
-}
-
 #[pymethods]
 impl TakeAway {
     /// The game with multiplier `k` (at least 1).
@@ -36,7 +32,7 @@ impl TakeAway {
     fn new(k: u64) -> PyResult<Self> {
         impartial::take_away::TakeAway::new(k)
             .map(TakeAway)
-            .map_err(take_away_error)
+            .map_err(|error| errors::take_away(&error))
     }
 
     /// Who wins from `remaining` counters, a move taking at most `limit` (the first move when
@@ -46,7 +42,7 @@ impl TakeAway {
         self.0
             .outcome(take_state(remaining, limit))
             .map(Outcome::from)
-            .map_err(take_away_error)
+            .map_err(|error| errors::take_away(&error))
     }
 
     /// A winning move, or `None` when the player to move loses.
@@ -55,7 +51,7 @@ impl TakeAway {
         self.0
             .winning_move(take_state(remaining, limit))
             .map(|found| found.map(TakeMove))
-            .map_err(take_away_error)
+            .map_err(|error| errors::take_away(&error))
     }
 
     /// Every winning move, smallest take first.
@@ -64,7 +60,7 @@ impl TakeAway {
         Ok(self
             .0
             .winning_moves(take_state(remaining, limit))
-            .map_err(take_away_error)?
+            .map_err(|error| errors::take_away(&error))?
             .map(TakeMove)
             .collect())
     }
@@ -91,7 +87,7 @@ impl AWythoff {
     fn new(a: u32) -> PyResult<Self> {
         impartial::wythoff::AWythoff::new(a)
             .map(AWythoff)
-            .map_err(|error| errors::GameError::new_err(error.to_string()))
+            .map_err(errors::game)
     }
 
     /// Who wins from heaps `x` and `y`.
@@ -294,8 +290,7 @@ impl WelterMove {
 }
 
 fn welter_position(squares: &[u64]) -> PyResult<welter::WelterPosition> {
-    welter::WelterPosition::new(squares)
-        .map_err(|error| errors::GameError::new_err(error.to_string()))
+    welter::WelterPosition::new(squares).map_err(errors::game)
 }
 
 /// The value of a position of Welter's game: coins on the squares `squares`, at most one a

@@ -19,6 +19,9 @@
 //!                                                   answers another on the same thread
 //! ```
 //!
+//! Every Rust error becomes its Python exception here, by the functions at the end: the
+//! rest of the bindings call them rather than choosing a class of their own.
+//!
 //! The classes are made when the module is loaded, with `type(name, bases, namespace)`:
 //! several bases are what `create_exception!` cannot give.
 
@@ -173,4 +176,45 @@ pub fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
         module.add(class.name, made.bind(py))?;
     }
     Ok(())
+}
+
+/// A game, position or move that cannot be made or is not this game's: `GameError`.
+pub fn game(error: impl std::fmt::Display) -> PyErr {
+    GameError::new_err(error.to_string())
+}
+
+/// A take-and-break code that cannot be read: `CodeError`.
+pub fn code(error: impl std::fmt::Display) -> PyErr {
+    CodeError::new_err(error.to_string())
+}
+
+/// A sequence or quotient that cannot be computed as asked: `SequenceError`.
+pub fn sequence(error: impl std::fmt::Display) -> PyErr {
+    SequenceError::new_err(error.to_string())
+}
+
+/// A take-away game that cannot be played: `TakeAwayError`.
+pub fn take_away(error: &impartial::take_away::TakeAwayError) -> PyErr {
+    TakeAwayError::new_err(error.to_string())
+}
+
+/// A certificate that cannot be read or written is an `OSError`; one refused, a
+/// `CertificateError` with the checker's message.
+pub fn certificate(error: &impartial::certificate::CertificateError) -> PyErr {
+    match error {
+        impartial::certificate::CertificateError::Io { .. } => {
+            pyo3::exceptions::PyOSError::new_err(error.to_string())
+        }
+        other => CertificateError::new_err(other.to_string()),
+    }
+}
+
+/// A question a solver could not answer: a position of another game is a `GameError`, a
+/// cycle a `CycleError`, anything else a `SolveError`, each with the solver's message.
+pub fn solve<P: std::fmt::Debug>(error: impartial::SolveError<P>) -> PyErr {
+    match error {
+        impartial::SolveError::InvalidPosition { reason, .. } => GameError::new_err(reason),
+        cycle @ impartial::SolveError::Cycle { .. } => CycleError::new_err(cycle.to_string()),
+        other => SolveError::new_err(other.to_string()),
+    }
 }

@@ -15,7 +15,7 @@ use impartial::sprouts::{Sprouts as RustSprouts, SproutsPosition as RustSproutsP
 use std::fmt;
 use std::path::PathBuf;
 
-use impartial::certificate::{Certificate, CertificateError, Claim};
+use impartial::certificate::{Certificate, Claim};
 use impartial::{ImpartialGame, Nimber as RustNimber, Play, SolveError, StoredPosition};
 use pyo3::prelude::*;
 
@@ -127,10 +127,7 @@ where
             self.solver.clear();
             return Err(error);
         }
-        answer.map_err(|error| match error {
-            SolveError::InvalidPosition { reason, .. } => errors::GameError::new_err(reason),
-            other => errors::SolveError::new_err(other.to_string()),
-        })
+        answer.map_err(errors::solve)
     }
 
     /// Proves the outcome of `at` (its value, with `value`; its misère outcome, with
@@ -153,7 +150,7 @@ where
         })?;
         let claim = certificate.claim();
         py.detach(move || certificate.save(&path))
-            .map_err(certificate_error)?;
+            .map_err(|error| errors::certificate(&error))?;
         Ok(claim)
     }
 
@@ -178,21 +175,8 @@ where
         if let Some(error) = self.solver.game().watch.take() {
             return Err(error);
         }
-        checked.map_err(certificate_error)
+        checked.map_err(|error| errors::certificate(&error))
     }
-}
-
-/// A certificate that cannot be read or written is an `OSError`; one refused, a
-/// `CertificateError` with the checker's message.
-fn certificate_error(error: CertificateError) -> PyErr {
-    match error {
-        CertificateError::Io { .. } => pyo3::exceptions::PyOSError::new_err(error.to_string()),
-        other => errors::CertificateError::new_err(other.to_string()),
-    }
-}
-
-fn bad(error: impl std::fmt::Display) -> PyErr {
-    errors::GameError::new_err(error.to_string())
 }
 
 /// The outcome a certificate claims, or an error for a claim of a value.
@@ -478,7 +462,7 @@ search_game!(Cram, CramPosition, "the empty board", {
     /// The board of `columns` × `rows` cells.
     #[new]
     fn new(columns: u32, rows: u32) -> PyResult<Self> {
-        let game = RustCram::new(columns, rows).map_err(bad)?;
+        let game = RustCram::new(columns, rows).map_err(errors::game)?;
         Ok(Cram {
             game,
             searcher: Exclusive::new(Searcher::new(game)),
@@ -492,7 +476,7 @@ search_game!(Cram, CramPosition, "the empty board", {
 
     /// The position whose free cells are `bits` (a `GameError` for bits past the board).
     fn position(&self, bits: u64) -> PyResult<CramPosition> {
-        Ok(self.wrap(self.game.position(bits).map_err(bad)?))
+        Ok(self.wrap(self.game.position(bits).map_err(errors::game)?))
     }
 });
 
@@ -586,7 +570,7 @@ search_game!(Chomp, ChompPosition, "the whole bar", {
     /// The bar of `rows` × `columns` squares.
     #[new]
     fn new(rows: u32, columns: u32) -> PyResult<Self> {
-        let game = RustChomp::new(rows, columns).map_err(bad)?;
+        let game = RustChomp::new(rows, columns).map_err(errors::game)?;
         Ok(Chomp {
             searcher: Exclusive::new(Searcher::new(game.clone())),
             game,
@@ -601,7 +585,7 @@ search_game!(Chomp, ChompPosition, "the whole bar", {
     /// The diagram with rows of these lengths, from the top (a `GameError` if they grow or
     /// pass the bar).
     fn diagram(&self, lengths: Vec<u32>) -> PyResult<ChompPosition> {
-        Ok(self.wrap(self.game.diagram(&lengths).map_err(bad)?))
+        Ok(self.wrap(self.game.diagram(&lengths).map_err(errors::game)?))
     }
 });
 
@@ -681,26 +665,32 @@ search_game!(NodeKayles, NodeKaylesPosition, "every vertex in play", {
     #[new]
     fn new(vertices: usize, edges: Vec<(usize, usize)>) -> PyResult<Self> {
         Ok(Self::of(
-            RustNodeKayles::new(vertices, &edges).map_err(bad)?,
+            RustNodeKayles::new(vertices, &edges).map_err(errors::game)?,
         ))
     }
 
     /// The path of `vertices` vertices: Node Kayles on it is Dawson's Kayles.
     #[staticmethod]
     fn path(vertices: usize) -> PyResult<Self> {
-        Ok(Self::of(RustNodeKayles::path(vertices).map_err(bad)?))
+        Ok(Self::of(
+            RustNodeKayles::path(vertices).map_err(errors::game)?,
+        ))
     }
 
     /// The cycle of `vertices` vertices.
     #[staticmethod]
     fn cycle(vertices: usize) -> PyResult<Self> {
-        Ok(Self::of(RustNodeKayles::cycle(vertices).map_err(bad)?))
+        Ok(Self::of(
+            RustNodeKayles::cycle(vertices).map_err(errors::game)?,
+        ))
     }
 
     /// The grid graph of `columns` × `rows` vertices.
     #[staticmethod]
     fn grid(columns: usize, rows: usize) -> PyResult<Self> {
-        Ok(Self::of(RustNodeKayles::grid(columns, rows).map_err(bad)?))
+        Ok(Self::of(
+            RustNodeKayles::grid(columns, rows).map_err(errors::game)?,
+        ))
     }
 
     /// Every vertex in play.
@@ -710,7 +700,9 @@ search_game!(NodeKayles, NodeKaylesPosition, "every vertex in play", {
 
     /// The position with the vertices of `bits` in play.
     fn position(&self, bits: u128) -> PyResult<NodeKaylesPosition> {
-        Ok(NodeKaylesPosition(self.game.position(bits).map_err(bad)?))
+        Ok(NodeKaylesPosition(
+            self.game.position(bits).map_err(errors::game)?,
+        ))
     }
 });
 
@@ -734,7 +726,7 @@ impl SproutsPosition {
     /// The position written in Glop's notation (a `GameError` names what is wrong).
     #[new]
     fn new(notation: &str) -> PyResult<Self> {
-        notation.parse().map(SproutsPosition).map_err(bad)
+        notation.parse().map(SproutsPosition).map_err(errors::game)
     }
 
     /// The start with `spots` spots.
@@ -742,7 +734,7 @@ impl SproutsPosition {
     fn start(spots: usize) -> PyResult<Self> {
         RustSproutsPosition::start(spots)
             .map(SproutsPosition)
-            .map_err(bad)
+            .map_err(errors::game)
     }
 
     fn __str__(&self) -> String {

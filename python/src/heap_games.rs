@@ -39,14 +39,6 @@ pub struct HeapGame {
     game: TakeAndBreak,
 }
 
-fn code_error(error: impl std::fmt::Display) -> PyErr {
-    errors::CodeError::new_err(error.to_string())
-}
-
-fn sequence_error(error: impl std::fmt::Display) -> PyErr {
-    errors::SequenceError::new_err(error.to_string())
-}
-
 /// The values of `game` to heap `n`, with Python's lock released and Ctrl-C honoured.
 pub fn compute(
     py: Python<'_>,
@@ -57,7 +49,7 @@ pub fn compute(
     released(py, |stop| {
         game.values_up_to_with_progress(n, &options, |_| stop())
     })?
-    .map_err(sequence_error)
+    .map_err(errors::sequence)
 }
 
 impl HeapGame {
@@ -75,21 +67,21 @@ impl HeapGame {
     /// The octal game of `code`: `"0.77"` is Kayles, `"0.07"` Dawson's Kayles.
     #[staticmethod]
     pub(crate) fn octal(code: &str) -> PyResult<Self> {
-        let game: OctalGame = code.parse().map_err(code_error)?;
+        let game: OctalGame = code.parse().map_err(errors::code)?;
         Ok(HeapGame::of(format!("octal game {code}"), &game))
     }
 
     /// The hexadecimal game of `code`: its digits may also split a heap in three.
     #[staticmethod]
     fn hexadecimal(code: &str) -> PyResult<Self> {
-        let game: HexadecimalGame = code.parse().map_err(code_error)?;
+        let game: HexadecimalGame = code.parse().map_err(errors::code)?;
         Ok(HeapGame::of(format!("hexadecimal game {code}"), &game))
     }
 
     /// Any take-and-break code with its modifiers: `"4!.0"` is Grundy's game.
     #[staticmethod]
     fn code(code: &str) -> PyResult<Self> {
-        let game: TakeAndBreak = code.parse().map_err(code_error)?;
+        let game: TakeAndBreak = code.parse().map_err(errors::code)?;
         Ok(HeapGame {
             name: format!("code {code}"),
             game,
@@ -99,8 +91,7 @@ impl HeapGame {
     /// The subtraction game of `takes`: a move takes one of these amounts from one heap.
     #[staticmethod]
     fn subtraction(takes: Vec<u64>) -> PyResult<Self> {
-        let game = SubtractionGame::new(&takes)
-            .map_err(|error| errors::GameError::new_err(error.to_string()))?;
+        let game = SubtractionGame::new(&takes).map_err(errors::game)?;
         Ok(HeapGame::of(format!("subtraction game {takes:?}"), &game))
     }
 
@@ -122,7 +113,9 @@ impl HeapGame {
         let tabulated = released(py, |stop| {
             Tabulated::new_with_progress(game, n, &options, |_| stop())
         })?;
-        Ok(HeapGameValues(Arc::new(tabulated.map_err(sequence_error)?)))
+        Ok(HeapGameValues(Arc::new(
+            tabulated.map_err(errors::sequence)?,
+        )))
     }
 
     /// The misère quotient of the game, heap by heap to `max_heap` (or where its period is
@@ -136,7 +129,7 @@ impl HeapGame {
             MisereQuotient::compute_with_progress(game, max_heap, |_| stop())
         })?
         .map(Quotient)
-        .map_err(|error| errors::SequenceError::new_err(error.to_string()))
+        .map_err(errors::sequence)
     }
 
     /// The P-positions of two heaps below `size`, as a picture: heap `a` across, heap `b`
@@ -149,7 +142,7 @@ impl HeapGame {
         let sequence = compute(py, &self.game, size.saturating_sub(1))?;
         impartial::plot::heap_pair_map(&self.name, &sequence, size)
             .map(crate::vocabulary::Picture::new)
-            .map_err(sequence_error)
+            .map_err(errors::sequence)
     }
 
     fn __repr__(&self) -> String {
@@ -231,12 +224,12 @@ impl HeapGameValues {
     fn outcome(&self, heaps: Vec<u64>) -> PyResult<Outcome> {
         ClosedForm::outcome(&*self.0, &Heaps::from(heaps))
             .map(Outcome::from)
-            .map_err(sequence_error)
+            .map_err(errors::sequence)
     }
 
     /// The value of the sum of the heaps: the XOR of theirs.
     fn grundy(&self, heaps: Vec<u64>) -> PyResult<Nimber> {
-        let value = ClosedForm::grundy(&*self.0, &Heaps::from(heaps)).map_err(sequence_error)?;
+        let value = ClosedForm::grundy(&*self.0, &Heaps::from(heaps)).map_err(errors::sequence)?;
         Ok(Nimber(value.unwrap_or(impartial::Nimber(0))))
     }
 
@@ -247,7 +240,7 @@ impl HeapGameValues {
         let position = Heaps::from(&heaps);
         let found = py
             .detach(|| ClosedForm::winning_move(values, &position))
-            .map_err(sequence_error)?;
+            .map_err(errors::sequence)?;
         Ok(found.map(|made| HeapMove(in_given_order(&heaps, made))))
     }
 
@@ -265,7 +258,7 @@ impl HeapGameValues {
     fn winning_moves(&self, heaps: Vec<u64>) -> PyResult<WinningMoves> {
         let position = Heaps::from(&heaps);
         // Refused here, not in the iterator: a heap the values do not answer.
-        ClosedForm::outcome(&*self.0, &position).map_err(sequence_error)?;
+        ClosedForm::outcome(&*self.0, &position).map_err(errors::sequence)?;
         let values = Arc::clone(&self.0);
         let (sender, receiver) = std::sync::mpsc::sync_channel(MOVES_AHEAD);
         // The moves borrow the values, so they are found on a thread of their own that owns
@@ -339,10 +332,6 @@ impl WinningMoves {
 #[pyclass(module = "impartial", frozen)]
 pub struct Quotient(MisereQuotient);
 
-fn quotient_error(error: impl std::fmt::Display) -> PyErr {
-    errors::SequenceError::new_err(error.to_string())
-}
-
 #[pymethods]
 impl Quotient {
     /// The number of elements of the quotient.
@@ -362,7 +351,7 @@ impl Quotient {
         self.0
             .outcome(&heaps)
             .map(Outcome::from)
-            .map_err(quotient_error)
+            .map_err(errors::sequence)
     }
 
     /// A winning move in misère play, or `None` when the player to move loses: found with
@@ -372,7 +361,7 @@ impl Quotient {
         let quotient = &self.0;
         py.detach(|| quotient.winning_move(&heaps))
             .map(|found| found.map(HeapMove))
-            .map_err(quotient_error)
+            .map_err(errors::sequence)
     }
 
     fn __repr__(&self) -> String {

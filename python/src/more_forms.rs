@@ -10,10 +10,6 @@ use pyo3::prelude::*;
 use crate::errors;
 use crate::vocabulary::{Nimber, Outcome};
 
-fn bad(error: impl std::fmt::Display) -> PyErr {
-    errors::GameError::new_err(error.to_string())
-}
-
 /// A move of Green Hackenbush: cut edge number `edge` (in the order given), between the
 /// vertices `ends`.
 ///
@@ -98,7 +94,7 @@ impl HackenbushPosition {
     fn cut(&self, edge: usize) -> PyResult<HackenbushPosition> {
         Ok(HackenbushPosition {
             game: self.game.clone(),
-            edges: self.game.cut(&self.edges, edge).map_err(bad)?,
+            edges: self.game.cut(&self.edges, edge).map_err(errors::game)?,
         })
     }
 
@@ -141,7 +137,7 @@ impl GreenHackenbush {
     fn new(vertices: usize, edges: Vec<(usize, usize)>) -> PyResult<Self> {
         RustHackenbush::new(vertices, &edges)
             .map(GreenHackenbush)
-            .map_err(bad)
+            .map_err(errors::game)
     }
 
     /// Every edge standing.
@@ -308,7 +304,7 @@ macro_rules! with_rule {
 fn grundy(rule: &str, heads: Vec<u64>) -> PyResult<Nimber> {
     let position = heads_of(&heads)?;
     with_rule!(rule, game => {
-        let value = ClosedForm::grundy(&game, &position).map_err(bad)?;
+        let value = ClosedForm::grundy(&game, &position).map_err(errors::game)?;
         Ok(Nimber(value.unwrap_or(impartial::Nimber(0))))
     })
 }
@@ -322,7 +318,7 @@ fn grundy(rule: &str, heads: Vec<u64>) -> PyResult<Nimber> {
 fn outcome(rule: &str, heads: Vec<u64>) -> PyResult<Outcome> {
     let position = heads_of(&heads)?;
     with_rule!(rule, game => {
-        ClosedForm::outcome(&game, &position).map(Outcome::from).map_err(bad)
+        ClosedForm::outcome(&game, &position).map(Outcome::from).map_err(errors::game)
     })
 }
 
@@ -335,7 +331,7 @@ fn outcome(rule: &str, heads: Vec<u64>) -> PyResult<Outcome> {
 fn winning_move(rule: &str, heads: Vec<u64>) -> PyResult<Option<CoinMove>> {
     let position = heads_of(&heads)?;
     with_rule!(rule, game => {
-        Ok(ClosedForm::winning_move(&game, &position).map_err(bad)?.map(CoinMove))
+        Ok(ClosedForm::winning_move(&game, &position).map_err(errors::game)?.map(CoinMove))
     })
 }
 
@@ -349,7 +345,7 @@ fn winning_moves(rule: &str, heads: Vec<u64>) -> PyResult<Vec<CoinMove>> {
     let position = heads_of(&heads)?;
     with_rule!(rule, game => {
         Ok(ClosedForm::winning_moves(&game, &position)
-            .map_err(bad)?
+            .map_err(errors::game)?
             .map(CoinMove)
             .collect())
     })

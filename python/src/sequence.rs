@@ -164,8 +164,7 @@ impl Sequence {
 
     /// The sequence as an SVG picture: Jupyter shows it.
     fn _repr_svg_(&self) -> PyResult<String> {
-        impartial::plot::nim_sequence(&self.name, &self.values)
-            .map_err(|error| errors::SequenceError::new_err(error.to_string()))
+        impartial::plot::nim_sequence(&self.name, &self.values).map_err(errors::sequence)
     }
 }
 

@@ -263,11 +263,7 @@ fn ask_in<const SPLIT: bool, T>(
                 .repr()
                 .map_or_else(|_| format!("#{number}"), |text| text.to_string())
         });
-        match described {
-            SolveError::Cycle { .. } => errors::CycleError::new_err(described.to_string()),
-            SolveError::InvalidPosition { reason, .. } => errors::GameError::new_err(reason),
-            _ => errors::SolveError::new_err(described.to_string()),
-        }
+        errors::solve(described)
     })
 }
 

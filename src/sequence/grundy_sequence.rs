@@ -1,7 +1,7 @@
 //! [`GrundySequence`]: the values a run computed, with its period, method and sparse space —
 //! and, read back from serde, checked to be what a run could have left.
 
-use super::arithmetic::ArithmeticPeriod;
+use super::arithmetic::{ApparentArithmeticPeriod, ArithmeticPeriod};
 #[cfg(feature = "serde")]
 use super::error::MAX_HEAP;
 use super::options::Method;
@@ -399,7 +399,7 @@ impl GrundySequence {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
-    pub fn apparent_arithmetic_period(&self) -> Option<super::ApparentArithmeticPeriod> {
+    pub fn apparent_arithmetic_period(&self) -> Option<ApparentArithmeticPeriod> {
         if self.period.is_some() || self.arithmetic.is_some() {
             return None;
         }

@@ -2,6 +2,7 @@
 //! ([`ImpartialGame::components`](crate::ImpartialGame::components)), each part valued once,
 //! in canonical form, and sums asked only what decides them (see `search`).
 
+mod busy;
 mod file;
 mod line;
 mod rounds;

@@ -5,17 +5,26 @@
 //! the binary); no source file passes 600 lines of code outside its tests. (Functions are
 //! held to 80 lines of code by clippy's `too_many_lines`, set in `clippy.toml`.)
 //!
-//! How the imports are read: every `use` item of a file (braces expanded, `as` dropped) and
-//! every `crate::` path in its code — comments, doc comments and `$crate` paths of macros
-//! (which name the user's view, not an import of the file) left out, and a file's own
-//! `#[cfg(test)] mod tests` too. A path is resolved to the file of the longest module it
-//! names: `crate::sequence::values::Value` is `src/sequence/values.rs`, `super::Period` from
-//! `src/sequence/run.rs` is the facade `src/sequence.rs`. A child module named by its parent
-//! (`run::compute` in `sequence.rs`) is an edge too.
+//! How the imports are read: each file is parsed (with `syn`, as the compiler would), and
+//! every path it names counts — `use` items (groups expanded, renames dropped), paths in
+//! its code wherever they stand (`super::threads::BUSY_DEPTH` inside an expression), and
+//! paths written inside macro calls and macro definitions, read from their tokens —
+//! leaving out doc comments, `$crate` paths of macros (which name the user's view, not an
+//! import of the file) and a file's own tests module (`#[cfg(test)] mod tests`, or a `cfg`
+//! that names `test` among others). A path is resolved to the file of the longest module
+//! it names: `crate::sequence::values::Value` is `src/sequence/values.rs`, `super::Period`
+//! from `src/sequence/run.rs` is the facade `src/sequence.rs`. A child module named by its
+//! parent (`run::compute` in `sequence.rs`) is an edge too.
+//!
+//! What ARCHITECTURE.md says a file holds is held to the code too: a type or trait of the
+//! library that a file's row names (`` `Heaps` ``) must be named in that file's code.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::path::{Path, PathBuf};
+
+use proc_macro2::{TokenStream, TokenTree};
+use syn::visit::Visit;
 
 /// A room of the library: its name, its top-level modules, and the rooms it may import from
 /// (beside itself). The same table as ARCHITECTURE.md's.
@@ -214,86 +223,125 @@ fn lines_of_code(source: &str) -> usize {
         .count()
 }
 
-/// The paths of a `use` tree, braces expanded: `a::{b, c::{d, e}}` is `a::b`, `a::c::d`,
-/// `a::c::e`.
-fn expand(tree: &str, prefix: &str, paths: &mut Vec<String>) {
-    let mut depth = 0;
-    let mut item = String::new();
-    let mut items = Vec::new();
-    for c in tree.chars() {
-        match c {
-            '{' => depth += 1,
-            '}' => depth -= 1,
-            _ => {}
-        }
-        if c == ',' && depth == 0 {
-            items.push(std::mem::take(&mut item));
-        } else {
-            item.push(c);
-        }
+/// Whether `attributes` hold a `cfg` that names `test`: `#[cfg(test)]`,
+/// `#[cfg(all(test, feature = "research"))]`.
+fn is_test_only(attributes: &[syn::Attribute]) -> bool {
+    attributes.iter().any(|attribute| {
+        attribute.path().is_ident("cfg")
+            && matches!(&attribute.meta, syn::Meta::List(list)
+                if list.tokens.clone().into_iter().any(|token| names(&token, "test")))
+    })
+}
+
+/// Whether `token`, or a token inside it, is the identifier `word`.
+fn names(token: &TokenTree, word: &str) -> bool {
+    match token {
+        TokenTree::Ident(ident) => ident == word,
+        TokenTree::Group(group) => group.stream().into_iter().any(|inner| names(&inner, word)),
+        _ => false,
     }
-    items.push(item);
-    for item in items {
-        let item = item.trim();
-        if item.is_empty() {
-            continue;
-        }
-        match item.find('{') {
-            Some(open) => {
-                let close = item.rfind('}').expect("a closing brace");
-                let head = format!("{prefix}{}", &item[..open]);
-                expand(&item[open + 1..close], &head, paths);
-            }
-            None => {
-                let path = item.split(" as ").next().expect("a path").trim();
-                paths.push(format!("{prefix}{path}"));
+}
+
+/// The paths of a `use` tree, groups expanded and renames dropped: `a::{b, c::{d, e as f}}`
+/// is `a::b`, `a::c::d`, `a::c::e`.
+fn expand(tree: &syn::UseTree, prefix: &str, paths: &mut Vec<String>) {
+    match tree {
+        syn::UseTree::Path(path) => expand(&path.tree, &format!("{prefix}{}::", path.ident), paths),
+        syn::UseTree::Name(name) => paths.push(format!("{prefix}{}", name.ident)),
+        syn::UseTree::Rename(rename) => paths.push(format!("{prefix}{}", rename.ident)),
+        syn::UseTree::Glob(_) => paths.push(prefix.trim_end_matches("::").to_string()),
+        syn::UseTree::Group(group) => {
+            for item in &group.items {
+                expand(item, prefix, paths);
             }
         }
     }
 }
 
-/// The `use` paths and `crate::` paths of `code`.
-fn paths_in(code: &str) -> Vec<String> {
-    let mut paths = Vec::new();
-    let mut rest = code;
-    while let Some(at) = find_word(rest, "use ") {
-        let tail = &rest[at + 4..];
-        let end = tail.find(';').unwrap_or(tail.len());
-        let tree: String = tail[..end].split_whitespace().collect::<Vec<_>>().join(" ");
-        expand(
-            &tree.replace(" {", "{").replace(":: ", "::"),
-            "",
-            &mut paths,
-        );
-        rest = &tail[end..];
-    }
-    let mut rest = code;
-    while let Some(at) = find_word(rest, "crate::") {
-        let before = rest[..at].chars().next_back();
-        let tail = &rest[at..];
-        let end = tail
-            .find(|c: char| !(c.is_alphanumeric() || c == '_' || c == ':'))
-            .unwrap_or(tail.len());
-        if before != Some('$') {
-            paths.push(tail[..end].trim_end_matches(':').to_string());
+/// Collects the paths a file names.
+#[derive(Default)]
+struct Paths(Vec<String>);
+
+impl Paths {
+    /// The paths of two segments or more written in `tokens` (a macro's body): `a::b::c`,
+    /// not `$crate::d`.
+    fn in_tokens(&mut self, tokens: TokenStream) {
+        let tokens: Vec<TokenTree> = tokens.into_iter().collect();
+        let mut i = 0;
+        while i < tokens.len() {
+            match &tokens[i] {
+                TokenTree::Group(group) => self.in_tokens(group.stream()),
+                TokenTree::Ident(first) => {
+                    let after_dollar = i > 0
+                        && matches!(&tokens[i - 1], TokenTree::Punct(punct) if punct.as_char() == '$');
+                    let mut path = first.to_string();
+                    let mut j = i + 1;
+                    while let (
+                        Some(TokenTree::Punct(one)),
+                        Some(TokenTree::Punct(two)),
+                        Some(TokenTree::Ident(next)),
+                    ) = (tokens.get(j), tokens.get(j + 1), tokens.get(j + 2))
+                    {
+                        if one.as_char() != ':' || two.as_char() != ':' {
+                            break;
+                        }
+                        path = format!("{path}::{next}");
+                        j += 3;
+                    }
+                    if j > i + 1 && !after_dollar {
+                        self.0.push(path);
+                    }
+                    i = j;
+                    continue;
+                }
+                _ => {}
+            }
+            i += 1;
         }
-        rest = &tail[end..];
     }
-    paths
 }
 
-/// Where `word` starts in `text` as a word of its own.
-fn find_word(text: &str, word: &str) -> Option<usize> {
-    let mut from = 0;
-    while let Some(found) = text[from..].find(word) {
-        let at = from + found;
-        let before = text[..at].chars().next_back();
-        if before.is_none_or(|c| !(c.is_alphanumeric() || c == '_')) {
-            return Some(at);
+impl<'ast> Visit<'ast> for Paths {
+    fn visit_item_mod(&mut self, module: &'ast syn::ItemMod) {
+        if !is_test_only(&module.attrs) {
+            syn::visit::visit_item_mod(self, module);
         }
-        from = at + word.len();
     }
-    None
+
+    fn visit_item_use(&mut self, item: &'ast syn::ItemUse) {
+        expand(&item.tree, "", &mut self.0);
+    }
+
+    fn visit_path(&mut self, path: &'ast syn::Path) {
+        // One segment is a name in scope, not a path to a module (a variable may share a
+        // child module's name).
+        if path.segments.len() > 1 {
+            let segments: Vec<String> = path
+                .segments
+                .iter()
+                .map(|segment| segment.ident.to_string())
+                .collect();
+            self.0.push(segments.join("::"));
+        }
+        syn::visit::visit_path(self, path);
+    }
+
+    fn visit_macro(&mut self, mac: &'ast syn::Macro) {
+        self.in_tokens(mac.tokens.clone());
+        syn::visit::visit_macro(self, mac);
+    }
+}
+
+/// The paths `source` names outside its tests module.
+///
+/// # Panics
+///
+/// If `source` does not parse as Rust.
+fn paths_in(source: &str) -> Vec<String> {
+    let file = syn::parse_file(source).expect("a source file that parses");
+    let mut paths = Paths::default();
+    paths.visit_file(&file);
+    paths.0
 }
 
 /// The module a path from module `from` names: the longest module prefix of the path,
@@ -337,21 +385,13 @@ fn resolve(path: &str, from: &Module, all: &BTreeMap<Module, PathBuf>) -> Option
 fn imports(all: &BTreeMap<Module, PathBuf>) -> BTreeMap<Module, BTreeSet<Module>> {
     let mut edges = BTreeMap::new();
     for (module, path) in all {
-        let code = code_of(&fs::read_to_string(path).expect("a source file"));
-        let mut targets: BTreeSet<Module> = paths_in(&code)
+        let source = fs::read_to_string(path).expect("a source file");
+        // A child named by its parent (`child::item`) resolves to the child.
+        let targets: BTreeSet<Module> = paths_in(&source)
             .iter()
             .filter_map(|path| resolve(path, module, all))
             .filter(|target| target != module)
             .collect();
-        // A child named by its parent: `child::item`.
-        for child in all.keys() {
-            if child.len() == module.len() + 1
-                && child.starts_with(module)
-                && find_word(&code, &format!("{}::", child[child.len() - 1])).is_some()
-            {
-                targets.insert(child.clone());
-            }
-        }
         edges.insert(module.clone(), targets);
     }
     edges
@@ -653,16 +693,123 @@ fn every_source_file_is_named_under_its_folder() {
     assert!(named_files(&sections["src/solver/search"]).contains("code.rs"));
 }
 
+/// The types and traits the library and the binary define, by name.
+fn defined_types() -> BTreeSet<String> {
+    #[derive(Default)]
+    struct Types(BTreeSet<String>);
+    impl<'ast> Visit<'ast> for Types {
+        fn visit_item_struct(&mut self, item: &'ast syn::ItemStruct) {
+            self.0.insert(item.ident.to_string());
+        }
+        fn visit_item_enum(&mut self, item: &'ast syn::ItemEnum) {
+            self.0.insert(item.ident.to_string());
+        }
+        fn visit_item_trait(&mut self, item: &'ast syn::ItemTrait) {
+            self.0.insert(item.ident.to_string());
+        }
+        fn visit_item_type(&mut self, item: &'ast syn::ItemType) {
+            self.0.insert(item.ident.to_string());
+        }
+        fn visit_item_mod(&mut self, module: &'ast syn::ItemMod) {
+            if !is_test_only(&module.attrs) {
+                syn::visit::visit_item_mod(self, module);
+            }
+        }
+    }
+    let mut types = Types::default();
+    for directory in ["src", "cli/src"] {
+        let root = source(directory);
+        let mut found = BTreeMap::new();
+        modules(&root, &root, &mut found);
+        for path in found.values() {
+            let text = fs::read_to_string(path).expect("a source file");
+            types.visit_file(&syn::parse_file(&text).expect("a source file that parses"));
+        }
+    }
+    types.0
+}
+
+/// Every identifier of `source`'s code: doc comments, which are strings, left out.
+fn identifiers(source: &str) -> BTreeSet<String> {
+    fn walk(tokens: TokenStream, into: &mut BTreeSet<String>) {
+        for token in tokens {
+            match token {
+                TokenTree::Ident(ident) => {
+                    into.insert(ident.to_string());
+                }
+                TokenTree::Group(group) => walk(group.stream(), into),
+                _ => {}
+            }
+        }
+    }
+    let mut found = BTreeSet::new();
+    walk(source.parse().expect("tokens"), &mut found);
+    found
+}
+
+/// A claim of ARCHITECTURE.md the code can contradict: each type or trait of the crate that
+/// a Rust file's row names is named in that file's code — defined there, re-exported or
+/// used — never one the file has nothing to do with (as `closed_form.rs` once was said to
+/// hold `Play`, which lives in `game.rs`).
+#[test]
+fn every_type_a_row_names_is_in_its_file() {
+    let types = defined_types();
+    let mut contradicted = Vec::new();
+    for (folder, section) in folder_sections(&architecture()) {
+        for line in section.lines().filter(|line| line.starts_with("| `")) {
+            let cells: Vec<&str> = line.split('|').map(str::trim).collect();
+            let file = cells[1].trim_matches('`');
+            if Path::new(file)
+                .extension()
+                .is_none_or(|extension| extension != "rs")
+            {
+                continue;
+            }
+            let path = source(&format!("{folder}/{file}"));
+            let Ok(text) = fs::read_to_string(&path) else {
+                continue; // a file that does not exist: another test's failure
+            };
+            let present = identifiers(&text);
+            for named in cells[2].split('`').skip(1).step_by(2) {
+                if types.contains(named) && !present.contains(named) {
+                    contradicted.push(format!("{folder}/{file} does not name `{named}`"));
+                }
+            }
+        }
+    }
+    assert!(
+        contradicted.is_empty(),
+        "rows of ARCHITECTURE.md the code contradicts:\n{}",
+        contradicted.join("\n")
+    );
+    // The test reads what it claims to.
+    assert!(types.contains("ClosedForm") && types.contains("Play"));
+    assert!(
+        !identifiers(&fs::read_to_string(source("src/closed_form.rs")).expect("a file"))
+            .contains("Play")
+    );
+}
+
 #[test]
 fn no_files_import_one_another_in_a_circle() {
     let root = source("cli/src");
     let mut binary = BTreeMap::new();
     modules(&root, &root, &mut binary);
     for (what, all) in [("the library", library()), ("the binary", binary)] {
-        let found = circles(&imports(&all));
+        let edges = imports(&all);
+        let found = circles(&edges);
+        // Each circle by its edges, so that whoever breaks it sees where.
         let shown: Vec<String> = found
             .iter()
-            .map(|circle| circle.iter().map(name).collect::<Vec<_>>().join(" ↔ "))
+            .map(|circle| {
+                let mut lines = Vec::new();
+                for from in circle {
+                    for to in edges[from].iter().filter(|to| circle.contains(to)) {
+                        lines.push(format!("  {} → {}", name(from), name(to)));
+                    }
+                }
+                lines.join("\n")
+            })
             .collect();
         assert!(found.is_empty(), "circles in {what}:\n{}", shown.join("\n"));
     }
@@ -696,30 +843,38 @@ fn no_file_passes_600_lines_of_code() {
     );
 }
 
-/// The reader itself, on made-up code: braces, `as`, `super`, comments and `$crate`.
+/// The reader itself, on made-up code: groups, renames, globs, paths inside expressions and
+/// macros, `$crate`, comments, strings and tests modules.
 #[test]
 fn the_reader_finds_imports_and_nothing_else() {
-    let code = code_of(
-        "use super::{a::{B, c as d}, E};\n// use crate::nowhere;\nuse crate::x::Y;\n\
-         fn f() { crate::z::g(); $crate::macro_path::h(); m!(\"use crate::in_a_string;\"); }\n\
-         #[cfg(test)]\nmod tests { use crate::t; }",
-    );
+    let found: BTreeSet<String> = paths_in(
+        "use super::{a::{B, c as d}, E};\n// use crate::nowhere;\nuse crate::x::Y;\nuse crate::g::*;\n\
+         /// [`crate::in_docs`]\n\
+         fn f() { crate::z::g(); let n = super::threads::DEPTH; let local = 1; \
+           m!(crate::in_macro::h, $crate::macro_path::h, \"use crate::in_a_string;\"); }\n\
+         macro_rules! r { () => { super::in_rules::k() }; }\n\
+         #[cfg(test)]\nmod tests { use crate::t; }\n\
+         #[cfg(all(test, feature = \"f\"))]\nmod gated { use crate::u; }\n\
+         mod inner { use crate::kept; }",
+    )
+    .into_iter()
+    .collect();
+    let expected = [
+        "super::a::B",
+        "super::a::c",
+        "super::E",
+        "crate::x::Y",
+        "crate::g",
+        "crate::z::g",
+        "super::threads::DEPTH",
+        "crate::in_macro::h",
+        "super::in_rules::k",
+        "crate::kept",
+    ];
     assert_eq!(
-        paths_in(&code),
-        [
-            "super::a::B",
-            "super::a::c",
-            "super::E",
-            "crate::x::Y",
-            "crate::x::Y",
-            "crate::z::g"
-        ]
+        found,
+        expected.iter().map(|path| (*path).to_string()).collect()
     );
-    // A tests module behind a feature is left out too.
-    let gated = code_of(
-        "use crate::kept;\n#[cfg(all(test, feature = \"f\"))]\nmod tests { use crate::t; }",
-    );
-    assert_eq!(paths_in(&gated), ["crate::kept", "crate::kept"]);
     let mut all = BTreeMap::new();
     for module in [&["p"][..], &["p", "a"], &["p", "q"], &["x"], &["z"]] {
         all.insert(

@@ -4,7 +4,7 @@
 
 use std::fmt;
 
-use crate::game::StoredPosition;
+use crate::game::{PositionError, StoredPosition};
 
 /// The most rows of a bar: one byte each in a `u128`.
 pub const MAX_ROWS: u32 = 16;
@@ -221,4 +221,52 @@ pub(super) fn check(lengths: &[u32], rows: u32, columns: u32) -> Result<(), Chom
         return refuse("a row longer than the one above it");
     }
     Ok(())
+}
+
+/// Every square but the poison, column by column; eating square `(row, column)` cuts the
+/// rows from `row` to the last one longer than `column` — a run of bytes, set in one step.
+/// The ruleset's moves and [`ChompValues`]'.
+pub(super) fn options(position: ChompPosition) -> impl Iterator<Item = ChompPosition> {
+    let ChompPosition(position) = position;
+    let first = length(position, 0);
+    (0..first).flat_map(move |column| {
+        // The rows longer than `column`: the first `height`, as rows never grow.
+        let height = (1..MAX_ROWS)
+            .find(|&row| length(position, row) <= column)
+            .unwrap_or(MAX_ROWS);
+        let through = bytes_below(height);
+        let cut = u128::from(column) * REPEATED_ONES;
+        let from = u32::from(column == 0);
+        (from..height).map(move |row| {
+            let mask = through & !bytes_below(row);
+            ChompPosition((position & !mask) | (cut & mask))
+        })
+    })
+}
+
+/// The diagram `eating (row, column)` leaves — every square below and right of it eaten —
+/// or `None` if that square is not in the diagram or is the poison.
+pub(super) fn bite(position: ChompPosition, row: u32, column: u32) -> Option<ChompPosition> {
+    if (row, column) == (0, 0) || row >= MAX_ROWS || column >= length(position.0, row) {
+        return None;
+    }
+    let cut = (row..MAX_ROWS).fold(position.0, |bits, below| {
+        if length(bits, below) > column {
+            (bits & !(0xFF << (8 * below))) | (u128::from(column) << (8 * below))
+        } else {
+            bits
+        }
+    });
+    Some(ChompPosition(cut))
+}
+
+/// Whether `position` is a diagram of a bar of `rows` × `columns`: every byte a row, each
+/// at most the one above, the first at least the poison, none past the bar.
+pub(super) fn check_diagram(
+    position: ChompPosition,
+    rows: u32,
+    columns: u32,
+) -> Result<(), PositionError> {
+    let lengths: Vec<u32> = (0..MAX_ROWS).map(|row| length(position.0, row)).collect();
+    check(&lengths, rows, columns).map_err(|error| PositionError::new(error.to_string()))
 }

@@ -3,7 +3,9 @@
 
 use std::fmt;
 
-use super::diagram::{ChompError, ChompPosition, MAX_ROWS, check, length, rank};
+use super::diagram::{
+    ChompError, ChompPosition, MAX_ROWS, bite, check, check_diagram, length, options, rank,
+};
 use crate::closed_form::ClosedForm;
 use crate::error::TableError;
 use crate::game::{IllegalMove, ImpartialGame, Nimber, Outcome, PositionError};
@@ -329,12 +331,12 @@ impl ImpartialGame for ChompValues {
     type Position = ChompPosition;
 
     fn moves(&self, &position: &ChompPosition) -> impl Iterator<Item = ChompPosition> {
-        super::options(position)
+        options(position)
     }
 
     /// A diagram of this table's bar.
     fn check_position(&self, &position: &ChompPosition) -> Result<(), PositionError> {
-        super::check_diagram(position, self.rows, self.columns)
+        check_diagram(position, self.rows, self.columns)
     }
 }
 
@@ -365,7 +367,7 @@ impl ClosedForm for ChompValues {
     ) -> Result<ChompPosition, IllegalMove<ChompPosition, ChompMove>> {
         let refuse = |reason: String| IllegalMove::new(position, chosen, reason);
         let (row, column) = (chosen.row, chosen.column);
-        let Some(after) = super::bite(*position, row, column) else {
+        let Some(after) = bite(*position, row, column) else {
             return Err(refuse(format!(
                 "row {row}, column {column} is not a square of the diagram but the poison"
             )));

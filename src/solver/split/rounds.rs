@@ -17,17 +17,6 @@ use crate::game::ImpartialGame;
 pub(super) const FIRST_ROUND: u64 = 64;
 pub(super) const ROUND_GROWTH: u64 = 8;
 
-/// The least work a round must have left for a question inside it to run rounds of its own.
-/// Measured on Sprouts (first round 64, growth 8; one run each, 2026-12-06): in order, 12
-/// spots 233 s, 13 spots not answered in an hour. In rounds at every depth, 10 spots took
-/// 2.6 s against 0.7 s in order. In rounds below the start only, never inside another
-/// round: 12 spots 10.6 s, 13 spots not answered in 18 minutes; inside a round with 10 000
-/// left, 5.7 s and 10.1 s (with 1 000 left, 12 spots 25 s; with 30 000, 7.3 s); and with
-/// the start's options in rounds too, 5.8 s and 12.5 s, but 14 spots searched in 217 s and
-/// proved in 113 s against 275 s and 447 s (the prover asks about each part as a start).
-/// Rounds inside rounds with little left spend it on tries that run out.
-pub(super) const NESTED_ROUND_LEAST: u64 = 10_000;
-
 impl<P: Clone + Eq + Hash + Debug> SplitSearch<P> {
     /// [`any_sum_has`](Self::any_sum_has) in rounds of growing allowances of work. On
     /// threads, each thread runs its own rounds (the threads split the sums near the root

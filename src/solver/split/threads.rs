@@ -3,20 +3,19 @@
 //! none left helps with another's, and near the root a thread leaves for later the sums
 //! whose parts another is searching.
 
-use std::collections::HashMap;
 use std::fmt::Debug;
 use std::hash::Hash;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::thread;
 
+use super::busy::Busy;
 use super::line::LineOfPlay;
 use super::search::{Answer, Question, SplitSearch};
 use super::sums::Split;
 use super::sums::largest_index;
 use crate::error::SolveError;
 use crate::game::{ImpartialGame, Nimber, Outcome};
-use crate::hash::MapBuildHasher;
 
 /// The sums of a threaded question not taken yet: those kept for each thread (by rank), and
 /// the rest; and those being searched, each with the flag set when it is finished.
@@ -101,86 +100,6 @@ impl Picks {
     fn orphan(&mut self, rank: usize) {
         let orphaned = std::mem::take(&mut self.kept[rank]);
         self.kept[0].extend(orphaned);
-    }
-}
-
-/// How deep in the line of play the threads of a threaded question say which parts they are
-/// searching, for the others to leave those for later (deeper, the lock would cost more than
-/// the work it saves: on Cram 4 × 11 the threads list 4 % fewer options from 3 to 6 deep,
-/// and take longer from 10 deep).
-pub(super) const BUSY_DEPTH: usize = 6;
-
-/// The parts near the root that the threads of a threaded question are searching: for each,
-/// how many threads are, and whether one has found the first sum of its options not a
-/// P-position.
-#[derive(Debug)]
-pub(crate) struct Busy<P> {
-    parts: Mutex<HashMap<P, BusyPart, MapBuildHasher>>,
-}
-
-#[derive(Debug, Default)]
-struct BusyPart {
-    threads: u32,
-    past_first: bool,
-}
-
-impl<P> Default for Busy<P> {
-    fn default() -> Self {
-        Busy {
-            parts: Mutex::new(HashMap::default()),
-        }
-    }
-}
-
-impl<P: Clone + Eq + Hash> Busy<P> {
-    fn lock(&self) -> MutexGuard<'_, HashMap<P, BusyPart, MapBuildHasher>> {
-        self.parts.lock().unwrap_or_else(PoisonError::into_inner)
-    }
-
-    /// A thread starts searching `part`.
-    pub(super) fn enter(&self, part: &P) {
-        self.lock().entry(part.clone()).or_default().threads += 1;
-    }
-
-    /// A thread has finished searching `part` (or stopped).
-    pub(super) fn leave(&self, part: &P) {
-        let mut parts = self.lock();
-        if let Some(busy) = parts.get_mut(part) {
-            busy.threads -= 1;
-            if busy.threads == 0 {
-                parts.remove(part);
-            }
-        }
-    }
-
-    /// Whether a thread is searching one of `parts`.
-    #[cfg(test)]
-    fn holds_any(&self, parts: &[P]) -> bool {
-        let held = self.lock();
-        !held.is_empty() && parts.iter().any(|part| held.contains_key(part))
-    }
-
-    /// A thread has found the first sum of `part`'s options not a P-position.
-    pub(super) fn pass_first(&self, part: &P) {
-        if let Some(busy) = self.lock().get_mut(part) {
-            busy.past_first = true;
-        }
-    }
-
-    /// Whether a thread searching `part` has found the first sum of its options not a
-    /// P-position.
-    #[cfg(test)]
-    fn past_first(&self, part: &P) -> bool {
-        self.lock().get(part).is_some_and(|busy| busy.past_first)
-    }
-
-    /// Whether a sum of `node`'s options made of `parts` waits: some thread has found the
-    /// first sum of `node`'s options not a P-position, and a thread is searching one of
-    /// `parts`. One lock for both.
-    pub(super) fn defers(&self, node: &P, parts: &[P]) -> bool {
-        let held = self.lock();
-        held.get(node).is_some_and(|busy| busy.past_first)
-            && parts.iter().any(|part| held.contains_key(part))
     }
 }
 
@@ -442,7 +361,8 @@ where
 
 #[cfg(test)]
 mod tests {
-    use super::{Busy, Pick, Picks};
+    use super::super::busy::Busy;
+    use super::{Pick, Picks};
     use std::sync::atomic::Ordering;
 
     fn picks(kept: Vec<Vec<usize>>, untaken: std::ops::Range<usize>) -> Picks {
