@@ -122,7 +122,7 @@ fn sprouts(c: &mut Criterion) {
     });
     group.bench_function("sprouts_5_spots/plain_search", |b| {
         b.iter_batched(
-            || Solver::new(Sprouts).with_plain_search(),
+            || Solver::new(impartial::Whole(Sprouts)),
             |mut solver| solver.outcome(&five).unwrap(),
             BatchSize::LargeInput,
         );

@@ -2,9 +2,9 @@
 //!
 //! `cargo run --release --example chomp -- 8 10` (rows, columns; at most 16 rows of 255
 //! squares); `--rows 7,5,5,2` starts from a diagram of those row lengths instead of the whole
-//! bar. `--plain` answers with the plain search (every diagram of the bar in an array,
-//! ranked), the reference the other is tested against; `--table` with Chomp's own method,
-//! every diagram's value filled bottom-up (`Chomp::values`), the fastest for a whole bar.
+//! bar. It answers with the solver's search (every diagram met ranked into an array), or
+//! with `--table` by Chomp's own method, every diagram's value filled bottom-up
+//! (`Chomp::values`), the fastest for a whole bar.
 
 #[macro_use]
 #[path = "common/output.rs"]
@@ -27,20 +27,18 @@ const HELP: &str = "\
 Chomp: eat a square and every square below and right of it; who must eat the poisoned
 corner loses. Prints the position's nim-value and a winning move, if there is one.
 
-usage: chomp ROWS COLUMNS [--rows LENGTHS] [--plain | --table] [--budget BYTES]
+usage: chomp ROWS COLUMNS [--rows LENGTHS] [--table [--budget BYTES]]
 
   ROWS COLUMNS      the bar (at most 16 rows of 255 squares)
   --rows LENGTHS    start from rows of these lengths (7,5,5,2), not the whole bar
-  --plain           the plain search, every diagram ranked in an array
   --table           every diagram's value bottom-up, two bytes each (the fastest)
-  --budget BYTES    keep the other search's table within BYTES (2^30, 1e9, ...)
+  --budget BYTES    keep the table within BYTES (2^30, 1e9, ...; default 8 GiB)
   -h, --help        this help";
 
 struct Arguments {
     rows: u32,
     columns: u32,
     lengths: Option<Vec<u32>>,
-    plain: bool,
     table: bool,
     budget: Option<usize>,
 }
@@ -52,7 +50,7 @@ fn number(text: &str, what: &str) -> Result<u128, String> {
 fn parse() -> Result<Option<Arguments>, lexopt::Error> {
     use lexopt::prelude::*;
     let mut sizes = Vec::new();
-    let (mut lengths, mut plain, mut table, mut budget) = (None, false, false, None);
+    let (mut lengths, mut table, mut budget) = (None, false, None);
     let mut parser = lexopt::Parser::from_env();
     while let Some(argument) = parser.next()? {
         match argument {
@@ -67,7 +65,6 @@ fn parse() -> Result<Option<Arguments>, lexopt::Error> {
                     .collect::<Result<Vec<u32>, String>>()?;
                 lengths = Some(parsed);
             }
-            Long("plain") => plain = true,
             Long("table") => table = true,
             Long("budget") => {
                 let value = number(&parser.value()?.string()?, "--budget")?;
@@ -88,7 +85,6 @@ fn parse() -> Result<Option<Arguments>, lexopt::Error> {
         rows,
         columns,
         lengths,
-        plain,
         table,
         budget,
     }))
@@ -120,18 +116,6 @@ fn main() -> ExitCode {
         return by_table(&game, start, arguments.budget.unwrap_or(8 << 30));
     }
     let mut solver = Solver::new(game.clone());
-    if arguments.plain {
-        solver = solver.with_plain_search();
-    }
-    if let Some(bytes) = arguments.budget {
-        solver = match solver.with_table_budget(bytes) {
-            Ok(solver) => solver,
-            Err(error) => {
-                eprintln!("error: {error}");
-                return ExitCode::from(2);
-            }
-        };
-    }
     let started = Instant::now();
     let value = solver.grundy(start).unwrap();
     let elapsed = started.elapsed();

@@ -15,8 +15,8 @@ mod arguments;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use impartial::Solver;
-use impartial::cram::Cram;
+use impartial::cram::{Cram, CramPosition};
+use impartial::{ImpartialGame, Solver, Whole};
 
 /// Counts as the `impartial` command line reads them: `1000000`, `1_000_000`, `1e6`, `2^20`.
 #[path = "../cli/src/count.rs"]
@@ -94,10 +94,20 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let mut solver = Solver::new(game).with_threads(arguments.threads);
+    // The plain search is the same game with no decomposition: `Whole(game)`.
     if arguments.plain {
-        solver = solver.with_plain_search();
+        solve(Solver::new(Whole(game)), &game, &arguments)
+    } else {
+        solve(Solver::new(game), &game, &arguments)
     }
+}
+
+/// The value and a winning move of the board, by `solver`'s search.
+fn solve<G>(solver: Solver<G>, game: &Cram, arguments: &Arguments) -> ExitCode
+where
+    G: ImpartialGame<Position = CramPosition> + Sync,
+{
+    let mut solver = solver.with_threads(arguments.threads);
     if let Some(bytes) = arguments.budget {
         solver = match solver.with_table_budget(bytes) {
             Ok(solver) => solver,

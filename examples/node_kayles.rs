@@ -15,8 +15,8 @@ mod arguments;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use impartial::Solver;
-use impartial::node_kayles::NodeKayles;
+use impartial::node_kayles::{NodeKayles, NodeKaylesPosition};
+use impartial::{ImpartialGame, Solver, Whole};
 
 /// Counts as the `impartial` command line reads them: `1000000`, `1_000_000`, `1e6`, `2^20`.
 #[path = "../cli/src/count.rs"]
@@ -106,11 +106,20 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let start = game.start();
-    let mut solver = Solver::new(game.clone());
+    // The plain search is the same game with no decomposition: `Whole(game)`.
     if arguments.plain {
-        solver = solver.with_plain_search();
+        solve(Solver::new(Whole(game.clone())), &game, &arguments)
+    } else {
+        solve(Solver::new(game.clone()), &game, &arguments)
     }
+}
+
+/// The value and a winning move of the graph, by `solver`'s search.
+fn solve<G>(mut solver: Solver<G>, game: &NodeKayles, arguments: &Arguments) -> ExitCode
+where
+    G: ImpartialGame<Position = NodeKaylesPosition>,
+{
+    let start = game.start();
     if let Some(bytes) = arguments.budget {
         solver = match solver.with_table_budget(bytes) {
             Ok(solver) => solver,

@@ -27,8 +27,8 @@
 //! # What a certificate says
 //!
 //! Every claim is about a *part*: a position that is its own canonical form. A position is
-//! the sum of its parts ([`components`](crate::ImpartialGame::components), each part in
-//! its [`canonical`](crate::ImpartialGame::canonical) form; a position that does not split
+//! the sum of its parts ([`components`](crate::Decompose::components), each part in
+//! its [`canonical`](crate::Decompose::canonical) form; a position that does not split
 //! is one part), and by the Sprague–Grundy theorem its value is the XOR of theirs. A part's
 //! [`Entry`] is one of:
 //!
@@ -37,7 +37,7 @@
 //!   every option is shown not to be of value 0.
 //! - **values it is not**: for each such `k`, a [`Witness`] — the index of an option of
 //!   value `k`, or `AboveBound` when `k` passes the part's number of options or its
-//!   ruleset's [`grundy_bound`](crate::ImpartialGame::grundy_bound). "Not of value `k`" is
+//!   ruleset's [`grundy_bound`](crate::Decompose::grundy_bound). "Not of value `k`" is
 //!   "the part plus a nim-heap of `k` is an N-position": an N-position is shown by one
 //!   winning move, without the value.
 //!

@@ -53,20 +53,6 @@ pub enum SolveError<P: Debug> {
         /// The position whose score could not be computed.
         position: P,
     },
-    /// The ruleset's [`components`](crate::ImpartialGame::components) or
-    /// [`canonical`](crate::ImpartialGame::canonical) hook answered for the position asked
-    /// about, but its [`DECOMPOSES`](crate::ImpartialGame::DECOMPOSES) is `false`, so the
-    /// solver would search every position whole and never call them: the hooks only work
-    /// together. Set `DECOMPOSES = true` (or leave both hooks to their defaults).
-    #[cfg(feature = "decompose")]
-    #[cfg_attr(docsrs, doc(cfg(feature = "decompose")))]
-    #[error(
-        "the ruleset's components or canonical hook answered for {position:?}, but its DECOMPOSES is false, so the solver would never use them: set DECOMPOSES = true"
-    )]
-    DecomposesNotSet {
-        /// The position the hooks answered for.
-        position: P,
-    },
     /// Writing a certificate, the searches' answers about `position` did not agree with one
     /// another: a bug in the solver or a ruleset that breaks the laws of
     /// [`ImpartialGame`](crate::ImpartialGame) (a `canonical` form of another value, a
@@ -130,10 +116,6 @@ impl<P: Debug> SolveError<P> {
             },
             SolveError::StateLimit { limit } => SolveError::StateLimit { limit },
             SolveError::ScoreOverflow { position } => SolveError::ScoreOverflow {
-                position: map(position),
-            },
-            #[cfg(feature = "decompose")]
-            SolveError::DecomposesNotSet { position } => SolveError::DecomposesNotSet {
                 position: map(position),
             },
             #[cfg(feature = "decompose")]

@@ -85,23 +85,24 @@
 //! # Games that fall apart: the general method at the frontier
 //!
 //! Deep in a game of Cram the free cells fall into regions no domino joins, and the board is
-//! the sum of them. A ruleset tells the solver so through [`ImpartialGame::components`]
-//! (with [`ImpartialGame::DECOMPOSES`]); [`ImpartialGame::canonical`] names one position for
-//! all its mirror images, [`ImpartialGame::search_size`] which part is the cheaper, and
-//! [`ImpartialGame::grundy_bound`] a value no part can pass (the longest play). The
-//! solver then values each part once, on its own, cancels equal parts (`G + G = 0`), and
-//! decides "is this sum a P-position?" without the full value of its largest part — the
-//! search of Lemoine and Viennot (*Nimbers are inevitable*, TCS 462, 2012), which keeps what
-//! it has ruled out of each value. [`Solver::with_table_budget`] keeps its table within a
-//! number of bytes (a forgotten fact is found again, never guessed), and
-//! [`Solver::save_table`] and [`Solver::load_table`] carry it across runs in a checksummed
-//! file. [`Solver::with_threads`] shares the search among threads (the options of the root
-//! dealt out, the table shared), with the answers of one thread.
-//! [`Solver::with_plain_search`] is the reference it is tested against.
+//! the sum of them. A ruleset tells the solver so by implementing [`Decompose`], the trait of
+//! what only this search asks, and pointing [`ImpartialGame::DECOMPOSITION`] at it (the
+//! compiler holds the two together): [`Decompose::components`] splits a position into its
+//! parts, [`Decompose::canonical`] names one position for all its mirror images,
+//! [`Decompose::search_size`] says which part is the cheaper, and
+//! [`Decompose::grundy_bound`] a value no part can pass (the longest play). The solver then
+//! values each part once, on its own, cancels equal parts (`G + G = 0`), and decides "is this
+//! sum a P-position?" without the full value of its largest part — the search of Lemoine and
+//! Viennot (*Nimbers are inevitable*, TCS 462, 2012), which keeps what it has ruled out of
+//! each value. [`Solver::with_table_budget`] keeps its table within a number of bytes (a
+//! forgotten fact is found again, never guessed), and [`Solver::save_table`] and
+//! [`Solver::load_table`] carry it across runs in a checksummed file.
+//! [`Solver::with_threads`] shares the search among threads (the options of the root dealt
+//! out, the table shared), with the answers of one thread. [`Whole`] is the same game searched
+//! whole, the plain search: the reference the decomposing one is tested against.
 //!
-//! [`cram`], [`node_kayles`] and [`chomp`] are written against these public hooks only, as
-//! a user would write them: Cram on any board of up to 64 cells, Node Kayles on any graph of
-//! up to 128 vertices with the symmetries you give it (each checked), Chomp on bars of up to
+//! [`cram`], [`node_kayles`] and [`chomp`] implement these public hooks as a user would:
+//! Cram on any board of up to 64 cells, Node Kayles on any graph of up to 128 vertices with the symmetries you give it (each checked), Chomp on bars of up to
 //! 16 × 255 squares (which does not fall apart: its array of ranked diagrams is the faster
 //! way).
 //!
@@ -309,7 +310,7 @@
 //!
 //! | feature | default | adds |
 //! |---|---|---|
-//! | `decompose` | yes | the decomposing search: [`ImpartialGame::components`], `canonical`, `search_size`, `grundy_bound` and `DECOMPOSES`; [`Solver::with_table_budget`], [`Solver::save_table`] and [`Solver::load_table`], [`Solver::with_threads`], [`certificate`] (depends on `stacker`, `crc32fast` and `foldhash`) |
+//! | `decompose` | yes | the decomposing search: [`Decompose`] (`components`, `canonical`, `search_size`, `grundy_bound`), [`Decomposition`] and [`Whole`]; [`Solver::with_table_budget`], [`Solver::save_table`] and [`Solver::load_table`], [`Solver::with_threads`], [`certificate`] (depends on `stacker`, `crc32fast` and `foldhash`) |
 //! | `frontier` | yes | the games searched at the frontier: [`sprouts`], [`cram`], [`node_kayles`], [`chomp`], [`poset`] (turns on `decompose`) |
 //! | `quotient` | yes | misère quotients: [`quotient`] |
 //! | `repeating` | yes | codes with a repeating tail, [`repeating`], and the all-but subtraction games, [`all_but`] |
@@ -404,6 +405,8 @@ pub use closed_form::ClosedForm;
 pub use error::{SolveError, TableError};
 #[cfg(feature = "decompose")]
 pub use game::StoredPosition;
+#[cfg(feature = "decompose")]
+pub use game::{Decompose, Decomposition, Whole};
 pub use game::{
     Either, HeapSize, IllegalMove, ImpartialGame, IntoPosition, Nimber, Outcome, Play,
     PositionError,

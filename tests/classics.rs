@@ -965,8 +965,7 @@ mod posets {
         }
         // Two chains side by side are a sum: Nim heaps of 2 and 3.
         let two_chains = PosetGame::new(5, &[(0, 1), (2, 3), (3, 4)]).unwrap();
-        let parts: Vec<u128> = two_chains
-            .components(&two_chains.start())
+        let parts: Vec<u128> = impartial::Decompose::components(&two_chains, &two_chains.start())
             .unwrap()
             .map(impartial::poset::PosetPosition::bits)
             .collect();
@@ -1044,7 +1043,7 @@ mod sprouts {
             "some sums reached"
         );
         let mut split = Solver::new(Sprouts);
-        let mut plain = Solver::new(Sprouts).with_plain_search();
+        let mut plain = Solver::new(impartial::Whole(Sprouts));
         for position in &positions {
             assert_eq!(
                 split.grundy(position).unwrap(),
@@ -1189,7 +1188,7 @@ mod sprouts {
         // canonical form is the original's for all but the few whose writings tie (the greedy
         // writing of the canonical form): 85 % of the 4-spot game's redrawings meet it.
         let positions = sprouts_reachable(sprouts_spots(3, 4));
-        let mut plain = Solver::new(Sprouts).with_plain_search();
+        let mut plain = Solver::new(impartial::Whole(Sprouts));
         let mut split = Solver::new(Sprouts);
         let mut same_form = 0;
         for (index, position) in positions.iter().enumerate() {
@@ -1201,8 +1200,7 @@ mod sprouts {
             );
             let redrawn_text = sprouts_redrawn(&text, index as u64);
             let redrawn: SproutsPosition = redrawn_text.parse().expect("a redrawn position");
-            let canonical = Sprouts
-                .canonical(&redrawn)
+            let canonical = impartial::Decompose::canonical(&Sprouts, &redrawn)
                 .unwrap_or_else(|| redrawn.clone());
             same_form += usize::from(&canonical == position);
             if index % sprouts_spots(4, 1) == 0 {

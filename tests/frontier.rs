@@ -6,7 +6,7 @@
 use std::collections::HashMap;
 
 use impartial::cram::{Cram, CramPosition};
-use impartial::{ImpartialGame, Nimber, Outcome, Solver};
+use impartial::{Decompose, ImpartialGame, Nimber, Outcome, Solver};
 use proptest::prelude::*;
 
 #[path = "common/mod.rs"]
@@ -15,8 +15,7 @@ use common::{check_own, cram_position};
 
 /// The plain search's answer, which reads none of the hooks but `moves`.
 fn plain_grundy(game: Cram, free: CramPosition) -> Nimber {
-    Solver::new(game)
-        .with_plain_search()
+    Solver::new(impartial::Whole(game))
         .without_closed_form()
         .grundy(free)
         .unwrap()
@@ -157,14 +156,22 @@ proptest! {
 #[derive(Debug, Clone, Copy)]
 struct InRounds<G>(G);
 
-impl<G: ImpartialGame> ImpartialGame for InRounds<G> {
+impl<G: Decompose> ImpartialGame for InRounds<G> {
     type Position = G::Position;
 
     fn moves(&self, position: &G::Position) -> impl Iterator<Item = G::Position> {
         self.0.moves(position)
     }
 
-    const DECOMPOSES: bool = true;
+    const DECOMPOSITION: Option<impartial::Decomposition<Self>> =
+        Some(impartial::Decomposition::of());
+
+    fn known_grundy(&self, position: &G::Position) -> Option<Nimber> {
+        self.0.known_grundy(position)
+    }
+}
+
+impl<G: Decompose> Decompose for InRounds<G> {
     const SEARCH_IN_ROUNDS: bool = true;
 
     fn components(&self, position: &G::Position) -> Option<impl Iterator<Item = G::Position>> {
@@ -173,10 +180,6 @@ impl<G: ImpartialGame> ImpartialGame for InRounds<G> {
 
     fn canonical(&self, position: &G::Position) -> Option<G::Position> {
         self.0.canonical(position)
-    }
-
-    fn known_grundy(&self, position: &G::Position) -> Option<Nimber> {
-        self.0.known_grundy(position)
     }
 
     fn grundy_bound(&self, position: &G::Position) -> Option<u128> {
@@ -281,7 +284,7 @@ proptest! {
     ) {
         for misere in [false, true] {
             let expected = outcome_by_definition(game, free, misere, &mut HashMap::new());
-            let mut solver = Solver::new(game).with_plain_search();
+            let mut solver = Solver::new(impartial::Whole(game));
             if let Some(limit) = limit {
                 solver = solver.with_state_limit(limit);
             }
@@ -295,7 +298,7 @@ proptest! {
                 Err(impartial::SolveError::StateLimit { .. }) => prop_assert!(limit.is_some()),
                 Err(other) => prop_assert!(false, "{}", other),
             }
-            let mut free_solver = Solver::new(game).with_plain_search();
+            let mut free_solver = Solver::new(impartial::Whole(game));
             let winning = if misere {
                 free_solver.misere().winning_move(free).unwrap()
             } else {
@@ -418,7 +421,7 @@ fn cram_boards_agree_with_the_plain_search() {
         for height in 1..=4 {
             let game = Cram::new(width, height).unwrap();
             let mut split = Solver::new(game);
-            let mut plain = Solver::new(game).with_plain_search();
+            let mut plain = Solver::new(impartial::Whole(game));
             let board = game.start();
             assert_eq!(
                 split.grundy(board).unwrap(),
@@ -562,8 +565,7 @@ proptest! {
         let columns = lengths[0];
         let game = impartial::chomp::Chomp::new(rows, columns).unwrap();
         let position = game.diagram(&lengths).unwrap();
-        let plain = Solver::new(game.clone())
-            .with_plain_search()
+        let plain = Solver::new(impartial::Whole(game.clone()))
             .without_closed_form()
             .grundy(position).unwrap();
         prop_assert_eq!(Solver::new(game.clone()).grundy(position).unwrap(), plain);
@@ -588,7 +590,7 @@ fn chomp_table_agrees_with_the_search_on_every_diagram() {
     for (rows, columns) in boxes {
         let game = Chomp::new(rows, columns).unwrap();
         let table = game.values(1 << 20).unwrap();
-        let mut solver = Solver::new(game.clone()).with_plain_search();
+        let mut solver = Solver::new(impartial::Whole(game.clone()));
         let mut stack = vec![game.start()];
         let mut seen = std::collections::HashSet::new();
         while let Some(position) = stack.pop() {
@@ -643,7 +645,7 @@ fn chomp_table_agrees_with_the_search_on_every_diagram() {
     // the search on every diagram.
     let bar = Chomp::new(2, 255).unwrap();
     let table = bar.values(1 << 20).unwrap();
-    let mut solver = Solver::new(bar.clone()).with_plain_search();
+    let mut solver = Solver::new(impartial::Whole(bar.clone()));
     let mut past_a_byte = 0;
     for first in 1..=255 {
         for second in 0..=first {
@@ -760,12 +762,11 @@ fn square_chomp_is_won_by_the_diagonal_bite() {
 mod node_kayles {
     use impartial::node_kayles::{NodeKayles, NodeKaylesError, NodeKaylesPosition};
     use impartial::octal::OctalGame;
-    use impartial::{ImpartialGame, Nimber, Outcome, Solver};
+    use impartial::{Decompose, ImpartialGame, Nimber, Outcome, Solver};
     use proptest::prelude::*;
 
     fn plain_grundy(game: &NodeKayles, position: NodeKaylesPosition) -> Nimber {
-        Solver::new(game.clone())
-            .with_plain_search()
+        Solver::new(impartial::Whole(game.clone()))
             .without_closed_form()
             .grundy(position)
             .unwrap()
@@ -846,9 +847,10 @@ mod node_kayles {
             // ruleset's order: the order the searches try options in.
             winning.sort_by_key(|&after| game.search_size(&after));
             prop_assert_eq!(solver.winning_move(position).unwrap(), winning.first().copied());
-            // The plain search tries them in the same order.
-            let mut plain = Solver::new(game.clone()).with_plain_search();
-            prop_assert_eq!(plain.winning_move(position).unwrap(), winning.first().copied());
+            // The whole game, which has no search sizes, is searched in the ruleset's order.
+            let mut plain = Solver::new(impartial::Whole(game.clone()));
+            let first = game.moves(&position).find(|after| winning.contains(after));
+            prop_assert_eq!(plain.winning_move(position).unwrap(), first);
         }
 
         /// The least image under a grid's symmetries is the same game, its own least image,
@@ -1068,8 +1070,11 @@ mod splitting {
             after.into_iter()
         }
 
-        const DECOMPOSES: bool = true;
+        const DECOMPOSITION: Option<impartial::Decomposition<Self>> =
+            Some(impartial::Decomposition::of());
+    }
 
+    impl impartial::Decompose for RandomHeaps {
         fn components(&self, &position: &u128) -> Option<impl Iterator<Item = u128>> {
             let heaps = Self::heaps(position);
             (heaps.len() > 1).then(|| heaps.into_iter().map(u128::from))
@@ -1111,8 +1116,7 @@ mod splitting {
     }
 
     fn plain_grundy(game: &RandomHeaps, position: u128) -> Nimber {
-        Solver::new(game.clone())
-            .with_plain_search()
+        Solver::new(impartial::Whole(game.clone()))
             .grundy(position)
             .unwrap()
     }
@@ -1215,7 +1219,7 @@ mod splitting {
                 prop_assert_eq!(solver.misere().outcome(after).unwrap(), misere(after));
             }
             let normal = if plain_grundy(&game, position) == Nimber::ZERO { Outcome::P } else { Outcome::N };
-            let mut plain = Solver::new(rounds.clone()).with_plain_search();
+            let mut plain = Solver::new(impartial::Whole(rounds.clone()));
             prop_assert_eq!(plain.outcome(position).unwrap(), normal);
             let mut limited = Solver::new(rounds.clone()).with_state_limit(limit);
             for _ in 0..2 {
@@ -1252,7 +1256,7 @@ mod splitting {
                 Err(SolveError::Cycle { .. })
             ));
         }
-        let mut plain = Solver::new(InRounds(RoundAbout)).with_plain_search();
+        let mut plain = Solver::new(impartial::Whole(InRounds(RoundAbout)));
         assert!(matches!(plain.outcome(10), Err(SolveError::Cycle { .. })));
         assert_eq!(plain.outcome(5).unwrap(), Outcome::P);
     }
@@ -1268,8 +1272,11 @@ mod splitting {
             (0..position).rev().take(1)
         }
 
-        const DECOMPOSES: bool = true;
+        const DECOMPOSITION: Option<impartial::Decomposition<Self>> =
+            Some(impartial::Decomposition::of());
+    }
 
+    impl impartial::Decompose for SplitsIntoItself {
         fn components(&self, &position: &u32) -> Option<impl Iterator<Item = u32>> {
             (position > 0).then(|| [position, 0].into_iter())
         }
@@ -1316,8 +1323,11 @@ mod splitting {
             options.into_iter()
         }
 
-        const DECOMPOSES: bool = true;
+        const DECOMPOSITION: Option<impartial::Decomposition<Self>> =
+            Some(impartial::Decomposition::of());
     }
+
+    impl impartial::Decompose for RoundAbout {}
 
     #[test]
     fn cycles_below_the_root_are_errors_on_every_thread() {
@@ -1344,8 +1354,11 @@ mod splitting {
             0..position
         }
 
-        const DECOMPOSES: bool = true;
+        const DECOMPOSITION: Option<impartial::Decomposition<Self>> =
+            Some(impartial::Decomposition::of());
     }
+
+    impl impartial::Decompose for PanicsAtSeven {}
 
     /// A panic in the ruleset on a helper thread reaches the caller, as on one thread.
     #[test]

@@ -73,8 +73,7 @@ fn cram_records_equal_the_solver_and_the_literature() {
         .unwrap();
     for ((height, width), row) in &rows {
         let game = Cram::new(*width, *height).unwrap();
-        let expected = Solver::new(game)
-            .with_plain_search()
+        let expected = Solver::new(impartial::Whole(game))
             .grundy(game.start())
             .unwrap();
         assert_eq!(Nimber(value(row)), expected, "{height}x{width}");
@@ -128,8 +127,7 @@ fn chomp_and_node_kayles_records_equal_the_solver() {
         .unwrap();
     for ((rows, columns), row) in merged(results.path()) {
         let game = NodeKayles::grid(columns as usize, rows as usize).unwrap();
-        let expected = Solver::new(game.clone())
-            .with_plain_search()
+        let expected = Solver::new(impartial::Whole(game.clone()))
             .grundy(game.start())
             .unwrap();
         assert_eq!(Nimber(value(&row)), expected, "{rows}x{columns}");

@@ -72,7 +72,7 @@ fn confirmed_only_if_true<G>(
     if !small(certificate.root()) {
         return;
     }
-    let mut plain = Solver::new(game.clone()).with_plain_search();
+    let mut plain = Solver::new(impartial::Whole(game.clone()));
     if let Claim::MisereOutcome(outcome) = claim {
         let expected = plain.misere().outcome(certificate.root()).unwrap();
         assert_eq!(outcome, expected, "misère {:?}", certificate.root());

@@ -16,7 +16,9 @@ use std::fmt;
 use std::path::PathBuf;
 
 use impartial::certificate::{Certificate, Claim};
-use impartial::{ImpartialGame, Nimber as RustNimber, Play, SolveError, StoredPosition};
+use impartial::{
+    Decomposition, ImpartialGame, Nimber as RustNimber, Play, SolveError, StoredPosition,
+};
 use pyo3::prelude::*;
 
 use crate::errors;
@@ -55,8 +57,7 @@ impl<G: fmt::Debug> fmt::Debug for Watched<G> {
 impl<G: ImpartialGame> ImpartialGame for Watched<G> {
     type Position = G::Position;
 
-    const DECOMPOSES: bool = G::DECOMPOSES;
-    const SEARCH_IN_ROUNDS: bool = G::SEARCH_IN_ROUNDS;
+    const DECOMPOSITION: Option<Decomposition<Self>> = Decomposition::through::<G>();
     const PLAY: impartial::Play = G::PLAY;
 
     fn check_position(&self, position: &G::Position) -> Result<(), impartial::PositionError> {
@@ -79,21 +80,11 @@ impl<G: ImpartialGame> ImpartialGame for Watched<G> {
     fn known_grundy(&self, position: &G::Position) -> Option<RustNimber> {
         self.game.known_grundy(position)
     }
+}
 
-    fn grundy_bound(&self, position: &G::Position) -> Option<u128> {
-        self.game.grundy_bound(position)
-    }
-
-    fn components(&self, position: &G::Position) -> Option<impl Iterator<Item = G::Position>> {
-        self.game.components(position)
-    }
-
-    fn canonical(&self, position: &G::Position) -> Option<G::Position> {
-        self.game.canonical(position)
-    }
-
-    fn search_size(&self, position: &G::Position) -> usize {
-        self.game.search_size(position)
+impl<G> AsRef<G> for Watched<G> {
+    fn as_ref(&self) -> &G {
+        &self.game
     }
 }
 

@@ -8,7 +8,7 @@ use std::cell::RefCell;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
-use impartial::{ImpartialGame, SolveError};
+use impartial::{Decompose, Decomposition, ImpartialGame, SolveError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyInt, PyList, PyTuple};
 
@@ -173,7 +173,12 @@ impl<const SPLIT: bool> PyGame<SPLIT> {
 impl<const SPLIT: bool> ImpartialGame for PyGame<SPLIT> {
     type Position = u32;
 
-    const DECOMPOSES: bool = SPLIT;
+    // With a `components` function, the solver searches by parts.
+    const DECOMPOSITION: Option<Decomposition<Self>> = if SPLIT {
+        Some(Decomposition::of())
+    } else {
+        None
+    };
 
     fn moves(&self, &number: &u32) -> impl Iterator<Item = u32> {
         let options = if self.watch.stopped() {
@@ -193,7 +198,9 @@ impl<const SPLIT: bool> ImpartialGame for PyGame<SPLIT> {
     fn dense_index(&self, &number: &u32) -> Option<usize> {
         usize::try_from(number).ok()
     }
+}
 
+impl<const SPLIT: bool> Decompose for PyGame<SPLIT> {
     fn components(&self, &number: &u32) -> Option<impl Iterator<Item = u32>> {
         if !SPLIT || self.watch.stopped() {
             return None;

@@ -22,6 +22,7 @@ use super::error::CertificateError;
 use super::format::{Certificate, Claim, Entry, Witness};
 use std::borrow::Borrow;
 
+use crate::game::Hooks;
 use crate::game::{ImpartialGame, IntoPosition, Outcome, Play};
 
 /// The parts of a position, inline when they are few: a list on the heap for each option
@@ -32,7 +33,7 @@ pub(crate) type Parts<P> = SmallVec<[P; 4]>;
 pub(crate) fn parts<G: ImpartialGame>(game: &G, position: &G::Position) -> Parts<G::Position> {
     let canonical = |part: G::Position| game.canonical(&part).unwrap_or(part);
     match game.components(position) {
-        Some(parts) => parts.map(canonical).collect(),
+        Some(parts) => parts.into_iter().map(canonical).collect(),
         None => smallvec::smallvec![canonical(position.clone())],
     }
 }
@@ -70,9 +71,9 @@ impl<P: Clone + Eq + std::hash::Hash + Debug> Certificate<P> {
     /// position (a sub-board, the poison square alone) or of the other play convention is
     /// refused by name, however true its own claim. The check lists each position's options
     /// with [`moves`](ImpartialGame::moves) and names them with
-    /// [`components`](ImpartialGame::components) and
-    /// [`canonical`](ImpartialGame::canonical); it trusts those and
-    /// [`grundy_bound`](ImpartialGame::grundy_bound), and nothing of the solver.
+    /// [`components`](crate::Decompose::components) and
+    /// [`canonical`](crate::Decompose::canonical); it trusts those and
+    /// [`grundy_bound`](crate::Decompose::grundy_bound), and nothing of the solver.
     ///
     /// # Errors
     ///

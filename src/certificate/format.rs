@@ -118,7 +118,7 @@ pub enum Witness {
     /// The option of this index has value `k`.
     Option(u32),
     /// `k` is above the part's number of options or its ruleset's
-    /// [`grundy_bound`](crate::ImpartialGame::grundy_bound).
+    /// [`grundy_bound`](crate::Decompose::grundy_bound).
     AboveBound,
 }
 

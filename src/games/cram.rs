@@ -5,12 +5,12 @@
 //! a [`CramPosition`], one bit a free cell; a move clears two adjacent bits. The ruleset tells the solver what makes
 //! Cram fast to search, through the hooks any ruleset may implement:
 //!
-//! - [`components`](ImpartialGame::components): the free cells fall into regions no domino
+//! - [`components`](crate::Decompose::components): the free cells fall into regions no domino
 //!   joins, and the board is the sum of its regions — deep in the game, most boards split.
 //!   First the cells that change no value are dropped (the reductions of Beling's solver
 //!   igsolve: cells no domino covers, all but one of the cells hanging on one neighbour,
 //!   cells between such neighbours), which splits boards further;
-//! - [`canonical`](ImpartialGame::canonical): a region, moved to the corner and turned or
+//! - [`canonical`](crate::Decompose::canonical): a region, moved to the corner and turned or
 //!   mirrored to the least of its eight images (those that fit the board), is one entry of
 //!   the solver's table for all of them;
 //! - [`known_grundy`](ImpartialGame::known_grundy): a board that a half turn maps onto itself
@@ -18,10 +18,10 @@
 //!   move with its mirror image — so its value is `*0` (this is why even-by-even boards are
 //!   lost for the first player), asked of the board as given (the search's parts are
 //!   reduced already);
-//! - [`grundy_bound`](ImpartialGame::grundy_bound): the fewer of the free dark and light
+//! - [`grundy_bound`](crate::Decompose::grundy_bound): the fewer of the free dark and light
 //!   cells of a chessboard colouring, since a domino covers one of each and a value is at
 //!   most the length of the longest play;
-//! - [`search_size`](ImpartialGame::search_size): the free cells, so that the solver values
+//! - [`search_size`](crate::Decompose::search_size): the free cells, so that the solver values
 //!   the small regions of a sum and searches the largest last;
 //! - the order of [`moves`](ImpartialGame::moves): dominoes near the middle first, the
 //!   direction of the domino a half turn maps onto itself first — the moves that most often
@@ -45,6 +45,7 @@ mod position;
 
 use std::fmt;
 
+use crate::game::{Decompose, Decomposition};
 use crate::game::{ImpartialGame, Nimber, PositionError};
 
 pub use position::CramPosition;
@@ -671,8 +672,29 @@ impl ImpartialGame for Cram {
         }
     }
 
-    const DECOMPOSES: bool = true;
+    const DECOMPOSITION: Option<Decomposition<Self>> = Some(Decomposition::of());
 
+    /// The value of the board as given, when it is empty (`*0`), one domino (`*1`), or lost
+    /// by the mirror strategy (`*0`). The board is not reduced first: the decomposing search
+    /// asks this of the parts [`components`](crate::Decompose::components) gives, reduced
+    /// already, and reducing them again cost 5 % of Cram 5 × 8's work for no answer found
+    /// (the search asks 8.4 million times and 368 are answered). Reduce a board first to
+    /// find more: a strip of three is `*1`, as its reduction, one domino.
+    fn known_grundy(&self, position: &CramPosition) -> Option<Nimber> {
+        let free = position.bits() & self.all;
+        if free == 0 {
+            return Some(Nimber::ZERO);
+        }
+        if free.count_ones() == 2 && self.around(free & free.wrapping_neg()) & free != 0 {
+            return Some(Nimber(1));
+        }
+        // The mirror strategy needs no single region: any board a half turn maps onto
+        // itself, with no domino on its centre, is lost for the player to move.
+        self.mirror_wins(free).then_some(Nimber::ZERO)
+    }
+}
+
+impl Decompose for Cram {
     fn components(&self, position: &CramPosition) -> Option<impl Iterator<Item = CramPosition>> {
         let free = position.bits() & self.all;
         let mut left = self.reduced(free);
@@ -693,7 +715,7 @@ impl ImpartialGame for Cram {
     }
 
     /// The least image of `free` under the symmetries of its box that fit the board. The
-    /// solver asks it of the parts [`components`](ImpartialGame::components) gives, which
+    /// solver asks it of the parts [`components`](crate::Decompose::components) gives, which
     /// are reduced already; dropping the cells that change no value is left to them.
     fn canonical(&self, position: &CramPosition) -> Option<CramPosition> {
         let free = position.bits() & self.all;
@@ -701,25 +723,6 @@ impl ImpartialGame for Cram {
             return None;
         }
         Some(self.at(self.least_image(free)))
-    }
-
-    /// The value of the board as given, when it is empty (`*0`), one domino (`*1`), or lost
-    /// by the mirror strategy (`*0`). The board is not reduced first: the decomposing search
-    /// asks this of the parts [`components`](ImpartialGame::components) gives, reduced
-    /// already, and reducing them again cost 5 % of Cram 5 × 8's work for no answer found
-    /// (the search asks 8.4 million times and 368 are answered). Reduce a board first to
-    /// find more: a strip of three is `*1`, as its reduction, one domino.
-    fn known_grundy(&self, position: &CramPosition) -> Option<Nimber> {
-        let free = position.bits() & self.all;
-        if free == 0 {
-            return Some(Nimber::ZERO);
-        }
-        if free.count_ones() == 2 && self.around(free & free.wrapping_neg()) & free != 0 {
-            return Some(Nimber(1));
-        }
-        // The mirror strategy needs no single region: any board a half turn maps onto
-        // itself, with no domino on its centre, is lost for the player to move.
-        self.mirror_wins(free).then_some(Nimber::ZERO)
     }
 
     /// The dark or the light free cells, the fewer: a play places at most that many

@@ -8,14 +8,14 @@
 //! at most 128 vertices keeps a position ([`NodeKaylesPosition`]) in a `u128`, one bit a
 //! vertex still in play; a move clears the bits of a vertex and its neighbours. The ruleset gives the solver:
 //!
-//! - [`components`](ImpartialGame::components): the vertices left fall into connected
+//! - [`components`](crate::Decompose::components): the vertices left fall into connected
 //!   parts, and the position is the sum of them;
-//! - [`canonical`](ImpartialGame::canonical): with symmetries given (checked to be
+//! - [`canonical`](crate::Decompose::canonical): with symmetries given (checked to be
 //!   automorphisms of the graph, and closed into the group they generate), the least image
 //!   of a part under them, one entry of the solver's table for all;
 //! - [`known_grundy`](ImpartialGame::known_grundy): vertices all joined to each other (a
 //!   clique, one vertex included) are worth `*1` — any pick ends it;
-//! - [`search_size`](ImpartialGame::search_size): the vertices left.
+//! - [`search_size`](crate::Decompose::search_size): the vertices left.
 //!
 //! ```
 //! use impartial::node_kayles::NodeKayles;
@@ -41,6 +41,7 @@ use std::collections::{HashSet, VecDeque};
 use std::fmt;
 
 use super::marked::Marked;
+use crate::game::{Decompose, Decomposition};
 use crate::game::{ImpartialGame, Nimber, PositionError, StoredPosition};
 use crate::hash::fingerprint;
 
@@ -394,7 +395,7 @@ impl NodeKayles {
     ///
     /// ```
     /// use impartial::node_kayles::NodeKayles;
-    /// use impartial::ImpartialGame;
+    /// use impartial::Decompose;
     ///
     /// // A star: vertex 0 joined to 1, 2 and 3; any two leaves may swap.
     /// let star = NodeKayles::new(4, &[(0, 1), (0, 2), (0, 3)])?;
@@ -661,8 +662,20 @@ impl ImpartialGame for NodeKayles {
         vertices_of(position).map(move |vertex| from.with(position & !self.closed[vertex]))
     }
 
-    const DECOMPOSES: bool = true;
+    const DECOMPOSITION: Option<Decomposition<Self>> = Some(Decomposition::of());
 
+    fn known_grundy(&self, position: &NodeKaylesPosition) -> Option<Nimber> {
+        let position = position.bits() & self.all();
+        if position == 0 {
+            return Some(Nimber::ZERO);
+        }
+        vertices_of(position)
+            .all(|vertex| self.closed[vertex] & position == position)
+            .then_some(Nimber(1))
+    }
+}
+
+impl Decompose for NodeKayles {
     fn components(
         &self,
         whole: &NodeKaylesPosition,
@@ -697,16 +710,6 @@ impl ImpartialGame for NodeKayles {
                     .fold(position, u128::min),
             ),
         )
-    }
-
-    fn known_grundy(&self, position: &NodeKaylesPosition) -> Option<Nimber> {
-        let position = position.bits() & self.all();
-        if position == 0 {
-            return Some(Nimber::ZERO);
-        }
-        vertices_of(position)
-            .all(|vertex| self.closed[vertex] & position == position)
-            .then_some(Nimber(1))
     }
 
     fn search_size(&self, position: &NodeKaylesPosition) -> usize {

@@ -14,7 +14,7 @@
 //!   everything, so `x` was a winning first move. [`PosetGame::known_outcome`] answers such
 //!   positions at once, without saying which move wins.
 //! - **Sums**: elements not linked by any chain of comparisons play independently, so a
-//!   position is the sum of its connected parts ([`components`](ImpartialGame::components)),
+//!   position is the sum of its connected parts ([`components`](crate::Decompose::components)),
 //!   and the [`Solver`](crate::Solver) values each part once.
 //!
 //! ```
@@ -33,6 +33,7 @@
 use std::fmt;
 
 use super::marked::Marked;
+use crate::game::{Decompose, Decomposition};
 use crate::game::{ImpartialGame, Outcome, PositionError, StoredPosition};
 use crate::hash::fingerprint;
 
@@ -633,7 +634,7 @@ impl ImpartialGame for PosetGame {
         }
     }
 
-    const DECOMPOSES: bool = true;
+    const DECOMPOSITION: Option<Decomposition<Self>> = Some(Decomposition::of());
 
     fn moves(&self, from: &PosetPosition) -> impl Iterator<Item = PosetPosition> {
         // Bits past the poset (a position made by hand is checked against it only when
@@ -650,7 +651,9 @@ impl ImpartialGame for PosetGame {
             Some(from.with(position & !self.up[element]))
         })
     }
+}
 
+impl Decompose for PosetGame {
     /// The connected parts of the position, when there are two or more.
     fn components(&self, whole: &PosetPosition) -> Option<impl Iterator<Item = PosetPosition>> {
         let position = whole.bits() & self.all();

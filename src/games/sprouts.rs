@@ -26,7 +26,7 @@
 //! inside and outside the loop.
 //!
 //! Two lands never share a spot, so a position is the sum of its lands
-//! ([`components`](ImpartialGame::components)), and the [`Solver`](crate::Solver) values each
+//! ([`components`](crate::Decompose::components)), and the [`Solver`](crate::Solver) values each
 //! land once, asking of the largest only whether it wins. Every position — read from text
 //! or left by a move — holds each land in a canonical form: its regions and their boundaries
 //! sorted,
@@ -70,11 +70,11 @@
 //! into lands, so it is searched as whole positions, in rounds too: 9 spots in 40 s.
 //!
 //! What makes 11 spots quick is the order the search tries options in
-//! ([`search_size`](ImpartialGame::search_size)): fewest lives, then lives shared out most
+//! ([`search_size`](crate::Decompose::search_size)): fewest lives, then lives shared out most
 //! evenly among the regions, then fewest letters. The answer to a move is often the option
 //! that leaves two halves alike — for the start, a loop around half the spots — and this
 //! order finds it first. It is still a guess, so the search takes a position's options in
-//! rounds ([`SEARCH_IN_ROUNDS`](ImpartialGame::SEARCH_IN_ROUNDS)): each with a small
+//! rounds ([`SEARCH_IN_ROUNDS`](crate::Decompose::SEARCH_IN_ROUNDS)): each with a small
 //! allowance of work, then eight times as much, so that a cheap winning move placed after a
 //! costly losing one is found first. `examples/sprouts.rs` answers each start up to 11 spots
 //! in under a second on a 2-core machine, 12 spots (P) in 6 s and 13 (P) in 13 s. Each
@@ -88,6 +88,7 @@ mod notation;
 use std::fmt;
 use std::str::FromStr;
 
+use crate::game::{Decompose, Decomposition};
 use crate::game::{ImpartialGame, Nimber, StoredPosition};
 
 use canonical::canonical_land;
@@ -256,7 +257,7 @@ impl FromStr for SproutsPosition {
     /// [`MAX_LIVES`]) and tidied as a move leaves one: regions where no move is possible
     /// dropped, regions of at most three lives merged into one boundary, lands split where
     /// they share no spot, letters renamed in order — and written in the canonical form a
-    /// move leaves ([`canonical`](ImpartialGame::canonical)). So a position printed and read
+    /// move leaves ([`canonical`](crate::Decompose::canonical)). So a position printed and read
     /// back is the same position, and two drawings that differ only by the order of their
     /// regions, boundaries or lands, by where a boundary starts, or by the names of the
     /// letters read as one.
@@ -353,8 +354,10 @@ impl ImpartialGame for Sprouts {
         }
     }
 
-    const DECOMPOSES: bool = true;
+    const DECOMPOSITION: Option<Decomposition<Self>> = Some(Decomposition::of());
+}
 
+impl Decompose for Sprouts {
     /// The lands, when there are two or more.
     fn components(
         &self,
@@ -486,8 +489,10 @@ mod tests {
             options(&position.code, false).map(|code| SproutsPosition { code })
         }
 
-        const DECOMPOSES: bool = true;
+        const DECOMPOSITION: Option<Decomposition<Self>> = Some(Decomposition::of());
+    }
 
+    impl Decompose for AsDrawn {
         fn components(
             &self,
             position: &SproutsPosition,

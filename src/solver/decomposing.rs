@@ -10,6 +10,7 @@ pub(super) use without::Decomposing;
 #[cfg(feature = "decompose")]
 mod with {
     use crate::error::{SolveError, TableError};
+    use crate::game::Hooks;
     use crate::game::{ImpartialGame, Nimber, Outcome};
     use crate::solver::split::{Answer, Question, SplitSearch};
 
@@ -21,11 +22,9 @@ mod with {
         Question,
     ) -> Result<Answer, SolveError<<G as ImpartialGame>::Position>>;
 
-    /// The decomposing search, for rulesets that split ([`ImpartialGame::DECOMPOSES`]).
+    /// The decomposing search, for rulesets that split ([`ImpartialGame::DECOMPOSITION`]).
     pub(crate) struct Decomposing<G: ImpartialGame> {
         pub(crate) split: SplitSearch<G::Position>,
-        /// Whether the plain search answers even a ruleset that splits.
-        plain: bool,
         /// The search on several threads, once more than one is set (it needs the ruleset
         /// `Sync`, which only [`Solver::with_threads`](crate::Solver::with_threads) knows).
         on_threads: Option<OnThreads<G>>,
@@ -35,7 +34,6 @@ mod with {
         fn clone(&self) -> Self {
             Decomposing {
                 split: self.split.clone(),
-                plain: self.plain,
                 on_threads: self.on_threads,
             }
         }
@@ -45,7 +43,6 @@ mod with {
         pub(crate) fn new() -> Self {
             Decomposing {
                 split: SplitSearch::new(),
-                plain: false,
                 on_threads: None,
             }
         }
@@ -62,10 +59,6 @@ mod with {
             self.split.use_known_grundy = false;
         }
 
-        pub(crate) fn search_plainly(&mut self) {
-            self.plain = true;
-        }
-
         pub(crate) fn set_budget(&mut self, bytes: usize) -> Result<(), TableError> {
             self.split.set_budget(bytes)
         }
@@ -79,7 +72,7 @@ mod with {
             self.split.set_threads(threads)?;
             // Only a ruleset that decomposes searches on threads; for the others the
             // threaded search is then never built.
-            self.on_threads = if G::DECOMPOSES && self.split.threads() > 1 {
+            self.on_threads = if <G as Hooks>::DECOMPOSES && self.split.threads() > 1 {
                 Some(SplitSearch::answer_on_threads::<G> as OnThreads<G>)
             } else {
                 None
@@ -103,11 +96,15 @@ mod with {
             self.split.bytes()
         }
 
-        /// Whether this search answers normal-play outcomes and values. `G::DECOMPOSES`
+        /// Whether this search answers normal-play outcomes and values. `<G as Hooks>::DECOMPOSES`
         /// first: for a ruleset that never decomposes, the compiler then leaves the
         /// decomposing search out of its build altogether.
+        #[allow(
+            clippy::unused_self,
+            reason = "asked of the part, as the stand-in without the feature is"
+        )]
         pub(crate) fn active(&self) -> bool {
-            G::DECOMPOSES && !self.plain
+            <G as Hooks>::DECOMPOSES
         }
 
         /// Its answer, on the threads set.
@@ -216,6 +213,10 @@ mod without {
             0
         }
 
+        #[allow(
+            clippy::unused_self,
+            reason = "asked of the part, as the stand-in without the feature is"
+        )]
         pub(crate) fn active(&self) -> bool {
             false
         }

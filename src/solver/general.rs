@@ -216,31 +216,6 @@ impl<G: ImpartialGame> Solver<G> {
         self
     }
 
-    /// Answers with the plain search even a ruleset whose positions split
-    /// ([`ImpartialGame::DECOMPOSES`]): every position whole, every option looked at — the
-    /// reference the decomposing search is tested against.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use impartial::cram::Cram;
-    /// use impartial::Solver;
-    ///
-    /// let game = Cram::new(3, 4)?;
-    /// let mut plain = Solver::new(game).with_plain_search();
-    /// let mut split = Solver::new(game);
-    /// assert_eq!(plain.grundy(game.start())?, split.grundy(game.start())?);
-    /// assert!(plain.stats().states > split.stats().states);
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    #[cfg(feature = "decompose")]
-    #[cfg_attr(docsrs, doc(cfg(feature = "decompose")))]
-    #[must_use]
-    pub fn with_plain_search(mut self) -> Self {
-        self.decomposing.search_plainly();
-        self
-    }
-
     /// Keeps the decomposing search's table within `bytes`: once it is full, a new fact
     /// replaces one that cost less work to find, and a fact forgotten is found again when it
     /// is needed — never guessed, so every answer stays exact. For searches whose tables
@@ -312,25 +287,6 @@ impl<G: ImpartialGame> Solver<G> {
         SplitSearch::<G::Position>::least_budget()
     }
 
-    /// Refuses a ruleset whose [`components`](ImpartialGame::components) or
-    /// [`canonical`](ImpartialGame::canonical) answers for `position` while its
-    /// [`DECOMPOSES`](ImpartialGame::DECOMPOSES) is `false`: the hooks would be ignored in
-    /// silence. For a ruleset that keeps the defaults the check compiles to nothing.
-    #[cfg(feature = "decompose")]
-    pub(super) fn check_hooks(
-        &self,
-        position: &G::Position,
-    ) -> Result<(), SolveError<G::Position>> {
-        if !G::DECOMPOSES
-            && (self.game.components(position).is_some() || self.game.canonical(position).is_some())
-        {
-            return Err(SolveError::DecomposesNotSet {
-                position: position.clone(),
-            });
-        }
-        Ok(())
-    }
-
     /// Refuses a position that is not one of the game's
     /// ([`check_position`](ImpartialGame::check_position)): every question a user asks
     /// passes here first.
@@ -358,8 +314,6 @@ impl<G: ImpartialGame> Solver<G> {
         position: &G::Position,
         play: Play,
     ) -> Result<Outcome, SolveError<G::Position>> {
-        #[cfg(feature = "decompose")]
-        self.check_hooks(position)?;
         let mut engines = Engines {
             search: &mut self.search,
             decomposing: &mut self.decomposing,
@@ -372,8 +326,6 @@ impl<G: ImpartialGame> Solver<G> {
         &mut self,
         position: &G::Position,
     ) -> Result<Nimber, SolveError<G::Position>> {
-        #[cfg(feature = "decompose")]
-        self.check_hooks(position)?;
         let mut engines = Engines {
             search: &mut self.search,
             decomposing: &mut self.decomposing,
@@ -627,8 +579,8 @@ impl<G: ImpartialGame> Solver<G> {
 
     /// A winning move from `position` under the game's convention
     /// ([`PLAY`](ImpartialGame::PLAY)): the first option that is a P-position, in the order the search tries them — the ruleset's, or for a ruleset
-    /// whose positions [decompose](ImpartialGame::DECOMPOSES), the options by
-    /// [`search_size`](ImpartialGame::search_size), least first, ties in the ruleset's order.
+    /// whose positions [decompose](ImpartialGame::DECOMPOSITION), the options by
+    /// [`search_size`](crate::Decompose::search_size), least first, ties in the ruleset's order.
     /// `None` if `position` is P.
     ///
     /// # Errors

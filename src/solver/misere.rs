@@ -15,7 +15,7 @@ use crate::game::{ImpartialGame, IntoPosition, Nimber, Outcome};
 /// The normal-play value of a position does not decide misère play, and neither does a
 /// ruleset's closed-form hook: every answer is searched, as whole positions (sums do not add
 /// up in misère play), the options in rounds where the ruleset asks
-/// ([`SEARCH_IN_ROUNDS`](crate::ImpartialGame::SEARCH_IN_ROUNDS), feature `decompose`). For
+/// ([`SEARCH_IN_ROUNDS`](crate::Decompose::SEARCH_IN_ROUNDS), feature `decompose`). For
 /// sums, see [`genus`](Self::genus) and the misère quotients ([`quotient`](crate::quotient)).
 ///
 /// | question | method |

@@ -10,6 +10,7 @@ use super::general::Solver;
 use super::split::first_in_rounds;
 use crate::certificate::{Certificate, Claim, Entry, Parts, Witness, parts, xor_rule};
 use crate::error::SolveError;
+use crate::game::Hooks;
 use crate::game::{ImpartialGame, IntoPosition, Nimber, Outcome, Play, StoredPosition};
 use crate::hash::MapBuildHasher;
 
@@ -52,7 +53,6 @@ where
         if G::PLAY == Play::Misere {
             return self.misere().prove_outcome(root);
         }
-        self.check_hooks(&root)?;
         let outcome = self.outcome(&root)?;
         let claim = Claim::Outcome(outcome);
         self.prove(root, claim, 0, outcome == Outcome::P)
@@ -84,7 +84,6 @@ where
         position: impl IntoPosition<G::Position>,
     ) -> Result<Certificate<G::Position>, SolveError<G::Position>> {
         let root = position.into_holder().borrow().clone();
-        self.check_hooks(&root)?;
         let value = self.grundy(&root)?;
         let Ok(target) = u32::try_from(value.0) else {
             return Err(SolveError::Contradiction { position: root });
@@ -281,7 +280,7 @@ impl<G: ImpartialGame> Prover<'_, G> {
         order.sort_by_key(|&i| options[i].iter().map(|part| game.search_size(part)).max());
         // In rounds where the search took them in rounds: the option it found is cheap to
         // find again, the ones before it in order may not be.
-        let rounds = G::SEARCH_IN_ROUNDS && self.solver.decomposing.active();
+        let rounds = <G as Hooks>::IN_ROUNDS && self.solver.decomposing.active();
         let found = first_in_rounds(order.len(), rounds, |at, allowance| {
             let outer = self.solver.decomposing.split.start_round(allowance);
             let answer = self.ask_sum(&options[order[at]], k);

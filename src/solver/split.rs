@@ -1,6 +1,6 @@
 //! The decomposing search: for games whose positions fall apart into independent parts
-//! ([`ImpartialGame::components`](crate::ImpartialGame::components)), each part valued once,
-//! in canonical form, and sums asked only what decides them (see `search`).
+//! ([`Decompose::components`](crate::Decompose::components)), each part valued once, in
+//! canonical form, and sums asked only what decides them (see `search`).
 
 mod busy;
 mod file;

@@ -10,7 +10,7 @@ use impartial::cram::Cram;
 use impartial::node_kayles::NodeKayles;
 use impartial::poset::PosetGame;
 use impartial::sprouts::{Sprouts, SproutsPosition};
-use impartial::{ImpartialGame, Nimber, Outcome, Play, Solver, StoredPosition};
+use impartial::{Decompose, ImpartialGame, Nimber, Outcome, Play, Solver, StoredPosition};
 use proptest::prelude::*;
 
 #[path = "../common/mod.rs"]
@@ -84,8 +84,7 @@ where
 }
 
 fn plain<G: ImpartialGame>(game: G, position: &G::Position) -> Nimber {
-    Solver::new(game)
-        .with_plain_search()
+    Solver::new(impartial::Whole(game))
         .without_closed_form()
         .grundy(position)
         .unwrap()

@@ -48,7 +48,14 @@ const ENGINES_AND_BELOW: &[&str] = &[
 const ROOMS: [Room; 10] = [
     Room {
         name: "vocabulary",
-        modules: &["game", "error", "closed_form", "hash", "replace"],
+        modules: &[
+            "game",
+            "decompose",
+            "error",
+            "closed_form",
+            "hash",
+            "replace",
+        ],
         imports: &[],
     },
     Room {
@@ -260,9 +267,34 @@ fn expand(tree: &syn::UseTree, prefix: &str, paths: &mut Vec<String>) {
 
 /// Collects the paths a file names.
 #[derive(Default)]
-struct Paths(Vec<String>);
+struct Paths {
+    found: Vec<String>,
+    /// How deep in inline modules (`mod name { … }`) the reader is: a `super::` there names
+    /// the file's own module, not its parent.
+    inline_depth: usize,
+}
 
 impl Paths {
+    /// Records `path`, written `inline_depth` inline modules deep, as the file's module
+    /// would write it.
+    fn push(&mut self, path: &str) {
+        let mut rest = path;
+        let mut depth = self.inline_depth;
+        while depth > 0 {
+            match rest.strip_prefix("super::") {
+                Some(shorter) => rest = shorter,
+                None => break,
+            }
+            depth -= 1;
+        }
+        let path = if depth < self.inline_depth && !rest.starts_with("super::") {
+            format!("self::{rest}")
+        } else {
+            rest.to_string()
+        };
+        self.found.push(path);
+    }
+
     /// The paths of two segments or more written in `tokens` (a macro's body): `a::b::c`,
     /// not `$crate::d`.
     fn in_tokens(&mut self, tokens: TokenStream) {
@@ -289,7 +321,7 @@ impl Paths {
                         j += 3;
                     }
                     if j > i + 1 && !after_dollar {
-                        self.0.push(path);
+                        self.push(&path);
                     }
                     i = j;
                     continue;
@@ -304,12 +336,19 @@ impl Paths {
 impl<'ast> Visit<'ast> for Paths {
     fn visit_item_mod(&mut self, module: &'ast syn::ItemMod) {
         if !is_test_only(&module.attrs) {
+            let inline = module.content.is_some();
+            self.inline_depth += usize::from(inline);
             syn::visit::visit_item_mod(self, module);
+            self.inline_depth -= usize::from(inline);
         }
     }
 
     fn visit_item_use(&mut self, item: &'ast syn::ItemUse) {
-        expand(&item.tree, "", &mut self.0);
+        let mut paths = Vec::new();
+        expand(&item.tree, "", &mut paths);
+        for path in &paths {
+            self.push(path);
+        }
     }
 
     fn visit_path(&mut self, path: &'ast syn::Path) {
@@ -321,7 +360,7 @@ impl<'ast> Visit<'ast> for Paths {
                 .iter()
                 .map(|segment| segment.ident.to_string())
                 .collect();
-            self.0.push(segments.join("::"));
+            self.push(&segments.join("::"));
         }
         syn::visit::visit_path(self, path);
     }
@@ -341,7 +380,7 @@ fn paths_in(source: &str) -> Vec<String> {
     let file = syn::parse_file(source).expect("a source file that parses");
     let mut paths = Paths::default();
     paths.visit_file(&file);
-    paths.0
+    paths.found
 }
 
 /// The module a path from module `from` names: the longest module prefix of the path,
@@ -855,7 +894,7 @@ fn the_reader_finds_imports_and_nothing_else() {
          macro_rules! r { () => { super::in_rules::k() }; }\n\
          #[cfg(test)]\nmod tests { use crate::t; }\n\
          #[cfg(all(test, feature = \"f\"))]\nmod gated { use crate::u; }\n\
-         mod inner { use crate::kept; }",
+         mod inner { use crate::kept; use super::Outer; fn g() { super::super::up::f(); } }",
     )
     .into_iter()
     .collect();
@@ -870,6 +909,8 @@ fn the_reader_finds_imports_and_nothing_else() {
         "crate::in_macro::h",
         "super::in_rules::k",
         "crate::kept",
+        "self::Outer",
+        "super::up::f",
     ];
     assert_eq!(
         found,

@@ -296,9 +296,8 @@ impl<G: ImpartialGame> PanicsOnce<G> {
 impl<G: ImpartialGame> ImpartialGame for PanicsOnce<G> {
     type Position = G::Position;
     #[cfg(feature = "decompose")]
-    const DECOMPOSES: bool = G::DECOMPOSES;
-    #[cfg(feature = "decompose")]
-    const SEARCH_IN_ROUNDS: bool = G::SEARCH_IN_ROUNDS;
+    const DECOMPOSITION: Option<impartial::Decomposition<Self>> =
+        impartial::Decomposition::through::<G>();
 
     fn moves(&self, position: &G::Position) -> impl Iterator<Item = G::Position> {
         let armed =
@@ -306,20 +305,11 @@ impl<G: ImpartialGame> ImpartialGame for PanicsOnce<G> {
         assert!(!armed, "the ruleset's own panic");
         self.inner.moves(position)
     }
+}
 
-    #[cfg(feature = "decompose")]
-    fn components(&self, position: &G::Position) -> Option<impl Iterator<Item = G::Position>> {
-        self.inner.components(position)
-    }
-
-    #[cfg(feature = "decompose")]
-    fn canonical(&self, position: &G::Position) -> Option<G::Position> {
-        self.inner.canonical(position)
-    }
-
-    #[cfg(feature = "decompose")]
-    fn search_size(&self, position: &G::Position) -> usize {
-        self.inner.search_size(position)
+impl<G: ImpartialGame> AsRef<G> for PanicsOnce<G> {
+    fn as_ref(&self) -> &G {
+        &self.inner
     }
 }
 
@@ -469,53 +459,60 @@ fn a_caught_panic_in_misere_sprouts_leaves_no_false_cycle() {
     assert!(panicked > 3, "misère Sprouts: {panicked} panics");
 }
 
-/// Two heaps of Nim as a pair, with a `components` hook that splits them: it only works with
-/// `DECOMPOSES`. Without it the hook is refused at the first question, never ignored; with
-/// it the decomposing search uses it and answers as Nim.
+/// Two heaps of Nim as a pair, with a `components` hook that splits them (`Decompose`), and
+/// the same pair without it: the decomposing search answers the first by its parts, the
+/// plain search the second whole, with Nim's values both.
 #[cfg(feature = "decompose")]
 #[derive(Clone, Copy)]
-struct TwoHeaps<const DECOMPOSES: bool>;
+struct TwoHeaps<const SPLITS: bool>;
 
 #[cfg(feature = "decompose")]
-impl<const SPLITS: bool> impartial::ImpartialGame for TwoHeaps<SPLITS> {
+impl impartial::ImpartialGame for TwoHeaps<true> {
     type Position = (u8, u8);
 
-    const DECOMPOSES: bool = SPLITS;
+    const DECOMPOSITION: Option<impartial::Decomposition<Self>> =
+        Some(impartial::Decomposition::of());
 
     fn moves(&self, &(a, b): &(u8, u8)) -> impl Iterator<Item = (u8, u8)> {
         (0..a)
             .map(move |x| (x, b))
             .chain((0..b).map(move |y| (a, y)))
     }
+}
 
+#[cfg(feature = "decompose")]
+impl impartial::Decompose for TwoHeaps<true> {
     fn components(&self, &(a, b): &(u8, u8)) -> Option<impl Iterator<Item = (u8, u8)>> {
         (a > 0 && b > 0).then(|| [(a, 0), (0, b)].into_iter())
     }
 }
 
 #[cfg(feature = "decompose")]
+impl impartial::ImpartialGame for TwoHeaps<false> {
+    type Position = (u8, u8);
+
+    fn moves(&self, &(a, b): &(u8, u8)) -> impl Iterator<Item = (u8, u8)> {
+        (0..a)
+            .map(move |x| (x, b))
+            .chain((0..b).map(move |y| (a, y)))
+    }
+}
+
+#[cfg(feature = "decompose")]
 #[test]
-fn a_components_hook_without_decomposes_is_refused_not_ignored() {
-    let mut half = Solver::new(TwoHeaps::<false>);
-    for question in 0..4 {
-        let refused = match question {
-            0 => half.outcome((3, 5)).map(drop),
-            1 => half.grundy((3, 5)).map(drop),
-            2 => half.winning_move((3, 5)).map(drop),
-            _ => half.winning_moves((3, 5)).map(drop),
-        };
-        let error = refused.unwrap_err();
-        assert_eq!(
-            error,
-            impartial::SolveError::DecomposesNotSet { position: (3, 5) }
-        );
-        assert!(error.to_string().contains("set DECOMPOSES = true"));
+fn a_ruleset_that_decomposes_is_searched_by_its_parts() {
+    use impartial::ImpartialGame;
+    assert!(TwoHeaps::<true>::DECOMPOSITION.is_some());
+    assert!(TwoHeaps::<false>::DECOMPOSITION.is_none());
+    let mut parts = Solver::new(TwoHeaps::<true>);
+    let mut whole = Solver::new(TwoHeaps::<false>);
+    for (a, b) in [(3, 5), (7, 7), (0, 9), (12, 1), (40, 33)] {
+        let nim = Ok(Nimber(u128::from(a ^ b)));
+        assert_eq!(parts.grundy((a, b)), nim);
+        assert_eq!(whole.grundy((a, b)), nim);
     }
-    // A position the hook has nothing to say about is answered.
-    assert_eq!(half.grundy((0, 5)), Ok(Nimber(5)));
-    // With DECOMPOSES, the same hook splits the pair: Nim's values.
-    let mut whole = Solver::new(TwoHeaps::<true>);
-    for (a, b) in [(3, 5), (7, 7), (0, 9), (12, 1)] {
-        assert_eq!(whole.grundy((a, b)), Ok(Nimber(u128::from(a ^ b))));
-    }
+    // By parts, a heap is valued once whatever it is paired with: 40 + 34 + 1 positions
+    // at most, against the pairs below (40, 33) searched whole.
+    assert!(parts.stats().states <= 80, "{:?}", parts.stats());
+    assert!(whole.stats().states >= 40 * 33, "{:?}", whole.stats());
 }

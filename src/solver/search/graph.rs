@@ -4,6 +4,8 @@
 use std::fmt::Debug;
 use std::hash::Hash;
 
+#[cfg(feature = "decompose")]
+use crate::game::Hooks;
 use crate::game::{Either, ImpartialGame, Nimber};
 
 /// A game graph as the search sees it: positions, and moves that may carry points.
@@ -28,7 +30,7 @@ pub(crate) trait Graph {
     }
 
     /// Whether an outcome search takes a position's options in rounds
-    /// ([`ImpartialGame::SEARCH_IN_ROUNDS`]).
+    /// ([`Decompose::SEARCH_IN_ROUNDS`](crate::Decompose::SEARCH_IN_ROUNDS)).
     #[cfg(feature = "decompose")]
     const IN_ROUNDS: bool = false;
 
@@ -40,7 +42,7 @@ pub(crate) trait Graph {
     const SORTS_UNKNOWN: bool = false;
 
     /// The order a search in rounds tries options in, least first
-    /// ([`ImpartialGame::search_size`]).
+    /// ([`Decompose::search_size`](crate::Decompose::search_size)).
     #[cfg(feature = "decompose")]
     fn search_size(&self, position: &Self::Position) -> usize {
         let _ = position;
@@ -101,18 +103,18 @@ impl<G: ImpartialGame> Graph for G {
     }
 
     #[cfg(feature = "decompose")]
-    const IN_ROUNDS: bool = G::SEARCH_IN_ROUNDS;
+    const IN_ROUNDS: bool = <G as Hooks>::IN_ROUNDS;
 
     /// A ruleset that decomposes says how large each option's search is: misère Cram 5 × 7
     /// took 10.3 s and 0.61 GB so, against 16.0–16.6 s and 1.35 GB with every option sorted
     /// before any was looked up (6 × 6: 15.1–16.1 s against 18.3–18.4 s; alternate runs,
     /// 2026-12-06, beside another search).
     #[cfg(feature = "decompose")]
-    const SORTS_UNKNOWN: bool = G::DECOMPOSES;
+    const SORTS_UNKNOWN: bool = <G as Hooks>::DECOMPOSES;
 
     #[cfg(feature = "decompose")]
     fn search_size(&self, position: &G::Position) -> usize {
-        ImpartialGame::search_size(self, position)
+        Hooks::search_size(self, position)
     }
 
     #[inline]
@@ -136,7 +138,7 @@ impl<G: ImpartialGame> Graph for G {
 }
 
 /// The options of `position` in the order the searches try them for an outcome: for a
-/// ruleset whose positions decompose, by [`search_size`](ImpartialGame::search_size), least
+/// ruleset whose positions decompose, by [`search_size`](crate::Decompose::search_size), least
 /// first, ties in the ruleset's order (the decomposing search's order); otherwise as the
 /// ruleset lists them, lazily, so that a search may stop long before the last.
 pub(crate) fn search_order<G: ImpartialGame>(
@@ -144,9 +146,9 @@ pub(crate) fn search_order<G: ImpartialGame>(
     position: &G::Position,
 ) -> impl Iterator<Item = G::Position> {
     #[cfg(feature = "decompose")]
-    if G::DECOMPOSES {
+    if <G as Hooks>::DECOMPOSES {
         let mut sorted: Vec<G::Position> = game.moves(position).collect();
-        sorted.sort_by_cached_key(|option| game.search_size(option));
+        sorted.sort_by_cached_key(|option| Hooks::search_size(game, option));
         return Either::Left(sorted.into_iter());
     }
     Either::<std::vec::IntoIter<G::Position>, _>::Right(game.moves(position))

@@ -1,5 +1,5 @@
 //! The outcome search in rounds, for a ruleset that asks for them
-//! ([`SEARCH_IN_ROUNDS`](crate::ImpartialGame::SEARCH_IN_ROUNDS)): to find a P option, each
+//! ([`SEARCH_IN_ROUNDS`](crate::Decompose::SEARCH_IN_ROUNDS)): to find a P option, each
 //! option is searched with an allowance of work, those that ran out again with more, as the
 //! decomposing search does (`split/rounds.rs`). This is how misère play, where positions do
 //! not fall apart into parts, finds a cheap winning move placed after a costly losing one.

@@ -1,4 +1,4 @@
-//! The search in rounds (`ImpartialGame::SEARCH_IN_ROUNDS`): to find a sum of a part's
+//! The search in rounds (`Decompose::SEARCH_IN_ROUNDS`): to find a sum of a part's
 //! options that is a P-position, each sum is asked with an allowance of work, those that ran
 //! out again with more, so that a cheap answer placed after a costly sum is found first.
 //! A question that runs out unwinds as an error the round that gave the allowance catches;
@@ -13,7 +13,7 @@ use crate::error::SolveError;
 use crate::game::ImpartialGame;
 
 /// The work (positions listed) a sum gets in the first round of a search in rounds, and
-/// how many times more in each next round (see `ImpartialGame::SEARCH_IN_ROUNDS`).
+/// how many times more in each next round (see `Decompose::SEARCH_IN_ROUNDS`).
 pub(super) const FIRST_ROUND: u64 = 64;
 pub(super) const ROUND_GROWTH: u64 = 8;
 

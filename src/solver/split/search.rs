@@ -18,6 +18,7 @@ use super::line::LineOfPlay;
 use super::sums::{Options, Split, largest_index, most_value};
 use super::table::{Facts, Limits, Passed, Table, ValueCache};
 use crate::error::{SolveError, TableError};
+use crate::game::Hooks;
 use crate::game::{ImpartialGame, Nimber, Outcome};
 
 /// The least work (options listed) for which a search that ruled out values without finding
@@ -691,7 +692,7 @@ impl<P: Clone + Eq + Hash + Debug> SplitSearch<P> {
     ) -> Result<bool, SolveError<P>> {
         // In rounds where the ruleset asks for them, but not in a round with too little work
         // left.
-        if G::SEARCH_IN_ROUNDS
+        if <G as Hooks>::IN_ROUNDS
             && pending.len() > 1
             && self.deadline.saturating_sub(self.work) >= NESTED_ROUND_LEAST
         {

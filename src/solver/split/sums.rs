@@ -5,6 +5,7 @@ use std::hash::{BuildHasher, Hash};
 
 use smallvec::SmallVec;
 
+use crate::game::Hooks;
 use crate::game::ImpartialGame;
 use crate::hash::MapBuildHasher;
 
@@ -108,14 +109,14 @@ impl<P: Eq + Hash> Options<P> {
 }
 
 /// The most a part's value can be: its number of options, if its move iterator tells
-/// (`options`), and its ruleset's [`grundy_bound`](ImpartialGame::grundy_bound) (`bound`).
+/// (`options`), and its ruleset's [`grundy_bound`](crate::Decompose::grundy_bound) (`bound`).
 pub(super) fn most_value(options: Option<usize>, bound: Option<u128>) -> u32 {
     let options = options.map_or(u128::MAX, |count| count as u128);
     let most = options.min(bound.unwrap_or(u128::MAX));
     u32::try_from(most).unwrap_or(u32::MAX)
 }
 
-/// The index of the part that costs most to search (by [`ImpartialGame::search_size`]; the
+/// The index of the part that costs most to search (by [`Decompose::search_size`](crate::Decompose::search_size); the
 /// last one among equals); `None` if there is none.
 pub(super) fn largest_index<G: ImpartialGame>(game: &G, parts: &[G::Position]) -> Option<usize> {
     (0..parts.len()).max_by_key(|&index| game.search_size(&parts[index]))
