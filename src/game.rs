@@ -1075,9 +1075,12 @@ mod decomposition {
     /// A position's parts, a few inline.
     type Parts<P> = SmallVec<[P; 8]>;
 
-    /// A ruleset's components hook, gathering the parts.
-    type Components<G> =
-        fn(&G, &<G as ImpartialGame>::Position) -> Option<Parts<<G as ImpartialGame>::Position>>;
+    /// A ruleset's components hook: each part handed to a function, whether there are parts.
+    type Components<G> = fn(
+        &G,
+        &<G as ImpartialGame>::Position,
+        &mut dyn FnMut(<G as ImpartialGame>::Position),
+    ) -> bool;
 
     /// What the solver's decomposing search reads from [`ImpartialGame::DECOMPOSITION`]: a
     /// ruleset's [`Decompose`] hooks, made by [`Decomposition::of`] and only for a ruleset that
@@ -1204,8 +1207,9 @@ mod decomposition {
     fn through_components<G: AsRef<Inner>, Inner: ImpartialGame>(
         game: &G,
         position: &Inner::Position,
-    ) -> Option<Parts<Inner::Position>> {
-        Hooks::components(game.as_ref(), position)
+        each: &mut dyn FnMut(Inner::Position),
+    ) -> bool {
+        Hooks::each_component(game.as_ref(), position, each)
     }
 
     fn through_canonical<G: AsRef<Inner>, Inner: ImpartialGame>(
@@ -1230,8 +1234,20 @@ mod decomposition {
     }
 
     /// `G`'s components, gathered: a few parts inline.
-    fn components_of<G: Decompose>(game: &G, position: &G::Position) -> Option<Parts<G::Position>> {
-        game.components(position).map(Iterator::collect)
+    /// `G`'s components, each handed to `each` as the hook lists them (the decomposing
+    /// search adds them up as they come, with no list in between).
+    fn components_of<G: Decompose>(
+        game: &G,
+        position: &G::Position,
+        each: &mut dyn FnMut(G::Position),
+    ) -> bool {
+        match game.components(position) {
+            Some(parts) => {
+                parts.for_each(each);
+                true
+            }
+            None => false,
+        }
     }
 
     /// The hooks as the engines ask them of any ruleset: through
@@ -1243,7 +1259,19 @@ mod decomposition {
         /// Whether it asks for its options in rounds.
         const IN_ROUNDS: bool;
 
-        fn components(&self, position: &Self::Position) -> Option<Parts<Self::Position>>;
+        /// Hands each part of `position` to `each`; whether it has parts to say.
+        fn each_component(
+            &self,
+            position: &Self::Position,
+            each: &mut dyn FnMut(Self::Position),
+        ) -> bool;
+
+        /// The parts of `position`, gathered.
+        fn components(&self, position: &Self::Position) -> Option<Parts<Self::Position>> {
+            let mut parts = Parts::new();
+            self.each_component(position, &mut |part| parts.push(part))
+                .then_some(parts)
+        }
         fn canonical(&self, position: &Self::Position) -> Option<Self::Position>;
         fn search_size(&self, position: &Self::Position) -> usize;
         fn grundy_bound(&self, position: &Self::Position) -> Option<u128>;
@@ -1257,8 +1285,12 @@ mod decomposition {
         };
 
         #[inline]
-        fn components(&self, position: &G::Position) -> Option<Parts<G::Position>> {
-            G::DECOMPOSITION.and_then(|hooks| (hooks.components)(self, position))
+        fn each_component(
+            &self,
+            position: &G::Position,
+            each: &mut dyn FnMut(G::Position),
+        ) -> bool {
+            G::DECOMPOSITION.is_some_and(|hooks| (hooks.components)(self, position, each))
         }
 
         #[inline]

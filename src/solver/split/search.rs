@@ -333,17 +333,22 @@ impl<P: Clone + Eq + Hash + Debug> SplitSearch<P> {
         position: &P,
         split: &mut Split<P>,
     ) -> Result<(), SolveError<P>> {
-        match game.components(position) {
-            None => self.add_part(game, position.clone(), split),
-            Some(parts) => {
-                for part in parts {
-                    if part == *position {
-                        return Err(SolveError::Cycle { position: part });
-                    }
-                    self.add_part(game, part, split)?;
-                }
-                Ok(())
+        // Each part added as the ruleset lists it; after an error, the rest are passed over.
+        let mut outcome = Ok(());
+        let has_parts = game.each_component(position, &mut |part| {
+            if outcome.is_err() {
+                return;
             }
+            outcome = if part == *position {
+                Err(SolveError::Cycle { position: part })
+            } else {
+                self.add_part(game, part, split)
+            };
+        });
+        if has_parts {
+            outcome
+        } else {
+            self.add_part(game, position.clone(), split)
         }
     }
 
