@@ -13,7 +13,7 @@ use std::hint::black_box;
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use impartial::take_away::{TakeAway, TakeAwayState};
-use impartial::{Solver, fibonacci};
+use impartial::{ClosedForm, Solver, fibonacci};
 
 const BATCH: usize = 1024;
 

@@ -70,14 +70,15 @@ fn huge_heaps(c: &mut Criterion) {
     let huge = 1_000_000_000_000_000u64;
     let rows = Heaps::from([huge, 3, huge + 7]);
     group.bench_function("Kayles, misère quotient, first move", |b| {
-        b.iter(|| ClosedForm::winning_move(&quotient, black_box(&rows)).unwrap());
+        b.iter(|| quotient.winning_move(black_box(&rows)).unwrap());
     });
     group.bench_function("Kayles, normal play, first move", |b| {
-        b.iter(|| ClosedForm::winning_move(&values, black_box(&rows)).unwrap());
+        b.iter(|| values.winning_move(black_box(&rows)).unwrap());
     });
     group.bench_function("Kayles, normal play, 1000 moves", |b| {
         b.iter(|| {
-            ClosedForm::winning_moves(&values, black_box(&rows))
+            values
+                .winning_moves(black_box(&rows))
                 .unwrap()
                 .take(1000)
                 .count()

@@ -16,8 +16,8 @@ mod arguments;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use impartial::Solver;
 use impartial::chomp::{Chomp, ChompPosition};
+use impartial::{ClosedForm, Nimber, Solver};
 
 /// Counts as the `impartial` command line reads them: `1000000`, `1_000_000`, `1e6`, `2^20`.
 #[path = "../cli/src/count.rs"]
@@ -145,6 +145,8 @@ fn by_table(game: &Chomp, start: ChompPosition, budget: usize) -> ExitCode {
         .map_err(|error| error.to_string())
         .and_then(|values| {
             let value = values.grundy(start).map_err(|error| error.to_string())?;
+            // Every diagram of the bar has a value in the table.
+            let value = value.unwrap_or(Nimber::ZERO);
             let winning = values
                 .winning_move(start)
                 .map_err(|error| error.to_string())?;

@@ -20,6 +20,7 @@ mod arguments;
 use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
 
+use impartial::ClosedForm;
 use impartial::take_away::{TakeAway, TakeAwayState};
 
 /// Counts as the `impartial` command line reads them: `1000000`, `1_000_000`, `1e6`, `2^20`.

@@ -13,8 +13,8 @@
 
 use std::process::ExitCode;
 
-use impartial::coins::{CoinRule, Coins, TurningCorners};
-use impartial::{Nimber, Outcome};
+use impartial::coins::{Coins, TurningCorners};
+use impartial::{ClosedForm, Nimber, Outcome};
 
 #[macro_use]
 #[path = "common/output.rs"]
@@ -147,12 +147,15 @@ fn main() -> ExitCode {
 
     let corners = TurningCorners::default();
     let position = Coins::from(arguments.heads);
-    let value = corners.grundy(&position);
+    let Ok(Some(value)) = corners.grundy(&position) else {
+        unreachable!("every position of coins has a value")
+    };
     say!("\nTurning Corners, heads at {position:?}:\n");
     draw(&position, &[]);
     let terms: Vec<String> = position.iter().map(|(x, y)| format!("{x}⊗{y}")).collect();
     say!("\nworth {} = {value}", terms.join(" ⊕ "));
-    match corners.winning_move(&position) {
+    let Ok(found) = corners.winning_move(&position);
+    match found {
         None => say!("{}: every move loses.", Outcome::P),
         Some(best) => {
             let mut corners_turned = best.turned.to_vec();
@@ -170,7 +173,11 @@ fn main() -> ExitCode {
             say!(
                 "\nleaving {:?}, worth {}:\n",
                 best.leaves,
-                corners.grundy(&best.leaves)
+                corners
+                    .grundy(&best.leaves)
+                    .ok()
+                    .flatten()
+                    .unwrap_or_default()
             );
             draw(&best.leaves, &[]);
         }

@@ -2,7 +2,7 @@
 
 use std::fmt::{Debug, Display};
 
-use crate::game::{IllegalMove, ImpartialGame, Nimber, Outcome};
+use crate::game::{IllegalMove, ImpartialGame, IntoPosition, Nimber, Outcome};
 
 /// The special method: a ruleset whose balanced positions — the P-positions — are known in
 /// closed form, with a rule that moves back to one.
@@ -18,6 +18,17 @@ use crate::game::{IllegalMove, ImpartialGame, Nimber, Outcome};
 /// leaves ([`leaves`](Self::leaves) gives that position). The trait extends
 /// [`ImpartialGame`] with the same positions, so one generic harness holds every closed form
 /// to the solver's search (`tests/general/closed_forms.rs`).
+///
+/// Positions are taken as the [`Solver`](crate::Solver) takes them, by
+/// [`IntoPosition`]: the position, a reference to it, or — for the games on
+/// [`Heaps`](crate::Heaps) — an array, a slice or a `Vec` of sizes
+/// (`Nim.winning_move([3, 4, 5])`, `Wythoff.winning_move((4, 6))`).
+///
+/// A move's `heap`, in every move type that has one, numbers the heaps of the position the
+/// move was found from, in that position's own order: a [`Heaps`](crate::Heaps) lists its
+/// heaps smallest first, without the empty ones, so `[5, 0, 3]` asked as `Heaps` has heap 0
+/// of 3 and heap 1 of 5; the module functions that take a slice (`nim::winning_move(&heaps)`)
+/// number the slice as given.
 ///
 /// The answers are `Result`s: a closed form that rests on a table — values to a heap, a
 /// quotient to a heap, losing sizes to a bound — cannot answer past it, and says so with its
@@ -59,6 +70,9 @@ use crate::game::{IllegalMove, ImpartialGame, Nimber, Outcome};
 /// }
 ///
 /// let Ok(nim) = advice(&Nim, &Heaps::from([3, 4, 5]));
+/// // Positions as the solver takes them: an array of heap sizes, a pair.
+/// assert_eq!(Nim.winning_move([3, 4, 5]).map(|best| best.is_some()), Ok(true));
+/// assert_eq!(Wythoff.outcome((3, 5)), Ok(Outcome::P));
 /// assert_eq!(nim, "take 2 from heap 0 (3 → 1)");
 /// let Ok(wythoff) = advice(&Wythoff, &(4, 6));
 /// assert_eq!(wythoff, "take 1 from both heaps (4, 6 → 3, 5)");
@@ -84,7 +98,7 @@ pub trait ClosedForm: ImpartialGame {
     /// # Errors
     ///
     /// The game's [`Error`](Self::Error) for a position past what it answers.
-    fn outcome(&self, position: &Self::Position) -> Result<Outcome, Self::Error>;
+    fn outcome(&self, position: impl IntoPosition<Self::Position>) -> Result<Outcome, Self::Error>;
 
     /// The Sprague–Grundy value of `position`, where the theory gives one (`None` where it
     /// does not: misère play, Fibonacci Nim).
@@ -92,17 +106,21 @@ pub trait ClosedForm: ImpartialGame {
     /// # Errors
     ///
     /// As [`outcome`](Self::outcome).
-    fn grundy(&self, position: &Self::Position) -> Result<Option<Nimber>, Self::Error>;
+    fn grundy(
+        &self,
+        position: impl IntoPosition<Self::Position>,
+    ) -> Result<Option<Nimber>, Self::Error>;
 
     /// Every winning move from `position`, in the order [`winning_move`](Self::winning_move)
-    /// chooses from; none from a P-position.
+    /// chooses from; none from a P-position. The iterator owns what it needs: the position
+    /// may be a temporary (`Nim.winning_moves([3, 4, 5])`).
     ///
     /// # Errors
     ///
     /// As [`outcome`](Self::outcome).
     fn winning_moves(
         &self,
-        position: &Self::Position,
+        position: impl IntoPosition<Self::Position>,
     ) -> Result<impl Iterator<Item = Self::Move>, Self::Error>;
 
     /// A winning move from `position`: the first of [`winning_moves`](Self::winning_moves),
@@ -111,7 +129,10 @@ pub trait ClosedForm: ImpartialGame {
     /// # Errors
     ///
     /// As [`outcome`](Self::outcome).
-    fn winning_move(&self, position: &Self::Position) -> Result<Option<Self::Move>, Self::Error> {
+    fn winning_move(
+        &self,
+        position: impl IntoPosition<Self::Position>,
+    ) -> Result<Option<Self::Move>, Self::Error> {
         Ok(self.winning_moves(position)?.next())
     }
 
@@ -124,7 +145,7 @@ pub trait ClosedForm: ImpartialGame {
     /// allow: the position it would leave is not an option of `position`, and none is made.
     fn leaves(
         &self,
-        position: &Self::Position,
+        position: impl IntoPosition<Self::Position>,
         chosen: &Self::Move,
     ) -> Result<Self::Position, IllegalMove<Self::Position, Self::Move>>;
 }

@@ -196,7 +196,7 @@
 //! ```
 //! use impartial::octal::OctalGame;
 //! use impartial::quotient::MisereQuotient;
-//! use impartial::{Outcome, Solver};
+//! use impartial::{ClosedForm, Outcome, Solver};
 //!
 //! let game: OctalGame = "0.75".parse()?;
 //! let q = MisereQuotient::compute(&game, 100)?;
@@ -204,7 +204,7 @@
 //! assert_eq!(q.presentation().to_string(), "⟨a, b, c | a² = 1, b³ = b, bc = ab, c² = b²⟩");
 //! // Heaps 2 and 5 are b and c; bc = ab is not in P = {a, b²}, so 2 + 5 is N — as the search
 //! // says — and a million heaps take a million multiplications.
-//! assert_eq!(q.outcome(&[2, 5])?, Outcome::N);
+//! assert_eq!(q.outcome([2, 5])?, Outcome::N);
 //! assert_eq!(Solver::new(game).misere().outcome([2, 5])?, Outcome::N);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```

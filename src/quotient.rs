@@ -53,6 +53,7 @@ mod presentation;
 mod saved;
 mod verify;
 
+use std::borrow::Borrow;
 use std::ops::ControlFlow;
 
 use build::Builder;
@@ -63,6 +64,7 @@ use monoid::Bipartite;
 pub use presentation::{Presentation, Word};
 
 use crate::closed_form::ClosedForm;
+use crate::game::IntoPosition;
 use crate::game::{IllegalMove, ImpartialGame, Nimber, Outcome, Play};
 use crate::heap::{HeapMove, HeapRules, Heaps, Repeats, accepted_options};
 use crate::sequence::HeapGame;
@@ -140,15 +142,15 @@ pub enum QuotientError {
 /// ```
 /// use impartial::octal::OctalGame;
 /// use impartial::quotient::MisereQuotient;
-/// use impartial::Outcome;
+/// use impartial::{ClosedForm, Outcome};
 ///
 /// // 0.75 (Plambeck and Siegel): order 8, two elements in P, proved for every heap at 34.
 /// let q = MisereQuotient::compute(&"0.75".parse::<OctalGame>()?, 100)?;
 /// assert_eq!((q.order(), q.p_portion_size()), (8, 2));
 /// assert!(q.is_complete());
-/// assert_eq!(q.outcome(&[1])?, Outcome::P);
-/// assert_eq!(q.outcome(&[1, 1])?, Outcome::N);
-/// assert!(q.outcome(&[1_000_000, 7]).is_ok()); // any heap, by the period
+/// assert_eq!(q.outcome([1])?, Outcome::P);
+/// assert_eq!(q.outcome([1, 1])?, Outcome::N);
+/// assert!(q.outcome([1_000_000, 7]).is_ok()); // any heap, by the period
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -508,33 +510,8 @@ impl MisereQuotient {
             .unwrap_or(false)
     }
 
-    /// The misère outcome of a position of any number of heaps, in one multiplication a
-    /// heap.
-    ///
-    /// # Errors
-    ///
-    /// [`QuotientError::HeapNotCovered`] for a heap past [`heaps`](Self::heaps) of a
-    /// quotient whose period is not proved.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use impartial::octal::OctalGame;
-    /// use impartial::quotient::MisereQuotient;
-    /// use impartial::Outcome;
-    ///
-    /// // A million rows of Kayles in milliseconds.
-    /// let q = MisereQuotient::compute(&OctalGame::kayles(), 1_000)?;
-    /// let rows: Vec<u64> = (0..1_000_000u64).map(|i| 1 + i * 7_919 % 1_000_000).collect();
-    /// assert!(q.outcome(&rows).is_ok());
-    /// assert_eq!(q.outcome(&[1])?, Outcome::P); // take the pin, and lose
-    /// assert_eq!(q.outcome(&[])?, Outcome::N); // no move: the player to move has won
-    ///
-    /// let partial = MisereQuotient::compute(&"0.75".parse::<OctalGame>()?, 10)?;
-    /// assert!(partial.outcome(&[11]).is_err());
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn outcome(&self, heaps: &[u64]) -> Result<Outcome, QuotientError> {
+    /// The outcome of `heaps` in misère play, from their elements' product.
+    fn outcome_of(&self, heaps: &[u64]) -> Result<Outcome, QuotientError> {
         let mut element = 0;
         for &heap in heaps {
             let covered = self.covered_or_error(heap)?;
@@ -547,36 +524,12 @@ impl MisereQuotient {
         })
     }
 
-    /// Every winning move in misère play of a position of any number of heaps: heap by heap
-    /// in order, each heap's options in the order of the game's rules, the ones that leave a
-    /// P-position. None when the position is P, or has no move. Each heap's options'
-    /// elements are known, so a heap without a winning option costs a pass over them, and
-    /// its options are listed only when it has one — lazily, and with a period proved a
-    /// period of them at a time: the winning moves of a heap of 10¹⁵ come as fast as those
-    /// of a small one.
-    ///
-    /// # Errors
-    ///
-    /// [`QuotientError::HeapNotCovered`] for a heap past [`heaps`](Self::heaps) of a
-    /// quotient whose period is not proved.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use impartial::octal::OctalGame;
-    /// use impartial::quotient::MisereQuotient;
-    ///
-    /// let q = MisereQuotient::compute(&OctalGame::kayles(), 1_000)?;
-    /// // Misère Kayles on one row of 3: knock down two from an end, leaving one pin.
-    /// let moves: Vec<String> = q.winning_moves(&[3])?.map(|made| made.to_string()).collect();
-    /// assert_eq!(moves, ["take 2 from heap 0 (3 → 1)"]);
-    /// assert_eq!(q.winning_moves(&[1])?.count(), 0); // P: every move loses
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn winning_moves(
-        &self,
+    /// Every winning move in misère play of `heaps`, lazily: see the [`ClosedForm`]
+    /// implementation.
+    fn winning_moves_of<'q>(
+        &'q self,
         heaps: &[u64],
-    ) -> Result<impl Iterator<Item = HeapMove>, QuotientError> {
+    ) -> Result<impl Iterator<Item = HeapMove> + use<'q>, QuotientError> {
         let covered: Vec<usize> = heaps
             .iter()
             .map(|&heap| self.covered_or_error(heap))
@@ -594,11 +547,13 @@ impl MisereQuotient {
             rests.push(self.monoid.product(before, after[index + 1]));
             before = self.monoid.product(before, self.phi[heap]);
         }
-        Ok(heaps
-            .iter()
+        // The sizes copied out: the moves, listed lazily, need not borrow the position.
+        let sizes: Vec<u64> = heaps.to_vec();
+        Ok(sizes
+            .into_iter()
             .enumerate()
             .filter(move |_| !balanced)
-            .flat_map(move |(index, &heap)| {
+            .flat_map(move |(index, heap)| {
                 let rest = rests[index];
                 let wins = move |image: u32| self.is_p(self.monoid.product(rest, image));
                 let any = self.images[covered[index]].iter().any(|&image| wins(image));
@@ -617,33 +572,6 @@ impl MisereQuotient {
                 .into_iter()
                 .flatten()
             }))
-    }
-
-    /// The first of [`winning_moves`](Self::winning_moves), or `None` when there is none.
-    ///
-    /// # Errors
-    ///
-    /// As [`winning_moves`](Self::winning_moves).
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use impartial::octal::OctalGame;
-    /// use impartial::quotient::MisereQuotient;
-    /// use impartial::Outcome;
-    ///
-    /// let q = MisereQuotient::compute(&OctalGame::kayles(), 1_000)?;
-    /// let rows = [5, 9, 40];
-    /// let best = q.winning_move(&rows)?.expect("an N-position");
-    /// let mut after: Vec<u64> = rows.to_vec();
-    /// after.remove(best.heap);
-    /// after.extend(best.leaves.iter());
-    /// assert_eq!(q.outcome(&after)?, Outcome::P);
-    /// assert_eq!(q.winning_move(&[1])?, None); // P: every move loses
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn winning_move(&self, heaps: &[u64]) -> Result<Option<HeapMove>, QuotientError> {
-        Ok(self.winning_moves(heaps)?.next())
     }
 
     /// The covered heap standing for `heap`, or the error that says it is past the values.
@@ -779,48 +707,83 @@ impl ImpartialGame for MisereQuotient {
     }
 }
 
-/// The closed form of misère play that a quotient is: [`MisereQuotient::outcome`] and
-/// [`MisereQuotient::winning_moves`], under [`Play::Misere`] (no value: `grundy` is
-/// `None`).
+/// The misère quotient as a closed form: outcomes and winning moves in misère play of
+/// positions of any number of heaps, each heap's element looked up and multiplied. There is
+/// no Sprague–Grundy value in misère play: [`grundy`](ClosedForm::grundy) is `None` (for a
+/// position the quotient covers).
+///
+/// The winning moves come heap by heap in the position's order, each heap's options in the
+/// order of the game's rules, the ones that leave a P-position; none when the position is P,
+/// or has no move. Each heap's options' elements are known, so a heap without a winning
+/// option costs a pass over them, and its options are listed only when it has one — lazily,
+/// and with a period proved a period of them at a time: the winning moves of a heap of 10¹⁵
+/// come as fast as those of a small one.
+///
+/// # Errors
+///
+/// [`QuotientError::HeapNotCovered`] for a heap past [`heaps`](MisereQuotient::heaps) of a
+/// quotient whose period is not proved.
 ///
 /// # Examples
 ///
 /// ```
 /// use impartial::octal::OctalGame;
 /// use impartial::quotient::MisereQuotient;
-/// use impartial::{ClosedForm, Heaps, ImpartialGame, Outcome, Play};
+/// use impartial::{ClosedForm, Outcome};
 ///
+/// // A million rows of Kayles in milliseconds.
 /// let q = MisereQuotient::compute(&OctalGame::kayles(), 1_000)?;
-/// assert_eq!(MisereQuotient::PLAY, Play::Misere);
-/// let rows = Heaps::from([3]);
-/// let best = ClosedForm::winning_move(&q, &rows)?.expect("N");
-/// assert_eq!(ClosedForm::outcome(&q, &q.leaves(&rows, &best)?)?, Outcome::P);
+/// let rows: Vec<u64> = (0..1_000_000u64).map(|i| 1 + i * 7_919 % 1_000_000).collect();
+/// assert!(q.outcome(&rows).is_ok());
+/// assert_eq!(q.outcome([1])?, Outcome::P); // take the pin, and lose
+/// assert_eq!(q.outcome([])?, Outcome::N); // no move: the player to move has won
+///
+/// // Misère Kayles on one row of 3: knock down two from an end, leaving one pin.
+/// let moves: Vec<String> = q.winning_moves([3])?.map(|made| made.to_string()).collect();
+/// assert_eq!(moves, ["take 2 from heap 0 (3 → 1)"]);
+/// assert_eq!(q.winning_moves([1])?.count(), 0); // P: every move loses
+///
+/// let rows = [5, 9, 40];
+/// let best = q.winning_move(rows)?.expect("an N-position");
+/// assert_eq!(q.outcome(q.leaves(rows, &best)?)?, Outcome::P);
+/// assert_eq!(q.winning_move([1])?, None);
+///
+/// let partial = MisereQuotient::compute(&"0.75".parse::<OctalGame>()?, 10)?;
+/// assert!(partial.outcome([11]).is_err());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 impl ClosedForm for MisereQuotient {
     type Move = HeapMove;
     type Error = QuotientError;
 
-    fn outcome(&self, heaps: &Heaps) -> Result<Outcome, QuotientError> {
-        MisereQuotient::outcome(self, heaps)
+    fn outcome(&self, position: impl IntoPosition<Heaps>) -> Result<Outcome, QuotientError> {
+        let holder = position.into_holder();
+        let heaps: &Heaps = holder.borrow();
+        self.outcome_of(heaps)
     }
 
-    fn grundy(&self, heaps: &Heaps) -> Result<Option<Nimber>, QuotientError> {
-        MisereQuotient::outcome(self, heaps).map(|_| None)
+    fn grundy(&self, position: impl IntoPosition<Heaps>) -> Result<Option<Nimber>, QuotientError> {
+        let holder = position.into_holder();
+        let heaps: &Heaps = holder.borrow();
+        self.outcome_of(heaps).map(|_| None)
     }
 
     fn winning_moves(
         &self,
-        heaps: &Heaps,
+        position: impl IntoPosition<Heaps>,
     ) -> Result<impl Iterator<Item = HeapMove>, QuotientError> {
-        MisereQuotient::winning_moves(self, heaps)
+        let holder = position.into_holder();
+        let heaps: &Heaps = holder.borrow();
+        self.winning_moves_of(heaps)
     }
 
     fn leaves(
         &self,
-        heaps: &Heaps,
+        position: impl IntoPosition<Heaps>,
         chosen: &HeapMove,
     ) -> Result<Heaps, IllegalMove<Heaps, HeapMove>> {
+        let holder = position.into_holder();
+        let heaps: &Heaps = holder.borrow();
         chosen.after(heaps, &self.rules)
     }
 }

@@ -82,7 +82,11 @@ fn confirmed_only_if_true<G>(
     match claim {
         Claim::Grundy(claimed) => assert_eq!(claimed, value, "{:?}", certificate.root()),
         Claim::Outcome(outcome) => {
-            let expected = if value == Nimber::ZERO { Outcome::P } else { Outcome::N };
+            let expected = if value == Nimber::ZERO {
+                Outcome::P
+            } else {
+                Outcome::N
+            };
             assert_eq!(outcome, expected, "{:?}", certificate.root());
         }
         Claim::MisereOutcome(_) => {}
@@ -93,20 +97,51 @@ fn confirmed_only_if_true<G>(
 #[derive(Arbitrary, Debug)]
 enum Edit {
     Claim(u8),
-    Value { entry: u16, value: u8 },
-    Below { entry: u16, at: u8, option: u8 },
-    Not { entry: u16, at: u8, value: u8 },
-    Witness { entry: u16, at: u8, option: Option<u8> },
-    Drop { entry: u16 },
-    Swap { entry: u16, other: u16 },
+    Value {
+        entry: u16,
+        value: u8,
+    },
+    Below {
+        entry: u16,
+        at: u8,
+        option: u8,
+    },
+    Not {
+        entry: u16,
+        at: u8,
+        value: u8,
+    },
+    Witness {
+        entry: u16,
+        at: u8,
+        option: Option<u8>,
+    },
+    Drop {
+        entry: u16,
+    },
+    Swap {
+        entry: u16,
+        other: u16,
+    },
     /// An entry made misère P, or N with no option or with option `to / 3`.
-    Misere { entry: u16, to: u8 },
+    Misere {
+        entry: u16,
+        to: u8,
+    },
 }
 
 #[derive(Arbitrary, Debug)]
 enum Input<'a> {
-    Bytes { misere: bool, body: &'a [u8] },
-    Forged { free: u16, value: bool, misere: bool, edits: Vec<Edit> },
+    Bytes {
+        misere: bool,
+        body: &'a [u8],
+    },
+    Forged {
+        free: u16,
+        value: bool,
+        misere: bool,
+        edits: Vec<Edit>,
+    },
 }
 
 fn forge(game: &Cram, free: u16, (value, misere): (bool, bool), edits: &[Edit]) {
@@ -121,8 +156,10 @@ fn forge(game: &Cram, free: u16, (value, misere): (bool, bool), edits: &[Edit]) 
     };
     let genuine = genuine.unwrap();
     let mut claim = genuine.claim();
-    let mut entries: Vec<(_, Entry)> =
-        genuine.entries().map(|(position, entry)| (*position, entry.clone())).collect();
+    let mut entries: Vec<(_, Entry)> = genuine
+        .entries()
+        .map(|(position, entry)| (*position, entry.clone()))
+        .collect();
     for edit in edits {
         let count = entries.len().max(1);
         match *edit {
@@ -146,7 +183,9 @@ fn forge(game: &Cram, free: u16, (value, misere): (bool, bool), edits: &[Edit]) 
             }
             _ if entries.is_empty() => {}
             Edit::Value { entry, value } => {
-                if let Entry::Value { value: old, below } = &mut entries[usize::from(entry) % count].1 {
+                if let Entry::Value { value: old, below } =
+                    &mut entries[usize::from(entry) % count].1
+                {
                     *old = u32::from(value % 8);
                     below.resize(*old as usize, 0);
                 }
@@ -168,7 +207,9 @@ fn forge(game: &Cram, free: u16, (value, misere): (bool, bool), edits: &[Edit]) 
             Edit::Witness { entry, at, option } => {
                 if let Entry::Not(values) = &mut entries[usize::from(entry) % count].1 {
                     let at = usize::from(at) % values.len();
-                    values[at].1 = option.map_or(Witness::AboveBound, |option| Witness::Option(u32::from(option % 16)));
+                    values[at].1 = option.map_or(Witness::AboveBound, |option| {
+                        Witness::Option(u32::from(option % 16))
+                    });
                 }
             }
             Edit::Misere { entry, to } => {
@@ -199,6 +240,11 @@ fuzz_target!(|input: Input<'_>| {
             confirmed_only_if_true(&cram, misere, body, |_| true);
             confirmed_only_if_true(&Sprouts, misere, body, |position| position.lives() <= 12);
         }
-        Input::Forged { free, value, misere, edits } => forge(&cram, free, (value, misere), &edits),
+        Input::Forged {
+            free,
+            value,
+            misere,
+            edits,
+        } => forge(&cram, free, (value, misere), &edits),
     }
 });

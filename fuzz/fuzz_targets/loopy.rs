@@ -65,7 +65,9 @@ fuzz_target!(|input: Input| {
     let mut solver = LoopySolver::new(Graph(edges.clone()));
     let mut limited = LoopySolver::new(Graph(edges.clone()))
         .with_state_limit(usize::from(input.state_limit % 48));
-    let values: Vec<LoopyValue> = (0..nodes).map(|node| solver.value(&node).unwrap()).collect();
+    let values: Vec<LoopyValue> = (0..nodes)
+        .map(|node| solver.value(&node).unwrap())
+        .collect();
     for node in 0..nodes {
         let outcome = solver.outcome(&node).unwrap();
         assert_eq!(class_of(outcome), classes[node], "node {node}");

@@ -10,7 +10,7 @@ use std::collections::HashMap;
 use arbitrary::Arbitrary;
 use impartial::octal::OctalGame;
 use impartial::quotient::MisereQuotient;
-use impartial::{Heaps, ImpartialGame, Outcome};
+use impartial::{ClosedForm, Heaps, ImpartialGame, Outcome};
 use libfuzzer_sys::fuzz_target;
 
 #[derive(Arbitrary, Debug)]
@@ -75,12 +75,23 @@ fn check(
                 let has_move = heaps
                     .iter()
                     .any(|&heap| game.moves(&Heaps::from([heap])).next().is_some());
-                assert_eq!(found.is_some(), searched == Outcome::N && has_move, "{game} {heaps:?}");
+                assert_eq!(
+                    found.is_some(),
+                    searched == Outcome::N && has_move,
+                    "{game} {heaps:?}"
+                );
                 if let Some(found) = found {
-                    let mut after = heaps.to_vec();
-                    after.remove(found.heap);
-                    after.extend(found.leaves.iter().copied());
-                    assert_eq!(misere_outcome(game, after, memo), Outcome::P, "{game} {heaps:?}");
+                    // Applied by the closed form's own checked rule: its `heap` numbers the
+                    // position as a `Heaps`, empty heaps dropped.
+                    let after = quotient
+                        .leaves(&heaps, &found)
+                        .expect("a move from here")
+                        .to_vec();
+                    assert_eq!(
+                        misere_outcome(game, after, memo),
+                        Outcome::P,
+                        "{game} {heaps:?}"
+                    );
                 }
             }
         }

@@ -115,7 +115,11 @@ fuzz_target!(|input: Input| {
                     );
                 }
                 Ok(value) => {
-                    assert_eq!(loopy.value(&node).unwrap(), LoopyValue::Finite(value), "node {node}");
+                    assert_eq!(
+                        loopy.value(&node).unwrap(),
+                        LoopyValue::Finite(value),
+                        "node {node}"
+                    );
                     let expected = if value.is_zero() { Class::P } else { Class::N };
                     assert_eq!(class, expected, "node {node}");
                 }
@@ -134,11 +138,7 @@ fuzz_target!(|input: Input| {
             Ok(Nimber(u128::from(value))),
             "node {node}"
         );
-        assert_eq!(
-            solver.outcome(&node),
-            Ok(outcome_of(value)),
-            "node {node}"
-        );
+        assert_eq!(solver.outcome(&node), Ok(outcome_of(value)), "node {node}");
         let winning: Vec<usize> = edges[node]
             .iter()
             .copied()
@@ -153,11 +153,7 @@ fuzz_target!(|input: Input| {
         assert_eq!(solver.winning_move(&node), Ok(winning.first().copied()));
         let misere = reference::misere_win(&edges, node, &mut misere_memo);
         let expected = if misere { Outcome::N } else { Outcome::P };
-        assert_eq!(
-            solver.misere().outcome(&node),
-            Ok(expected),
-            "node {node}"
-        );
+        assert_eq!(solver.misere().outcome(&node), Ok(expected), "node {node}");
         match limited.grundy(&node) {
             Ok(got) => assert_eq!(got, Nimber(u128::from(value)), "limited, node {node}"),
             Err(SolveError::StateLimit { .. } | SolveError::MemoryLimit { .. }) => {}

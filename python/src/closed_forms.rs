@@ -2,7 +2,7 @@
 //! a-Wythoff, Lasker's Nim, Welter's game, Moore's Nim, Staircase Nim and Euclid's game.
 //! Each move class holds the crate's own move: `str` is its words, `to_tuple` its fields.
 
-use impartial::{euclid, lasker, moore, staircase, welter};
+use impartial::{ClosedForm, euclid, lasker, moore, staircase, welter};
 use pyo3::prelude::*;
 
 use crate::classics::{NimMove, TakeMove, WythoffMove, take_state};
@@ -92,17 +92,20 @@ impl AWythoff {
 
     /// Who wins from heaps `x` and `y`.
     fn outcome(&self, x: u128, y: u128) -> Outcome {
-        self.0.outcome(&(x, y)).into()
+        let Ok(outcome) = self.0.outcome((x, y));
+        outcome.into()
     }
 
     /// A winning move, or `None` when the player to move loses.
     fn winning_move(&self, x: u128, y: u128) -> Option<WythoffMove> {
-        self.0.winning_move(&(x, y)).map(WythoffMove)
+        let Ok(best) = self.0.winning_move((x, y));
+        best.map(WythoffMove)
     }
 
     /// Every winning move, the one `winning_move` chooses first.
     fn winning_moves(&self, x: u128, y: u128) -> Vec<WythoffMove> {
-        self.0.winning_moves(&(x, y)).map(WythoffMove).collect()
+        let Ok(moves) = self.0.winning_moves((x, y));
+        moves.map(WythoffMove).collect()
     }
 
     fn __repr__(&self) -> String {

@@ -222,14 +222,18 @@ pub struct HeapGameValues(Arc<Tabulated<TakeAndBreak>>);
 impl HeapGameValues {
     /// Who wins the sum of the heaps.
     fn outcome(&self, heaps: Vec<u64>) -> PyResult<Outcome> {
-        ClosedForm::outcome(&*self.0, &Heaps::from(heaps))
+        self.0
+            .outcome(Heaps::from(heaps))
             .map(Outcome::from)
             .map_err(errors::sequence)
     }
 
     /// The value of the sum of the heaps: the XOR of theirs.
     fn grundy(&self, heaps: Vec<u64>) -> PyResult<Nimber> {
-        let value = ClosedForm::grundy(&*self.0, &Heaps::from(heaps)).map_err(errors::sequence)?;
+        let value = self
+            .0
+            .grundy(Heaps::from(heaps))
+            .map_err(errors::sequence)?;
         Ok(Nimber(value.unwrap_or(impartial::Nimber(0))))
     }
 
@@ -239,7 +243,7 @@ impl HeapGameValues {
         let values = &*self.0;
         let position = Heaps::from(&heaps);
         let found = py
-            .detach(|| ClosedForm::winning_move(values, &position))
+            .detach(|| values.winning_move(&position))
             .map_err(errors::sequence)?;
         Ok(found.map(|made| HeapMove(in_given_order(&heaps, made))))
     }
@@ -258,13 +262,13 @@ impl HeapGameValues {
     fn winning_moves(&self, heaps: Vec<u64>) -> PyResult<WinningMoves> {
         let position = Heaps::from(&heaps);
         // Refused here, not in the iterator: a heap the values do not answer.
-        ClosedForm::outcome(&*self.0, &position).map_err(errors::sequence)?;
+        self.0.outcome(&position).map_err(errors::sequence)?;
         let values = Arc::clone(&self.0);
         let (sender, receiver) = std::sync::mpsc::sync_channel(MOVES_AHEAD);
         // The moves borrow the values, so they are found on a thread of their own that owns
         // them; it stops when the iterator is dropped and a move finds no one to take it.
         std::thread::spawn(move || {
-            let Ok(moves) = ClosedForm::winning_moves(&*values, &position) else {
+            let Ok(moves) = values.winning_moves(&position) else {
                 return;
             };
             for made in moves {

@@ -159,7 +159,12 @@ impl GreenHackenbush {
     /// Nimber(3)
     #[pyo3(signature = (position = None))]
     fn grundy(&self, position: Option<&HackenbushPosition>) -> PyResult<Nimber> {
-        Ok(Nimber(self.0.grundy(&self.edges_of(position)?)))
+        let value = self
+            .0
+            .grundy(&self.edges_of(position)?)
+            .map_err(errors::game)?;
+        // Every position of the graph has a value.
+        Ok(Nimber(value.unwrap_or(impartial::Nimber::ZERO)))
     }
 
     /// Who wins from `position`.
@@ -169,7 +174,11 @@ impl GreenHackenbush {
     /// Outcome.P
     #[pyo3(signature = (position = None))]
     fn outcome(&self, position: Option<&HackenbushPosition>) -> PyResult<Outcome> {
-        Ok(self.0.outcome(&self.edges_of(position)?).into())
+        Ok(self
+            .0
+            .outcome(&self.edges_of(position)?)
+            .map_err(errors::game)?
+            .into())
     }
 
     /// A winning move, or `None` when the player to move loses.
@@ -185,6 +194,7 @@ impl GreenHackenbush {
         Ok(self
             .0
             .winning_move(&self.edges_of(position)?)
+            .map_err(errors::game)?
             .map(HackenbushMove))
     }
 
@@ -201,6 +211,7 @@ impl GreenHackenbush {
         Ok(self
             .0
             .winning_moves(&self.edges_of(position)?)
+            .map_err(errors::game)?
             .map(HackenbushMove)
             .collect())
     }
@@ -304,7 +315,7 @@ macro_rules! with_rule {
 fn grundy(rule: &str, heads: Vec<u64>) -> PyResult<Nimber> {
     let position = heads_of(&heads)?;
     with_rule!(rule, game => {
-        let value = ClosedForm::grundy(&game, &position).map_err(errors::game)?;
+        let value = game.grundy(&position).map_err(errors::game)?;
         Ok(Nimber(value.unwrap_or(impartial::Nimber(0))))
     })
 }
@@ -318,7 +329,7 @@ fn grundy(rule: &str, heads: Vec<u64>) -> PyResult<Nimber> {
 fn outcome(rule: &str, heads: Vec<u64>) -> PyResult<Outcome> {
     let position = heads_of(&heads)?;
     with_rule!(rule, game => {
-        ClosedForm::outcome(&game, &position).map(Outcome::from).map_err(errors::game)
+        game.outcome(&position).map(Outcome::from).map_err(errors::game)
     })
 }
 
@@ -331,7 +342,7 @@ fn outcome(rule: &str, heads: Vec<u64>) -> PyResult<Outcome> {
 fn winning_move(rule: &str, heads: Vec<u64>) -> PyResult<Option<CoinMove>> {
     let position = heads_of(&heads)?;
     with_rule!(rule, game => {
-        Ok(ClosedForm::winning_move(&game, &position).map_err(errors::game)?.map(CoinMove))
+        Ok(game.winning_move(&position).map_err(errors::game)?.map(CoinMove))
     })
 }
 
@@ -344,7 +355,7 @@ fn winning_move(rule: &str, heads: Vec<u64>) -> PyResult<Option<CoinMove>> {
 fn winning_moves(rule: &str, heads: Vec<u64>) -> PyResult<Vec<CoinMove>> {
     let position = heads_of(&heads)?;
     with_rule!(rule, game => {
-        Ok(ClosedForm::winning_moves(&game, &position)
+        Ok(game.winning_moves(&position)
             .map_err(errors::game)?
             .map(CoinMove)
             .collect())

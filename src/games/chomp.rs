@@ -135,7 +135,7 @@ impl Chomp {
     ///
     /// ```
     /// use impartial::chomp::Chomp;
-    /// use impartial::{Outcome, TableError};
+    /// use impartial::{ClosedForm, Outcome, TableError};
     ///
     /// let game = Chomp::new(8, 8)?;
     /// let values = game.values(1 << 20)?;

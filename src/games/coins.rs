@@ -26,17 +26,18 @@
 //! nim-division.
 //!
 //! ```
-//! use impartial::coins::{CoinRule, Coins, TurningCorners};
-//! use impartial::{Nimber, Outcome};
+//! use impartial::coins::{Coins, TurningCorners};
+//! use impartial::{ClosedForm, Nimber, Outcome};
 //!
+//! let corners = TurningCorners::default();
 //! // Heads at (2, 3) and (3, 2): worth 2 ⊗ 3 ⊕ 3 ⊗ 2 = 0, a loss for the player to move.
-//! assert_eq!(TurningCorners::default().outcome([(2, 3), (3, 2)]), Outcome::P);
+//! assert_eq!(corners.outcome([(2, 3), (3, 2)]), Ok(Outcome::P));
 //! // A single head at (5, 6) is worth 5 ⊗ 6 = 8.
 //! let position = Coins::from([(5, 6)]);
-//! assert_eq!(TurningCorners::default().grundy(&position), Nimber(8));
-//! let best = TurningCorners::default().winning_move(&position).expect("8 is not 0");
+//! assert_eq!(corners.grundy(&position), Ok(Some(Nimber(8))));
+//! let Ok(Some(best)) = corners.winning_move(&position) else { panic!("8 is not 0") };
 //! assert_eq!(best.coin, (5, 6));
-//! assert_eq!(TurningCorners::default().grundy(&best.leaves), Nimber(0));
+//! assert_eq!(corners.grundy(&best.leaves), Ok(Some(Nimber(0))));
 //! ```
 //!
 //! Every ruleset is an [`ImpartialGame`] whose positions are [`Coins`], so the
@@ -74,7 +75,7 @@ pub type Turn<C> = SmallVec<[C; 3]>;
 ///
 /// ```
 /// use impartial::coins::{CoinRule, Coins, Turn};
-/// use impartial::{ImpartialGame, Nimber, Solver};
+/// use impartial::{ClosedForm, ImpartialGame, Nimber, Solver};
 ///
 /// struct OneOrTwoAdjacent;
 ///
@@ -101,7 +102,7 @@ pub type Turn<C> = SmallVec<[C; 3]>;
 /// }
 ///
 /// let position = Coins::from([0, 3, 4]);
-/// assert_eq!(OneOrTwoAdjacent.grundy(&position), Nimber(1 ^ 2 ^ 1));
+/// assert_eq!(OneOrTwoAdjacent.grundy(&position), Ok(Some(Nimber(1 ^ 2 ^ 1))));
 /// assert_eq!(Solver::new(Bare).grundy(&position)?, Nimber(2));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -162,127 +163,6 @@ pub trait CoinRule {
                 == change
         })
     }
-
-    /// The Grundy value of `position`: the XOR of [`value`](CoinRule::value) over its heads.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use impartial::coins::{CoinRule, MockTurtles};
-    /// use impartial::Nimber;
-    ///
-    /// // Odious numbers: coins 0, 1, 2, 3 are worth 1, 2, 4, 7.
-    /// assert_eq!(MockTurtles.grundy([0, 3]), Nimber(1 ^ 7));
-    /// ```
-    fn grundy(&self, position: impl IntoPosition<Coins<Self::Coin>>) -> Nimber {
-        position
-            .into_holder()
-            .borrow()
-            .iter()
-            .fold(Nimber(0), |worth, &coin| worth ^ self.value(coin))
-    }
-
-    /// Who wins from `position`: P exactly when [`grundy`](CoinRule::grundy) is 0.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use impartial::coins::{CoinRule, TurningTurtles};
-    /// use impartial::Outcome;
-    ///
-    /// // Nim with heaps 1, 2, 3.
-    /// assert_eq!(TurningTurtles.outcome([1, 2, 3]), Outcome::P);
-    /// assert_eq!(TurningTurtles.outcome([1, 2, 4]), Outcome::N);
-    /// ```
-    fn outcome(&self, position: impl IntoPosition<Coins<Self::Coin>>) -> Outcome {
-        Outcome::from(self.grundy(position))
-    }
-
-    /// A winning move from `position`, or `None` from a P-position.
-    ///
-    /// As in Nim: let `s` be the value of the position; a heads coin whose value has the
-    /// highest bit of `s` set is worth more than `value ⊕ s`, so by the mex rule one of its
-    /// turns leaves exactly `value ⊕ s` there — the turn that [`turn_to`](CoinRule::turn_to)
-    /// finds. One pass over the heads and one `turn_to`.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use impartial::coins::{CoinRule, Twins};
-    ///
-    /// // Twins is Nim on heaps 3 and 5, worth 6: turn 5 and 5 ⊕ 6 = 3, which clears both.
-    /// let best = Twins.winning_move([3, 5]).expect("3 ⊕ 5 is not 0");
-    /// assert_eq!((best.coin, best.turned.as_slice()), (5, &[3][..]));
-    /// assert!(best.leaves.is_empty());
-    /// // Coin 0 is worth 0 in Twins: a head there is no move at all.
-    /// assert_eq!(Twins.winning_move([0]), None);
-    /// ```
-    fn winning_move(
-        &self,
-        position: impl IntoPosition<Coins<Self::Coin>>,
-    ) -> Option<CoinMove<Self::Coin>> {
-        let holder = position.into_holder();
-        let position = holder.borrow();
-        let target = self.grundy(position);
-        let top = target.0.checked_ilog2()?;
-        let turn_at = |&coin: &Self::Coin| {
-            self.turn_to(coin, target)
-                .map(|turned| CoinMove::new(position, coin, turned))
-        };
-        position
-            .iter()
-            .filter(|&&coin| self.value(coin).0 >> top & 1 == 1)
-            .find_map(turn_at)
-            // Only a rule whose values break the mex rule gets here.
-            .or_else(|| position.iter().find_map(turn_at))
-    }
-
-    /// Every winning move from `position`: [`winning_move`](CoinRule::winning_move)'s first,
-    /// then the others, heads coins in order, each with its turns in the order of
-    /// [`turns`](CoinRule::turns). Empty from a P-position.
-    ///
-    /// Past the first, visits every move of the position — use
-    /// [`winning_move`](CoinRule::winning_move) for one.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use impartial::coins::{CoinRule, TurningTurtles};
-    ///
-    /// // Nim with heaps 2 and 3: the one winning move takes the 3 down to 2, turning coins 3
-    /// // and 2, which leaves no heads at all.
-    /// let moves: Vec<_> = TurningTurtles.winning_moves([2, 3]).collect();
-    /// assert_eq!(moves.len(), 1);
-    /// assert_eq!((moves[0].coin, moves[0].turned.as_slice()), (3, &[2][..]));
-    /// assert!(moves[0].leaves.is_empty());
-    /// ```
-    fn winning_moves(
-        &self,
-        position: impl IntoPosition<Coins<Self::Coin>>,
-    ) -> impl Iterator<Item = CoinMove<Self::Coin>> {
-        let position: Coins<Self::Coin> = position.into_holder().borrow().clone();
-        let first = self.winning_move(&position);
-        let target = self.grundy(&position);
-        let heads: Turn<Self::Coin> = if target == Nimber(0) {
-            Turn::new()
-        } else {
-            position.iter().copied().collect()
-        };
-        let again = first.clone();
-        let others = heads.into_iter().flat_map(move |coin| {
-            let position = position.clone();
-            let own = self.value(coin);
-            self.turns(coin).filter_map(move |turned| {
-                let change = turned
-                    .iter()
-                    .fold(own, |worth, &other| worth ^ self.value(other));
-                (change == target).then(|| CoinMove::new(&position, coin, turned))
-            })
-        });
-        first
-            .into_iter()
-            .chain(others.filter(move |made| Some(made) != again.as_ref()))
-    }
 }
 
 impl<R: CoinRule> ImpartialGame for R {
@@ -310,13 +190,72 @@ impl<R: CoinRule> ImpartialGame for R {
     }
 
     fn known_grundy(&self, position: &Coins<R::Coin>) -> Option<Nimber> {
-        Some(self.grundy(position))
+        Some(grundy_of(self, position))
     }
 }
 
+/// The value of `position`: the XOR of its heads coins' [`value`](CoinRule::value)s.
+fn grundy_of<R: CoinRule>(rule: &R, position: &Coins<R::Coin>) -> Nimber {
+    position
+        .iter()
+        .fold(Nimber(0), |worth, &coin| worth ^ rule.value(coin))
+}
+
+/// A winning move from `position`, as in Nim: with `s` the position's value, a heads coin
+/// whose value has the highest bit of `s` set is worth more than `value ⊕ s`, so by the mex
+/// rule one of its turns leaves exactly `value ⊕ s` there — the turn that
+/// [`turn_to`](CoinRule::turn_to) finds. One pass over the heads and one `turn_to`.
+fn winning_move_of<R: CoinRule>(rule: &R, position: &Coins<R::Coin>) -> Option<CoinMove<R::Coin>> {
+    let target = grundy_of(rule, position);
+    let top = target.0.checked_ilog2()?;
+    let turn_at = |&coin: &R::Coin| {
+        rule.turn_to(coin, target)
+            .map(|turned| CoinMove::new(position, coin, turned))
+    };
+    position
+        .iter()
+        .filter(|&&coin| rule.value(coin).0 >> top & 1 == 1)
+        .find_map(turn_at)
+        // Only a rule whose values break the mex rule gets here.
+        .or_else(|| position.iter().find_map(turn_at))
+}
+
+/// Every winning move from `position`: [`winning_move_of`]'s first, then the others, heads
+/// coins in order, each with its turns in the order of [`turns`](CoinRule::turns). Past the
+/// first, visits every move of the position.
+fn winning_moves_of<R: CoinRule>(
+    rule: &R,
+    position: Coins<R::Coin>,
+) -> impl Iterator<Item = CoinMove<R::Coin>> {
+    let first = winning_move_of(rule, &position);
+    let target = grundy_of(rule, &position);
+    let heads: Turn<R::Coin> = if target == Nimber(0) {
+        Turn::new()
+    } else {
+        position.iter().copied().collect()
+    };
+    let again = first.clone();
+    let others = heads.into_iter().flat_map(move |coin| {
+        let position = position.clone();
+        let own = rule.value(coin);
+        rule.turns(coin).filter_map(move |turned| {
+            let change = turned
+                .iter()
+                .fold(own, |worth, &other| worth ^ rule.value(other));
+            (change == target).then(|| CoinMove::new(&position, coin, turned))
+        })
+    });
+    first
+        .into_iter()
+        .chain(others.filter(move |made| Some(made) != again.as_ref()))
+}
+
 /// Every coin-turning ruleset's closed form, from its [`CoinRule`]: the XOR of the heads'
-/// values, and the winning moves of [`CoinRule::winning_moves`]. (With `CoinRule` and
-/// `ClosedForm` both in scope, name the trait: `ClosedForm::grundy(&rule, &position)`.)
+/// values; a winning move as in Nim — with `s` the position's value, a heads coin whose value
+/// has the highest bit of `s` set is worth more than `value ⊕ s`, so by the mex rule one of
+/// its turns leaves exactly `value ⊕ s` there, the turn [`turn_to`](CoinRule::turn_to)
+/// finds — and every winning move, that one first, then the others, heads coins in order,
+/// each with its turns in the order of [`turns`](CoinRule::turns).
 ///
 /// # Examples
 ///
@@ -335,33 +274,46 @@ impl<R: CoinRule> ClosedForm for R {
     type Move = CoinMove<R::Coin>;
     type Error = Infallible;
 
-    fn outcome(&self, position: &Coins<R::Coin>) -> Result<Outcome, Infallible> {
-        Ok(CoinRule::outcome(self, position))
+    fn outcome(&self, position: impl IntoPosition<Coins<R::Coin>>) -> Result<Outcome, Infallible> {
+        let holder = position.into_holder();
+        let position: &Coins<R::Coin> = holder.borrow();
+        Ok(Outcome::from(grundy_of(self, position)))
     }
 
-    fn grundy(&self, position: &Coins<R::Coin>) -> Result<Option<Nimber>, Infallible> {
-        Ok(Some(CoinRule::grundy(self, position)))
+    fn grundy(
+        &self,
+        position: impl IntoPosition<Coins<R::Coin>>,
+    ) -> Result<Option<Nimber>, Infallible> {
+        let holder = position.into_holder();
+        let position: &Coins<R::Coin> = holder.borrow();
+        Ok(Some(grundy_of(self, position)))
     }
 
     fn winning_moves(
         &self,
-        position: &Coins<R::Coin>,
+        position: impl IntoPosition<Coins<R::Coin>>,
     ) -> Result<impl Iterator<Item = CoinMove<R::Coin>>, Infallible> {
-        Ok(CoinRule::winning_moves(self, position))
+        let holder = position.into_holder();
+        let position: &Coins<R::Coin> = holder.borrow();
+        Ok(winning_moves_of(self, position.clone()))
     }
 
     fn winning_move(
         &self,
-        position: &Coins<R::Coin>,
+        position: impl IntoPosition<Coins<R::Coin>>,
     ) -> Result<Option<CoinMove<R::Coin>>, Infallible> {
-        Ok(CoinRule::winning_move(self, position))
+        let holder = position.into_holder();
+        let position: &Coins<R::Coin> = holder.borrow();
+        Ok(winning_move_of(self, position))
     }
 
     fn leaves(
         &self,
-        position: &Coins<R::Coin>,
+        position: impl IntoPosition<Coins<R::Coin>>,
         chosen: &CoinMove<R::Coin>,
     ) -> Result<Coins<R::Coin>, IllegalMove<Coins<R::Coin>, CoinMove<R::Coin>>> {
+        let holder = position.into_holder();
+        let position: &Coins<R::Coin> = holder.borrow();
         let refuse = |reason: String| IllegalMove::new(position, chosen, reason);
         if position.binary_search(&chosen.coin).is_err() {
             return Err(refuse(format!("coin {:?} shows tails", chosen.coin)));
@@ -563,10 +515,11 @@ impl<C: Ord> IntoPosition<Coins<C>> for Vec<C> {
 /// # Examples
 ///
 /// ```
-/// use impartial::coins::{CoinRule, Coins, TurningTurtles};
+/// use impartial::ClosedForm;
+/// use impartial::coins::{Coins, TurningTurtles};
 ///
 /// // Nim with heaps 4 and 6: take the 6 down to 4, turning coins 6 and 4.
-/// let best = TurningTurtles.winning_move([4, 6]).expect("4 ⊕ 6 is not 0");
+/// let Ok(Some(best)) = TurningTurtles.winning_move([4, 6]) else { panic!("4 ⊕ 6 is not 0") };
 /// assert_eq!(best.to_string(), "turn coin 6 to tails and turn over coin 4");
 /// assert_eq!(best.coin, 6);
 /// assert_eq!(best.turned.as_slice(), [4]);
@@ -630,10 +583,10 @@ impl<C: Ord + Copy> CoinMove<C> {
 ///
 /// ```
 /// use impartial::coins::{CoinRule, Twins};
-/// use impartial::{Nimber, Outcome};
+/// use impartial::{ClosedForm, Nimber, Outcome};
 ///
 /// assert_eq!(Twins.value(6), Nimber(6));
-/// assert_eq!(Twins.outcome([1, 2, 3]), Outcome::P);
+/// assert_eq!(Twins.outcome([1, 2, 3]), Ok(Outcome::P));
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Twins;
@@ -667,11 +620,11 @@ impl CoinRule for Twins {
 ///
 /// ```
 /// use impartial::coins::{CoinRule, TurningTurtles};
-/// use impartial::Nimber;
+/// use impartial::{ClosedForm, Nimber};
 ///
 /// assert_eq!(TurningTurtles.value(6), Nimber(6));
 /// // A single head: turn it alone, the whole heap.
-/// let best = TurningTurtles.winning_move([6]).expect("6 is not 0");
+/// let Ok(Some(best)) = TurningTurtles.winning_move([6]) else { panic!("6 is not 0") };
 /// assert!(best.turned.is_empty() && best.leaves.is_empty());
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]

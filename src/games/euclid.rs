@@ -23,10 +23,12 @@
 //! assert_eq!(euclid::outcome(13, 8), Outcome::N);
 //! ```
 
+use std::borrow::Borrow;
 use std::convert::Infallible;
 use std::fmt;
 
 use crate::closed_form::ClosedForm;
+use crate::game::IntoPosition;
 use crate::game::{IllegalMove, ImpartialGame, Nimber, Outcome};
 use crate::games::golden::below_phi_times;
 
@@ -201,26 +203,35 @@ impl ClosedForm for Euclid {
     type Move = EuclidMove;
     type Error = Infallible;
 
-    fn outcome(&self, &(x, y): &(u128, u128)) -> Result<Outcome, Infallible> {
+    fn outcome(&self, position: impl IntoPosition<(u128, u128)>) -> Result<Outcome, Infallible> {
+        let holder = position.into_holder();
+        let &(x, y): &(u128, u128) = holder.borrow();
         Ok(outcome(x, y))
     }
 
-    fn grundy(&self, _: &(u128, u128)) -> Result<Option<Nimber>, Infallible> {
+    fn grundy(
+        &self,
+        _position: impl IntoPosition<(u128, u128)>,
+    ) -> Result<Option<Nimber>, Infallible> {
         Ok(None)
     }
 
     fn winning_moves(
         &self,
-        &(x, y): &(u128, u128),
+        position: impl IntoPosition<(u128, u128)>,
     ) -> Result<impl Iterator<Item = EuclidMove>, Infallible> {
+        let holder = position.into_holder();
+        let &(x, y): &(u128, u128) = holder.borrow();
         Ok(winning_moves(x, y))
     }
 
     fn leaves(
         &self,
-        &position: &(u128, u128),
+        position: impl IntoPosition<(u128, u128)>,
         chosen: &EuclidMove,
     ) -> Result<(u128, u128), IllegalMove<(u128, u128), EuclidMove>> {
+        let holder = position.into_holder();
+        let &position: &(u128, u128) = holder.borrow();
         let refuse = |reason: &str| IllegalMove::new(&position, chosen, reason);
         let ((x, y), (to_x, to_y)) = (chosen.from, chosen.to);
         if position != chosen.from {

@@ -289,7 +289,7 @@ pub fn winning_move<T: HeapSize>(state: impl Into<TakeAwayState<T>>) -> Option<T
 }
 
 /// Every winning move from `state` (or from the start, given a heap size), smallest take
-/// first (see [`TakeAway::winning_moves`]): the first is [`winning_move`]'s.
+/// first (as [`TakeAway`]'s [`ClosedForm::winning_moves`](crate::ClosedForm::winning_moves)): the first is [`winning_move`]'s.
 ///
 /// # Examples
 ///

@@ -35,23 +35,25 @@
 //!
 //! ```
 //! use impartial::hackenbush::GreenHackenbush;
-//! use impartial::Nimber;
+//! use impartial::{ClosedForm, Nimber};
 //!
 //! // A stalk of two edges and a triangle standing on the ground.
 //! let game = GreenHackenbush::new(5, &[(0, 1), (1, 2), (0, 3), (3, 4), (4, 0)])?;
 //! let start = game.start();
 //! // The stalk is worth 2; the triangle fuses into three loops on the ground, worth 1.
-//! assert_eq!(game.grundy(&start), Nimber(2 ^ 1));
-//! let best = game.winning_move(&start).expect("an N-position");
+//! assert_eq!(game.grundy(&start)?, Some(Nimber(2 ^ 1)));
+//! let best = game.winning_move(&start)?.expect("an N-position");
 //! assert_eq!(best.to_string(), "cut edge 1 (1–2)");
-//! assert_eq!(game.grundy(&game.cut(&start, best.edge)?), Nimber(0));
+//! assert_eq!(game.grundy(game.leaves(&start, &best)?)?, Some(Nimber(0)));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+use std::borrow::Borrow;
 use std::collections::HashMap;
 use std::fmt;
 
 use crate::closed_form::ClosedForm;
+use crate::game::IntoPosition;
 use crate::game::{IllegalMove, ImpartialGame, Nimber, Outcome, PositionError};
 use crate::hash::fingerprint;
 
@@ -62,10 +64,11 @@ use crate::hash::fingerprint;
 ///
 /// ```
 /// use impartial::hackenbush::{GreenHackenbush, HackenbushMove};
+/// use impartial::ClosedForm;
 ///
 /// // Stalks of 1 and 3: cut the second edge of the tall one.
 /// let game = GreenHackenbush::new(5, &[(0, 1), (0, 2), (2, 3), (3, 4)])?;
-/// let best = game.winning_move(&game.start());
+/// let best = game.winning_move(&game.start())?;
 /// assert_eq!(best, Some(HackenbushMove { edge: 2, ends: (2, 3) }));
 /// assert_eq!(best.unwrap().to_string(), "cut edge 2 (2–3)");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -99,13 +102,13 @@ pub const MAX_VERTICES: usize = u32::MAX as usize;
 ///
 /// ```
 /// use impartial::hackenbush::GreenHackenbush;
-/// use impartial::{Nimber, Solver};
+/// use impartial::{ClosedForm, Nimber, Solver};
 ///
 /// // Two parallel edges from the ground to vertex 1 and a loop there.
 /// let game = GreenHackenbush::new(2, &[(0, 1), (0, 1), (1, 1)])?;
 /// let mut solver = Solver::new(game.clone()).without_closed_form();
-/// assert_eq!(solver.grundy(game.start())?, game.grundy(&game.start()));
-/// assert_eq!(game.grundy(&game.start()), Nimber(1)); // three loops after fusion
+/// assert_eq!(Some(solver.grundy(game.start())?), game.grundy(game.start())?);
+/// assert_eq!(game.grundy(game.start())?, Some(Nimber(1))); // three loops after fusion
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -463,21 +466,7 @@ impl GreenHackenbush {
     }
 
     /// The Sprague–Grundy value of `position`, by fusion and the colon principle, in
-    /// `O(V + E)`.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use impartial::hackenbush::GreenHackenbush;
-    /// use impartial::Nimber;
-    ///
-    /// // A tree: a stalk of 1 with two branches of 1 and 2 above it: 1 + (1 ⊕ 2) = 4.
-    /// let tree = GreenHackenbush::new(5, &[(0, 1), (1, 2), (1, 3), (3, 4)])?;
-    /// assert_eq!(tree.grundy(&tree.start()), Nimber(4));
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    #[must_use]
-    pub fn grundy(&self, position: &Edges) -> Nimber {
+    fn grundy_of(&self, position: &Edges) -> Nimber {
         Nimber(u128::from(self.fused_value(position)))
     }
 
@@ -550,35 +539,12 @@ impl GreenHackenbush {
     }
 
     /// Who wins from `position`: P exactly when it is worth 0.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use impartial::hackenbush::GreenHackenbush;
-    /// use impartial::Outcome;
-    ///
-    /// let two = GreenHackenbush::new(3, &[(0, 1), (0, 2)])?;
-    /// assert_eq!(two.outcome(&two.start()), Outcome::P); // 1 ⊕ 1 = 0
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    #[must_use]
-    pub fn outcome(&self, position: &Edges) -> Outcome {
-        Outcome::from(self.grundy(position))
+    fn outcome_of(&self, position: &Edges) -> Outcome {
+        Outcome::from(self.grundy_of(position))
     }
 
     /// Every cut that wins from `position` (leaves value 0), by edge ascending.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use impartial::hackenbush::GreenHackenbush;
-    ///
-    /// // Stalks of 1 and 3: cut the second edge of the tall one.
-    /// let game = GreenHackenbush::new(5, &[(0, 1), (0, 2), (2, 3), (3, 4)])?;
-    /// assert!(game.winning_moves(&game.start()).map(|made| made.edge).eq([2]));
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn winning_moves(&self, position: &Edges) -> impl Iterator<Item = HackenbushMove> {
+    fn winning_moves_of(&self, position: &Edges) -> impl Iterator<Item = HackenbushMove> {
         self.winning_cuts(position).map(|edge| HackenbushMove {
             edge,
             ends: self.given[edge],
@@ -629,23 +595,6 @@ impl GreenHackenbush {
                 next.remove(edge);
                 self.fused_value(&self.grounded(&next)) == 0
             })
-    }
-
-    /// The first of [`winning_moves`](Self::winning_moves), or `None` from a P-position:
-    /// it stops at the first edge whose cut wins.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use impartial::hackenbush::GreenHackenbush;
-    ///
-    /// let two = GreenHackenbush::new(3, &[(0, 1), (0, 2)])?;
-    /// assert_eq!(two.winning_move(&two.start()), None); // 1 ⊕ 1 = 0
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    #[must_use]
-    pub fn winning_move(&self, position: &Edges) -> Option<HackenbushMove> {
-        self.winning_moves(position).next()
     }
 }
 
@@ -745,7 +694,7 @@ impl ImpartialGame for GreenHackenbush {
     }
 
     fn known_grundy(&self, position: &Edges) -> Option<Nimber> {
-        Some(self.grundy(position))
+        Some(self.grundy_of(position))
     }
 
     fn allocated_bytes(&self, position: &Edges) -> usize {
@@ -772,29 +721,45 @@ impl ClosedForm for GreenHackenbush {
     type Move = HackenbushMove;
     type Error = HackenbushError;
 
-    fn outcome(&self, position: &Edges) -> Result<Outcome, HackenbushError> {
+    fn outcome(&self, position: impl IntoPosition<Edges>) -> Result<Outcome, HackenbushError> {
+        let holder = position.into_holder();
+        let position: &Edges = holder.borrow();
         self.of_this_graph(position)?;
-        Ok(GreenHackenbush::outcome(self, position))
+        Ok(self.outcome_of(position))
     }
 
-    fn grundy(&self, position: &Edges) -> Result<Option<Nimber>, HackenbushError> {
+    fn grundy(
+        &self,
+        position: impl IntoPosition<Edges>,
+    ) -> Result<Option<Nimber>, HackenbushError> {
+        let holder = position.into_holder();
+        let position: &Edges = holder.borrow();
         self.of_this_graph(position)?;
-        Ok(Some(GreenHackenbush::grundy(self, position)))
+        Ok(Some(self.grundy_of(position)))
     }
 
     fn winning_moves(
         &self,
-        position: &Edges,
+        position: impl IntoPosition<Edges>,
     ) -> Result<impl Iterator<Item = HackenbushMove>, HackenbushError> {
+        let holder = position.into_holder();
+        let position: &Edges = holder.borrow();
         self.of_this_graph(position)?;
-        Ok(GreenHackenbush::winning_moves(self, position))
+        // At most one move an edge: listed at once, so that the moves need not borrow the
+        // position, which may be a temporary.
+        Ok(self
+            .winning_moves_of(position)
+            .collect::<Vec<_>>()
+            .into_iter())
     }
 
     fn leaves(
         &self,
-        position: &Edges,
+        position: impl IntoPosition<Edges>,
         chosen: &HackenbushMove,
     ) -> Result<Edges, IllegalMove<Edges, HackenbushMove>> {
+        let holder = position.into_holder();
+        let position: &Edges = holder.borrow();
         let refuse = |reason: String| IllegalMove::new(position, chosen, reason);
         if let Err(error) = self.of_this_graph(position) {
             return Err(refuse(error.to_string()));

@@ -37,10 +37,12 @@
 //! );
 //! ```
 
+use std::borrow::Borrow;
 use std::convert::Infallible;
 use std::fmt;
 
 use crate::closed_form::ClosedForm;
+use crate::game::IntoPosition;
 use crate::game::{IllegalMove, ImpartialGame, Nimber, Outcome};
 use crate::games::octal::{CodeError, OctalGame};
 use crate::heap::Heaps;
@@ -349,23 +351,43 @@ impl ClosedForm for Lasker {
     type Move = LaskerMove;
     type Error = Infallible;
 
-    fn outcome(&self, heaps: &Heaps) -> Result<Outcome, Infallible> {
+    fn outcome(&self, position: impl IntoPosition<Heaps>) -> Result<Outcome, Infallible> {
+        let holder = position.into_holder();
+        let heaps: &Heaps = holder.borrow();
         Ok(outcome(heaps))
     }
 
-    fn grundy(&self, heaps: &Heaps) -> Result<Option<Nimber>, Infallible> {
+    fn grundy(&self, position: impl IntoPosition<Heaps>) -> Result<Option<Nimber>, Infallible> {
+        let holder = position.into_holder();
+        let heaps: &Heaps = holder.borrow();
         Ok(Some(grundy(heaps)))
     }
 
-    fn winning_moves(&self, heaps: &Heaps) -> Result<impl Iterator<Item = LaskerMove>, Infallible> {
-        Ok(winning_moves(heaps))
+    fn winning_moves(
+        &self,
+        position: impl IntoPosition<Heaps>,
+    ) -> Result<impl Iterator<Item = LaskerMove>, Infallible> {
+        let holder = position.into_holder();
+        let heaps: &Heaps = holder.borrow();
+        // At most one move a heap: listed at once, so that the moves need not borrow the
+        // position, which may be a temporary.
+        Ok(winning_moves(heaps).collect::<Vec<_>>().into_iter())
+    }
+
+    fn winning_move(
+        &self,
+        position: impl IntoPosition<Heaps>,
+    ) -> Result<Option<LaskerMove>, Infallible> {
+        Ok(winning_move(position.into_holder().borrow()))
     }
 
     fn leaves(
         &self,
-        heaps: &Heaps,
+        position: impl IntoPosition<Heaps>,
         chosen: &LaskerMove,
     ) -> Result<Heaps, IllegalMove<Heaps, LaskerMove>> {
+        let holder = position.into_holder();
+        let heaps: &Heaps = holder.borrow();
         let refuse = |reason: String| IllegalMove::new(heaps, chosen, reason);
         let (LaskerMove::Take { heap, from, .. } | LaskerMove::Split { heap, from, .. }) = *chosen;
         match heaps.get(heap) {

@@ -41,10 +41,12 @@
 //! assert_eq!(best.to_string(), "take 1 from heap 1 (2 → 1) and 2 from heap 2 (3 → 1)");
 //! ```
 
+use std::borrow::Borrow;
 use std::convert::Infallible;
 use std::fmt;
 
 use crate::closed_form::ClosedForm;
+use crate::game::IntoPosition;
 use crate::game::{HeapSize, IllegalMove, ImpartialGame, Nimber, Outcome};
 use crate::games::nim::NimMove;
 use crate::heap::Heaps;
@@ -395,26 +397,43 @@ impl ClosedForm for MooreNim {
     type Move = MooreMove<u64>;
     type Error = Infallible;
 
-    fn outcome(&self, heaps: &Heaps) -> Result<Outcome, Infallible> {
+    fn outcome(&self, position: impl IntoPosition<Heaps>) -> Result<Outcome, Infallible> {
+        let holder = position.into_holder();
+        let heaps: &Heaps = holder.borrow();
         Ok(outcome(self.k, heaps))
     }
 
-    fn grundy(&self, _: &Heaps) -> Result<Option<Nimber>, Infallible> {
+    fn grundy(&self, position: impl IntoPosition<Heaps>) -> Result<Option<Nimber>, Infallible> {
+        let holder = position.into_holder();
+        let _: &Heaps = holder.borrow();
         Ok(None)
     }
 
     fn winning_moves(
         &self,
-        heaps: &Heaps,
+        position: impl IntoPosition<Heaps>,
     ) -> Result<impl Iterator<Item = MooreMove<u64>>, Infallible> {
-        Ok(winning_moves(self.k, heaps))
+        let holder = position.into_holder();
+        let heaps: &Heaps = holder.borrow();
+        // At most one move a heap: listed at once, so that the moves need not borrow the
+        // position, which may be a temporary.
+        Ok(winning_moves(self.k, heaps).collect::<Vec<_>>().into_iter())
+    }
+
+    fn winning_move(
+        &self,
+        position: impl IntoPosition<Heaps>,
+    ) -> Result<Option<MooreMove<u64>>, Infallible> {
+        Ok(winning_move(self.k, position.into_holder().borrow()))
     }
 
     fn leaves(
         &self,
-        heaps: &Heaps,
+        position: impl IntoPosition<Heaps>,
         chosen: &MooreMove<u64>,
     ) -> Result<Heaps, IllegalMove<Heaps, MooreMove<u64>>> {
+        let holder = position.into_holder();
+        let heaps: &Heaps = holder.borrow();
         let refuse = |reason: String| IllegalMove::new(heaps, chosen, reason);
         let count = chosen.takes.len();
         if count == 0 || count > self.k {

@@ -35,10 +35,12 @@
 
 pub mod misere;
 
+use std::borrow::Borrow;
 use std::convert::Infallible;
 use std::fmt;
 
 use crate::closed_form::ClosedForm;
+use crate::game::IntoPosition;
 use crate::game::{HeapSize, IllegalMove, ImpartialGame, Nimber, Outcome, to_u128};
 use crate::heap::Heaps;
 
@@ -431,26 +433,43 @@ impl ClosedForm for Nim {
     type Move = NimMove<u64>;
     type Error = Infallible;
 
-    fn outcome(&self, heaps: &Heaps) -> Result<Outcome, Infallible> {
+    fn outcome(&self, position: impl IntoPosition<Heaps>) -> Result<Outcome, Infallible> {
+        let holder = position.into_holder();
+        let heaps: &Heaps = holder.borrow();
         Ok(outcome(heaps))
     }
 
-    fn grundy(&self, heaps: &Heaps) -> Result<Option<Nimber>, Infallible> {
+    fn grundy(&self, position: impl IntoPosition<Heaps>) -> Result<Option<Nimber>, Infallible> {
+        let holder = position.into_holder();
+        let heaps: &Heaps = holder.borrow();
         Ok(Some(Nimber(u128::from(nim_sum(heaps)))))
     }
 
     fn winning_moves(
         &self,
-        heaps: &Heaps,
+        position: impl IntoPosition<Heaps>,
     ) -> Result<impl Iterator<Item = NimMove<u64>>, Infallible> {
-        Ok(winning_moves(heaps))
+        let holder = position.into_holder();
+        let heaps: &Heaps = holder.borrow();
+        // At most one move a heap: listed at once, so that the moves need not borrow the
+        // position, which may be a temporary.
+        Ok(winning_moves(heaps).collect::<Vec<_>>().into_iter())
+    }
+
+    fn winning_move(
+        &self,
+        position: impl IntoPosition<Heaps>,
+    ) -> Result<Option<NimMove<u64>>, Infallible> {
+        Ok(winning_move(position.into_holder().borrow()))
     }
 
     fn leaves(
         &self,
-        heaps: &Heaps,
+        position: impl IntoPosition<Heaps>,
         chosen: &NimMove<u64>,
     ) -> Result<Heaps, IllegalMove<Heaps, NimMove<u64>>> {
+        let holder = position.into_holder();
+        let heaps: &Heaps = holder.borrow();
         chosen
             .check_from(heaps)
             .map(|()| heaps.replace(chosen.heap, &[chosen.to]))

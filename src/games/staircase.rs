@@ -21,10 +21,12 @@
 //! assert_eq!(staircase::outcome(&[0u32, 1, 7, 1]), Outcome::P);
 //! ```
 
+use std::borrow::Borrow;
 use std::convert::Infallible;
 use std::fmt;
 
 use crate::closed_form::ClosedForm;
+use crate::game::IntoPosition;
 use crate::game::{HeapSize, IllegalMove, ImpartialGame, Nimber, Outcome, to_u128};
 
 /// The XOR of the coins on the odd steps (`steps[0]` is the ground): the position's
@@ -246,26 +248,43 @@ impl ClosedForm for Staircase {
     type Move = StairMove<u64>;
     type Error = Infallible;
 
-    fn outcome(&self, steps: &Vec<u64>) -> Result<Outcome, Infallible> {
+    fn outcome(&self, position: impl IntoPosition<Vec<u64>>) -> Result<Outcome, Infallible> {
+        let holder = position.into_holder();
+        let steps: &Vec<u64> = holder.borrow();
         Ok(outcome(steps))
     }
 
-    fn grundy(&self, steps: &Vec<u64>) -> Result<Option<Nimber>, Infallible> {
+    fn grundy(&self, position: impl IntoPosition<Vec<u64>>) -> Result<Option<Nimber>, Infallible> {
+        let holder = position.into_holder();
+        let steps: &Vec<u64> = holder.borrow();
         Ok(Some(Nimber(to_u128(nim_sum(steps)))))
     }
 
     fn winning_moves(
         &self,
-        steps: &Vec<u64>,
+        position: impl IntoPosition<Vec<u64>>,
     ) -> Result<impl Iterator<Item = StairMove<u64>>, Infallible> {
-        Ok(winning_moves(steps))
+        let holder = position.into_holder();
+        let steps: &Vec<u64> = holder.borrow();
+        // At most one move a heap: listed at once, so that the moves need not borrow the
+        // position, which may be a temporary.
+        Ok(winning_moves(steps).collect::<Vec<_>>().into_iter())
+    }
+
+    fn winning_move(
+        &self,
+        position: impl IntoPosition<Vec<u64>>,
+    ) -> Result<Option<StairMove<u64>>, Infallible> {
+        Ok(winning_move(position.into_holder().borrow()))
     }
 
     fn leaves(
         &self,
-        steps: &Vec<u64>,
+        position: impl IntoPosition<Vec<u64>>,
         chosen: &StairMove<u64>,
     ) -> Result<Vec<u64>, IllegalMove<Vec<u64>, StairMove<u64>>> {
+        let holder = position.into_holder();
+        let steps: &Vec<u64> = holder.borrow();
         let refuse = |reason: String| IllegalMove::new(steps, chosen, reason);
         let &StairMove { step, coins, from } = chosen;
         if step == 0 {

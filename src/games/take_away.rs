@@ -55,11 +55,13 @@
 
 mod state;
 
+use std::borrow::Borrow;
 use std::hint::select_unpredictable;
 
 use smallvec::SmallVec;
 
 use crate::closed_form::ClosedForm;
+use crate::game::IntoPosition;
 use crate::game::{HeapSize, to_u128};
 use crate::game::{IllegalMove, ImpartialGame, Nimber, Outcome};
 
@@ -75,6 +77,7 @@ const MAX_TABLE: usize = 1 << 20;
 ///
 /// ```
 /// use impartial::take_away::{TakeAway, TakeAwayError};
+/// use impartial::ClosedForm;
 ///
 /// assert_eq!(TakeAway::<u64>::new(0), Err(TakeAwayError::ZeroMultiplier));
 /// let wide = TakeAway::<u64>::new(1 << 40)?;
@@ -361,23 +364,12 @@ impl<T: HeapSize> Iterator for LosingSizes<'_, T> {
 impl<T: HeapSize> std::iter::FusedIterator for LosingSizes<'_, T> {}
 
 /// The winning moves from a state, smallest take first: the tails of the greedy sum of the
-/// remaining counters that the rules allow and that leave the opponent lost.
-///
-/// Returned by [`TakeAway::winning_moves`].
-///
-/// # Examples
-///
-/// ```
-/// use impartial::take_away::{TakeAway, TakeAwayState, WinningMoves};
-///
-/// let game = TakeAway::<u16>::fibonacci_nim();
-/// let moves: WinningMoves<u16> = game.winning_moves(TakeAwayState::new(16, 16))?;
-/// assert_eq!(moves.map(|made| made.take).collect::<Vec<_>>(), [3, 16]); // 16 = 13 + 3
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
+/// remaining counters that the rules allow and that leave the opponent lost — what
+/// [`TakeAway`]'s [`ClosedForm::winning_moves`] and [`fibonacci::winning_moves`](crate::fibonacci::winning_moves)
+/// list.
 #[derive(Clone, Debug)]
 #[must_use = "iterators are lazy and do nothing unless consumed"]
-pub struct WinningMoves<T> {
+pub(crate) struct WinningMoves<T> {
     /// At most one move a term of the representation, largest take first: taken from the
     /// back.
     moves: SmallVec<[TakeMove<T>; 4]>,
@@ -437,7 +429,7 @@ pub(crate) fn winning_moves<T: HeapSize>(
 ///
 /// ```
 /// use impartial::take_away::{TakeAway, TakeAwayState};
-/// use impartial::Outcome;
+/// use impartial::{ClosedForm, Outcome};
 ///
 /// let game = TakeAway::<u64>::new(3)?; // take at most three times the last take
 /// let losing: Vec<u64> = game.losing_sizes().take(9).collect();
@@ -815,30 +807,8 @@ impl<T: HeapSize> TakeAway<T> {
     }
 
     /// Who wins from `state` (a heap size means the start of a game): `N` iff the smallest
-    /// term of `remaining` is at most `limit`.
-    ///
-    /// Computes in **O(log N)** time.
-    ///
-    /// # Errors
-    ///
-    /// [`TakeAwayError::HeapBeyondTable`] above [`covered`](Self::covered).
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use impartial::take_away::{TakeAway, TakeAwayError, TakeAwayState};
-    /// use impartial::Outcome;
-    ///
-    /// let game = TakeAway::<u64>::new(3)?;
-    /// assert_eq!(game.outcome(15)?, Outcome::P);
-    /// assert_eq!(game.outcome(TakeAwayState::new(20, 1))?, Outcome::N);
-    /// let wide = TakeAway::<u64>::new(1 << 40)?;
-    /// assert_eq!(wide.outcome(7), Ok(Outcome::P));
-    /// assert!(matches!(wide.outcome(u64::MAX), Err(TakeAwayError::HeapBeyondTable { .. })));
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn outcome(&self, state: impl Into<TakeAwayState<T>>) -> Result<Outcome, TakeAwayError> {
-        Ok(if self.winning_move(state)?.is_some() {
+    fn outcome_of(&self, state: impl Into<TakeAwayState<T>>) -> Result<Outcome, TakeAwayError> {
+        Ok(if self.winning_move_of(state)?.is_some() {
             Outcome::N
         } else {
             Outcome::P
@@ -846,28 +816,7 @@ impl<T: HeapSize> TakeAway<T> {
     }
 
     /// The winning move that takes the least — the smallest term of `remaining`, when
-    /// `limit` allows it — or `None` from a P-position: the first of
-    /// [`winning_moves`](Self::winning_moves). `state` may be a heap size, for the start of
-    /// a game.
-    ///
-    /// Computes in **O(log N)** time.
-    ///
-    /// # Errors
-    ///
-    /// [`TakeAwayError::HeapBeyondTable`] above [`covered`](Self::covered).
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use impartial::take_away::{TakeAway, TakeAwayState};
-    ///
-    /// let game = TakeAway::<u64>::new(3)?;
-    /// let best = game.winning_move(20)?.expect("20 is not a losing size"); // 15 + 4 + 1
-    /// assert_eq!((best.take, best.to), (1, TakeAwayState::new(19, 3)));
-    /// assert_eq!(game.winning_move(TakeAwayState::new(20, 0))?, None);
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn winning_move(
+    fn winning_move_of(
         &self,
         state: impl Into<TakeAwayState<T>>,
     ) -> Result<Option<TakeMove<T>>, TakeAwayError> {
@@ -881,31 +830,7 @@ impl<T: HeapSize> TakeAway<T> {
     }
 
     /// Every winning move from `state`, smallest take first; none if `state` is P.
-    ///
-    /// Each takes a tail of the representation of `remaining` (see the [module docs](self));
-    /// there are at most as many as terms.
-    ///
-    /// # Errors
-    ///
-    /// [`TakeAwayError::HeapBeyondTable`] above [`covered`](Self::covered).
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use impartial::take_away::{TakeAway, TakeAwayError, TakeAwayState};
-    ///
-    /// let game = TakeAway::<u64>::fibonacci_nim();
-    /// let takes = |state: TakeAwayState<u64>| -> Result<Vec<u64>, TakeAwayError> {
-    ///     Ok(game.winning_moves(state)?.map(|made| made.take).collect())
-    /// };
-    /// // 11 = 8 + 3; with 4 allowed, take 3 (leaving 8, and the opponent at most 6).
-    /// assert_eq!(takes(TakeAwayState::new(11, 4))?, [3]);
-    /// // With everything allowed, taking all 11 wins too.
-    /// assert_eq!(takes(TakeAwayState::new(11, 11))?, [3, 11]);
-    /// assert_eq!(takes(TakeAwayState::start(21))?, []); // a Fibonacci number
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn winning_moves(
+    fn winning_moves_of(
         &self,
         state: impl Into<TakeAwayState<T>>,
     ) -> Result<WinningMoves<T>, TakeAwayError> {
@@ -995,31 +920,50 @@ impl<T: HeapSize + std::hash::Hash> ClosedForm for TakeAway<T> {
     type Move = TakeMove<T>;
     type Error = TakeAwayError;
 
-    fn outcome(&self, state: &TakeAwayState<T>) -> Result<Outcome, TakeAwayError> {
-        TakeAway::outcome(self, *state)
+    fn outcome(
+        &self,
+        position: impl IntoPosition<TakeAwayState<T>>,
+    ) -> Result<Outcome, TakeAwayError> {
+        let holder = position.into_holder();
+        let state: &TakeAwayState<T> = holder.borrow();
+        self.outcome_of(*state)
     }
 
-    fn grundy(&self, state: &TakeAwayState<T>) -> Result<Option<Nimber>, TakeAwayError> {
+    fn grundy(
+        &self,
+        position: impl IntoPosition<TakeAwayState<T>>,
+    ) -> Result<Option<Nimber>, TakeAwayError> {
+        let holder = position.into_holder();
+        let state: &TakeAwayState<T> = holder.borrow();
         self.check(state.remaining)?;
         Ok(None)
     }
 
     fn winning_moves(
         &self,
-        state: &TakeAwayState<T>,
+        position: impl IntoPosition<TakeAwayState<T>>,
     ) -> Result<impl Iterator<Item = TakeMove<T>>, TakeAwayError> {
-        TakeAway::winning_moves(self, *state)
+        let holder = position.into_holder();
+        let state: &TakeAwayState<T> = holder.borrow();
+        self.winning_moves_of(*state)
     }
 
-    fn winning_move(&self, state: &TakeAwayState<T>) -> Result<Option<TakeMove<T>>, TakeAwayError> {
-        TakeAway::winning_move(self, *state)
+    fn winning_move(
+        &self,
+        position: impl IntoPosition<TakeAwayState<T>>,
+    ) -> Result<Option<TakeMove<T>>, TakeAwayError> {
+        let holder = position.into_holder();
+        let state: &TakeAwayState<T> = holder.borrow();
+        self.winning_move_of(*state)
     }
 
     fn leaves(
         &self,
-        state: &TakeAwayState<T>,
+        position: impl IntoPosition<TakeAwayState<T>>,
         chosen: &TakeMove<T>,
     ) -> Result<TakeAwayState<T>, IllegalMove<TakeAwayState<T>, TakeMove<T>>> {
+        let holder = position.into_holder();
+        let state: &TakeAwayState<T> = holder.borrow();
         let refuse = |reason: String| IllegalMove::new(state, chosen, reason);
         if chosen.from != *state {
             return Err(refuse(format!(
@@ -1048,6 +992,7 @@ impl<T: HeapSize + std::hash::Hash> ClosedForm for TakeAway<T> {
 #[cfg(test)]
 mod tests {
     use super::{RunTable, TakeAway, TakeAwayState};
+    use crate::closed_form::ClosedForm;
 
     /// The survivor's place, counted from 0, when `people` stand in a circle and every
     /// `count`-th is removed: `J(1) = 0`, `J(n) = (J(n − 1) + count) mod n`.

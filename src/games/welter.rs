@@ -38,10 +38,12 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+use std::borrow::Borrow;
 use std::convert::Infallible;
 use std::fmt;
 
 use crate::closed_form::ClosedForm;
+use crate::game::IntoPosition;
 use crate::game::{IllegalMove, ImpartialGame, Nimber, Outcome};
 
 /// Why a list of squares is not a position of Welter's game.
@@ -401,26 +403,46 @@ impl ClosedForm for Welter {
     type Move = WelterMove;
     type Error = Infallible;
 
-    fn outcome(&self, position: &WelterPosition) -> Result<Outcome, Infallible> {
+    fn outcome(&self, position: impl IntoPosition<WelterPosition>) -> Result<Outcome, Infallible> {
+        let holder = position.into_holder();
+        let position: &WelterPosition = holder.borrow();
         Ok(outcome(position))
     }
 
-    fn grundy(&self, position: &WelterPosition) -> Result<Option<Nimber>, Infallible> {
+    fn grundy(
+        &self,
+        position: impl IntoPosition<WelterPosition>,
+    ) -> Result<Option<Nimber>, Infallible> {
+        let holder = position.into_holder();
+        let position: &WelterPosition = holder.borrow();
         Ok(Some(grundy(position)))
     }
 
     fn winning_moves(
         &self,
-        position: &WelterPosition,
+        position: impl IntoPosition<WelterPosition>,
     ) -> Result<impl Iterator<Item = WelterMove>, Infallible> {
-        Ok(winning_moves(position))
+        let holder = position.into_holder();
+        let position: &WelterPosition = holder.borrow();
+        // At most one move a heap: listed at once, so that the moves need not borrow the
+        // position, which may be a temporary.
+        Ok(winning_moves(position).collect::<Vec<_>>().into_iter())
+    }
+
+    fn winning_move(
+        &self,
+        position: impl IntoPosition<WelterPosition>,
+    ) -> Result<Option<WelterMove>, Infallible> {
+        Ok(winning_move(position.into_holder().borrow()))
     }
 
     fn leaves(
         &self,
-        position: &WelterPosition,
+        position: impl IntoPosition<WelterPosition>,
         chosen: &WelterMove,
     ) -> Result<WelterPosition, IllegalMove<WelterPosition, WelterMove>> {
+        let holder = position.into_holder();
+        let position: &WelterPosition = holder.borrow();
         let refuse = |reason: String| IllegalMove::new(position, chosen, reason);
         let squares = position.squares();
         let Ok(coin) = squares.binary_search(&chosen.from) else {

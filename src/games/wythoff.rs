@@ -35,10 +35,12 @@ mod wythoff_move;
 pub use a_wythoff::{AWythoff, AWythoffError};
 pub use wythoff_move::WythoffMove;
 
+use std::borrow::Borrow;
 use std::convert::Infallible;
 
 use crate::closed_form::ClosedForm;
 use crate::game::HeapSize;
+use crate::game::IntoPosition;
 use crate::game::{IllegalMove, ImpartialGame, Nimber, Outcome};
 use crate::games::golden::floor_over_phi;
 
@@ -278,26 +280,35 @@ impl ClosedForm for Wythoff {
     type Move = WythoffMove<u64>;
     type Error = Infallible;
 
-    fn outcome(&self, &(x, y): &(u64, u64)) -> Result<Outcome, Infallible> {
+    fn outcome(&self, position: impl IntoPosition<(u64, u64)>) -> Result<Outcome, Infallible> {
+        let holder = position.into_holder();
+        let &(x, y): &(u64, u64) = holder.borrow();
         Ok(outcome(x, y))
     }
 
-    fn grundy(&self, _: &(u64, u64)) -> Result<Option<Nimber>, Infallible> {
+    fn grundy(
+        &self,
+        _position: impl IntoPosition<(u64, u64)>,
+    ) -> Result<Option<Nimber>, Infallible> {
         Ok(None)
     }
 
     fn winning_moves(
         &self,
-        &(x, y): &(u64, u64),
+        position: impl IntoPosition<(u64, u64)>,
     ) -> Result<impl Iterator<Item = WythoffMove<u64>>, Infallible> {
+        let holder = position.into_holder();
+        let &(x, y): &(u64, u64) = holder.borrow();
         Ok(winning_moves(x, y))
     }
 
     fn leaves(
         &self,
-        &position: &(u64, u64),
+        position: impl IntoPosition<(u64, u64)>,
         chosen: &WythoffMove<u64>,
     ) -> Result<(u64, u64), IllegalMove<(u64, u64), WythoffMove<u64>>> {
+        let holder = position.into_holder();
+        let &position: &(u64, u64) = holder.borrow();
         match chosen.takes_from(position) {
             Ok((first, second)) if first == 0 || second == 0 || first == second => Ok(chosen.to),
             Ok(_) => Err("from both heaps a move takes as many from each".into()),

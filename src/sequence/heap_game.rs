@@ -1,6 +1,7 @@
 //! [`HeapGame`]: a take-and-break game with its rules, and the runs of the engine on them;
 //! [`Tabulated`]: a heap game with its sequence, for the solver.
 
+use std::borrow::Borrow;
 use std::ops::ControlFlow;
 use std::sync::Arc;
 
@@ -14,6 +15,7 @@ use super::run;
 use super::stream::{Sink, StreamState, Streamed, ValueStore};
 use super::values::Values;
 use crate::closed_form::ClosedForm;
+use crate::game::IntoPosition;
 use crate::game::{IllegalMove, ImpartialGame, Nimber, Outcome};
 use crate::heap::{HeapMove, HeapRules, Heaps, Repeats, accepted_options};
 
@@ -567,18 +569,24 @@ impl<G: HeapGame> ClosedForm for Tabulated<G> {
     type Move = HeapMove;
     type Error = SequenceError;
 
-    fn outcome(&self, position: &Heaps) -> Result<Outcome, SequenceError> {
+    fn outcome(&self, position: impl IntoPosition<Heaps>) -> Result<Outcome, SequenceError> {
+        let holder = position.into_holder();
+        let position: &Heaps = holder.borrow();
         Ok(Outcome::from(self.position_grundy(position)?))
     }
 
-    fn grundy(&self, position: &Heaps) -> Result<Option<Nimber>, SequenceError> {
+    fn grundy(&self, position: impl IntoPosition<Heaps>) -> Result<Option<Nimber>, SequenceError> {
+        let holder = position.into_holder();
+        let position: &Heaps = holder.borrow();
         self.position_grundy(position).map(Some)
     }
 
     fn winning_moves(
         &self,
-        position: &Heaps,
+        position: impl IntoPosition<Heaps>,
     ) -> Result<impl Iterator<Item = HeapMove>, SequenceError> {
+        let holder = position.into_holder();
+        let position: &Heaps = holder.borrow();
         let total = self.position_grundy(position)?;
         let rules = self.game.rules();
         let values = &self.values;
@@ -588,11 +596,13 @@ impl<G: HeapGame> ClosedForm for Tabulated<G> {
             preperiod: period.preperiod,
             period: period.period,
         });
-        let moves = position
-            .iter()
+        // The sizes copied out: the moves, listed lazily, need not borrow the position.
+        let sizes: Vec<u64> = position.to_vec();
+        let moves = sizes
+            .into_iter()
             .enumerate()
             .filter(move |_| !total.is_zero())
-            .flat_map(move |(index, &heap)| {
+            .flat_map(move |(index, heap)| {
                 let target = values.get(heap).unwrap_or(Nimber::ZERO) ^ total;
                 let balances = move |parts: &[u64]| {
                     parts
@@ -609,9 +619,11 @@ impl<G: HeapGame> ClosedForm for Tabulated<G> {
 
     fn leaves(
         &self,
-        position: &Heaps,
+        position: impl IntoPosition<Heaps>,
         chosen: &HeapMove,
     ) -> Result<Heaps, IllegalMove<Heaps, HeapMove>> {
+        let holder = position.into_holder();
+        let position: &Heaps = holder.borrow();
         chosen.after(position, self.game.rules())
     }
 }

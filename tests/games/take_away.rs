@@ -4,7 +4,7 @@
 
 use impartial::HeapSize;
 use impartial::take_away::{TakeAway, TakeAwayError, TakeAwayState};
-use impartial::{Outcome, Solver, fibonacci};
+use impartial::{ClosedForm, Outcome, Solver, fibonacci};
 use proptest::prelude::*;
 
 const MAX_REMAINING: u64 = 150;

@@ -499,18 +499,18 @@ fn moves_from_elsewhere_are_refused_by_coins_heaps_and_pairs() {
         to: 2,
         take: 1,
     };
-    assert!(Nim.leaves(&Heaps::from([5]), &wrong_take).is_err());
+    assert!(Nim.leaves(Heaps::from([5]), &wrong_take).is_err());
     // Wythoff ignored the position.
     let chosen = WythoffMove {
         from: (4, 6),
         to: (3, 5),
     };
-    assert_eq!(Wythoff.leaves(&(4, 6), &chosen), Ok((3, 5)));
-    assert!(Wythoff.leaves(&(5, 6), &chosen).is_err());
+    assert_eq!(Wythoff.leaves((4, 6), &chosen), Ok((3, 5)));
+    assert!(Wythoff.leaves((5, 6), &chosen).is_err());
     // Unequal takes from both heaps, or a heap that grows.
     for to in [(3, 4), (4, 7)] {
         let chosen = WythoffMove { from: (4, 6), to };
-        assert!(Wythoff.leaves(&(4, 6), &chosen).is_err(), "{to:?}");
+        assert!(Wythoff.leaves((4, 6), &chosen).is_err(), "{to:?}");
     }
 }
 
@@ -578,7 +578,7 @@ fn hackenbush_positions_of_another_graph_are_refused() {
     let best = ClosedForm::winning_move(&stalk, &foreign).unwrap().unwrap();
     assert!(fork.leaves(&foreign, &best).is_err());
     assert_eq!(
-        ClosedForm::grundy(&fork, &fork.start()).unwrap().unwrap().0,
+        ClosedForm::grundy(&fork, fork.start()).unwrap().unwrap().0,
         0
     );
 }

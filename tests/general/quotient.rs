@@ -6,7 +6,7 @@ use std::ops::ControlFlow;
 
 use impartial::octal::OctalGame;
 use impartial::quotient::{MisereQuotient, QuotientError, Stop};
-use impartial::{Heaps, ImpartialGame, Outcome, Solver};
+use impartial::{ClosedForm, Heaps, ImpartialGame, Outcome, Solver};
 use proptest::prelude::*;
 
 /// Every multiset of at most `count` heaps from `1..=largest`, checked.
@@ -26,7 +26,9 @@ fn check_from(
     largest: u64,
     count: usize,
 ) {
-    let predicted = quotient.outcome(heaps).expect("heaps the quotient covers");
+    let predicted = quotient
+        .outcome(&*heaps)
+        .expect("heaps the quotient covers");
     let searched = solver.misere().outcome(Heaps::from(heaps.clone())).unwrap();
     assert_eq!(predicted, searched, "{code}: {heaps:?}");
     if heaps.len() == count {
@@ -79,7 +81,7 @@ fn published_quotients_predict_every_small_sum() {
             for small in 0..=4 {
                 let heaps = [small, large];
                 let searched = solver.misere().outcome(Heaps::from(heaps)).unwrap();
-                assert_eq!(quotient.outcome(&heaps), Ok(searched), "{code}: {heaps:?}");
+                assert_eq!(quotient.outcome(heaps), Ok(searched), "{code}: {heaps:?}");
             }
         }
     }
@@ -214,7 +216,7 @@ fn winning_moves_leave_p_positions() {
         if !quotient.is_complete() {
             let past = quotient.heaps() + 1;
             assert_eq!(
-                quotient.winning_move(&[1, past]),
+                quotient.winning_move([1, past]),
                 Err(QuotientError::HeapNotCovered {
                     heap: past,
                     covered: quotient.heaps()
@@ -254,7 +256,7 @@ fn partial_quotients_predict_what_they_cover() {
         check_sums(code, &quotient, covered, 3);
         // Past the heaps covered, no answer.
         assert_eq!(
-            quotient.outcome(&[covered + 1]),
+            quotient.outcome([covered + 1]),
             Err(QuotientError::HeapNotCovered {
                 heap: covered + 1,
                 covered
@@ -297,13 +299,13 @@ fn bad_input_is_an_error() {
     let quotient = MisereQuotient::compute(&game, 3).unwrap();
     assert_eq!(quotient.element(4), None);
     assert_eq!(quotient.element(u64::MAX), None);
-    assert!(quotient.outcome(&[u64::MAX]).is_err());
+    assert!(quotient.outcome([u64::MAX]).is_err());
     assert!(!quotient.is_p(u32::MAX));
-    assert!(quotient.winning_move(&[u64::MAX]).is_err());
+    assert!(quotient.winning_move([u64::MAX]).is_err());
     // The empty position and heaps without moves: no move, and N (the player to move has won).
-    assert_eq!(quotient.winning_move(&[]), Ok(None));
-    assert_eq!(quotient.winning_move(&[0, 0]), Ok(None));
-    assert_eq!(quotient.outcome(&[0]), Ok(Outcome::N));
+    assert_eq!(quotient.winning_move([]), Ok(None));
+    assert_eq!(quotient.winning_move([0, 0]), Ok(None));
+    assert_eq!(quotient.outcome([0]), Ok(Outcome::N));
 }
 
 /// The progress callback sees every heap, and stopping it leaves the heaps before, saying so.
@@ -353,7 +355,7 @@ fn codes_with_too_many_options_stop_with_a_partial_quotient() {
     for a in 0..=9 {
         for b in a..=9 {
             assert_eq!(
-                quotient.outcome(&[a, b]),
+                quotient.outcome([a, b]),
                 Ok(solver.misere().outcome(Heaps::from([a, b])).unwrap()),
                 "{a} {b}"
             );
@@ -401,7 +403,7 @@ fn saved_quotients_keep_shapes_and_many_heap_splits() {
         for a in 0..=quotient.heaps().min(10) {
             for b in a..=quotient.heaps().min(10) {
                 assert_eq!(
-                    read.outcome(&[a, b]),
+                    read.outcome([a, b]),
                     Ok(solver.misere().outcome(Heaps::from([a, b])).unwrap()),
                     "{code}: {a} {b}"
                 );
@@ -514,7 +516,7 @@ fn every_kind_of_heap_game_has_its_quotient() {
                 for c in b..=covered {
                     let heaps = [a, b, c];
                     assert_eq!(
-                        quotient.outcome(&heaps),
+                        quotient.outcome(heaps),
                         Ok(solver.misere().outcome(Heaps::from(heaps)).unwrap()),
                         "{name}: {heaps:?}"
                     );
@@ -580,7 +582,7 @@ fn a_saved_heap_without_moves_is_the_identity() {
     assert!(
         read.is_err(),
         "read, answering {:?} for a heap of 1",
-        read.map(|q| q.outcome(&[1]))
+        read.map(|q| q.outcome([1]))
     );
 }
 
@@ -594,6 +596,9 @@ fn check_winning_move(
     position: &[u64],
     solver: Option<&mut Solver<OctalGame>>,
 ) {
+    // The closed form numbers the heaps of the position it is asked, a `Heaps`: smallest
+    // first, empty heaps dropped.
+    let position = &*Heaps::from(position.to_vec());
     let outcome = quotient.outcome(position).expect("a complete quotient");
     let has_move = position
         .iter()
@@ -667,9 +672,10 @@ fn winning_moves_past_the_heaps_computed_once_went_wrong() {
     }
     // Taking the 2 leaves [17], a misère loss for the player to move.
     let quotient = MisereQuotient::compute(&"0.31".parse::<OctalGame>().unwrap(), 300).unwrap();
-    let found = quotient.winning_move(&[17, 2]).unwrap().unwrap();
-    assert_eq!(quotient.outcome(&[17]), Ok(Outcome::P));
-    assert_eq!(found.heap, 1);
+    let found = quotient.winning_move([17, 2]).unwrap().unwrap();
+    assert_eq!(quotient.outcome([17]), Ok(Outcome::P));
+    // As a `Heaps`, [2, 17]: the 2 is heap 0.
+    assert_eq!((found.heap, found.from), (0, 2));
 }
 
 /// The codes of two and three digits whose quotient is proved by heap 120 with at most 48

@@ -9,7 +9,7 @@ use std::time::Instant;
 use impartial::chomp::Chomp;
 use impartial::cram::Cram;
 use impartial::node_kayles::NodeKayles;
-use impartial::{ImpartialGame, Nimber, SolveError, Solver, TableError};
+use impartial::{ClosedForm, ImpartialGame, Nimber, SolveError, Solver, TableError};
 
 use super::board_record::BoardRecord;
 use super::family::MAX_GAMES;
@@ -135,7 +135,8 @@ pub fn value_board(
                 Ok(values) => {
                     let value = values
                         .grundy(game.start())
-                        .map_err(|error| Unvalued::Failed(error.to_string()))?;
+                        .map_err(|error| Unvalued::Failed(error.to_string()))?
+                        .unwrap_or(Nimber::ZERO);
                     valued(value, values.len())
                 }
                 Err(TableError::BudgetTooSmall { .. }) if limit.is_some() => Ok(Valued {

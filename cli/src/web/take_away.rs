@@ -126,7 +126,8 @@ fn analyse(game: &TakeAway<u64>, state: TakeAwayState<u64>) -> Result<Position, 
         .collect();
     terms.sort_unstable_by(|a, b| b.cmp(a));
     // Through the closed forms' one trait, as any game with a closed form is asked.
-    let winning = ClosedForm::winning_move(game, &state)
+    let winning = game
+        .winning_move(state)
         .map_err(|error| ApiError::bad("remaining", error))?;
     let limit = max_take(state);
     let computer = match winning {

@@ -9,9 +9,9 @@ use std::io::{Read, Write};
 use std::net::TcpStream;
 use std::time::{Duration, Instant};
 
-use impartial::nim;
 use impartial::octal::OctalGame;
 use impartial::take_away::{TakeAway, TakeAwayState};
+use impartial::{ClosedForm, nim};
 use serde_json::{Value, json};
 use server::Server;
 

@@ -1,6 +1,7 @@
 //! The value of every diagram of a bar, bottom-up in the order of their ranks: Chomp's own
 //! method, where the solver's search is general.
 
+use std::borrow::Borrow;
 use std::fmt;
 
 use super::diagram::{
@@ -8,6 +9,7 @@ use super::diagram::{
 };
 use crate::closed_form::ClosedForm;
 use crate::error::TableError;
+use crate::game::IntoPosition;
 use crate::game::{IllegalMove, ImpartialGame, Nimber, Outcome, PositionError};
 
 /// The nimber of every position of Chomp on a bar, computed at once
@@ -24,16 +26,16 @@ use crate::game::{IllegalMove, ImpartialGame, Nimber, Outcome, PositionError};
 ///
 /// ```
 /// use impartial::chomp::Chomp;
-/// use impartial::{Nimber, Outcome, Solver};
+/// use impartial::{ClosedForm, Nimber, Outcome, Solver};
 ///
 /// let game = Chomp::new(5, 6)?;
 /// let values = game.values(1 << 20)?;
 /// assert_eq!(values.len(), 462); // C(11, 5) diagrams, the empty one among them
 /// let bar = game.start();
-/// assert_eq!(values.grundy(bar)?, Solver::new(game.clone()).grundy(bar)?);
+/// assert_eq!(values.grundy(bar)?, Some(Solver::new(game.clone()).grundy(bar)?));
 /// assert_eq!(values.outcome(bar)?, Outcome::N);
 /// for winning in values.winning_moves(bar)? {
-///     assert_eq!(values.grundy(winning.leaves)?, Nimber(0));
+///     assert_eq!(values.grundy(winning.leaves)?, Some(Nimber(0)));
 /// }
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -177,72 +179,17 @@ impl ChompValues {
     }
 
     /// The nimber of `position`.
-    ///
-    /// # Errors
-    ///
-    /// [`ChompError::NotADiagram`] if `position` is not a diagram of the bar: more rows or
-    /// longer ones than the bar has (a position of a larger bar).
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use impartial::chomp::Chomp;
-    /// use impartial::Nimber;
-    ///
-    /// let game = Chomp::new(4, 4)?;
-    /// let values = game.values(1 << 16)?;
-    /// // An L of arms 3 and 2 is Nim with heaps 3 and 2.
-    /// assert_eq!(values.grundy(game.diagram(&[4, 1, 1])?)?, Nimber(3 ^ 2));
-    /// let wider = Chomp::new(1, 5)?.start();
-    /// assert!(values.grundy(wider).is_err()); // a row of 5 in a bar of 4 columns
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn grundy(&self, position: ChompPosition) -> Result<Nimber, ChompError> {
+    fn grundy_of(&self, position: ChompPosition) -> Result<Nimber, ChompError> {
         Ok(Nimber(u128::from(self.values[self.rank_of(position)?])))
     }
 
     /// Whether the player to move at `position` wins (N) or loses (P).
-    ///
-    /// # Errors
-    ///
-    /// As [`grundy`](Self::grundy).
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use impartial::chomp::Chomp;
-    /// use impartial::Outcome;
-    ///
-    /// let game = Chomp::new(2, 2)?;
-    /// let values = game.values(1 << 10)?;
-    /// assert_eq!(values.outcome(game.diagram(&[2, 1])?)?, Outcome::P);
-    /// assert_eq!(values.outcome(game.start())?, Outcome::N);
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn outcome(&self, position: ChompPosition) -> Result<Outcome, ChompError> {
-        Ok(Outcome::from(self.grundy(position)?))
+    fn outcome_of(&self, position: ChompPosition) -> Result<Outcome, ChompError> {
+        Ok(Outcome::from(self.grundy_of(position)?))
     }
 
     /// Every move from `position` to a P-position (none if it is one), column by column
-    /// and down each column; lazily.
-    ///
-    /// # Errors
-    ///
-    /// As [`grundy`](Self::grundy).
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use impartial::chomp::Chomp;
-    ///
-    /// let game = Chomp::new(3, 3)?;
-    /// let values = game.values(1 << 10)?;
-    /// // On a square bar, eating (1, 1) leaves an L of equal arms: Nim with equal heaps.
-    /// let moves: Vec<String> = values.winning_moves(game.start())?.map(|made| made.to_string()).collect();
-    /// assert_eq!(moves, ["eat row 1, column 1 and every square below and right of it (leaves 3 1 1)"]);
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn winning_moves(
+    fn winning_moves_of(
         &self,
         position: ChompPosition,
     ) -> Result<impl Iterator<Item = ChompMove> + '_, ChompError> {
@@ -269,28 +216,6 @@ impl ChompValues {
             })
         }))
     }
-
-    /// The first of [`winning_moves`](Self::winning_moves), or `None` from a P-position.
-    ///
-    /// # Errors
-    ///
-    /// As [`grundy`](Self::grundy).
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use impartial::chomp::Chomp;
-    ///
-    /// let game = Chomp::new(2, 2)?;
-    /// let values = game.values(1 << 10)?;
-    /// let best = values.winning_move(game.start())?.expect("a rectangle is an N-position");
-    /// assert_eq!((best.row, best.column, best.leaves.lengths()), (1, 1, vec![2, 1]));
-    /// assert_eq!(values.winning_move(best.leaves)?, None);
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn winning_move(&self, position: ChompPosition) -> Result<Option<ChompMove>, ChompError> {
-        Ok(self.winning_moves(position)?.next())
-    }
 }
 
 /// A move of Chomp: the square eaten (with every square below and right of it), and the
@@ -300,6 +225,7 @@ impl ChompValues {
 ///
 /// ```
 /// use impartial::chomp::Chomp;
+/// use impartial::ClosedForm;
 ///
 /// let game = Chomp::new(2, 3)?;
 /// let best = game.values(1 << 10)?.winning_move(game.start())?.expect("N");
@@ -345,26 +271,37 @@ impl ClosedForm for ChompValues {
     type Move = ChompMove;
     type Error = ChompError;
 
-    fn outcome(&self, position: &ChompPosition) -> Result<Outcome, ChompError> {
-        ChompValues::outcome(self, *position)
+    fn outcome(&self, position: impl IntoPosition<ChompPosition>) -> Result<Outcome, ChompError> {
+        let holder = position.into_holder();
+        let position: &ChompPosition = holder.borrow();
+        self.outcome_of(*position)
     }
 
-    fn grundy(&self, position: &ChompPosition) -> Result<Option<Nimber>, ChompError> {
-        ChompValues::grundy(self, *position).map(Some)
+    fn grundy(
+        &self,
+        position: impl IntoPosition<ChompPosition>,
+    ) -> Result<Option<Nimber>, ChompError> {
+        let holder = position.into_holder();
+        let position: &ChompPosition = holder.borrow();
+        self.grundy_of(*position).map(Some)
     }
 
     fn winning_moves(
         &self,
-        position: &ChompPosition,
+        position: impl IntoPosition<ChompPosition>,
     ) -> Result<impl Iterator<Item = ChompMove>, ChompError> {
-        ChompValues::winning_moves(self, *position)
+        let holder = position.into_holder();
+        let position: &ChompPosition = holder.borrow();
+        self.winning_moves_of(*position)
     }
 
     fn leaves(
         &self,
-        position: &ChompPosition,
+        position: impl IntoPosition<ChompPosition>,
         chosen: &ChompMove,
     ) -> Result<ChompPosition, IllegalMove<ChompPosition, ChompMove>> {
+        let holder = position.into_holder();
+        let position: &ChompPosition = holder.borrow();
         let refuse = |reason: String| IllegalMove::new(position, chosen, reason);
         let (row, column) = (chosen.row, chosen.column);
         let Some(after) = bite(*position, row, column) else {

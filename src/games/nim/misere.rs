@@ -16,9 +16,11 @@
 //! assert_eq!((best.heap, best.to), (2, 1)); // leave three 1-heaps
 //! ```
 
+use std::borrow::Borrow;
 use std::convert::Infallible;
 
 use crate::closed_form::ClosedForm;
+use crate::game::IntoPosition;
 use crate::game::{HeapSize, IllegalMove, ImpartialGame, Nimber, Outcome, Play};
 use crate::games::nim::{self, Nim, NimMove};
 use crate::heap::Heaps;
@@ -242,27 +244,44 @@ impl ClosedForm for MisereNim {
     type Move = NimMove<u64>;
     type Error = Infallible;
 
-    fn outcome(&self, heaps: &Heaps) -> Result<Outcome, Infallible> {
+    fn outcome(&self, position: impl IntoPosition<Heaps>) -> Result<Outcome, Infallible> {
+        let holder = position.into_holder();
+        let heaps: &Heaps = holder.borrow();
         Ok(outcome(heaps))
     }
 
     /// `None`: the misère value of a position says nothing of sums.
-    fn grundy(&self, _: &Heaps) -> Result<Option<Nimber>, Infallible> {
+    fn grundy(&self, position: impl IntoPosition<Heaps>) -> Result<Option<Nimber>, Infallible> {
+        let holder = position.into_holder();
+        let _: &Heaps = holder.borrow();
         Ok(None)
     }
 
     fn winning_moves(
         &self,
-        heaps: &Heaps,
+        position: impl IntoPosition<Heaps>,
     ) -> Result<impl Iterator<Item = NimMove<u64>>, Infallible> {
-        Ok(winning_moves(heaps))
+        let holder = position.into_holder();
+        let heaps: &Heaps = holder.borrow();
+        // At most one move a heap: listed at once, so that the moves need not borrow the
+        // position, which may be a temporary.
+        Ok(winning_moves(heaps).collect::<Vec<_>>().into_iter())
+    }
+
+    fn winning_move(
+        &self,
+        position: impl IntoPosition<Heaps>,
+    ) -> Result<Option<NimMove<u64>>, Infallible> {
+        Ok(winning_move(position.into_holder().borrow()))
     }
 
     fn leaves(
         &self,
-        heaps: &Heaps,
+        position: impl IntoPosition<Heaps>,
         chosen: &NimMove<u64>,
     ) -> Result<Heaps, IllegalMove<Heaps, NimMove<u64>>> {
+        let holder = position.into_holder();
+        let heaps: &Heaps = holder.borrow();
         Nim.leaves(heaps, chosen)
     }
 }

@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use crate::game::HeapSize;
+use crate::game::{HeapSize, IntoPosition};
 
 /// A position of a take-away game: counters left, and the most the player to move may take.
 ///
@@ -84,6 +84,22 @@ impl<T: fmt::Display> fmt::Display for TakeAwayState<T> {
 /// assert_eq!(TakeAwayState::from(8u64), TakeAwayState::new(8, 7));
 /// assert_eq!(fibonacci::winning_move(100u64), fibonacci::winning_move(TakeAwayState::start(100u64)));
 /// ```
+/// A heap size as the position at the start of a game on it: what the closed forms and the
+/// solver take (`TakeAway::fibonacci_nim().winning_move(100u64)`).
+macro_rules! sizes_into_positions {
+    ($($size:ty),*) => {$(
+        impl IntoPosition<TakeAwayState<$size>> for $size {
+            type Holder = TakeAwayState<$size>;
+
+            fn into_holder(self) -> TakeAwayState<$size> {
+                TakeAwayState::start(self)
+            }
+        }
+    )*};
+}
+
+sizes_into_positions!(u8, u16, u32, u64, u128, usize);
+
 impl<T: HeapSize> From<T> for TakeAwayState<T> {
     fn from(n: T) -> Self {
         TakeAwayState::start(n)

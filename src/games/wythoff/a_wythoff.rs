@@ -1,10 +1,12 @@
 //! Fraenkel's a-Wythoff game, [`AWythoff`]: re-exported by [`wythoff`](super).
 
+use std::borrow::Borrow;
 use std::cmp::Ordering;
 use std::convert::Infallible;
 
 use super::wythoff_move::WythoffMove;
 use crate::closed_form::ClosedForm;
+use crate::game::IntoPosition;
 use crate::game::{IllegalMove, ImpartialGame, Nimber, Outcome};
 use crate::games::golden::{Wide, add, compare, high_half_product, multiply, wide};
 
@@ -28,15 +30,15 @@ use crate::games::golden::{Wide, add, compare, high_half_product, multiply, wide
 ///
 /// ```
 /// use impartial::wythoff::AWythoff;
-/// use impartial::{Outcome, Solver};
+/// use impartial::{ClosedForm, Outcome, Solver};
 ///
 /// let game = AWythoff::new(2)?;
 /// let first: Vec<(u128, u128)> = (0..5).filter_map(|n| game.p_position(n)).collect();
 /// assert_eq!(first, [(0, 0), (1, 3), (2, 6), (4, 10), (5, 13)]);
-/// assert_eq!(game.outcome(&(13, 5)), Outcome::P);
-/// let step = game.winning_move(&(5, 14)).expect("N");
+/// assert_eq!(game.outcome((13, 5))?, Outcome::P);
+/// let step = game.winning_move((5, 14))?.expect("N");
 /// assert_eq!(step.to_string(), "take 1 from the second heap (5, 14 → 5, 13)");
-/// assert_eq!(game.outcome(&step.to), Outcome::P);
+/// assert_eq!(game.outcome(step.to)?, Outcome::P);
 /// // Its values, by search.
 /// let mut solver = Solver::new(game);
 /// assert_eq!(solver.grundy((1, 3))?.0, 0);
@@ -191,67 +193,12 @@ impl AWythoff {
     }
 
     /// Who wins from `(x, y)`: P exactly at the pairs `(Aₙ, Bₙ)` and their mirror images.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use impartial::wythoff::AWythoff;
-    /// use impartial::Outcome;
-    ///
-    /// let game = AWythoff::new(2)?;
-    /// assert_eq!(game.outcome(&(4, 10)), Outcome::P);
-    /// assert_eq!(game.outcome(&(10, 4)), Outcome::P);
-    /// assert_eq!(game.outcome(&(4, 9)), Outcome::N);
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    #[must_use]
-    pub fn outcome(&self, &(x, y): &(u128, u128)) -> Outcome {
+    fn outcome_of(&self, &(x, y): &(u128, u128)) -> Outcome {
         if self.is_p_position(x, y) {
             Outcome::P
         } else {
             Outcome::N
         }
-    }
-
-    /// Every winning move from `(x, y)`, ascending by the pair it leaves; none from a
-    /// P-position. A move along one heap leaves the partner of the other; a move on both
-    /// heaps, by amounts differing by less than `a`, leaves the P-position whose difference
-    /// is within `a` of `|x − y|`.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use impartial::wythoff::AWythoff;
-    ///
-    /// let game = AWythoff::new(2)?;
-    /// // Both heaps to 0, or one heap to 1: (1, 3) is P.
-    /// let moves: Vec<(u128, u128)> = game.winning_moves(&(3, 3)).map(|made| made.to).collect();
-    /// assert_eq!(moves, [(0, 0), (1, 3), (3, 1)]);
-    /// assert_eq!(game.winning_moves(&(1, 3)).count(), 0);
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn winning_moves(&self, &(x, y): &(u128, u128)) -> impl Iterator<Item = WythoffMove<u128>> {
-        self.winning_pairs(x, y)
-            .into_iter()
-            .map(move |to| WythoffMove { from: (x, y), to })
-    }
-
-    /// The first of [`winning_moves`](Self::winning_moves), or `None` from a P-position.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use impartial::wythoff::AWythoff;
-    /// use impartial::Outcome;
-    ///
-    /// let game = AWythoff::new(3)?;
-    /// let best = game.winning_move(&(1_000_000_000_000, 7)).expect("N");
-    /// assert_eq!(game.outcome(&best.to), Outcome::P);
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    #[must_use]
-    pub fn winning_move(&self, position: &(u128, u128)) -> Option<WythoffMove<u128>> {
-        self.winning_moves(position).next()
     }
 
     /// Whether the player to move from `(x, y)` loses.
@@ -399,26 +346,38 @@ impl ClosedForm for AWythoff {
     type Move = WythoffMove<u128>;
     type Error = Infallible;
 
-    fn outcome(&self, position: &(u128, u128)) -> Result<Outcome, Infallible> {
-        Ok(AWythoff::outcome(self, position))
+    fn outcome(&self, position: impl IntoPosition<(u128, u128)>) -> Result<Outcome, Infallible> {
+        let holder = position.into_holder();
+        let position: &(u128, u128) = holder.borrow();
+        Ok(self.outcome_of(position))
     }
 
-    fn grundy(&self, _: &(u128, u128)) -> Result<Option<Nimber>, Infallible> {
+    fn grundy(
+        &self,
+        _position: impl IntoPosition<(u128, u128)>,
+    ) -> Result<Option<Nimber>, Infallible> {
         Ok(None)
     }
 
     fn winning_moves(
         &self,
-        position: &(u128, u128),
+        position: impl IntoPosition<(u128, u128)>,
     ) -> Result<impl Iterator<Item = WythoffMove<u128>>, Infallible> {
-        Ok(AWythoff::winning_moves(self, position))
+        let holder = position.into_holder();
+        let &(x, y): &(u128, u128) = holder.borrow();
+        Ok(self
+            .winning_pairs(x, y)
+            .into_iter()
+            .map(move |to| WythoffMove { from: (x, y), to }))
     }
 
     fn leaves(
         &self,
-        &position: &(u128, u128),
+        position: impl IntoPosition<(u128, u128)>,
         chosen: &WythoffMove<u128>,
     ) -> Result<(u128, u128), IllegalMove<(u128, u128), WythoffMove<u128>>> {
+        let holder = position.into_holder();
+        let &position: &(u128, u128) = holder.borrow();
         let a = u128::from(self.a);
         match chosen.takes_from(position) {
             Ok((first, second)) if first == 0 || second == 0 || first.abs_diff(second) < a => {
