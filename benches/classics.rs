@@ -170,7 +170,7 @@ fn large_inputs(c: &mut Criterion) {
         b.iter(|| {
             pairs
                 .iter()
-                .filter_map(|&(x, y)| euclid::winning_move(x, y))
+                .filter_map(|&(x, y)| euclid::winning_move((x, y)))
                 .count()
         });
     });

@@ -32,7 +32,18 @@
 //! where a search would visit every position below. Every closed form implements
 //! [`ClosedForm`], beside its game's [`ImpartialGame`]: the same questions by the same names
 //! — `outcome`, `grundy`, `winning_move`, `winning_moves` — so code written for one answers
-//! for all, and the crate's tests hold each to the solver through it.
+//! for all, and the crate's tests hold each to the solver through it. The modules keep
+//! one-line functions where they read better (`nim::winning_move(&heaps)`, on the caller's
+//! slice as given), with the trait's move types.
+//!
+//! Three families answer otherwise, and say why. A heap game's values by [`sequence`] are
+//! asked as a closed form through [`Tabulated`], once a table or a period covers the heaps.
+//! The codes of [`repeating`] and the [`all_but`] games have values that climb: their
+//! sequences answer every heap's value (`get`), but a closed form would also owe the winning
+//! moves of a heap of any size, and their options are not yet listed a period at a time —
+//! use the [`Solver`] for those. A [`poset`] game has a closed form only for the posets whose
+//! theory is known (`PosetGame::known_outcome`: chains, antichains, a top element); every
+//! other poset is a search.
 //!
 //! ```
 //! use impartial::nim;

@@ -197,7 +197,7 @@ pub fn nim_sequence(title: &str, sequence: &GrundySequence) -> Result<String, Pl
 /// ```
 pub fn wythoff_map(size: u64) -> Result<String, PlotError> {
     p_position_map(size, "Wythoff&#39;s game: P-positions", |x: u64, y: u64| {
-        wythoff::outcome(x, y) == Outcome::P
+        wythoff::outcome((x, y)) == Outcome::P
     })
 }
 

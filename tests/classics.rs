@@ -623,8 +623,8 @@ fn euclid_outcomes_and_moves_equal_the_search_on_the_grid() {
     for x in 0..=120u128 {
         for y in 0..=120u128 {
             let searched = solver.outcome((x, y)).unwrap();
-            assert_eq!(euclid::outcome(x, y), searched, "({x}, {y})");
-            match euclid::winning_move(x, y) {
+            assert_eq!(euclid::outcome((x, y)), searched, "({x}, {y})");
+            match euclid::winning_move((x, y)) {
                 None => assert_eq!(searched, Outcome::P),
                 Some(step) => {
                     let target = step.to;
@@ -653,22 +653,22 @@ fn euclid_consecutive_fibonacci_numbers_alternate_around_phi_up_to_u128_max() {
     while let Some(next) = smaller.checked_add(larger) {
         (smaller, larger, n) = (larger, next, n + 1);
         assert_eq!(
-            euclid::outcome(larger, smaller) == Outcome::P,
+            euclid::outcome((larger, smaller)) == Outcome::P,
             n % 2 == 1,
             "F({}) / F({n})",
             n + 1
         );
-        let step = euclid::winning_move(larger, smaller);
+        let step = euclid::winning_move((larger, smaller));
         assert_eq!(step.is_none(), n % 2 == 1);
         if let Some(step) = step {
-            assert_eq!(euclid::outcome(step.to.0, step.to.1), Outcome::P);
+            assert_eq!(euclid::outcome((step.to.0, step.to.1)), Outcome::P);
         }
         pairs += 1;
     }
     assert!(pairs > 180, "{pairs}");
-    assert_eq!(euclid::outcome(u128::MAX, u128::MAX), Outcome::N);
+    assert_eq!(euclid::outcome((u128::MAX, u128::MAX)), Outcome::N);
     assert_eq!(
-        euclid::winning_move(u128::MAX, 1).map(|step| step.to),
+        euclid::winning_move((u128::MAX, 1)).map(|step| step.to),
         Some((0, 1))
     );
 }
@@ -741,7 +741,7 @@ proptest! {
                 prop_assert!(k == 0 || l == 0 || k.abs_diff(l) < u128::from(a), "({x}, {y}) → ({p}, {q})");
             }
             if a == 1 {
-                prop_assert_eq!(game.outcome((x, y)).unwrap(), wythoff::outcome(x, y));
+                prop_assert_eq!(game.outcome((x, y)).unwrap(), wythoff::outcome((x, y)));
             }
         }
         if let Some((lower, upper)) = game.p_position(n) {

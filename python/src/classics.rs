@@ -339,7 +339,7 @@ fn wythoff_move(made: impartial::wythoff::WythoffMove<u128>) -> WythoffMove {
 #[pyfunction]
 #[pyo3(name = "outcome")]
 fn wythoff_outcome(x: u128, y: u128) -> Outcome {
-    wythoff::outcome(x, y).into()
+    wythoff::outcome((x, y)).into()
 }
 
 /// A winning move of Wythoff's game, or `None` when the player to move loses.
@@ -350,7 +350,7 @@ fn wythoff_outcome(x: u128, y: u128) -> Outcome {
 #[pyfunction]
 #[pyo3(name = "winning_move")]
 fn wythoff_winning_move(x: u128, y: u128) -> Option<WythoffMove> {
-    wythoff::winning_move(x, y).map(wythoff_move)
+    wythoff::winning_move((x, y)).map(wythoff_move)
 }
 
 /// Every winning move of Wythoff's game, the one `winning_move` chooses first.
@@ -361,7 +361,7 @@ fn wythoff_winning_move(x: u128, y: u128) -> Option<WythoffMove> {
 #[pyfunction]
 #[pyo3(name = "winning_moves")]
 fn wythoff_winning_moves(x: u128, y: u128) -> Vec<WythoffMove> {
-    wythoff::winning_moves(x, y).map(wythoff_move).collect()
+    wythoff::winning_moves((x, y)).map(wythoff_move).collect()
 }
 
 /// The P-positions of Wythoff's game with both heaps below `size` (at most 2 000), as a

@@ -540,7 +540,7 @@ impl EuclidMove {
 #[pyfunction]
 #[pyo3(name = "outcome")]
 fn euclid_outcome(x: u128, y: u128) -> Outcome {
-    euclid::outcome(x, y).into()
+    euclid::outcome((x, y)).into()
 }
 
 /// A winning move of Euclid's game, or `None` when the player to move loses.
@@ -551,7 +551,7 @@ fn euclid_outcome(x: u128, y: u128) -> Outcome {
 #[pyfunction]
 #[pyo3(name = "winning_move")]
 fn euclid_winning_move(x: u128, y: u128) -> Option<EuclidMove> {
-    euclid::winning_move(x, y).map(EuclidMove)
+    euclid::winning_move((x, y)).map(EuclidMove)
 }
 
 /// Every winning move of Euclid's game, the one `winning_move` chooses first.
@@ -562,7 +562,7 @@ fn euclid_winning_move(x: u128, y: u128) -> Option<EuclidMove> {
 #[pyfunction]
 #[pyo3(name = "winning_moves")]
 fn euclid_winning_moves(x: u128, y: u128) -> Vec<EuclidMove> {
-    euclid::winning_moves(x, y).map(EuclidMove).collect()
+    euclid::winning_moves((x, y)).map(EuclidMove).collect()
 }
 
 /// Adds `TakeAway` to its module.

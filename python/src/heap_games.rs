@@ -364,7 +364,7 @@ impl Quotient {
     fn winning_move(&self, py: Python<'_>, heaps: Vec<u64>) -> PyResult<Option<HeapMove>> {
         let quotient = &self.0;
         py.detach(|| quotient.winning_move(&heaps))
-            .map(|found| found.map(HeapMove))
+            .map(|found| found.map(|made| HeapMove(in_given_order(&heaps, made))))
             .map_err(errors::sequence)
     }
 

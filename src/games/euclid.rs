@@ -13,14 +13,14 @@
 //! ```
 //! use impartial::{euclid, Outcome};
 //!
-//! assert_eq!(euclid::outcome(3, 2), Outcome::P); // 3/2 < φ
-//! assert_eq!(euclid::outcome(5, 2), Outcome::N);
+//! assert_eq!(euclid::outcome((3, 2)), Outcome::P); // 3/2 < φ
+//! assert_eq!(euclid::outcome((5, 2)), Outcome::N);
 //! // From (5, 2): leave (3, 2), a P-position.
-//! let best = euclid::winning_move(5, 2).expect("N");
+//! let best = euclid::winning_move((5, 2)).expect("N");
 //! assert_eq!(best.to_string(), "take 1 × 2 from 5 (5, 2 → 3, 2)");
 //! // Ratios of consecutive Fibonacci numbers fall on either side of φ, ever closer.
-//! assert_eq!(euclid::outcome(8, 5), Outcome::P);
-//! assert_eq!(euclid::outcome(13, 8), Outcome::N);
+//! assert_eq!(euclid::outcome((8, 5)), Outcome::P);
+//! assert_eq!(euclid::outcome((13, 8)), Outcome::N);
 //! ```
 
 use std::borrow::Borrow;
@@ -40,7 +40,7 @@ use crate::games::golden::below_phi_times;
 /// ```
 /// use impartial::euclid::{self, EuclidMove};
 ///
-/// let best = euclid::winning_move(2, 7).expect("N");
+/// let best = euclid::winning_move((2, 7)).expect("N");
 /// assert_eq!(best, EuclidMove { from: (2, 7), to: (2, 3) });
 /// assert_eq!(best.to_string(), "take 2 × 2 from 7 (2, 7 → 2, 3)");
 /// ```
@@ -85,15 +85,15 @@ fn is_p_position(x: u128, y: u128) -> bool {
 /// ```
 /// use impartial::{euclid, Outcome};
 ///
-/// assert_eq!(euclid::outcome(7, 5), Outcome::P);
-/// assert_eq!(euclid::outcome(7, 3), Outcome::N);
-/// assert_eq!(euclid::outcome(5, 8), Outcome::P);
-/// assert_eq!(euclid::outcome(8, 8), Outcome::N);
-/// assert_eq!(euclid::outcome(5, 0), Outcome::P);
-/// assert_eq!(euclid::outcome(u128::MAX, u128::MAX - 1), Outcome::P);
+/// assert_eq!(euclid::outcome((7, 5)), Outcome::P);
+/// assert_eq!(euclid::outcome((7, 3)), Outcome::N);
+/// assert_eq!(euclid::outcome((5, 8)), Outcome::P);
+/// assert_eq!(euclid::outcome((8, 8)), Outcome::N);
+/// assert_eq!(euclid::outcome((5, 0)), Outcome::P);
+/// assert_eq!(euclid::outcome((u128::MAX, u128::MAX - 1)), Outcome::P);
 /// ```
 #[must_use]
-pub fn outcome(x: u128, y: u128) -> Outcome {
+pub fn outcome((x, y): (u128, u128)) -> Outcome {
     if is_p_position(x, y) {
         Outcome::P
     } else {
@@ -111,10 +111,10 @@ pub fn outcome(x: u128, y: u128) -> Outcome {
 /// use impartial::euclid;
 ///
 /// // 7 = 3·2 + 1, and (2, 1) would win for the opponent: take 2·2, leave (2, 3).
-/// assert!(euclid::winning_moves(2, 7).map(|made| made.to).eq([(2, 3)]));
-/// assert_eq!(euclid::winning_moves(7, 5).count(), 0);
+/// assert!(euclid::winning_moves((2, 7)).map(|made| made.to).eq([(2, 3)]));
+/// assert_eq!(euclid::winning_moves((7, 5)).count(), 0);
 /// ```
-pub fn winning_moves(x: u128, y: u128) -> impl Iterator<Item = EuclidMove> {
+pub fn winning_moves((x, y): (u128, u128)) -> impl Iterator<Item = EuclidMove> {
     let swapped = x < y;
     let (large, small) = if swapped { (y, x) } else { (x, y) };
     let candidates = if is_p_position(x, y) {
@@ -147,13 +147,13 @@ pub fn winning_moves(x: u128, y: u128) -> impl Iterator<Item = EuclidMove> {
 /// ```
 /// use impartial::euclid;
 ///
-/// assert_eq!(euclid::winning_move(4, 4).map(|made| made.to), Some((0, 4)));
-/// assert_eq!(euclid::winning_move(5, 2).map(|made| made.to), Some((3, 2)));
-/// assert_eq!(euclid::winning_move(7, 5), None);
+/// assert_eq!(euclid::winning_move((4, 4)).map(|made| made.to), Some((0, 4)));
+/// assert_eq!(euclid::winning_move((5, 2)).map(|made| made.to), Some((3, 2)));
+/// assert_eq!(euclid::winning_move((7, 5)), None);
 /// ```
 #[must_use]
-pub fn winning_move(x: u128, y: u128) -> Option<EuclidMove> {
-    winning_moves(x, y).next()
+pub fn winning_move((x, y): (u128, u128)) -> Option<EuclidMove> {
+    winning_moves((x, y)).next()
 }
 
 /// Euclid's game as a ruleset, for the [`Solver`](crate::Solver): positions are pairs.
@@ -165,7 +165,7 @@ pub fn winning_move(x: u128, y: u128) -> Option<EuclidMove> {
 /// use impartial::Solver;
 ///
 /// let mut solver = Solver::new(Euclid);
-/// assert_eq!(solver.outcome((13, 8))?, euclid::outcome(13, 8));
+/// assert_eq!(solver.outcome((13, 8))?, euclid::outcome((13, 8)));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -206,7 +206,7 @@ impl ClosedForm for Euclid {
     fn outcome(&self, position: impl IntoPosition<(u128, u128)>) -> Result<Outcome, Infallible> {
         let holder = position.into_holder();
         let &(x, y): &(u128, u128) = holder.borrow();
-        Ok(outcome(x, y))
+        Ok(outcome((x, y)))
     }
 
     fn grundy(
@@ -222,7 +222,7 @@ impl ClosedForm for Euclid {
     ) -> Result<impl Iterator<Item = EuclidMove>, Infallible> {
         let holder = position.into_holder();
         let &(x, y): &(u128, u128) = holder.borrow();
-        Ok(winning_moves(x, y))
+        Ok(winning_moves((x, y)))
     }
 
     fn leaves(

@@ -17,10 +17,10 @@
 //! use impartial::Outcome;
 //!
 //! assert_eq!(wythoff::p_position(3u64), Some((4, 7)));
-//! assert_eq!(wythoff::outcome(7u64, 4), Outcome::P);
-//! assert_eq!(wythoff::outcome(4u64, 6), Outcome::N);
+//! assert_eq!(wythoff::outcome((7u64, 4)), Outcome::P);
+//! assert_eq!(wythoff::outcome((4u64, 6)), Outcome::N);
 //! // From (4, 6): take 1 from both, to (3, 5).
-//! let best = wythoff::winning_move(4u64, 6).expect("N");
+//! let best = wythoff::winning_move((4u64, 6)).expect("N");
 //! assert_eq!((best.to, best.to_string().as_str()), ((3, 5), "take 1 from both heaps (4, 6 → 3, 5)"));
 //! // The millionth-millionth P-position, exactly.
 //! assert_eq!(
@@ -86,14 +86,14 @@ fn is_p_position<T: HeapSize>(x: T, y: T) -> bool {
 /// ```
 /// use impartial::{wythoff, Outcome};
 ///
-/// assert_eq!(wythoff::outcome(3u64, 5), Outcome::P);
-/// assert_eq!(wythoff::outcome(3u64, 6), Outcome::N);
-/// assert_eq!(wythoff::outcome(0u32, 0), Outcome::P);
-/// assert_eq!(wythoff::outcome(10u32, 6), Outcome::P);
-/// assert_eq!(wythoff::outcome(u128::MAX, u128::MAX), Outcome::N);
+/// assert_eq!(wythoff::outcome((3u64, 5)), Outcome::P);
+/// assert_eq!(wythoff::outcome((3u64, 6)), Outcome::N);
+/// assert_eq!(wythoff::outcome((0u32, 0)), Outcome::P);
+/// assert_eq!(wythoff::outcome((10u32, 6)), Outcome::P);
+/// assert_eq!(wythoff::outcome((u128::MAX, u128::MAX)), Outcome::N);
 /// ```
 #[must_use]
-pub fn outcome<T: HeapSize>(x: T, y: T) -> Outcome {
+pub fn outcome<T: HeapSize>((x, y): (T, T)) -> Outcome {
     if is_p_position(x, y) {
         Outcome::P
     } else {
@@ -115,11 +115,11 @@ fn ordered<T: HeapSize>(x: T, y: T) -> (T, T) {
 /// use impartial::wythoff;
 ///
 /// // (2, 9): (1, 2) is the only P-position within reach — take 8 from the larger heap.
-/// assert!(wythoff::winning_moves(2u32, 9).map(|made| made.to).eq([(2, 1)]));
-/// assert!(wythoff::winning_moves(0u32, 9).map(|made| made.to).eq([(0, 0)]));
-/// assert_eq!(wythoff::winning_moves(3u32, 5).count(), 0);
+/// assert!(wythoff::winning_moves((2u32, 9)).map(|made| made.to).eq([(2, 1)]));
+/// assert!(wythoff::winning_moves((0u32, 9)).map(|made| made.to).eq([(0, 0)]));
+/// assert_eq!(wythoff::winning_moves((3u32, 5)).count(), 0);
 /// ```
-pub fn winning_moves<T: HeapSize>(x: T, y: T) -> WinningMoves<T> {
+pub fn winning_moves<T: HeapSize>((x, y): (T, T)) -> WinningMoves<T> {
     // The three kinds of move never give the same position: the diagonal changes both
     // heaps, the others one heap each, a different one.
     let mut moves: [Option<(T, T)>; 3] = [None; 3];
@@ -161,7 +161,7 @@ pub fn winning_moves<T: HeapSize>(x: T, y: T) -> WinningMoves<T> {
 /// ```
 /// use impartial::wythoff::{self, WinningMoves};
 ///
-/// let moves: WinningMoves<u8> = wythoff::winning_moves(4, 6);
+/// let moves: WinningMoves<u8> = wythoff::winning_moves((4, 6));
 /// assert!(moves.map(|made| made.to).eq([(3, 5)]));
 /// ```
 #[derive(Clone, Debug)]
@@ -197,13 +197,13 @@ impl<T: HeapSize> std::iter::FusedIterator for WinningMoves<T> {}
 /// ```
 /// use impartial::wythoff;
 ///
-/// assert_eq!(wythoff::winning_move(5u64, 5).map(|made| made.to), Some((0, 0)));
-/// assert_eq!(wythoff::winning_move(u64::MAX, 0).map(|made| made.to), Some((0, 0)));
-/// assert_eq!(wythoff::winning_move(1u64, 2), None);
+/// assert_eq!(wythoff::winning_move((5u64, 5)).map(|made| made.to), Some((0, 0)));
+/// assert_eq!(wythoff::winning_move((u64::MAX, 0)).map(|made| made.to), Some((0, 0)));
+/// assert_eq!(wythoff::winning_move((1u64, 2)), None);
 /// ```
 #[must_use]
-pub fn winning_move<T: HeapSize>(x: T, y: T) -> Option<WythoffMove<T>> {
-    winning_moves(x, y).next()
+pub fn winning_move<T: HeapSize>((x, y): (T, T)) -> Option<WythoffMove<T>> {
+    winning_moves((x, y)).next()
 }
 
 /// The heap that makes a P-position with `heap`: each positive integer is the lower heap of
@@ -283,7 +283,7 @@ impl ClosedForm for Wythoff {
     fn outcome(&self, position: impl IntoPosition<(u64, u64)>) -> Result<Outcome, Infallible> {
         let holder = position.into_holder();
         let &(x, y): &(u64, u64) = holder.borrow();
-        Ok(outcome(x, y))
+        Ok(outcome((x, y)))
     }
 
     fn grundy(
@@ -299,7 +299,7 @@ impl ClosedForm for Wythoff {
     ) -> Result<impl Iterator<Item = WythoffMove<u64>>, Infallible> {
         let holder = position.into_holder();
         let &(x, y): &(u64, u64) = holder.borrow();
-        Ok(winning_moves(x, y))
+        Ok(winning_moves((x, y)))
     }
 
     fn leaves(

@@ -364,6 +364,40 @@ mod big {
         }
     }
 
+    /// The ruleset on big numbers against the solver's search of its own moves, every
+    /// state of up to 40 counters: outcomes, every winning move, and moves applied only
+    /// from where they were found.
+    #[test]
+    fn the_big_closed_form_agrees_with_the_search() {
+        use impartial::fibonacci::big::BigFibonacciNim;
+        use impartial::{ClosedForm, Outcome, Solver};
+        let mut solver = Solver::new(BigFibonacciNim);
+        for n in 0u32..=40 {
+            for limit in 0..=n {
+                let state = TakeAwayState::new(BigUint::from(n), BigUint::from(limit));
+                let searched = solver.outcome(&state).unwrap();
+                assert_eq!(
+                    BigFibonacciNim.outcome(&state),
+                    Ok(searched),
+                    "{n}, {limit}"
+                );
+                let Ok(moves) = BigFibonacciNim.winning_moves(&state);
+                let found: Vec<TakeAwayState<BigUint>> = moves
+                    .map(|made| BigFibonacciNim.leaves(&state, &made).unwrap())
+                    .collect();
+                let mut expected = solver.winning_moves(&state).unwrap();
+                expected.sort_by(|a, b| b.remaining.cmp(&a.remaining));
+                assert_eq!(found, expected, "{n}, {limit}");
+                let Ok(first) = BigFibonacciNim.winning_move(&state);
+                assert_eq!(first.is_some(), searched == Outcome::N, "{n}, {limit}");
+                if let Some(first) = first {
+                    let other = TakeAwayState::new(BigUint::from(n + 1), BigUint::from(limit));
+                    assert!(BigFibonacciNim.leaves(&other, &first).is_err());
+                }
+            }
+        }
+    }
+
     #[test]
     fn beyond_u128() {
         // F(187), F(188) and their sum F(189): just past u128 (OEIS A000045).

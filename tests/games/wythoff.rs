@@ -13,13 +13,16 @@ fn the_closed_form_equals_the_solver_on_the_grid() {
     for x in 0..=60u64 {
         for y in 0..=60u64 {
             let outcome = solver.outcome((x, y)).unwrap();
-            assert_eq!(wythoff::outcome(x, y), outcome, "({x}, {y})");
+            assert_eq!(wythoff::outcome((x, y)), outcome, "({x}, {y})");
             let expected: BTreeSet<(u64, u64)> =
                 solver.winning_moves((x, y)).unwrap().into_iter().collect();
             let moves: BTreeSet<(u64, u64)> =
-                wythoff::winning_moves(x, y).map(|made| made.to).collect();
+                wythoff::winning_moves((x, y)).map(|made| made.to).collect();
             assert_eq!(moves, expected, "({x}, {y})");
-            assert_eq!(wythoff::winning_move(x, y).is_some(), outcome == Outcome::N);
+            assert_eq!(
+                wythoff::winning_move((x, y)).is_some(),
+                outcome == Outcome::N
+            );
         }
     }
 }
@@ -67,22 +70,22 @@ fn the_top_of_each_type() {
         let k = low;
         assert!(fits(k) && !fits(k + 1));
         let (lower, upper) = wythoff::p_position(k).unwrap();
-        assert_eq!(wythoff::outcome(lower, upper), Outcome::P);
-        assert_eq!(wythoff::outcome(upper, lower), Outcome::P);
-        assert_eq!(wythoff::outcome(lower, upper - 1), Outcome::N);
+        assert_eq!(wythoff::outcome((lower, upper)), Outcome::P);
+        assert_eq!(wythoff::outcome((upper, lower)), Outcome::P);
+        assert_eq!(wythoff::outcome((lower, upper - 1)), Outcome::N);
         if bits == 64 {
             let narrow = wythoff::p_position(u64::try_from(k).unwrap()).unwrap();
             assert_eq!(u128::from(narrow.0), lower);
             assert_eq!(wythoff::p_position(u64::try_from(k + 1).unwrap()), None);
         }
     }
-    assert_eq!(wythoff::outcome(u128::MAX, u128::MAX), Outcome::N);
+    assert_eq!(wythoff::outcome((u128::MAX, u128::MAX)), Outcome::N);
     assert_eq!(
-        wythoff::winning_move(u128::MAX, u128::MAX).map(|made| made.to),
+        wythoff::winning_move((u128::MAX, u128::MAX)).map(|made| made.to),
         Some((0, 0))
     );
     assert_eq!(
-        wythoff::winning_move(u64::MAX, 1).map(|made| made.to),
+        wythoff::winning_move((u64::MAX, 1)).map(|made| made.to),
         Some((2, 1))
     );
 }
@@ -90,10 +93,10 @@ fn the_top_of_each_type() {
 proptest! {
     #[test]
     fn winning_moves_lead_to_p_positions(x in any::<u128>(), y in any::<u128>()) {
-        let moves: Vec<(u128, u128)> = wythoff::winning_moves(x, y).map(|made| made.to).collect();
-        prop_assert_eq!(moves.is_empty(), wythoff::outcome(x, y) == Outcome::P);
+        let moves: Vec<(u128, u128)> = wythoff::winning_moves((x, y)).map(|made| made.to).collect();
+        prop_assert_eq!(moves.is_empty(), wythoff::outcome((x, y)) == Outcome::P);
         for (to_x, to_y) in moves {
-            prop_assert_eq!(wythoff::outcome(to_x, to_y), Outcome::P);
+            prop_assert_eq!(wythoff::outcome((to_x, to_y)), Outcome::P);
             // A legal move: one heap down, or both down by the same amount.
             let legal = (to_x < x && to_y == y)
                 || (to_x == x && to_y < y)

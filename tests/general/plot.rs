@@ -152,7 +152,7 @@ fn maps_mark_exactly_the_p_positions() {
         let svg = plot::wythoff_map(u64::from(size)).unwrap();
         let expected: BTreeSet<(u64, u64)> = (0..u64::from(size))
             .flat_map(|x| (0..u64::from(size)).map(move |y| (x, y)))
-            .filter(|&(x, y)| wythoff::outcome(x, y) == impartial::Outcome::P)
+            .filter(|&(x, y)| wythoff::outcome((x, y)) == impartial::Outcome::P)
             .collect();
         assert_eq!(cells(&svg, size), expected, "Wythoff, {size}");
     }

@@ -19,10 +19,14 @@
 use std::iter::FusedIterator;
 use std::mem;
 
+use std::borrow::Borrow;
+use std::convert::Infallible;
+
 use num_bigint::BigUint;
 use num_traits::Zero;
 
-use crate::game::Outcome;
+use crate::closed_form::ClosedForm;
+use crate::game::{IllegalMove, ImpartialGame, IntoPosition, Nimber, Outcome};
 use crate::games::take_away::{TakeAwayState, TakeMove};
 
 /// The Zeckendorf terms of a big number, largest first: see [`zeckendorf`].
@@ -211,5 +215,141 @@ pub fn outcome(state: &TakeAwayState<BigUint>) -> Outcome {
         Outcome::N
     } else {
         Outcome::P
+    }
+}
+
+/// Fibonacci Nim on heaps of any size, as a ruleset and its closed form: the positions are
+/// `TakeAwayState<BigUint>`s, a move takes from 1 to `limit` counters (at most all of
+/// them) and leaves at most twice the take for the opponent.
+///
+/// The [`ClosedForm`] answers as this module's functions do, in **O(log N)** big-number
+/// additions each; its winning moves are the tails of the Zeckendorf sum that the limit
+/// allows and that leave a P-position, smallest take first. The [`Solver`](crate::Solver)
+/// searches the same rules, every take one by one — for small heaps only.
+///
+/// # Examples
+///
+/// ```
+/// use impartial::fibonacci::big::{self, BigFibonacciNim};
+/// use impartial::{ClosedForm, Outcome};
+/// use num_bigint::BigUint;
+///
+/// let googol = big::start(BigUint::from(10u32).pow(100));
+/// let Ok(Some(best)) = BigFibonacciNim.winning_move(&googol) else { panic!("N") };
+/// let after = BigFibonacciNim.leaves(&googol, &best)?;
+/// assert_eq!(BigFibonacciNim.outcome(after), Ok(Outcome::P));
+/// // A move found from another position is refused.
+/// assert!(BigFibonacciNim.leaves(big::start(BigUint::from(7u32)), &best).is_err());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct BigFibonacciNim;
+
+impl ImpartialGame for BigFibonacciNim {
+    type Position = TakeAwayState<BigUint>;
+
+    /// Take 1, 2, … up to the limit (and the counters left), each leaving twice the take.
+    fn moves(
+        &self,
+        state: &TakeAwayState<BigUint>,
+    ) -> impl Iterator<Item = TakeAwayState<BigUint>> {
+        let most = (&state.limit).min(&state.remaining).clone();
+        let remaining = state.remaining.clone();
+        let mut take = BigUint::zero();
+        std::iter::from_fn(move || {
+            if take >= most {
+                return None;
+            }
+            take += 1u32;
+            Some(after(&remaining, &take))
+        })
+    }
+}
+
+/// The state `take` leaves from `remaining` counters.
+fn after(remaining: &BigUint, take: &BigUint) -> TakeAwayState<BigUint> {
+    let left = remaining - take;
+    let limit = (take * 2u32).min(left.clone());
+    TakeAwayState::new(left, limit)
+}
+
+impl ClosedForm for BigFibonacciNim {
+    type Move = TakeMove<BigUint>;
+    type Error = Infallible;
+
+    fn outcome(
+        &self,
+        position: impl IntoPosition<TakeAwayState<BigUint>>,
+    ) -> Result<Outcome, Infallible> {
+        Ok(outcome(position.into_holder().borrow()))
+    }
+
+    /// `None`: Fibonacci Nim's values have no closed form.
+    fn grundy(
+        &self,
+        _position: impl IntoPosition<TakeAwayState<BigUint>>,
+    ) -> Result<Option<Nimber>, Infallible> {
+        Ok(None)
+    }
+
+    fn winning_moves(
+        &self,
+        position: impl IntoPosition<TakeAwayState<BigUint>>,
+    ) -> Result<impl Iterator<Item = TakeMove<BigUint>>, Infallible> {
+        let state: TakeAwayState<BigUint> = position.into_holder().borrow().clone();
+        let mut terms: Vec<BigUint> = zeckendorf(&state.remaining).collect();
+        terms.reverse();
+        let most = (&state.limit).min(&state.remaining).clone();
+        // The tails of the Zeckendorf sum, smallest first: O(log N) of them, each checked.
+        let mut take = BigUint::zero();
+        let mut moves = Vec::new();
+        for term in terms {
+            take += term;
+            if take > most {
+                break;
+            }
+            let to = after(&state.remaining, &take);
+            if outcome(&to) == Outcome::P {
+                moves.push(TakeMove {
+                    from: state.clone(),
+                    take: take.clone(),
+                    to,
+                });
+            }
+        }
+        Ok(moves.into_iter())
+    }
+
+    fn winning_move(
+        &self,
+        position: impl IntoPosition<TakeAwayState<BigUint>>,
+    ) -> Result<Option<TakeMove<BigUint>>, Infallible> {
+        Ok(winning_move(position.into_holder().borrow()))
+    }
+
+    #[allow(
+        clippy::result_large_err,
+        reason = "the trait's refusal carries the position and the move, big numbers here"
+    )]
+    fn leaves(
+        &self,
+        position: impl IntoPosition<TakeAwayState<BigUint>>,
+        chosen: &TakeMove<BigUint>,
+    ) -> Result<TakeAwayState<BigUint>, IllegalMove<TakeAwayState<BigUint>, TakeMove<BigUint>>>
+    {
+        let holder = position.into_holder();
+        let state: &TakeAwayState<BigUint> = holder.borrow();
+        let refuse = |reason: &str| Err(IllegalMove::new(state, chosen, reason.to_owned()));
+        if chosen.from != *state {
+            return refuse("it was found from another position");
+        }
+        if chosen.take.is_zero() || chosen.take > (&state.limit).min(&state.remaining).clone() {
+            return refuse("the take is not between 1 and the limit");
+        }
+        let to = after(&state.remaining, &chosen.take);
+        if to != chosen.to {
+            return refuse("it does not leave what the take leaves");
+        }
+        Ok(to)
     }
 }

@@ -12,7 +12,7 @@ use crate::game::HeapSize;
 /// ```
 /// use impartial::wythoff::{self, WythoffMove};
 ///
-/// let best = wythoff::winning_move(2u32, 9).expect("N");
+/// let best = wythoff::winning_move((2u32, 9)).expect("N");
 /// assert_eq!(best, WythoffMove { from: (2, 9), to: (2, 1) });
 /// assert_eq!(best.to_string(), "take 8 from the second heap (2, 9 → 2, 1)");
 /// ```
