@@ -107,7 +107,13 @@ fn solve<G>(solver: Solver<G>, game: &Cram, arguments: &Arguments) -> ExitCode
 where
     G: ImpartialGame<Position = CramPosition> + Sync,
 {
-    let mut solver = solver.with_threads(arguments.threads);
+    let mut solver = match solver.with_threads(arguments.threads) {
+        Ok(solver) => solver,
+        Err(error) => {
+            eprintln!("error: {error}");
+            return ExitCode::from(2);
+        }
+    };
     if let Some(bytes) = arguments.budget {
         solver = match solver.with_table_budget(bytes) {
             Ok(solver) => solver,

@@ -86,6 +86,19 @@ pub enum SolveError<P: Debug> {
         /// What was asked: `"Sprague–Grundy value"`, `"remoteness"`, ….
         question: &'static str,
     },
+    /// A number the search records passed what its tables hold: the Grundy value of a
+    /// position with more than `u32::MAX − 3` options, or a remoteness as large.
+    #[error(
+        "at {position:?}, a {rule} from {options} options passes what the solver's tables hold"
+    )]
+    NumberTooLarge {
+        /// The position whose number could not be stored.
+        position: P,
+        /// What was being recorded: `"Sprague–Grundy value"`, `"remoteness"`, ….
+        rule: &'static str,
+        /// How many options it had.
+        options: usize,
+    },
     /// Answering would hold more bytes than the solver's memory limit allows.
     #[error("memory limit of {limit} bytes reached: the search needs more memory than that")]
     MemoryLimit {
@@ -128,6 +141,15 @@ impl<P: Debug> SolveError<P> {
                 reason,
             },
             SolveError::MiserePlay { question } => SolveError::MiserePlay { question },
+            SolveError::NumberTooLarge {
+                position,
+                rule,
+                options,
+            } => SolveError::NumberTooLarge {
+                position: map(position),
+                rule,
+                options,
+            },
         }
     }
 }

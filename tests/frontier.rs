@@ -113,7 +113,7 @@ proptest! {
         budget in 0usize..4,
     ) {
         let least = Solver::<Cram>::least_table_budget();
-        let mut threaded = Solver::new(game).with_threads(threads);
+        let mut threaded = Solver::new(game).with_threads(threads).unwrap();
         if budget > 0 {
             let bytes = [least, 2 * least, 64 * least][budget - 1];
             threaded = threaded.with_table_budget(bytes).unwrap();
@@ -142,7 +142,7 @@ proptest! {
     /// and answers as one thread does or stops at the limit.
     #[test]
     fn cram_threads_keep_the_state_limit((game, free) in cram_position(20), limit in 0usize..200) {
-        let mut threaded = Solver::new(game).with_threads(2).with_state_limit(limit);
+        let mut threaded = Solver::new(game).with_threads(2).unwrap().with_state_limit(limit);
         match threaded.grundy(free) {
             Ok(value) => prop_assert_eq!(value, Solver::new(game).grundy(free).unwrap()),
             Err(error) => prop_assert_eq!(error, impartial::SolveError::StateLimit { limit }),
@@ -207,7 +207,7 @@ proptest! {
         let rounds = InRounds(game);
         prop_assert_eq!(Solver::new(rounds).grundy(free).unwrap(), expected);
         prop_assert_eq!(Solver::new(rounds).outcome(free).unwrap(), outcome);
-        let mut two = Solver::new(rounds).with_threads(2);
+        let mut two = Solver::new(rounds).with_threads(2).unwrap();
         prop_assert_eq!(two.outcome(free).unwrap(), outcome);
         prop_assert_eq!(two.grundy(free).unwrap(), expected);
         let least = Solver::<InRounds<Cram>>::least_table_budget();
@@ -335,7 +335,7 @@ proptest! {
         let rounds = InRounds(game);
         prop_assert_eq!(Solver::new(rounds).grundy(free).unwrap(), expected);
         prop_assert_eq!(Solver::new(rounds).outcome(free).unwrap(), outcome);
-        let mut two = Solver::new(rounds).with_threads(2);
+        let mut two = Solver::new(rounds).with_threads(2).unwrap();
         prop_assert_eq!(two.outcome(free).unwrap(), outcome);
         prop_assert_eq!(two.grundy(free).unwrap(), expected);
         let certificate = Solver::new(rounds).prove_outcome(free).unwrap();
@@ -364,7 +364,7 @@ fn cram_boards_on_two_threads() {
         let game = Cram::new(width, height).unwrap();
         let board = game.start();
         let mut one = Solver::new(game);
-        let mut two = Solver::new(game).with_threads(2);
+        let mut two = Solver::new(game).with_threads(2).unwrap();
         assert_eq!(two.grundy(board), one.grundy(board), "{width}x{height}");
         assert_eq!(two.outcome(board), one.outcome(board), "{width}x{height}");
         assert_eq!(
@@ -384,10 +384,19 @@ fn cram_boards_on_two_threads() {
 fn threads_are_set_cloned_and_saved() -> Result<(), Box<dyn std::error::Error>> {
     let game = Cram::new(4, 5)?;
     let machine = std::thread::available_parallelism().map_or(1, usize::from);
-    assert_eq!(Solver::new(game).with_threads(0).threads(), machine.min(64));
-    assert_eq!(Solver::new(game).with_threads(usize::MAX).threads(), 64);
-    assert_eq!(Solver::new(game).with_threads(1).threads(), 1);
-    let mut solver = Solver::new(game).with_threads(2);
+    assert_eq!(
+        Solver::new(game).with_threads(0).unwrap().threads(),
+        machine.min(64)
+    );
+    assert_eq!(
+        Solver::new(game)
+            .with_threads(usize::MAX)
+            .unwrap()
+            .threads(),
+        64
+    );
+    assert_eq!(Solver::new(game).with_threads(1).unwrap().threads(), 1);
+    let mut solver = Solver::new(game).with_threads(2).unwrap();
     assert_eq!(solver.grundy(game.start()).unwrap(), Nimber(2));
     let mut copy = solver.clone();
     copy.clear();
@@ -398,15 +407,15 @@ fn threads_are_set_cloned_and_saved() -> Result<(), Box<dyn std::error::Error>> 
     assert_eq!(saved, solver.stats().states);
     let mut one = Solver::new(game);
     assert_eq!(one.load_table(&path)?, saved);
-    let mut three = Solver::new(game).with_threads(3);
+    let mut three = Solver::new(game).with_threads(3).unwrap();
     assert_eq!(three.load_table(&path)?, saved);
     std::fs::remove_file(&path)?;
     // Threads set after a table was learnt keep it; back to one thread, too.
-    let learnt = Solver::new(game).with_threads(2);
+    let learnt = Solver::new(game).with_threads(2).unwrap();
     let mut learnt = {
         let mut learnt = learnt;
         learnt.grundy(game.start()).unwrap();
-        learnt.with_threads(1)
+        learnt.with_threads(1).unwrap()
     };
     let states = learnt.stats().states;
     assert!(states > 0);
@@ -1136,10 +1145,10 @@ mod splitting {
             let mut tight = Solver::new(game.clone()).with_table_budget(least).unwrap();
             prop_assert_eq!(tight.grundy(position).unwrap(), expected);
             prop_assert!(tight.stats().bytes <= least);
-            let mut two = Solver::new(game.clone()).with_threads(2);
+            let mut two = Solver::new(game.clone()).with_threads(2).unwrap();
             prop_assert_eq!(two.grundy(position).unwrap(), expected);
             prop_assert_eq!(two.outcome(position).unwrap(), outcome);
-            let mut tight_two = Solver::new(game.clone()).with_threads(2).with_table_budget(least).unwrap();
+            let mut tight_two = Solver::new(game.clone()).with_threads(2).unwrap().with_table_budget(least).unwrap();
             prop_assert_eq!(tight_two.outcome(position).unwrap(), outcome);
             prop_assert!(tight_two.stats().bytes <= least);
             let mut solver = Solver::new(game.clone());
@@ -1169,7 +1178,7 @@ mod splitting {
             let game = InRounds(game);
             prop_assert_eq!(Solver::new(game.clone()).grundy(position).unwrap(), expected);
             prop_assert_eq!(Solver::new(game.clone()).outcome(position).unwrap(), outcome);
-            let mut two = Solver::new(game.clone()).with_threads(2);
+            let mut two = Solver::new(game.clone()).with_threads(2).unwrap();
             prop_assert_eq!(two.outcome(position).unwrap(), outcome);
             prop_assert_eq!(two.grundy(position).unwrap(), expected);
             let least = Solver::<InRounds<RandomHeaps>>::least_table_budget();
@@ -1296,7 +1305,7 @@ mod splitting {
         ));
         // The solver is usable after the error.
         assert_eq!(solver.grundy(0).unwrap(), Nimber::ZERO);
-        let mut threaded = Solver::new(SplitsIntoItself).with_threads(2);
+        let mut threaded = Solver::new(SplitsIntoItself).with_threads(2).unwrap();
         assert!(matches!(
             threaded.grundy(5),
             Err(SolveError::Cycle { position: 5 })
@@ -1332,7 +1341,7 @@ mod splitting {
     #[test]
     fn cycles_below_the_root_are_errors_on_every_thread() {
         for threads in 1..=3 {
-            let mut solver = Solver::new(RoundAbout).with_threads(threads);
+            let mut solver = Solver::new(RoundAbout).with_threads(threads).unwrap();
             assert!(
                 matches!(solver.grundy(100), Err(SolveError::Cycle { .. })),
                 "{threads} threads"
@@ -1366,6 +1375,7 @@ mod splitting {
     fn a_panic_on_a_helper_thread_reaches_the_caller() {
         let _ = Solver::new(PanicsAtSeven)
             .with_threads(2)
+            .unwrap()
             .grundy(9)
             .unwrap();
     }

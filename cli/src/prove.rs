@@ -57,7 +57,9 @@ where
     G: Notation + Clone,
     G::Position: StoredPosition + Send + Sync,
 {
-    let mut solver = Solver::new(game.clone()).with_threads(proof.threads as usize);
+    let mut solver = Solver::new(game.clone())
+        .with_threads(proof.threads as usize)
+        .map_err(|error| format!("could not set the threads: {error}"))?;
     let fail = |error: impartial::SolveError<G::Position>| format!("could not prove it: {error}");
     // The search first, on its threads; the proof then asks it for witnesses, which it
     // answers from what it learnt.

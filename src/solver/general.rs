@@ -259,7 +259,7 @@ impl<G: ImpartialGame> Solver<G> {
     ///
     /// let game = Cram::new(4, 4)?;
     /// assert_eq!(Solver::new(game).threads(), 1);
-    /// assert_eq!(Solver::new(game).with_threads(2).threads(), 2);
+    /// assert_eq!(Solver::new(game).with_threads(2)?.threads(), 2);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[cfg(feature = "decompose")]
@@ -453,12 +453,9 @@ impl<G: ImpartialGame> Solver<G> {
     ///
     /// As [`outcome`](Self::outcome); [`SolveError::MiserePlay`] for a ruleset that declares
     /// misère play, whose positions have no such value (ask
-    /// [`misere`](Self::misere)`().grundy` for the misère one).
-    ///
-    /// # Panics
-    ///
-    /// If a position has more than `u32::MAX - 2` options (its value could then exceed what
-    /// the table stores).
+    /// [`misere`](Self::misere)`().grundy` for the misère one);
+    /// [`SolveError::NumberTooLarge`] for a position with more than `u32::MAX − 3` options,
+    /// whose value the tables cannot hold.
     ///
     /// # Examples
     ///
@@ -720,10 +717,10 @@ where
     /// [`table budget`](Self::with_table_budget) the budget holds for all threads together.
     /// What the solver has learnt is kept, except a budgeted table's, which starts again.
     ///
-    /// # Panics
+    /// # Errors
     ///
-    /// If a table budget was set before and its table cannot be allocated again once the
-    /// old one is freed (set the threads first to have that reported as an error).
+    /// The [`TableError`] of a table budget set before whose table cannot be made again for
+    /// the threads once the old one is freed.
     ///
     /// # Examples
     ///
@@ -732,21 +729,18 @@ where
     /// use impartial::{Nimber, Solver};
     ///
     /// let game = Cram::new(5, 5)?;
-    /// let mut solver = Solver::new(game).with_threads(2).with_table_budget(16 << 20)?;
+    /// let mut solver = Solver::new(game).with_threads(2)?.with_table_budget(16 << 20)?;
     /// assert_eq!(solver.grundy(game.start())?, Nimber(0));
     /// assert!(solver.winning_move(game.start())?.is_none());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    #[must_use]
-    pub fn with_threads(mut self, threads: usize) -> Self {
+    pub fn with_threads(mut self, threads: usize) -> Result<Self, TableError> {
         let threads = match threads {
             0 => thread::available_parallelism().map_or(1, usize::from),
             threads => threads,
         };
-        if let Err(error) = self.decomposing.set_threads(threads) {
-            panic!("the table of the budget set could not be made again: {error}");
-        }
-        self
+        self.decomposing.set_threads(threads)?;
+        Ok(self)
     }
 }
 

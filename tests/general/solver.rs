@@ -376,7 +376,9 @@ fn a_caught_panic_in_the_decomposing_search_leaves_no_false_cycle() {
     for threads in [1, 2] {
         let mut panicked = 0;
         for &at in parts.iter().step_by(5) {
-            let mut solver = Solver::new(PanicsOnce::new(cram, at)).with_threads(threads);
+            let mut solver = Solver::new(PanicsOnce::new(cram, at))
+                .with_threads(threads)
+                .unwrap();
             solver.game().arm();
             let first = catch_unwind(AssertUnwindSafe(|| solver.grundy(board)));
             if first.is_ok() {

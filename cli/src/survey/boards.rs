@@ -161,7 +161,9 @@ where
     G: ImpartialGame + Sync,
     G::Position: Send + Sync,
 {
-    let mut solver = Solver::new(game).with_threads(threads);
+    let mut solver = Solver::new(game)
+        .with_threads(threads)
+        .map_err(|error| Unvalued::Failed(error.to_string()))?;
     if let Some(limit) = limit {
         solver = solver.with_state_limit(limit);
     }

@@ -27,6 +27,17 @@ pub(crate) enum Rule {
 }
 
 impl Rule {
+    /// What the rule's number is called, in an error.
+    pub(super) fn name(self) -> &'static str {
+        match self {
+            Rule::Grundy => "Sprague–Grundy value",
+            Rule::Remoteness => "remoteness",
+            Rule::Suspense => "suspense number",
+            Rule::Score => "score",
+            Rule::MisereGrundy => "misère Grundy value",
+        }
+    }
+
     /// The table the rule's numbers are kept in.
     #[inline]
     pub(super) fn table(self) -> Table {

@@ -196,10 +196,11 @@ impl<P: Clone + Eq + Hash + Debug, E: Gain> Search<P, E> {
     /// (reached by moves worth `gains[first..]`): the rule's formula (see `rule`), its number
     /// stored as a code.
     ///
-    /// # Panics
+    /// # Errors
     ///
-    /// If a number passes what a code holds (a Grundy value of a position with more than
-    /// `u32::MAX − 3` options, a line of play as long).
+    /// [`SolveError::NumberTooLarge`] if a number passes what a code holds (a Grundy value
+    /// of a position with more than `u32::MAX − 3` options, a line of play as long);
+    /// [`SolveError::ScoreOverflow`] for a score past `i64`.
     pub(super) fn combine<G: Graph<Position = P, Gain = E>>(
         &mut self,
         game: &G,
@@ -226,11 +227,10 @@ impl<P: Clone + Eq + Hash + Debug, E: Gain> Search<P, E> {
                 return self.push_score(score);
             }
         };
-        Ok(number_code(number).unwrap_or_else(|| {
-            panic!(
-                "a {rule:?} number of {number} (from {} options) passes what the memo holds",
-                values.len()
-            )
-        }))
+        number_code(number).ok_or_else(|| SolveError::NumberTooLarge {
+            position: position.clone(),
+            rule: rule.name(),
+            options: values.len(),
+        })
     }
 }
