@@ -852,8 +852,6 @@ impl<A: StoredPosition, B: StoredPosition> StoredPosition for (A, B) {
 /// this file, beside the trait it extends, as each names the other.
 #[cfg(feature = "decompose")]
 mod decomposition {
-    use smallvec::SmallVec;
-
     use super::{ImpartialGame, Nimber, Play, PositionError};
 
     /// A ruleset whose positions fall apart into independent parts — a board into regions, a
@@ -1072,9 +1070,6 @@ mod decomposition {
         const SEARCH_IN_ROUNDS: bool = false;
     }
 
-    /// A position's parts, a few inline.
-    type Parts<P> = SmallVec<[P; 8]>;
-
     /// A ruleset's components hook: each part handed to a function, whether there are parts.
     type Components<G> = fn(
         &G,
@@ -1266,12 +1261,6 @@ mod decomposition {
             each: &mut dyn FnMut(Self::Position),
         ) -> bool;
 
-        /// The parts of `position`, gathered.
-        fn components(&self, position: &Self::Position) -> Option<Parts<Self::Position>> {
-            let mut parts = Parts::new();
-            self.each_component(position, &mut |part| parts.push(part))
-                .then_some(parts)
-        }
         fn canonical(&self, position: &Self::Position) -> Option<Self::Position>;
         fn search_size(&self, position: &Self::Position) -> usize;
         fn grundy_bound(&self, position: &Self::Position) -> Option<u128>;

@@ -32,10 +32,12 @@ pub(crate) type Parts<P> = SmallVec<[P; 4]>;
 /// The parts `position` is the sum of, each in its canonical form, as the ruleset says.
 pub(crate) fn parts<G: ImpartialGame>(game: &G, position: &G::Position) -> Parts<G::Position> {
     let canonical = |part: G::Position| game.canonical(&part).unwrap_or(part);
-    match game.components(position) {
-        Some(parts) => parts.into_iter().map(canonical).collect(),
-        None => smallvec::smallvec![canonical(position.clone())],
+    let mut parts = Parts::new();
+    // Each part put in its canonical form as the ruleset lists it, with no list between.
+    if !game.each_component(position, &mut |part| parts.push(canonical(part))) {
+        parts.push(canonical(position.clone()));
     }
+    parts
 }
 
 /// The XOR rule on the sum of `parts` and a nim-heap of `k`: `k` XOR the values `claim_of`
