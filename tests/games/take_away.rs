@@ -361,6 +361,13 @@ mod big {
             let expected = fibonacci::winning_move(TakeAwayState::new(n, limit)).map(|m| BigUint::from(m.take));
             let state = TakeAwayState::new(BigUint::from(n), BigUint::from(limit));
             prop_assert_eq!(big::winning_move(&state).map(|m| m.take), expected);
+            // Every winning move of the big ruleset's closed form, against the fixed width's.
+            let Ok(moves) = impartial::ClosedForm::winning_moves(&big::BigFibonacciNim, &state);
+            let big_takes: Vec<BigUint> = moves.map(|m| m.take).collect();
+            let takes: Vec<BigUint> = fibonacci::winning_moves(TakeAwayState::new(n, limit))
+                .map(|m| BigUint::from(m.take))
+                .collect();
+            prop_assert_eq!(big_takes, takes);
         }
     }
 
